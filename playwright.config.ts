@@ -1,0 +1,47 @@
+// End-to-end tests in Debian's Chromium (never a Playwright-downloaded browser).
+import { defineConfig, devices } from "@playwright/test";
+
+const isCI = !!process.env.CI;
+const port = 4173;
+
+export default defineConfig({
+  testDir: "e2e",
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  workers: isCI ? 1 : undefined,
+  reporter: "list",
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        headless: true,
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // A production build served by `vite preview`, not the dev server: the build takes about
+    // a second, and the dev server's first-visit dependency optimisation can reload the page
+    // mid-test. Tests then exercise the same bundle users get.
+    command: `npm run build && npx vite preview --port ${port} --strictPort`,
+    url: `http://localhost:${port}`,
+    reuseExistingServer: !isCI,
+    timeout: 120_000,
+  },
+});

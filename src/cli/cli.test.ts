@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { execFile } from "node:child_process";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "../..");
+const tsx = path.join(root, "node_modules", ".bin", "tsx");
+
+async function cli(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(tsx, ["src/cli/main.ts", ...args], { cwd: root, env: { ...process.env, OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "" } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe("cli run", () => {
+  it("prints the tool call, its result and the final reply of the example, offline", async () => {
+    const { code, stdout } = await cli("run", "examples/weather-assistant.json", "What's the weather in Paris?", "--thread", "t1");
+    expect(code).toBe(0);
+    expect(stdout).toContain('→ get_weather {"city":"Paris"}');
+    expect(stdout).toContain("← get_weather: Sunny, 21°C, light wind in Paris");
+    expect(stdout).toContain("Assistant: Right now: Sunny, 21°C, light wind in Paris.");
+    expect(stdout).toMatch(/✔ completed in \d+ ms/);
+  });
+
+  it("prints one JSON event per line with --json", async () => {
+    const { code, stdout } = await cli("run", "examples/weather-assistant.json", "calculate 6 * (3 + 4)", "--json");
+    expect(code).toBe(0);
+    const events = stdout.trim().split("\n").map((line) => JSON.parse(line) as { type: string; result?: string });
+    expect(events[0]?.type).toBe("run_start");
+    expect(events.at(-1)?.type).toBe("run_end");
+    expect(events.find((e) => e.type === "tool_result")?.result).toBe("42");
+  });
+
+  it("explains an invalid document with its JSON path and exits 2", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "gw-cli-"));
+    const file = path.join(dir, "bad.json");
+    await writeFile(file, JSON.stringify({ version: 1, meta: { id: "x", name: "X" }, nodes: [{ id: "s", kind: "start", position: { x: 0, y: 0 } }] }));
+    const { code, stderr } = await cli("run", file, "hi");
+    expect(code).toBe(2);
+    expect(stderr).toContain("is not a valid Graphwright graph");
+    expect(stderr).toContain("$.nodes");
+  });
+
+  it("says which file is missing instead of a stack trace", async () => {
+    const { code, stderr } = await cli("run", "examples/nope.json", "hi");
+    expect(code).toBe(2);
+    expect(stderr.trim()).toBe("Cannot read examples/nope.json: no such file");
+  });
+
+  it("prints usage for an unknown command", async () => {
+    const { code, stderr } = await cli("fly");
+    expect(code).toBe(2);
+    expect(stderr).toContain('Unknown command "fly"');
+    expect(stderr).toContain("Usage: npm run cli -- run");
+  });
+});

@@ -1,0 +1,71 @@
+/** Turns run events into readable terminal lines (the CLI's default output). */
+import type { RunEvent } from "../engine/index.js";
+
+const MAX_VALUE = 400;
+
+function clip(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > MAX_VALUE ? `${flat.slice(0, MAX_VALUE)}…` : flat;
+}
+
+function indent(depth: number): string {
+  return "  ".repeat(Math.max(0, depth));
+}
+
+export interface FormatState {
+  /** True while a reply is being streamed on the current line. */
+  streaming: boolean;
+}
+
+/**
+ * Text to write for one event, or "" for events the readable view leaves out.
+ * Streamed tokens are written as they come; the finished message closes the line.
+ * @example formatEvent({ type: "tool_call", tool: "get_weather", args: { city: "Paris" }, depth: 2, … }, s) // "    → get_weather {"city":"Paris"}\n"
+ */
+export function formatEvent(event: RunEvent, state: FormatState): string {
+  const pad = indent(event.depth);
+  switch (event.type) {
+    case "run_start":
+      return `▶ run ${event.run_id} · thread ${event.thread_id}\n`;
+    case "agent_start":
+      return `${pad}◆ ${event.agent ?? event.node}\n`;
+    case "active_agent":
+      return `${pad}↪ ${event.reason === "mention" ? "switched to" : "resuming"} ${event.to}\n`;
+    case "message_delta": {
+      const prefix = state.streaming ? "" : `${pad}${event.agent ?? event.node ?? "assistant"}: `;
+      state.streaming = true;
+      return prefix + event.delta;
+    }
+    case "ai_message": {
+      if (state.streaming) {
+        state.streaming = false;
+        return "\n";
+      }
+      return event.content ? `${pad}${event.agent ?? event.node}: ${event.content}\n` : "";
+    }
+    case "tool_call":
+      return `${pad}→ ${event.tool} ${clip(JSON.stringify(event.args))}\n`;
+    case "tool_result":
+      return event.error !== null
+        ? `${pad}✖ ${event.tool} failed: ${clip(event.error)} (${event.duration_ms} ms)\n`
+        : `${pad}← ${event.tool}: ${clip(event.result)} (${event.duration_ms} ms)\n`;
+    case "model_fallback":
+      return `${pad}⚠ model ${event.from} failed (${event.reason}); using ${event.to}\n`;
+    case "error":
+      return `${state.streaming ? "\n" : ""}✖ ${event.code}: ${event.message}\n`;
+    case "run_end": {
+      const mark = event.status === "completed" ? "✔" : event.status === "cancelled" ? "■" : "✖";
+      return `${mark} ${event.status} in ${event.duration_ms} ms\n`;
+    }
+    case "node_start":
+    case "node_end":
+    case "agent_end":
+    case "checkpoint_saved":
+    case "final_state":
+      return "";
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * compileGraph: a validated document becomes a LangGraph StateGraph whose nodes are
+ * the document's executable nodes, wired by its flow and conditional edges.
+ */
+import { Command, END, MemorySaver, START, StateGraph, type BaseCheckpointSaver, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
+import { assertValid, type GraphDocument, type GraphEdge, type GraphNode } from "../schema/index.js";
+import { EngineError } from "./errors.js";
+import { checkExpression, evaluateCondition, ExpressionError } from "./expressions.js";
+import type { CompileContext, ResolvedServices } from "./nodes/context.js";
+import { compileNode, displayName, roleOf } from "./nodes/registry.js";
+import type { EngineServices } from "./ports.js";
+import { routeTurn } from "./routing.js";
+import { emit, lastHumanMessage, textOf } from "./runtime.js";
+import { buildStateAnnotation, builtinChannels, type GraphState } from "./state.js";
+
+/** Name of the node that routes each turn (`@name`, stored active agent). Agent names cannot start with "_". */
+export const ENTRY_NODE = "_entry";
+
+export interface CompiledDocument {
+  document: GraphDocument;
+  /** The compiled LangGraph graph, ready to stream. */
+  graph: ReturnType<typeof buildGraph>;
+  checkpointer: BaseCheckpointSaver;
+  services: ResolvedServices;
+  /** LangGraph node name → document node. */
+  nodesByName: ReadonlyMap<string, GraphNode>;
+  /** Names of the agents at the top level of the graph. */
+  agents: readonly string[];
+}
+
+let counter = 0;
+function defaultIds() {
+  return { next: (prefix: string) => `${prefix}_${globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}${(counter++).toString(36)}`}` };
+}
+
+function resolveServices(services: EngineServices): ResolvedServices {
+  return {
+    models: services.models,
+    tools: services.tools,
+    clock: services.clock ?? { now: () => Date.now() },
+    ids: services.ids ?? defaultIds(),
+  };
+}
+
+function graphNames(document: GraphDocument): Map<string, string> {
+  const taken = new Set([...Object.keys(builtinChannels), ...document.state.channels.map((c) => c.name), ENTRY_NODE]);
+  const names = new Map<string, string>();
+  for (const node of document.nodes) {
+    if (roleOf(node) !== "executable") continue;
+    let name = displayName(node);
+    if (taken.has(name)) name = `node_${node.id.replace(/[^A-Za-z0-9_-]/g, "_")}`;
+    taken.add(name);
+    names.set(node.id, name);
+  }
+  return names;
+}
+
+function buildGraph(document: GraphDocument, ctx: CompileContext, checkpointer: BaseCheckpointSaver) {
+  const annotation = buildStateAnnotation(document.state.channels);
+  const names = graphNames(document);
+  const byId = new Map(document.nodes.map((n) => [n.id, n]));
+  const conditions = new Map(document.conditions.map((c) => [c.name, c.expression]));
+  const targetOf = (nodeId: string): string => {
+    const node = byId.get(nodeId);
+    if (node && roleOf(node) === "end") return END;
+    const name = names.get(nodeId);
+    if (!name) throw new EngineError("COMPILE_ERROR", `Edge target "${nodeId}" cannot run`, { nodeId });
+    return name;
+  };
+  const outgoing = (nodeId: string) => document.edges.filter((e) => e.source === nodeId && e.kind !== "delegation");
+  const start = document.nodes.find((n) => roleOf(n) === "start");
+  if (!start) throw new EngineError("COMPILE_ERROR", "The graph has no Start node");
+  const startTargets = outgoing(start.id).map((e) => targetOf(e.target));
+
+  const agentNames = document.nodes.filter((n) => n.kind === "agent" && names.has(n.id)).map((n) => displayName(n));
+  const entry = (state: GraphState, config: LangGraphRunnableConfig) => {
+    const route = routeTurn({ message: textOf(lastHumanMessage(state.messages)), activeAgent: state.active_agent, agents: agentNames, self: null });
+    if (route.kind === "default") return new Command({ goto: startTargets.length ? startTargets : [END] });
+    const target = [...names.entries()].find(([id]) => displayName(byId.get(id) as GraphNode) === route.agent)?.[1] ?? END;
+    emit(config, { type: "active_agent", from: state.active_agent ?? null, to: route.agent, reason: route.kind }, { agent: route.agent });
+    return new Command({ goto: target, update: { active_agent: route.agent } });
+  };
+
+  const graph = new StateGraph(annotation);
+  const allTargets = [...new Set([...startTargets, ...names.values(), END])];
+  graph.addNode(ENTRY_NODE, entry, { ends: allTargets });
+  graph.addEdge(START, ENTRY_NODE as never);
+  for (const node of document.nodes) {
+    const name = names.get(node.id);
+    if (!name) continue;
+    graph.addNode(name, compileNode(node, ctx, annotation) as never);
+  }
+  for (const node of document.nodes) {
+    const name = names.get(node.id);
+    if (!name) continue;
+    addOutgoing(graph, name, node, outgoing(node.id), targetOf, conditions);
+  }
+  return graph.compile({ checkpointer, name: document.meta.name });
+}
+
+function addOutgoing(
+  graph: StateGraph<ReturnType<typeof buildStateAnnotation>>,
+  name: string,
+  node: GraphNode,
+  edges: GraphEdge[],
+  targetOf: (id: string) => string,
+  conditions: ReadonlyMap<string, string>,
+): void {
+  const conditional = edges.flatMap((e) => (e.kind === "conditional" ? [e] : []));
+  const flow = edges.filter((e) => e.kind === "flow").map((e) => targetOf(e.target));
+  if (conditional.length === 0) {
+    for (const target of flow) graph.addEdge(name as never, target as never);
+    return;
+  }
+  const rules = conditional.map((edge, i) => {
+    const expression = conditions.get(edge.condition) ?? edge.condition;
+    const problem = checkExpression(expression);
+    if (problem) {
+      throw new EngineError("COMPILE_ERROR", `Condition on edge "${edge.id}" from "${displayName(node)}": ${problem.message}`, {
+        nodeId: node.id,
+        path: `$.edges[${i}].condition`,
+      });
+    }
+    return { expression, target: targetOf(edge.target) };
+  });
+  // The first true condition wins; flow edges are the default branch.
+  const route = (state: GraphState): string | string[] => {
+    const scope = { state, input: textOf(lastHumanMessage(state.messages)), results: state.results };
+    for (const rule of rules) {
+      try {
+        if (evaluateCondition(rule.expression, scope)) return rule.target;
+      } catch (error) {
+        const message = error instanceof ExpressionError ? error.message : String(error);
+        throw new EngineError("EXPRESSION_ERROR", `Condition "${rule.expression}" on "${displayName(node)}" failed: ${message}`, { nodeId: node.id });
+      }
+    }
+    return flow.length > 0 ? flow : END;
+  };
+  graph.addConditionalEdges(name as never, route, [...new Set([...rules.map((r) => r.target), ...flow, END])] as never);
+}
+
+/**
+ * Validates a document and compiles it into a runnable LangGraph graph.
+ * Throws `GraphValidationError` for an invalid document and `EngineError` for one
+ * that cannot be compiled.
+ * @example
+ * const compiled = compileGraph(doc, { models, tools });
+ * for await (const event of runGraph(compiled, { message: "hi" }, { threadId: "t1" })) console.log(event.type);
+ */
+export function compileGraph(input: unknown, services: EngineServices): CompiledDocument {
+  const document = assertValid(input);
+  const resolved = resolveServices(services);
+  const ctx: CompileContext = { document, services: resolved };
+  const checkpointer = services.checkpointer ?? new MemorySaver();
+  const graph = buildGraph(document, ctx, checkpointer);
+  const names = graphNames(document);
+  const nodesByName = new Map<string, GraphNode>();
+  for (const node of document.nodes) {
+    const name = names.get(node.id);
+    if (name) nodesByName.set(name, node);
+  }
+  const agents = document.nodes.filter((n) => n.kind === "agent").map((n) => displayName(n));
+  return { document, graph, checkpointer, services: resolved, nodesByName, agents };
+}

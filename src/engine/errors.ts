@@ -1,0 +1,22 @@
+/** Errors the engine raises, each with a code a person and a test can act on. */
+export type EngineErrorCode =
+  | "INVALID_DOCUMENT"
+  | "COMPILE_ERROR"
+  | "AGENT_MAX_ITERATIONS"
+  | "RECURSION_LIMIT"
+  | "MODEL_ERROR"
+  | "TOOL_ERROR"
+  | "EXPRESSION_ERROR"
+  | "CANCELLED"
+  | "RUN_FAILED";
+
+export class EngineError extends Error {
+  override readonly name = "EngineError";
+  constructor(
+    readonly code: EngineErrorCode,
+    message: string,
+    readonly details: { nodeId?: string; path?: string; cause?: unknown } = {},
+  ) {
+    super(message);
+  }
+}

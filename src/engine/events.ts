@@ -1,0 +1,77 @@
+/**
+ * `RunEvent`: what a run reports, in order, as it happens. Events are plain JSON so
+ * they can be persisted, exported as a trace and sent across a worker boundary.
+ */
+
+/** Fields every event carries: where it sits in the run and in the call tree. */
+export interface EventBase {
+  id: string;
+  /** Milliseconds since the epoch; never decreases within a run (ties keep emission order). */
+  ts: number;
+  run_id: string;
+  thread_id: string;
+  /** The call this event belongs to: the run itself, an agent, a node or a tool call. */
+  call_id: string;
+  parent_call_id: string | null;
+  root_call_id: string;
+  /** 0 for the run, 1 for a call inside it, 2 for a call inside that, … */
+  depth: number;
+  agent: string | null;
+  node: string | null;
+  /** The last checkpoint saved before this event (state at this point of the run). */
+  checkpoint_id: string | null;
+}
+
+export interface ToolCallInfo {
+  id: string;
+  name: string;
+  args: Record<string, unknown>;
+}
+
+export type RunEventBody =
+  | { type: "run_start"; input: string }
+  | { type: "run_end"; status: "completed" | "cancelled" | "error"; duration_ms: number }
+  | { type: "node_start" }
+  | { type: "node_end"; duration_ms: number; error?: string }
+  | { type: "agent_start" }
+  | { type: "agent_end"; duration_ms: number; error?: string }
+  | { type: "message_delta"; message_id: string; delta: string }
+  | { type: "ai_message"; message_id: string; content: string; tool_calls: ToolCallInfo[]; profile: string | null }
+  | { type: "tool_call"; tool_call_id: string; tool: string; args: Record<string, unknown> }
+  | {
+      type: "tool_result";
+      tool_call_id: string;
+      tool: string;
+      result: string;
+      error: string | null;
+      duration_ms: number;
+      return_direct: boolean;
+    }
+  | { type: "model_fallback"; from: string; to: string; reason: string }
+  | { type: "active_agent"; from: string | null; to: string; reason: "mention" | "resume" }
+  | { type: "checkpoint_saved"; step: number }
+  | { type: "error"; code: string; message: string }
+  | { type: "final_state"; state: Record<string, unknown> };
+
+export type RunEventType = RunEventBody["type"];
+export type RunEvent = EventBase & RunEventBody;
+export type RunEventOf<T extends RunEventType> = EventBase & Extract<RunEventBody, { type: T }>;
+
+/**
+ * What a graph node emits through LangGraph's custom stream: the event body plus
+ * where it came from. `runGraph` adds ids, time and call-tree position.
+ */
+export interface NodeEmission {
+  __graphwright: 1;
+  body: RunEventBody;
+  /** LangGraph checkpoint namespace of the emitting node ("" at the root). */
+  ns: string;
+  node: string;
+  agent: string | null;
+  /** For events that open their own call (tool calls): that call's id. */
+  call_id?: string;
+}
+
+export function isNodeEmission(value: unknown): value is NodeEmission {
+  return typeof value === "object" && value !== null && (value as NodeEmission).__graphwright === 1;
+}

@@ -1,0 +1,59 @@
+/** One streamed model call: emits token deltas and the final AI message as events. */
+import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
+import { AIMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
+import type { ChatModelPort, IdSource, ToolSpec } from "./ports.js";
+import { emit, textOf } from "./runtime.js";
+
+export interface ModelCallInput {
+  model: ChatModelPort;
+  messages: BaseMessage[];
+  tools: ToolSpec[];
+  temperature?: number;
+  state: Readonly<Record<string, unknown>>;
+  agent: string;
+  ids: IdSource;
+}
+
+/**
+ * Streams a reply, emitting `message_delta` per chunk and `ai_message` at the end.
+ * A model without tool calling gets no tools: the agent falls back to plain chat.
+ */
+export async function callModel(input: ModelCallInput, config: LangGraphRunnableConfig): Promise<AIMessage> {
+  const where = { agent: input.agent };
+  const tools = input.model.supportsTools ? input.tools : [];
+  const messageId = input.ids.next("msg");
+  let full: AIMessageChunk | undefined;
+  const stream = input.model.stream(input.messages, {
+    tools,
+    signal: config.signal,
+    state: input.state,
+    ...(input.temperature !== undefined ? { temperature: input.temperature } : {}),
+  });
+  for await (const chunk of stream) {
+    full = full ? full.concat(chunk) : chunk;
+    const delta = textOf(chunk);
+    if (delta) emit(config, { type: "message_delta", message_id: messageId, delta }, where);
+  }
+  const profile = (full?.response_metadata?.graphwright_profile as string | undefined) ?? input.model.profileId;
+  if (profile !== input.model.profileId) {
+    emit(config, { type: "model_fallback", from: input.model.profileId, to: profile, reason: "infrastructure failure" }, where);
+  }
+  const toolCalls = (input.model.supportsTools ? (full?.tool_calls ?? []) : []).map((call, i) => ({
+    id: call.id || `${messageId}_call_${i}`,
+    name: call.name,
+    args: (call.args ?? {}) as Record<string, unknown>,
+  }));
+  const reply = new AIMessage({
+    id: messageId,
+    name: input.agent,
+    content: textOf(full),
+    tool_calls: toolCalls.map((c) => ({ ...c, type: "tool_call" as const })),
+    response_metadata: { graphwright_profile: profile },
+  });
+  emit(
+    config,
+    { type: "ai_message", message_id: messageId, content: textOf(reply), tool_calls: toolCalls, profile },
+    where,
+  );
+  return reply;
+}

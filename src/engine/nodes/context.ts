@@ -1,0 +1,15 @@
+/** What every node compiler receives. */
+import type { GraphDocument } from "../../schema/index.js";
+import type { Clock, IdSource, ModelResolver, ToolResolver } from "../ports.js";
+
+export interface ResolvedServices {
+  models: ModelResolver;
+  tools: ToolResolver;
+  clock: Clock;
+  ids: IdSource;
+}
+
+export interface CompileContext {
+  document: GraphDocument;
+  services: ResolvedServices;
+}

@@ -1,0 +1,118 @@
+/**
+ * The interfaces through which the engine reaches the platform: models, tools,
+ * checkpointer, clock and ids. Node, the browser and tests each pass their own.
+ */
+import type { AIMessageChunk, BaseMessage } from "@langchain/core/messages";
+import type { BaseCheckpointSaver } from "@langchain/langgraph/web";
+import type { ModelProfile, Script, ToolDefinition } from "../schema/index.js";
+
+/** A tool as a model sees it (OpenAI function format, which every provider accepts). */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments. */
+  parameters: Record<string, unknown>;
+}
+
+export interface ModelCallOptions {
+  /** Tools the model may call; empty for plain chat. */
+  tools: ToolSpec[];
+  signal?: AbortSignal;
+  temperature?: number;
+  /** Graph state at the call, for scripted rules that look at it. */
+  state: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A chat model bound to one profile. `stream` yields chunks whose concatenation
+ * is the reply (text and tool calls); it throws `ModelError` on failure.
+ */
+export interface ChatModelPort {
+  readonly profileId: string;
+  readonly provider: ModelProfile["provider"];
+  /** False when the model has no tool calling: the agent then chats without tools. */
+  readonly supportsTools: boolean;
+  stream(messages: BaseMessage[], options: ModelCallOptions): AsyncIterable<AIMessageChunk>;
+}
+
+export interface ModelRequest {
+  profile: ModelProfile;
+  /** Every profile of the document, to resolve `fallbacks`. */
+  profiles: readonly ModelProfile[];
+  /** The agent or LLM node asking; scripted rules are per agent. */
+  agent: string;
+  script?: Script;
+}
+
+export interface ModelResolver {
+  resolve(request: ModelRequest): ChatModelPort;
+}
+
+export interface ToolContext {
+  signal?: AbortSignal;
+  /** The tool call's id, or the node id for Tool nodes. */
+  callId: string;
+  agent?: string;
+}
+
+/** A catalog tool ready to run. Errors are thrown and become error results. */
+export interface RunnableTool {
+  readonly definition: ToolDefinition;
+  invoke(args: Record<string, unknown>, context: ToolContext): Promise<unknown>;
+}
+
+export interface ToolResolver {
+  resolve(definition: ToolDefinition): RunnableTool;
+}
+
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+}
+
+export interface IdSource {
+  next(prefix: string): string;
+}
+
+/** Everything the engine needs from the outside, passed in as one object. */
+export interface EngineServices {
+  models: ModelResolver;
+  tools: ToolResolver;
+  checkpointer?: BaseCheckpointSaver;
+  clock?: Clock;
+  ids?: IdSource;
+}
+
+/** Failures of a model call, classified so fallbacks happen only for infrastructure faults. */
+export type ModelErrorKind =
+  | "missing_key"
+  | "connection"
+  | "timeout"
+  | "rate_limited"
+  | "server"
+  | "bad_request"
+  | "auth"
+  | "aborted"
+  | "invalid_response";
+
+export class ModelError extends Error {
+  override readonly name = "ModelError";
+  constructor(
+    readonly kind: ModelErrorKind,
+    message: string,
+    readonly details: { profileId?: string; status?: number; cause?: unknown } = {},
+  ) {
+    super(message);
+  }
+
+  /** Infrastructure failures: worth a retry or a fallback model. Logic errors are not. */
+  get isInfrastructure(): boolean {
+    return (
+      this.kind === "missing_key" ||
+      this.kind === "connection" ||
+      this.kind === "timeout" ||
+      this.kind === "rate_limited" ||
+      this.kind === "server"
+    );
+  }
+}

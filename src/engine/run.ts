@@ -1,0 +1,170 @@
+/**
+ * runGraph: streams a compiled document for one user turn and yields typed
+ * `RunEvent`s with their place in the call tree (run → agent/node → tool call).
+ */
+import { GraphRecursionError } from "@langchain/langgraph/web";
+import { HumanMessage } from "@langchain/core/messages";
+import type { CompiledDocument } from "./compile.js";
+import { EngineError } from "./errors.js";
+import { isNodeEmission, type EventBase, type RunEvent, type RunEventBody } from "./events.js";
+import { ModelError } from "./ports.js";
+import { errorMessage, messageToJson } from "./runtime.js";
+
+export interface RunInput {
+  /** The user's message for this turn. */
+  message: string;
+}
+
+export interface RunOptions {
+  threadId: string;
+  runId?: string;
+  /** Aborting stops the run between steps and cancels the model call in flight. */
+  signal?: AbortSignal;
+  /** Overrides the document's `settings.recursion_limit`. */
+  recursionLimit?: number;
+}
+
+interface CallPosition {
+  call_id: string;
+  parent_call_id: string | null;
+  depth: number;
+  agent: string | null;
+}
+
+interface Segment {
+  name: string;
+  task: string;
+}
+
+function segmentsOf(ns: string | readonly string[]): Segment[] {
+  const parts = typeof ns === "string" ? (ns ? ns.split("|") : []) : ns;
+  return parts.map((part) => {
+    const at = part.lastIndexOf(":");
+    return at < 0 ? { name: part, task: part } : { name: part.slice(0, at), task: part.slice(at + 1) };
+  });
+}
+
+/** Places a task path in the call tree: document nodes open calls, inner loop nodes do not. */
+function positionOf(compiled: CompiledDocument, path: Segment[], rootCall: string): CallPosition {
+  let call = rootCall;
+  let parent: string | null = null;
+  let depth = 0;
+  let agent: string | null = null;
+  path.forEach((segment, index) => {
+    const node = index === 0 ? compiled.nodesByName.get(segment.name) : undefined;
+    if (!node) return;
+    parent = call;
+    call = segment.task;
+    depth += 1;
+    if (node.kind === "agent") agent = segment.name;
+  });
+  return { call_id: call, parent_call_id: parent, depth, agent };
+}
+
+function describeFailure(error: unknown, limit: number): { code: string; message: string } {
+  if (error instanceof GraphRecursionError || (error as Error | null)?.name === "GraphRecursionError") {
+    return {
+      code: "RECURSION_LIMIT",
+      message: `The run stopped after ${limit} steps without reaching End. A loop in the graph probably never ends; raise settings.recursion_limit if it really needs more steps.`,
+    };
+  }
+  if (error instanceof EngineError) return { code: error.code, message: error.message };
+  if (error instanceof ModelError) return { code: "MODEL_ERROR", message: error.message };
+  return { code: "RUN_FAILED", message: errorMessage(error) };
+}
+
+/**
+ * Runs one turn of a thread and yields its events, ending with `final_state` (on
+ * success) and `run_end`. Failures are reported as an `error` event, never thrown.
+ * @example
+ * for await (const e of runGraph(compiled, { message: "What's the weather?" }, { threadId: "t1" })) {
+ *   if (e.type === "message_delta") process.stdout.write(e.delta);
+ * }
+ */
+export async function* runGraph(compiled: CompiledDocument, input: RunInput, options: RunOptions): AsyncGenerator<RunEvent> {
+  const { clock, ids } = compiled.services;
+  const runId = options.runId ?? ids.next("run");
+  const rootCall = runId;
+  const started = clock.now();
+  let lastTs = started;
+  let checkpointId: string | null = null;
+  const taskStarts = new Map<string, number>();
+  const limit = options.recursionLimit ?? compiled.document.settings.recursion_limit;
+
+  const make = (body: RunEventBody, position: CallPosition, node: string | null): RunEvent => {
+    lastTs = Math.max(lastTs, clock.now());
+    const base: EventBase = {
+      id: ids.next("evt"),
+      ts: lastTs,
+      run_id: runId,
+      thread_id: options.threadId,
+      root_call_id: rootCall,
+      checkpoint_id: checkpointId,
+      node,
+      ...position,
+    };
+    return { ...base, ...body } as RunEvent;
+  };
+  const atRoot: CallPosition = { call_id: rootCall, parent_call_id: null, depth: 0, agent: null };
+
+  yield make({ type: "run_start", input: input.message }, atRoot, null);
+  const config = { configurable: { thread_id: options.threadId }, recursionLimit: limit, ...(options.signal ? { signal: options.signal } : {}) };
+  let status: "completed" | "cancelled" | "error" = "completed";
+  try {
+    const stream = await compiled.graph.stream(
+      { messages: [new HumanMessage({ id: ids.next("msg"), content: input.message })] },
+      { ...config, streamMode: ["custom", "tasks", "checkpoints"], subgraphs: true },
+    );
+    for await (const chunk of stream as AsyncIterable<[string[], string, unknown]>) {
+      const [ns, mode, payload] = chunk;
+      if (mode === "custom" && isNodeEmission(payload)) {
+        const path = segmentsOf(payload.ns);
+        const position = positionOf(compiled, path, rootCall);
+        const agent = payload.agent ?? position.agent;
+        if (payload.call_id) {
+          const inner = { call_id: payload.call_id, parent_call_id: position.call_id, depth: position.depth + 1, agent };
+          yield make(payload.body, inner, payload.node);
+        } else {
+          yield make(payload.body, { ...position, agent }, payload.node);
+        }
+      } else if (mode === "tasks") {
+        const task = payload as { id: string; name: string; result?: unknown; error?: unknown };
+        const path = [...segmentsOf(ns), { name: task.name, task: task.id }];
+        const position = positionOf(compiled, path, rootCall);
+        const isAgent = ns.length === 0 && compiled.nodesByName.get(task.name)?.kind === "agent";
+        if (!("result" in task) && !("error" in task && task.error)) {
+          taskStarts.set(task.id, clock.now());
+          yield make({ type: isAgent ? "agent_start" : "node_start" }, position, task.name);
+        } else {
+          const duration_ms = Math.max(0, clock.now() - (taskStarts.get(task.id) ?? clock.now()));
+          taskStarts.delete(task.id);
+          const error = task.error ? errorMessage(task.error) : undefined;
+          yield make({ type: isAgent ? "agent_end" : "node_end", duration_ms, ...(error ? { error } : {}) }, position, task.name);
+        }
+      } else if (mode === "checkpoints" && ns.length === 0) {
+        const checkpoint = payload as { config?: { configurable?: { checkpoint_id?: string } }; metadata?: { step?: number } };
+        checkpointId = checkpoint.config?.configurable?.checkpoint_id ?? checkpointId;
+        yield make({ type: "checkpoint_saved", step: checkpoint.metadata?.step ?? -1 }, atRoot, null);
+      }
+    }
+    const snapshot = await compiled.graph.getState(config);
+    const values = { ...(snapshot.values as Record<string, unknown>) };
+    values.messages = ((values.messages ?? []) as Parameters<typeof messageToJson>[0][]).map(messageToJson);
+    yield make({ type: "final_state", state: values }, atRoot, null);
+  } catch (error) {
+    if (options.signal?.aborted) {
+      status = "cancelled";
+    } else {
+      status = "error";
+      yield make({ type: "error", ...describeFailure(error, limit) }, atRoot, null);
+    }
+  }
+  yield make({ type: "run_end", status, duration_ms: Math.max(0, clock.now() - started) }, atRoot, null);
+}
+
+/** Collects every event of a run into an array (tests, CLI `--json`). */
+export async function collectRun(compiled: CompiledDocument, input: RunInput, options: RunOptions): Promise<RunEvent[]> {
+  const events: RunEvent[] = [];
+  for await (const event of runGraph(compiled, input, options)) events.push(event);
+  return events;
+}

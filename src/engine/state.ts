@@ -1,0 +1,57 @@
+/**
+ * The run state: built-in channels every graph has, plus the document's own
+ * channels with their reducers (replace, append, merge).
+ */
+import { Annotation, messagesStateReducer, type StateDefinition } from "@langchain/langgraph/web";
+import type { BaseMessage } from "@langchain/core/messages";
+import type { Reducer, StateChannel } from "../schema/index.js";
+
+function mergeObjects(left: unknown, right: unknown): unknown {
+  const l = left && typeof left === "object" && !Array.isArray(left) ? left : {};
+  const r = right && typeof right === "object" && !Array.isArray(right) ? right : {};
+  return { ...l, ...r };
+}
+
+function appendValues(left: unknown, right: unknown): unknown[] {
+  const l = Array.isArray(left) ? left : left === undefined || left === null ? [] : [left];
+  return l.concat(right);
+}
+
+const reducers: Record<Reducer, (left: unknown, right: unknown) => unknown> = {
+  replace: (_left, right) => right,
+  append: appendValues,
+  merge: mergeObjects,
+};
+
+function defaultFor(channel: StateChannel): unknown {
+  if (channel.default !== undefined) return structuredClone(channel.default);
+  if (channel.reducer === "append") return [];
+  if (channel.reducer === "merge") return {};
+  return null;
+}
+
+/** Built-in channels shared by every graph and every agent subgraph. */
+export const builtinChannels = {
+  // Issue 3 swaps this for LangGraph's DeltaChannel so storage grows linearly.
+  messages: Annotation<BaseMessage[]>({ reducer: messagesStateReducer, default: () => [] }),
+  /** The agent that answers next turn, set by an @mention (and by handoffs). */
+  active_agent: Annotation<string | null>({ reducer: (_l, r) => r, default: () => null }),
+  system_prompt: Annotation<string>({ reducer: (_l, r) => r, default: () => "" }),
+  /** Model calls in the current agent turn, for the agent's max_iterations. */
+  iteration: Annotation<number>({ reducer: (_l, r) => r, default: () => 0 }),
+  /** Results of Tool nodes by node name. */
+  results: Annotation<Record<string, unknown>>({ reducer: (l, r) => ({ ...l, ...r }), default: () => ({}) }),
+};
+
+/** Builds the state annotation of a document. */
+export function buildStateAnnotation(channels: readonly StateChannel[]) {
+  const user: StateDefinition = {};
+  for (const channel of channels) {
+    user[channel.name] = Annotation<unknown>({ reducer: reducers[channel.reducer], default: () => defaultFor(channel) });
+  }
+  return Annotation.Root({ ...builtinChannels, ...user });
+}
+
+export type GraphStateAnnotation = ReturnType<typeof buildStateAnnotation>;
+export type GraphState = GraphStateAnnotation["State"];
+export type GraphUpdate = GraphStateAnnotation["Update"];

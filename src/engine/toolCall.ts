@@ -1,0 +1,83 @@
+/** Runs one tool call with timing, reporting `tool_call` and `tool_result` events. */
+import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
+import type { ToolDefinition } from "../schema/index.js";
+import type { RunnableTool, ToolSpec } from "./ports.js";
+import type { Clock } from "./ports.js";
+import { emit, errorMessage, resultText } from "./runtime.js";
+
+/** A tool an agent can call: a catalog tool or one of the engine's defaults. */
+export interface CallableTool {
+  spec: ToolSpec;
+  returnDirect: boolean;
+  invoke(args: Record<string, unknown>, context: { callId: string; signal?: AbortSignal }): Promise<unknown>;
+}
+
+export function toolSpecOf(definition: ToolDefinition): ToolSpec {
+  return { name: definition.name, description: definition.description, parameters: definition.input_schema };
+}
+
+export function catalogTool(runnable: RunnableTool, agent: string | undefined): CallableTool {
+  return {
+    spec: toolSpecOf(runnable.definition),
+    returnDirect: runnable.definition.return_direct,
+    invoke: (args, context) => runnable.invoke(args, { ...context, ...(agent ? { agent } : {}) }),
+  };
+}
+
+/** Names of required arguments that are missing, from the tool's JSON Schema. */
+export function missingArguments(spec: ToolSpec, args: Record<string, unknown>): string[] {
+  const required = spec.parameters.required;
+  if (!Array.isArray(required)) return [];
+  return required.filter((name): name is string => typeof name === "string" && !(name in args));
+}
+
+export interface ToolOutcome {
+  text: string;
+  error: string | null;
+}
+
+/**
+ * Executes a tool; a thrown error becomes an error outcome (never a crash) so the
+ * model can read it and try again.
+ */
+export async function executeTool(
+  tool: CallableTool | undefined,
+  call: { id: string; name: string; args: Record<string, unknown> },
+  where: { agent: string | null; clock: Clock },
+  config: LangGraphRunnableConfig,
+): Promise<ToolOutcome> {
+  const target = { agent: where.agent, callId: call.id };
+  emit(config, { type: "tool_call", tool_call_id: call.id, tool: call.name, args: call.args }, target);
+  const started = where.clock.now();
+  let outcome: ToolOutcome;
+  if (!tool) {
+    outcome = { text: "", error: `Tool "${call.name}" is not available to this agent` };
+  } else {
+    const missing = missingArguments(tool.spec, call.args);
+    if (missing.length > 0) {
+      outcome = { text: "", error: `Missing required argument${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}` };
+    } else {
+      try {
+        const value = await tool.invoke(call.args, { callId: call.id, ...(config.signal ? { signal: config.signal } : {}) });
+        outcome = { text: resultText(value), error: null };
+      } catch (error) {
+        if (config.signal?.aborted) throw error;
+        outcome = { text: "", error: errorMessage(error) };
+      }
+    }
+  }
+  emit(
+    config,
+    {
+      type: "tool_result",
+      tool_call_id: call.id,
+      tool: call.name,
+      result: outcome.text,
+      error: outcome.error,
+      duration_ms: Math.max(0, where.clock.now() - started),
+      return_direct: Boolean(tool?.returnDirect) && outcome.error === null,
+    },
+    target,
+  );
+  return outcome;
+}

@@ -1,0 +1,37 @@
+/** Builds the LangChain chat model for an Anthropic profile, callable straight from the browser. */
+import { ChatAnthropic } from "@langchain/anthropic";
+import type { ModelProfile } from "../schema/index.js";
+import type { ProviderModelOptions } from "./openai.js";
+
+/** Used when a profile has no `base_url`: explicit, so neither `ANTHROPIC_BASE_URL` nor a gateway variable can redirect the key. */
+export const ANTHROPIC_DEFAULT_BASE_URL = "https://api.anthropic.com";
+
+/** Anthropic requires `max_tokens`; used when the profile does not set it. */
+export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
+
+/**
+ * A streaming Anthropic chat model. `dangerouslyAllowBrowser` makes the SDK send
+ * `anthropic-dangerous-direct-browser-access: true`, without which Anthropic refuses
+ * CORS requests from a page. SDK and LangChain retries are off (see `resilientModel`).
+ *
+ * @example
+ * const chat = createAnthropicModel({ id: "claude", provider: "anthropic", model: "claude-sonnet-4-5", fallbacks: [], tool_calling: true }, { apiKey });
+ */
+export function createAnthropicModel(profile: ModelProfile, opts: ProviderModelOptions): ChatAnthropic {
+  const temperature = opts.temperature ?? profile.temperature;
+  return new ChatAnthropic({
+    model: profile.model,
+    apiKey: opts.apiKey,
+    streaming: true,
+    maxRetries: 0,
+    maxTokens: profile.max_tokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
+    ...(temperature !== undefined ? { temperature } : {}),
+    anthropicApiUrl: profile.base_url ?? ANTHROPIC_DEFAULT_BASE_URL,
+    clientOptions: {
+      dangerouslyAllowBrowser: true,
+      maxRetries: 0,
+      logLevel: "off",
+      ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    },
+  });
+}

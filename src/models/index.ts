@@ -1,0 +1,18 @@
+/** The model providers behind the engine's `ModelResolver` port: OpenAI-compatible, Anthropic, retries and fallbacks. */
+export { createOpenAIModel, OPENAI_DEFAULT_BASE_URL, type ProviderModelOptions } from "./openai.js";
+export { createAnthropicModel, ANTHROPIC_DEFAULT_BASE_URL, ANTHROPIC_DEFAULT_MAX_TOKENS } from "./anthropic.js";
+export { classifyError, redact, retryAfterMsOf, retryAfterFromHeaders, type ModelErrorCause } from "./errors.js";
+export { providerModel, toOpenAITools, type KeySource, type KeyedProvider, type ProviderPortOptions } from "./providerModel.js";
+export {
+  resilientModel,
+  delayMs,
+  DEFAULT_RETRY,
+  DEFAULT_STALL_TIMEOUT_MS,
+  type FallbackInfo,
+  type ResilientOptions,
+  type ResilientTarget,
+  type RetryPolicy,
+  type Sleep,
+} from "./resilient.js";
+export { createModelResolver, type ModelResolverOptions } from "./resolver.js";
+export { createScriptedModel } from "./scripted.js";

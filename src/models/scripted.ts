@@ -1,0 +1,139 @@
+/**
+ * The built-in scripted model: deterministic replies and tool calls from per-agent
+ * rules (regex or CEL), streamed token by token. Every template runs on it offline.
+ */
+import { AIMessageChunk, ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import type { Script, ScriptRule } from "../schema/index.js";
+import {
+  evaluateCondition,
+  renderTemplate,
+  renderValue,
+  textOf,
+  type ChatModelPort,
+  type ModelCallOptions,
+  type ModelRequest,
+} from "../engine/index.js";
+import { ModelError } from "../engine/index.js";
+
+const DEFAULT_SCRIPT: Script = { rules: [], fallback: "I have no scripted answer for that.", tokens_per_second: 0 };
+
+interface Turn {
+  input: string;
+  last: BaseMessage | undefined;
+  lastTool: string | null;
+  iteration: number;
+}
+
+function readTurn(messages: readonly BaseMessage[]): Turn {
+  let input = "";
+  let iteration = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i] as BaseMessage;
+    const type = m.getType();
+    if (type === "human") {
+      input = textOf(m);
+      break;
+    }
+    if (type === "ai") iteration += 1;
+  }
+  const last = messages.at(-1);
+  const lastTool = last && ToolMessage.isInstance(last) ? (last.name ?? null) : null;
+  return { input, last, lastTool, iteration };
+}
+
+function matches(rule: ScriptRule, turn: Turn, state: Readonly<Record<string, unknown>>): RegExpExecArray | true | null {
+  const isTool = turn.lastTool !== null;
+  if (rule.on === "user" && isTool) return null;
+  if (rule.on === "tool" && !isTool) return null;
+  if (rule.tool && rule.tool !== turn.lastTool) return null;
+  let found: RegExpExecArray | true = true;
+  if (rule.match) {
+    const m = new RegExp(rule.match, rule.flags ?? "i").exec(turn.input);
+    if (!m) return null;
+    found = m;
+  }
+  if (rule.when) {
+    const last = { role: turn.last?.getType() ?? "none", content: textOf(turn.last), tool: turn.lastTool ?? "" };
+    if (!evaluateCondition(rule.when, { input: turn.input, state, last, iteration: turn.iteration })) return null;
+  }
+  return found;
+}
+
+/** Splits text into word-sized tokens that concatenate back to the text. */
+export function tokenize(text: string): string[] {
+  return text.match(/\s*\S+|\s+/g) ?? [];
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new ModelError("aborted", "The model call was cancelled"));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new ModelError("aborted", "The model call was cancelled"));
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** Decides the scripted reply for a conversation: text and tool calls. */
+export function scriptedReply(
+  script: Script,
+  messages: readonly BaseMessage[],
+  options: Pick<ModelCallOptions, "tools" | "state">,
+  agent: string,
+): { text: string; toolCalls: { id: string; name: string; args: Record<string, unknown> }[] } {
+  const turn = readTurn(messages);
+  for (const rule of script.rules) {
+    const found = matches(rule, turn, options.state);
+    if (!found) continue;
+    const groups = found === true ? {} : { ...found.groups, ...Object.fromEntries(found.map((v, i) => [String(i), v])) };
+    const scope = { input: turn.input, match: groups, tool_result: turn.lastTool ? textOf(turn.last) : "", state: options.state, agent };
+    const text = renderTemplate(rule.reply ?? "", scope);
+    const canCall = options.tools.length > 0;
+    const toolCalls = canCall
+      ? rule.tool_calls.map((call, i) => ({
+          id: `call_${messages.length}_${i}`,
+          name: call.name,
+          args: renderValue(call.args, scope) as Record<string, unknown>,
+        }))
+      : [];
+    if (text || toolCalls.length) return { text, toolCalls };
+  }
+  // With no rule for a tool result, the result itself is the answer.
+  return { text: turn.lastTool ? textOf(turn.last) : script.fallback, toolCalls: [] };
+}
+
+/**
+ * Creates the scripted model for one agent.
+ * @example createScriptedModel({ profile, profiles: [profile], agent: "Assistant", script })
+ */
+export function createScriptedModel(request: ModelRequest): ChatModelPort {
+  const script = request.script ?? DEFAULT_SCRIPT;
+  return {
+    profileId: request.profile.id,
+    provider: "scripted",
+    supportsTools: request.profile.tool_calling,
+    async *stream(messages, options) {
+      const reply = scriptedReply(script, messages, options, request.agent);
+      const delay = script.tokens_per_second > 0 ? 1000 / script.tokens_per_second : 0;
+      const meta = { graphwright_profile: request.profile.id };
+      for (const token of tokenize(reply.text)) {
+        if (options.signal?.aborted) throw new ModelError("aborted", "The model call was cancelled");
+        if (delay > 0) await sleep(delay, options.signal);
+        yield new AIMessageChunk({ content: token, response_metadata: meta });
+      }
+      if (reply.toolCalls.length > 0) {
+        yield new AIMessageChunk({
+          content: "",
+          response_metadata: meta,
+          tool_call_chunks: reply.toolCalls.map((c, index) => ({ id: c.id, name: c.name, args: JSON.stringify(c.args), index, type: "tool_call_chunk" as const })),
+        });
+      }
+      if (!reply.text && reply.toolCalls.length === 0) yield new AIMessageChunk({ content: "", response_metadata: meta });
+    },
+  };
+}

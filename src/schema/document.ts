@@ -1,0 +1,311 @@
+/**
+ * The graph document, version 1: the export format and the engine's input.
+ * Every type is inferred from these zod schemas; nothing is written twice.
+ */
+import { z } from "zod";
+
+export const DOCUMENT_VERSION = 1 as const;
+export const SCHEMA_URL = "https://graphwright.dev/schema/graph.v1.json";
+
+/** Limits that keep hostile documents from exhausting memory or the UI. */
+export const LIMITS = {
+  idLength: 128,
+  nameLength: 64,
+  titleLength: 200,
+  textLength: 100_000,
+  expressionLength: 4_000,
+  nodes: 5_000,
+  edges: 10_000,
+  tools: 500,
+  models: 100,
+  rules: 500,
+  listItems: 1_000,
+} as const;
+
+const id = z.string().min(1).max(LIMITS.idLength).regex(/^[A-Za-z0-9_.:-]+$/, "use letters, digits and _ . : -");
+/**
+ * Names that become tool names (`transfer_to_<name>`) and `@name` mentions:
+ * an identifier, as every provider requires for tool names.
+ */
+export const identifier = z
+  .string()
+  .min(1)
+  .max(LIMITS.nameLength)
+  .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, "start with a letter; then letters, digits, _ or -");
+const title = z.string().max(LIMITS.titleLength);
+const text = z.string().max(LIMITS.textLength);
+const expression = z.string().min(1).max(LIMITS.expressionLength);
+const finite = z.number().finite();
+/** Endpoints we send requests to: http(s) only, never `file:`, `javascript:` or `data:`. */
+const httpUrl = z.url({ protocol: /^https?$/ }).max(2_000);
+
+/** Arbitrary JSON (tool args, defaults, schemas). */
+export const jsonValue = z.json();
+
+export const metaSchema = z.strictObject({
+  id,
+  name: title.min(1),
+  description: text.optional(),
+  created: z.iso.datetime({ offset: true }).optional(),
+  updated: z.iso.datetime({ offset: true }).optional(),
+  tags: z.array(z.string().max(LIMITS.nameLength)).max(50).default([]),
+});
+
+export const reducerSchema = z.enum(["replace", "append", "merge"]);
+export const channelSchema = z.strictObject({
+  name: identifier,
+  type: z.enum(["string", "number", "boolean", "object", "array", "any"]).default("any"),
+  reducer: reducerSchema.default("replace"),
+  default: jsonValue.optional(),
+  description: text.optional(),
+});
+export const stateSchema = z.strictObject({
+  channels: z.array(channelSchema).max(LIMITS.listItems).default([]),
+});
+
+export const providerSchema = z.enum(["scripted", "openai", "anthropic"]);
+/** A named model profile. Keys never live here: they are looked up by provider at run time. */
+export const modelProfileSchema = z.strictObject({
+  id,
+  provider: providerSchema,
+  model: z.string().min(1).max(LIMITS.titleLength),
+  temperature: finite.min(0).max(2).optional(),
+  max_tokens: z.number().int().positive().max(1_000_000).optional(),
+  /** OpenAI-compatible endpoints (Ollama, LM Studio, vLLM, OpenRouter) or a proxy. */
+  base_url: httpUrl.optional(),
+  /** Profiles tried in order when this one fails for an infrastructure reason. */
+  fallbacks: z.array(id).max(10).default([]),
+  /** False for models without tool calling: the agent falls back to plain chat. */
+  tool_calling: z.boolean().default(true),
+  max_retries: z.number().int().min(0).max(10).optional(),
+  /** A stream that sends nothing for this long ends in a timeout error. */
+  timeout_ms: z.number().int().min(100).max(600_000).optional(),
+});
+
+const toolBase = {
+  id,
+  name: identifier,
+  description: text.default(""),
+  /** JSON Schema of the tool's arguments (an object schema). */
+  // A factory, not a value: zod copies default values shallowly, so a shared `properties` object would leak between documents.
+  input_schema: z.record(z.string(), jsonValue).default(() => ({ type: "object", properties: {} })),
+  /** The tool's result ends the agent's turn as its reply. */
+  return_direct: z.boolean().default(false),
+  /** Destructive tools need a person's approval before they run. */
+  destructive: z.boolean().default(false),
+};
+export const builtinToolNames = ["calculator", "echo", "http_fetch"] as const;
+export const mockResponseSchema = z.strictObject({
+  /** Regex over the JSON of the arguments; the first matching response wins. */
+  when: expression.optional(),
+  /** Result text; `{{ args.x }}` placeholders are filled from the arguments. */
+  result: text.optional(),
+  /** Throw this message instead of returning a result. */
+  error: text.optional(),
+});
+export const toolSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ ...toolBase, kind: z.literal("builtin"), config: z.strictObject({ builtin: z.enum(builtinToolNames) }) }),
+  z.strictObject({
+    ...toolBase,
+    kind: z.literal("mock"),
+    config: z.strictObject({
+      responses: z.array(mockResponseSchema).max(LIMITS.rules).default([]),
+      default: text.default("ok"),
+      latency_ms: z.number().int().min(0).max(60_000).default(0),
+    }),
+  }),
+  z.strictObject({
+    ...toolBase,
+    kind: z.literal("http"),
+    config: z.strictObject({
+      url: z.string().min(1).max(2_000),
+      method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]).default("GET"),
+      headers: z.record(z.string(), z.string().max(2_000)).default({}),
+      body: text.optional(),
+    }),
+  }),
+  z.strictObject({
+    ...toolBase,
+    kind: z.literal("mcp"),
+    config: z.strictObject({ server_url: httpUrl, tool: z.string().min(1).max(LIMITS.nameLength) }),
+  }),
+  z.strictObject({
+    ...toolBase,
+    kind: z.literal("javascript"),
+    config: z.strictObject({ code: text, timeout_ms: z.number().int().min(10).max(60_000).default(5_000) }),
+  }),
+]);
+
+export const conditionSchema = z.strictObject({
+  name: identifier,
+  expression,
+  description: text.optional(),
+});
+
+/** One rule of the scripted model: when it matches, the model answers with `reply` and/or `tool_calls`. */
+export const scriptRuleSchema = z.strictObject({
+  /**
+   * What the rule reacts to: the user's message (start of a turn), a tool result
+   * (`tool` narrows it to one tool), or either.
+   */
+  on: z.enum(["user", "tool", "any"]).default("user"),
+  tool: identifier.optional(),
+  /** Regex tested against the last user message (named groups become `{{ match.name }}`). */
+  match: expression.optional(),
+  // Each flag at most once: `new RegExp(x, "ii")` throws at run time.
+  flags: z
+    .string()
+    .regex(/^(?!.*(.).*\1)[imsu]*$/, "allowed flags: i m s u, each at most once")
+    .max(4)
+    .optional(),
+  /** CEL over `{ input, state, last, iteration }`. */
+  when: expression.optional(),
+  /** Reply text; `{{ input }}`, `{{ match.x }}`, `{{ tool_result }}`, `{{ state.x }}` placeholders. */
+  reply: text.optional(),
+  tool_calls: z
+    .array(z.strictObject({ name: identifier, args: z.record(z.string(), jsonValue).default({}) }))
+    .max(20)
+    .default([]),
+});
+export const scriptSchema = z.strictObject({
+  rules: z.array(scriptRuleSchema).max(LIMITS.rules).default([]),
+  /** Reply when no rule matches. */
+  fallback: text.default("I have no scripted answer for that."),
+  /** Streaming speed; 0 sends the whole reply at once. */
+  tokens_per_second: z.number().min(0).max(100_000).default(0),
+});
+
+export const defaultToolNames = [
+  "get_time_date",
+  "list_tools_available",
+  "list_subagents_available",
+  "list_intents_available",
+  "request_help",
+  "get_current_active_agent",
+  "get_supervisor_agent",
+] as const;
+export const intentSchema = z.strictObject({ name: z.string().min(1).max(LIMITS.titleLength), description: text.default("") });
+
+const position = z.strictObject({ x: finite, y: finite });
+const nodeBase = { id, position, width: finite.positive().optional(), height: finite.positive().optional() };
+
+export const startDataSchema = z.strictObject({ name: title.default("Start") });
+export const endDataSchema = z.strictObject({ name: title.default("End") });
+export const agentDataSchema = z.strictObject({
+  name: identifier,
+  description: text.default(""),
+  /** Static text or a template with `{{ path }}` placeholders over `{ state, input, agent, date }`. */
+  system_prompt: text.default(""),
+  model: id,
+  temperature: finite.min(0).max(2).optional(),
+  tools: z.array(id).max(LIMITS.tools).default([]),
+  /** Which of the seed-000 default tools this agent gets. */
+  default_tools: z.array(z.enum(defaultToolNames)).default(["get_time_date", "list_tools_available", "list_intents_available"]),
+  intents: z.array(intentSchema).max(LIMITS.listItems).default([]),
+  /** IANA zone for the date injected into the prompt and for get_time_date. */
+  timezone: z.string().max(64).optional(),
+  /** Model ⇄ tool round trips before the agent stops with an error. */
+  max_iterations: z.number().int().min(1).max(1_000).default(25),
+  /** Usable only through tools, with no parent (multi-agent). */
+  hidden: z.boolean().default(false),
+  /** Rules for the built-in scripted model. */
+  script: scriptSchema.optional(),
+});
+export const llmDataSchema = z.strictObject({
+  name: identifier,
+  model: id,
+  system_prompt: text.default(""),
+  /** The user turn sent to the model; defaults to the last message. */
+  prompt: text.default("{{ input }}"),
+  temperature: finite.min(0).max(2).optional(),
+  /** Also store the reply text in this state channel. */
+  output_channel: identifier.optional(),
+  script: scriptSchema.optional(),
+});
+export const toolNodeDataSchema = z.strictObject({
+  name: identifier,
+  tool: id,
+  /** Arguments; string values are templates over `{ state, input, results }`. */
+  args: z.record(z.string(), jsonValue).default({}),
+  output_channel: identifier.optional(),
+});
+export const noteDataSchema = z.strictObject({ text: text.default(""), color: z.string().max(32).optional() });
+
+export const nodeSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ ...nodeBase, kind: z.literal("start"), data: startDataSchema.default({ name: "Start" }) }),
+  z.strictObject({ ...nodeBase, kind: z.literal("end"), data: endDataSchema.default({ name: "End" }) }),
+  z.strictObject({ ...nodeBase, kind: z.literal("agent"), data: agentDataSchema }),
+  z.strictObject({ ...nodeBase, kind: z.literal("llm"), data: llmDataSchema }),
+  z.strictObject({ ...nodeBase, kind: z.literal("tool"), data: toolNodeDataSchema }),
+  z.strictObject({ ...nodeBase, kind: z.literal("note"), data: noteDataSchema.default({ text: "" }) }),
+]);
+
+const edgeBase = {
+  id,
+  source: id,
+  target: id,
+  source_handle: z.string().max(LIMITS.idLength).optional(),
+  target_handle: z.string().max(LIMITS.idLength).optional(),
+  label: title.optional(),
+};
+export const edgeSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ ...edgeBase, kind: z.literal("flow") }),
+  z.strictObject({
+    ...edgeBase,
+    kind: z.literal("conditional"),
+    /** A CEL expression, or the name of a registered condition. */
+    condition: expression,
+  }),
+  z.strictObject({
+    ...edgeBase,
+    kind: z.literal("delegation"),
+    /** `handoff`: control moves to the sub-agent (seed 000); `tool`: the parent calls it as a tool (seed 002). */
+    mode: z.enum(["handoff", "tool"]).default("handoff"),
+    blocking: z.boolean().default(true),
+  }),
+]);
+
+export const settingsSchema = z.strictObject({
+  /** Supersteps before a run stops with a recursion error. */
+  recursion_limit: z.number().int().min(1).max(10_000).default(100),
+});
+
+export const graphDocumentSchema = z.strictObject({
+  $schema: z.string().max(2_000).optional(),
+  version: z.literal(DOCUMENT_VERSION),
+  meta: metaSchema,
+  // A factory, not a value: zod copies default values shallowly, so one `channels` array would be shared by every document.
+  state: stateSchema.default(() => ({ channels: [] })),
+  models: z.array(modelProfileSchema).max(LIMITS.models).default([]),
+  tools: z.array(toolSchema).max(LIMITS.tools).default([]),
+  conditions: z.array(conditionSchema).max(LIMITS.listItems).default([]),
+  nodes: z.array(nodeSchema).max(LIMITS.nodes),
+  edges: z.array(edgeSchema).max(LIMITS.edges).default([]),
+  settings: settingsSchema.default({ recursion_limit: 100 }),
+});
+
+export type GraphDocument = z.infer<typeof graphDocumentSchema>;
+/** What a person may write: defaults not yet filled in. */
+export type GraphDocumentInput = z.input<typeof graphDocumentSchema>;
+export type GraphMeta = z.infer<typeof metaSchema>;
+export type StateChannel = z.infer<typeof channelSchema>;
+export type Reducer = z.infer<typeof reducerSchema>;
+export type ModelProfile = z.infer<typeof modelProfileSchema>;
+export type Provider = z.infer<typeof providerSchema>;
+export type ToolDefinition = z.infer<typeof toolSchema>;
+export type ToolKind = ToolDefinition["kind"];
+export type Condition = z.infer<typeof conditionSchema>;
+export type Script = z.infer<typeof scriptSchema>;
+export type ScriptRule = z.infer<typeof scriptRuleSchema>;
+export type DefaultToolName = (typeof defaultToolNames)[number];
+export type GraphNode = z.infer<typeof nodeSchema>;
+export type NodeKind = GraphNode["kind"];
+export type NodeOfKind<K extends NodeKind> = Extract<GraphNode, { kind: K }>;
+export type AgentData = z.infer<typeof agentDataSchema>;
+export type LlmData = z.infer<typeof llmDataSchema>;
+export type ToolNodeData = z.infer<typeof toolNodeDataSchema>;
+export type GraphEdge = z.infer<typeof edgeSchema>;
+export type EdgeKind = GraphEdge["kind"];
+export const nodeKinds = nodeSchema.options.map((o) => o.shape.kind.value) as NodeKind[];
+export const edgeKinds = edgeSchema.options.map((o) => o.shape.kind.value) as EdgeKind[];
+export const toolKinds = toolSchema.options.map((o) => o.shape.kind.value) as ToolKind[];

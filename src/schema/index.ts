@@ -1,0 +1,4 @@
+/** The graph document: schemas, types, validation and migrations. Pure; depends on zod only. */
+export * from "./document.js";
+export * from "./validate.js";
+export * from "./migrate.js";

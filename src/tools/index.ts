@@ -1,0 +1,4 @@
+/** Tool kinds the engine can run. */
+export { createToolResolver } from "./resolver.js";
+export { builtinTool, builtinInputSchemas } from "./builtin.js";
+export { mockTool } from "./mock.js";

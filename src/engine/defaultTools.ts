@@ -30,7 +30,7 @@ export function formatDateTime(ms: number, timeZone: string): string {
     hour: "2-digit",
     minute: "2-digit",
     second: "2-digit",
-    hour12: false,
+    hourCycle: "h23",
     weekday: "long",
   }).formatToParts(date);
   const part = (type: string) => formatted.find((p) => p.type === type)?.value ?? "";

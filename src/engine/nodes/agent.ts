@@ -118,6 +118,7 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
       const outcome = await executeTool(tool, { id, name: call.name, args }, where, config);
       out.push(
         new ToolMessage({
+          id: ctx.services.ids.next("msg"),
           tool_call_id: id,
           name: call.name,
           content: outcome.error === null ? outcome.text : `Error: ${outcome.error}`,

@@ -11,7 +11,7 @@ export function agentNode(id: string, data: Partial<AgentInput> & { name: string
 }
 
 export function flow(source: string, target: string): NonNullable<GraphDocumentInput["edges"]>[number] {
-  return { id: `${source}->${target}`, kind: "flow", source, target };
+  return { id: `${source}-${target}`, kind: "flow", source, target };
 }
 
 /** Start → the given nodes in a chain → End, with a scripted profile. */

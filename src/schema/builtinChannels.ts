@@ -1,0 +1,12 @@
+/** State channels every compiled graph has; user channels may not reuse these names. */
+export const BUILTIN_CHANNELS = [
+  "messages",
+  "active_agent",
+  "route",
+  "actions",
+  "results",
+  "system_prompt",
+  "iteration",
+] as const;
+
+export type BuiltinChannel = (typeof BUILTIN_CHANNELS)[number];

@@ -22,7 +22,7 @@ async function inChromium(): Promise<Record<string, unknown>> {
   const outDir = path.join(root, "tmp", "bench-dist");
   await build({ root: path.join(root, "bench", "browser"), base: "./", logLevel: "warn", configFile: false, build: { outDir, emptyOutDir: true, target: "es2022" } });
   const server = await preview({ root: path.join(root, "bench", "browser"), configFile: false, logLevel: "warn", build: { outDir }, preview: { port: 0, host: "127.0.0.1" } });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, "--js-flags=--expose-gc"], headless: true });
   try {
     const page = await browser.newPage();
     const url = server.resolvedUrls?.local[0];

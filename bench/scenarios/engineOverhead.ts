@@ -106,10 +106,12 @@ export interface OverheadResult {
   target_ratio: number;
   meets_target: boolean;
   compiled_events: number;
+  /** False when the runtime did not expose gc(), so timings include earlier runs' garbage. */
+  gc_between_runs: boolean;
 }
 
 /** Alternates the two variants so drift affects both; reports medians and their ratio. */
-export async function measureEngineOverhead(now: () => number, repeats = 9, warmup = 3): Promise<OverheadResult> {
+export async function measureEngineOverhead(now: () => number, repeats = 15, warmup = 3): Promise<OverheadResult> {
   let events = 0;
   for (let i = 0; i < warmup; i++) {
     events = await runCompiled(`w${i}`);
@@ -117,10 +119,14 @@ export async function measureEngineOverhead(now: () => number, repeats = 9, warm
   }
   const compiled: number[] = [];
   const hand: number[] = [];
+  // A full collection before each timed run, so no run pays for the garbage of the one before.
+  const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
   for (let i = 0; i < repeats; i++) {
+    gc();
     let t = now();
     await runHandWritten(`h${i}`);
     hand.push(now() - t);
+    gc();
     t = now();
     await runCompiled(`c${i}`);
     compiled.push(now() - t);
@@ -138,5 +144,6 @@ export async function measureEngineOverhead(now: () => number, repeats = 9, warm
     target_ratio: 1.15,
     meets_target: ratio <= 1.15,
     compiled_events: events,
+    gc_between_runs: typeof (globalThis as { gc?: unknown }).gc === "function",
   };
 }

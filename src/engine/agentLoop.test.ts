@@ -94,10 +94,32 @@ describe("render_system_prompt", () => {
 });
 
 describe("agent loop", () => {
-  it("runs the seed-000 nodes in order for a plain reply", async () => {
-    const events = await run(weatherDoc(), "hello");
-    const inner = ofType(events, "node_start").map((e) => e.node);
-    expect(inner).toEqual(["_entry", "render_system_prompt", "current_active_agent", "continue_conversation", "call_model"]);
+  it("compiles an agent into the seed-000 subgraph: render → route → continue → model ⇄ tools", async () => {
+    const compiled = compileGraph(weatherDoc(), testServices());
+    const graph = await compiled.graph.getGraphAsync({ xray: true });
+    const edges = graph.edges.map((e) => `${e.source}->${e.target}${e.conditional ? " (conditional)" : ""}`).sort();
+    expect(edges).toEqual(
+      [
+        "__start__->_entry",
+        "_entry->Assistant:render_system_prompt (conditional)",
+        "_entry->__end__ (conditional)",
+        "Assistant:render_system_prompt->Assistant:current_active_agent",
+        "Assistant:current_active_agent->Assistant:continue_conversation (conditional)",
+        "Assistant:continue_conversation->Assistant:call_model",
+        "Assistant:call_model->Assistant:call_tools (conditional)",
+        "Assistant:call_model->Assistant:__end__ (conditional)",
+        "Assistant:call_tools->Assistant:call_model (conditional)",
+        "Assistant:call_tools->Assistant:__end__ (conditional)",
+        "Assistant:__end__->__end__",
+      ].sort(),
+    );
+  });
+
+  it("answers a plain message in one model call, as the agent", async () => {
+    const calls: RecordedCall[] = [];
+    const events = await run(weatherDoc(), "hello", calls);
+    expect(calls).toHaveLength(1);
+    expect(ofType(events, "agent_start").map((e) => e.agent)).toEqual(["Assistant"]);
     expect(finalMessages(events).at(-1)).toMatchObject({ role: "ai", name: "Assistant", content: "I have no scripted answer for that." });
   });
 

@@ -29,12 +29,15 @@ export async function callModel(input: ModelCallInput, config: LangGraphRunnable
     state: input.state,
     ...(input.temperature !== undefined ? { temperature: input.temperature } : {}),
   });
+  let answeredBy: string | undefined;
   for await (const chunk of stream) {
+    // The profile that answered is named on the first chunk (concat would join repeats).
+    answeredBy ??= chunk.response_metadata?.graphwright_profile as string | undefined;
     full = full ? full.concat(chunk) : chunk;
     const delta = textOf(chunk);
     if (delta) emit(config, { type: "message_delta", message_id: messageId, delta }, where);
   }
-  const profile = (full?.response_metadata?.graphwright_profile as string | undefined) ?? input.model.profileId;
+  const profile = answeredBy ?? input.model.profileId;
   if (profile !== input.model.profileId) {
     emit(config, { type: "model_fallback", from: input.model.profileId, to: profile, reason: "infrastructure failure" }, where);
   }
@@ -48,7 +51,6 @@ export async function callModel(input: ModelCallInput, config: LangGraphRunnable
     name: input.agent,
     content: textOf(full),
     tool_calls: toolCalls.map((c) => ({ ...c, type: "tool_call" as const })),
-    response_metadata: { graphwright_profile: profile },
   });
   emit(
     config,

@@ -91,10 +91,11 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
   const taskStarts = new Map<string, number>();
   const limit = options.recursionLimit ?? compiled.document.settings.recursion_limit;
 
+  let seq = 0;
   const make = (body: RunEventBody, position: CallPosition, node: string | null): RunEvent => {
     lastTs = Math.max(lastTs, clock.now());
     const base: EventBase = {
-      id: ids.next("evt"),
+      id: `${runId}:${seq++}`,
       ts: lastTs,
       run_id: runId,
       thread_id: options.threadId,
@@ -113,10 +114,12 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
   try {
     const stream = await compiled.graph.stream(
       { messages: [new HumanMessage({ id: ids.next("msg"), content: input.message })] },
-      { ...config, streamMode: ["custom", "tasks", "checkpoints"], subgraphs: true },
+      // Root-level tasks and checkpoints only: events from inside agents carry their own
+      // namespace (see emit), so subgraph chunks would only be read and dropped.
+      { ...config, streamMode: ["custom", "tasks", "checkpoints"] },
     );
-    for await (const chunk of stream as AsyncIterable<[string[], string, unknown]>) {
-      const [ns, mode, payload] = chunk;
+    for await (const chunk of stream as AsyncIterable<[string, unknown]>) {
+      const [mode, payload] = chunk;
       if (mode === "custom" && isNodeEmission(payload)) {
         const path = segmentsOf(payload.ns);
         const position = positionOf(compiled, path, rootCall);
@@ -129,9 +132,12 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
         }
       } else if (mode === "tasks") {
         const task = payload as { id: string; name: string; result?: unknown; error?: unknown };
-        const path = [...segmentsOf(ns), { name: task.name, task: task.id }];
+        // Only document nodes open calls; the steps inside an agent's loop are reported by
+        // their own events (ai_message, tool_call, …) rather than as node starts and ends.
+        if (!compiled.nodesByName.has(task.name)) continue;
+        const path = [{ name: task.name, task: task.id }];
         const position = positionOf(compiled, path, rootCall);
-        const isAgent = ns.length === 0 && compiled.nodesByName.get(task.name)?.kind === "agent";
+        const isAgent = compiled.nodesByName.get(task.name)?.kind === "agent";
         if (!("result" in task) && !("error" in task && task.error)) {
           taskStarts.set(task.id, clock.now());
           yield make({ type: isAgent ? "agent_start" : "node_start" }, position, task.name);
@@ -141,7 +147,7 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
           const error = task.error ? errorMessage(task.error) : undefined;
           yield make({ type: isAgent ? "agent_end" : "node_end", duration_ms, ...(error ? { error } : {}) }, position, task.name);
         }
-      } else if (mode === "checkpoints" && ns.length === 0) {
+      } else if (mode === "checkpoints") {
         const checkpoint = payload as { config?: { configurable?: { checkpoint_id?: string } }; metadata?: { step?: number } };
         checkpointId = checkpoint.config?.configurable?.checkpoint_id ?? checkpointId;
         yield make({ type: "checkpoint_saved", step: checkpoint.metadata?.step ?? -1 }, atRoot, null);

@@ -37,8 +37,6 @@ export const builtinChannels = {
   /** The agent that answers next turn, set by an @mention (and by handoffs). */
   active_agent: Annotation<string | null>({ reducer: (_l, r) => r, default: () => null }),
   system_prompt: Annotation<string>({ reducer: (_l, r) => r, default: () => "" }),
-  /** Model calls in the current agent turn, for the agent's max_iterations. */
-  iteration: Annotation<number>({ reducer: (_l, r) => r, default: () => 0 }),
   /** Results of Tool nodes by node name. */
   results: Annotation<Record<string, unknown>>({ reducer: (l, r) => ({ ...l, ...r }), default: () => ({}) }),
 };

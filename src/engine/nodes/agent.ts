@@ -3,7 +3,7 @@
  * render_system_prompt → current_active_agent → continue_conversation → call_model ⇄ call_tools.
  */
 import { END, START, StateGraph, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
-import { AIMessage, SystemMessage, ToolMessage } from "@langchain/core/messages";
+import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import type { AgentData, NodeOfKind } from "../../schema/index.js";
 import { defaultToolsFor, formatDateTime } from "../defaultTools.js";
 import { EngineError } from "../errors.js";
@@ -77,7 +77,6 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
 
   const renderNode = (state: GraphState): GraphUpdate => ({
     system_prompt: renderSystemPrompt(agent, state, ctx.services.clock.now(), supervisor),
-    iteration: 0,
   });
 
   const routeActive = (state: GraphState): string => {
@@ -91,7 +90,7 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
   };
 
   const callModelNode = async (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
-    if (state.iteration >= agent.max_iterations) {
+    if (modelCallsThisTurn(state.messages, agent.name) >= agent.max_iterations) {
       throw new EngineError(
         "AGENT_MAX_ITERATIONS",
         `Agent "${agent.name}" called its model ${agent.max_iterations} times in one turn without finishing (max_iterations)`,
@@ -103,7 +102,7 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
       { model, messages, tools: specs, state, agent: agent.name, ids: ctx.services.ids, ...(agent.temperature !== undefined ? { temperature: agent.temperature } : {}) },
       config,
     );
-    return { messages: [reply], iteration: state.iteration + 1 };
+    return { messages: [reply] };
   };
 
   const callToolsNode = async (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
@@ -122,7 +121,8 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
           tool_call_id: id,
           name: call.name,
           content: outcome.error === null ? outcome.text : `Error: ${outcome.error}`,
-          status: outcome.error === null ? "success" : "error",
+          // "success" is the default; leaving it out keeps every stored message smaller.
+          ...(outcome.error === null ? {} : { status: "error" as const }),
         }),
       );
       if (outcome.error === null && tool?.returnDirect) direct.push(outcome.text);
@@ -142,8 +142,9 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
   };
   // return_direct leaves an AI message last; otherwise the model reads the tool results.
   const afterTools = (state: GraphState): string => (AIMessage.isInstance(state.messages.at(-1)) ? END : "call_model");
+  const hasReturnDirect = [...tools.values()].some((t) => t.returnDirect);
 
-  return new StateGraph(annotation)
+  const graph = new StateGraph(annotation)
     .addNode("render_system_prompt", renderNode)
     .addNode("current_active_agent", () => ({}))
     .addNode("continue_conversation", () => ({}))
@@ -153,7 +154,20 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
     .addEdge("render_system_prompt", "current_active_agent")
     .addConditionalEdges("current_active_agent", routeActive, ["continue_conversation", ...subAgents] as "continue_conversation"[])
     .addEdge("continue_conversation", "call_model")
-    .addConditionalEdges("call_model", afterModel, ["call_tools", END])
-    .addConditionalEdges("call_tools", afterTools, ["call_model", END])
-    .compile({ name: agent.name });
+    .addConditionalEdges("call_model", afterModel, ["call_tools", END]);
+  // A plain edge is cheaper per step; the branch is only needed when a tool can end the turn.
+  if (hasReturnDirect) graph.addConditionalEdges("call_tools", afterTools, ["call_model", END]);
+  else graph.addEdge("call_tools", "call_model");
+  return graph.compile({ name: agent.name });
+}
+
+/** Model calls an agent made since the user's last message (for max_iterations). */
+export function modelCallsThisTurn(messages: readonly BaseMessage[], agent: string): number {
+  let count = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i] as BaseMessage;
+    if (HumanMessage.isInstance(m)) break;
+    if (AIMessage.isInstance(m) && m.name === agent) count++;
+  }
+  return count;
 }

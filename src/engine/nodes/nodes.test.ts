@@ -47,7 +47,7 @@ describe("LLM node", () => {
 });
 
 describe("Tool node", () => {
-  const toolDoc = (args: Record<string, unknown>) =>
+  const toolDoc = (args: Record<string, string>) =>
     chainDocument([{ id: "find", kind: "tool", position: at, data: { name: "FindCustomer", tool: "lookup", args, output_channel: "customer" } }], {
       tools: [lookupTool],
       state: { channels: [{ name: "customer", type: "object" }, { name: "who", type: "string", default: "vip Ada" }] },

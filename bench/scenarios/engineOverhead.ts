@@ -3,8 +3,8 @@
  * run as a compiled Graphwright document and as a hand-written LangGraph graph, with
  * the same scripted model, tool and checkpointer. Runs in Node and in the browser.
  */
-import { END, MemorySaver, MessagesAnnotation, START, StateGraph, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
-import { AIMessage, HumanMessage, ToolMessage, type AIMessageChunk } from "@langchain/core/messages";
+import { Annotation, DeltaChannel, END, MemorySaver, messagesDeltaReducer, START, StateGraph, type LangGraphRunnableConfig, type Messages } from "@langchain/langgraph/web";
+import { AIMessage, HumanMessage, ToolMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
 import { compileGraph, runGraph, type EngineServices } from "../../src/engine/index.js";
 import { createScriptedModel } from "../../src/models/scripted.js";
 import { createToolResolver } from "../../src/tools/index.js";
@@ -62,7 +62,9 @@ export async function runHandWritten(thread: string): Promise<number> {
   const model = createScriptedModel({ profile, profiles: [profile], agent: "Agent", script });
   const counter = createToolResolver().resolve(tool);
   const spec = { name: "counter", description: "Counts", parameters: { type: "object", properties: {} } };
-  const graph = new StateGraph(MessagesAnnotation)
+  // The same delta messages channel the engine uses, so only the engine's own work differs.
+  const State = Annotation.Root({ messages: new DeltaChannel<BaseMessage[], Messages>(messagesDeltaReducer, { initialValueFactory: () => [] }) });
+  const graph = new StateGraph(State)
     .addNode("call_model", async (state, config: LangGraphRunnableConfig) => {
       let full: AIMessageChunk | undefined;
       for await (const chunk of model.stream(state.messages, { tools: [spec], state, signal: config.signal })) {

@@ -317,6 +317,7 @@ describe("events", () => {
     const strip = (events: RunEvent[]) => events.map(({ id, ts, checkpoint_id, run_id, root_call_id, call_id, parent_call_id, ...rest }) => rest);
     const first = await run(weatherDoc(), "weather in Paris please", undefined, "d1");
     const second = await run(weatherDoc(), "weather in Paris please", undefined, "d2");
+    expect(first.map((e) => e.seq)).toEqual(first.map((_, i) => i));
     expect(strip(second).map((e) => ({ ...e, thread_id: "x" }))).toEqual(strip(first).map((e) => ({ ...e, thread_id: "x" })));
   });
 });

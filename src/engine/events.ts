@@ -6,6 +6,8 @@
 /** Fields every event carries: where it sits in the run and in the call tree. */
 export interface EventBase {
   id: string;
+  /** Position of the event in its run, from 0. */
+  seq: number;
   /** Milliseconds since the epoch; never decreases within a run (ties keep emission order). */
   ts: number;
   run_id: string;

@@ -95,7 +95,8 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
   const make = (body: RunEventBody, position: CallPosition, node: string | null): RunEvent => {
     lastTs = Math.max(lastTs, clock.now());
     const base: EventBase = {
-      id: `${runId}:${seq++}`,
+      id: `${runId}:${seq}`,
+      seq: seq++,
       ts: lastTs,
       run_id: runId,
       thread_id: options.threadId,

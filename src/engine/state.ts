@@ -2,8 +2,9 @@
  * The run state: built-in channels every graph has, plus the document's own
  * channels with their reducers (replace, append, merge).
  */
-import { Annotation, messagesStateReducer, type StateDefinition } from "@langchain/langgraph/web";
+import { Annotation, DeltaChannel, messagesDeltaReducer, type StateDefinition } from "@langchain/langgraph/web";
 import type { BaseMessage } from "@langchain/core/messages";
+import type { Messages } from "@langchain/langgraph/web";
 import type { Reducer, StateChannel } from "../schema/index.js";
 
 function mergeObjects(left: unknown, right: unknown): unknown {
@@ -32,8 +33,11 @@ function defaultFor(channel: StateChannel): unknown {
 
 /** Built-in channels shared by every graph and every agent subgraph. */
 export const builtinChannels = {
-  // Issue 3 swaps this for LangGraph's DeltaChannel so storage grows linearly.
-  messages: Annotation<BaseMessage[]>({ reducer: messagesStateReducer, default: () => [] }),
+  /**
+   * A delta channel: checkpoints store each step's new messages, not the whole list,
+   * so a thread's storage grows linearly with its length.
+   */
+  messages: new DeltaChannel<BaseMessage[], Messages>(messagesDeltaReducer, { initialValueFactory: () => [] }),
   /** The agent that answers next turn, set by an @mention (and by handoffs). */
   active_agent: Annotation<string | null>({ reducer: (_l, r) => r, default: () => null }),
   system_prompt: Annotation<string>({ reducer: (_l, r) => r, default: () => "" }),

@@ -1,0 +1,195 @@
+/**
+ * The one IndexedDB database: its stores, versioned upgrades, a connection that
+ * reopens after loss and closes cleanly for another tab's upgrade, and `tx()`.
+ */
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from "idb";
+import { PersistenceError, toPersistenceError } from "./errors.js";
+
+export const DEFAULT_DB_NAME = "graphwright";
+export const DB_VERSION = 1;
+
+/** Store names are constants: persisted data outlives any rename. */
+export const STORES = {
+  graphs: "graphs",
+  versions: "versions",
+  threads: "threads",
+  runs: "runs",
+  events: "events",
+  checkpoints: "checkpoints",
+  writes: "writes",
+  blobs: "blobs",
+  settings: "settings",
+  secrets: "secrets",
+} as const;
+
+/** A checkpoint row; the checkpoint and metadata are serialized by the saver's serde. */
+export interface CheckpointRow {
+  thread_id: string;
+  checkpoint_ns: string;
+  checkpoint_id: string;
+  parent_checkpoint_id: string | null;
+  type: string;
+  checkpoint: Uint8Array;
+  metadata_type: string;
+  metadata: Uint8Array;
+}
+export interface WriteRow {
+  thread_id: string;
+  checkpoint_ns: string;
+  checkpoint_id: string;
+  task_id: string;
+  idx: number;
+  task_path: string;
+  channel: string;
+  type: string;
+  value: Uint8Array;
+}
+export interface BlobRow {
+  thread_id: string;
+  checkpoint_ns: string;
+  channel: string;
+  version: string;
+  type: string;
+  value: Uint8Array;
+}
+export interface RecordRow {
+  id: string;
+  [key: string]: unknown;
+}
+
+export interface GraphwrightSchema extends DBSchema {
+  graphs: { key: string; value: RecordRow; indexes: { updated: string } };
+  versions: { key: string; value: RecordRow & { graph_id: string; created: string }; indexes: { graph_id: [string, string] } };
+  threads: { key: string; value: RecordRow & { graph_id: string; updated: string }; indexes: { graph_id: [string, string] } };
+  runs: { key: string; value: RecordRow & { thread_id: string; started: number }; indexes: { thread_id: [string, number] } };
+  events: { key: [string, number]; value: { run_id: string; seq: number; thread_id: string; event: unknown }; indexes: { thread_id: string } };
+  checkpoints: { key: [string, string, string]; value: CheckpointRow; indexes: { thread_id: string } };
+  writes: { key: [string, string, string, string, number]; value: WriteRow; indexes: { thread_id: string } };
+  blobs: { key: [string, string, string, string]; value: BlobRow; indexes: { thread_id: string } };
+  settings: { key: string; value: { id: string; value: unknown } };
+  secrets: { key: string; value: { id: string; value: string } };
+}
+
+export type Store = StoreNames<GraphwrightSchema>;
+export type Tx<S extends Store[], M extends IDBTransactionMode> = IDBPTransaction<GraphwrightSchema, S, M>;
+
+/** Version 1: every store and index. Later versions add steps; none may assume a fresh database. */
+function upgrade(db: IDBPDatabase<GraphwrightSchema>, oldVersion: number): void {
+  if (oldVersion < 1) {
+    db.createObjectStore(STORES.graphs, { keyPath: "id" }).createIndex("updated", "updated");
+    db.createObjectStore(STORES.versions, { keyPath: "id" }).createIndex("graph_id", ["graph_id", "created"]);
+    db.createObjectStore(STORES.threads, { keyPath: "id" }).createIndex("graph_id", ["graph_id", "updated"]);
+    db.createObjectStore(STORES.runs, { keyPath: "id" }).createIndex("thread_id", ["thread_id", "started"]);
+    db.createObjectStore(STORES.events, { keyPath: ["run_id", "seq"] }).createIndex("thread_id", "thread_id");
+    db.createObjectStore(STORES.checkpoints, { keyPath: ["thread_id", "checkpoint_ns", "checkpoint_id"] }).createIndex("thread_id", "thread_id");
+    db.createObjectStore(STORES.writes, { keyPath: ["thread_id", "checkpoint_ns", "checkpoint_id", "task_id", "idx"] }).createIndex("thread_id", "thread_id");
+    db.createObjectStore(STORES.blobs, { keyPath: ["thread_id", "checkpoint_ns", "channel", "version"] }).createIndex("thread_id", "thread_id");
+    db.createObjectStore(STORES.settings, { keyPath: "id" });
+    db.createObjectStore(STORES.secrets, { keyPath: "id" });
+  }
+}
+
+export interface DatabaseOptions {
+  name?: string;
+  /** Another tab asked to upgrade the database: our connection was closed so it can. */
+  onVersionChange?: () => void;
+  /** Our upgrade waits for another tab to close its connection. */
+  onBlocked?: () => void;
+  /** Test seam: the IndexedDB factory (fake-indexeddb in Node). */
+  indexedDB?: IDBFactory;
+}
+
+/**
+ * A lazily opened connection that reopens after loss. Every read and write goes
+ * through `tx()`, so each step is one transaction whose failure is an error.
+ */
+export class Database {
+  readonly name: string;
+  private connection: Promise<IDBPDatabase<GraphwrightSchema>> | null = null;
+
+  constructor(private readonly options: DatabaseOptions = {}) {
+    this.name = options.name ?? DEFAULT_DB_NAME;
+  }
+
+  /** The open connection, opening (or reopening) it when needed. */
+  open(): Promise<IDBPDatabase<GraphwrightSchema>> {
+    this.connection ??= this.connect();
+    return this.connection;
+  }
+
+  private connect(): Promise<IDBPDatabase<GraphwrightSchema>> {
+    const factory = this.options.indexedDB;
+    const previous = (globalThis as { indexedDB?: IDBFactory }).indexedDB;
+    if (!factory && !previous) return Promise.reject(new PersistenceError("CONNECTION_LOST", "This environment has no IndexedDB"));
+    const opening = withFactory(factory, () =>
+      openDB<GraphwrightSchema>(this.name, DB_VERSION, {
+        upgrade: (db, oldVersion) => upgrade(db, oldVersion),
+        blocked: () => this.options.onBlocked?.(),
+        blocking: () => {
+          // Another tab wants to upgrade: step aside cleanly, reopen on next use.
+          void this.close();
+          this.options.onVersionChange?.();
+        },
+        terminated: () => {
+          this.connection = null;
+        },
+      }),
+    );
+    return opening.catch((error: unknown) => {
+      this.connection = null;
+      throw toPersistenceError(error, `opening database "${this.name}"`);
+    });
+  }
+
+  async close(): Promise<void> {
+    const current = this.connection;
+    this.connection = null;
+    if (current) (await current.catch(() => null))?.close();
+  }
+
+  /**
+   * Runs `fn` in one transaction and resolves after it commits. Any failure —
+   * quota, a lost connection, an abort — rejects with a PersistenceError.
+   */
+  async tx<S extends Store[], M extends IDBTransactionMode, T>(stores: S, mode: M, where: string, fn: (tx: Tx<S, M>) => Promise<T> | T): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      let db: IDBPDatabase<GraphwrightSchema>;
+      let transaction: Tx<S, M>;
+      try {
+        db = await this.open();
+        transaction = db.transaction(stores, mode, { durability: "strict" }) as Tx<S, M>;
+      } catch (error) {
+        // A connection closed under us (another tab's upgrade, browser eviction): reopen once.
+        this.connection = null;
+        if (attempt === 0) continue;
+        throw toPersistenceError(error, where);
+      }
+      try {
+        const result = await fn(transaction);
+        await transaction.done;
+        return result;
+      } catch (error) {
+        try {
+          transaction.abort();
+        } catch {
+          // Already finished or aborted: the original error says what happened.
+        }
+        await transaction.done.catch(() => undefined);
+        throw toPersistenceError(transaction.error ?? error, where);
+      }
+    }
+  }
+}
+
+/** idb opens with the global indexedDB; tests pass a factory instead. */
+function withFactory<T>(factory: IDBFactory | undefined, open: () => T): T {
+  if (!factory) return open();
+  const scope = globalThis as { indexedDB?: IDBFactory };
+  const previous = scope.indexedDB;
+  scope.indexedDB = factory;
+  try {
+    return open();
+  } finally {
+    scope.indexedDB = previous;
+  }
+}

@@ -1,0 +1,106 @@
+/** The current document of each graph (autosaved) and its named versions. */
+import type { GraphDocument } from "../../schema/index.js";
+import { STORES, type Database } from "../db.js";
+import { PersistenceError } from "../errors.js";
+import { deleteThreadRows } from "./cascade.js";
+import { graphRecordSchema, readRecord, versionRecordSchema, type GraphRecord, type VersionRecord } from "./records.js";
+import type { WorkspaceClock } from "./types.js";
+
+export interface GraphSummary {
+  id: string;
+  name: string;
+  updated: string;
+}
+
+export class GraphStore {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: WorkspaceClock,
+  ) {}
+
+  /** Saves the current document of a graph (created on first save). */
+  async save(document: GraphDocument): Promise<GraphRecord> {
+    const now = this.clock.iso();
+    return this.db.tx([STORES.graphs], "readwrite", `saving graph "${document.meta.name}"`, async (tx) => {
+      const store = tx.objectStore(STORES.graphs);
+      const existing = await store.get(document.meta.id);
+      const record: GraphRecord = {
+        id: document.meta.id,
+        v: 1,
+        name: document.meta.name,
+        created: typeof existing?.created === "string" ? existing.created : now,
+        updated: now,
+        document,
+      };
+      await store.put(record);
+      return record;
+    });
+  }
+
+  async get(id: string): Promise<GraphRecord | undefined> {
+    const raw = await this.db.tx([STORES.graphs], "readonly", `reading graph "${id}"`, (tx) => tx.objectStore(STORES.graphs).get(id));
+    return raw === undefined ? undefined : readRecord(STORES.graphs, raw, graphRecordSchema);
+  }
+
+  /** Every graph, most recently edited first. */
+  async list(): Promise<GraphSummary[]> {
+    const rows = await this.db.tx([STORES.graphs], "readonly", "listing graphs", (tx) => tx.objectStore(STORES.graphs).index("updated").getAll());
+    return rows
+      .map((raw) => readRecord(STORES.graphs, raw, graphRecordSchema))
+      .reverse()
+      .map(({ id, name, updated }) => ({ id, name, updated }));
+  }
+
+  /** Deletes a graph with its versions, threads, runs, events and checkpoints, in one transaction. */
+  async delete(id: string): Promise<void> {
+    const stores = [STORES.graphs, STORES.versions, STORES.threads, STORES.runs, STORES.events, STORES.checkpoints, STORES.writes, STORES.blobs];
+    await this.db.tx(stores, "readwrite", `deleting graph "${id}"`, async (tx) => {
+      await tx.objectStore(STORES.graphs).delete(id);
+      const versions = await tx.objectStore(STORES.versions).index("graph_id").getAllKeys(IDBKeyRange.bound([id, ""], [id, "\uffff"]));
+      for (const key of versions) await tx.objectStore(STORES.versions).delete(key);
+      const threads = await tx.objectStore(STORES.threads).index("graph_id").getAllKeys(IDBKeyRange.bound([id, ""], [id, "\uffff"]));
+      for (const threadId of threads) await deleteThreadRows(tx, threadId);
+    });
+  }
+
+  /** Saves a named snapshot of a document. */
+  async saveVersion(document: GraphDocument, name: string, id: string): Promise<VersionRecord> {
+    const record: VersionRecord = { id, v: 1, graph_id: document.meta.id, name, created: this.clock.iso(), document };
+    await this.db.tx([STORES.versions], "readwrite", `saving version "${name}"`, (tx) => tx.objectStore(STORES.versions).put(record));
+    return record;
+  }
+
+  /** Versions of a graph, newest first. */
+  async listVersions(graphId: string): Promise<VersionRecord[]> {
+    const rows = await this.db.tx([STORES.versions], "readonly", "listing versions", (tx) =>
+      tx.objectStore(STORES.versions).index("graph_id").getAll(IDBKeyRange.bound([graphId, ""], [graphId, "\uffff"])),
+    );
+    return rows.map((raw) => readRecord(STORES.versions, raw, versionRecordSchema)).reverse();
+  }
+
+  /** Makes a version the graph's current document again; returns it. */
+  async restoreVersion(versionId: string): Promise<GraphRecord> {
+    return this.db.tx([STORES.versions, STORES.graphs], "readwrite", `restoring version "${versionId}"`, async (tx) => {
+      const raw = await tx.objectStore(STORES.versions).get(versionId);
+      if (!raw) throw new PersistenceError("NOT_FOUND", `Version "${versionId}" does not exist`, { store: STORES.versions });
+      const version = readRecord(STORES.versions, raw, versionRecordSchema);
+      const graphs = tx.objectStore(STORES.graphs);
+      const existing = await graphs.get(version.graph_id);
+      const now = this.clock.iso();
+      const record: GraphRecord = {
+        id: version.graph_id,
+        v: 1,
+        name: version.document.meta.name,
+        created: typeof existing?.created === "string" ? existing.created : now,
+        updated: now,
+        document: version.document,
+      };
+      await graphs.put(record);
+      return record;
+    });
+  }
+
+  async deleteVersion(versionId: string): Promise<void> {
+    await this.db.tx([STORES.versions], "readwrite", `deleting version "${versionId}"`, (tx) => tx.objectStore(STORES.versions).delete(versionId));
+  }
+}

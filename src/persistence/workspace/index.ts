@@ -1,0 +1,38 @@
+/** The workspace: graphs and versions, threads, runs and events, settings, secrets — one database. */
+import type { Database } from "../db.js";
+import { GraphStore } from "./graphs.js";
+import { RunStore } from "./runs.js";
+import { SecretStore } from "./secrets.js";
+import { SettingsStore } from "./settings.js";
+import { ThreadStore } from "./threads.js";
+import { systemClock, type WorkspaceClock } from "./types.js";
+
+export interface Workspace {
+  graphs: GraphStore;
+  threads: ThreadStore;
+  runs: RunStore;
+  settings: SettingsStore;
+  secrets: SecretStore;
+}
+
+/**
+ * The workspace stores over one database.
+ * @example const ws = createWorkspace(new Database({ name: "graphwright" })); await ws.graphs.save(doc);
+ */
+export function createWorkspace(db: Database, clock: WorkspaceClock = systemClock): Workspace {
+  return {
+    graphs: new GraphStore(db, clock),
+    threads: new ThreadStore(db, clock),
+    runs: new RunStore(db),
+    settings: new SettingsStore(db),
+    secrets: new SecretStore(db),
+  };
+}
+
+export { GraphStore, type GraphSummary } from "./graphs.js";
+export { ThreadStore } from "./threads.js";
+export { RunStore } from "./runs.js";
+export { SettingsStore } from "./settings.js";
+export { SecretStore, maskSecret, type SecretSummary } from "./secrets.js";
+export { systemClock, type WorkspaceClock } from "./types.js";
+export type { GraphRecord, VersionRecord, ThreadRecord, RunRecord, RunStatus } from "./records.js";

@@ -1,0 +1,66 @@
+/** Runs of a thread and their events, so the timeline survives a reload. */
+import type { RunEvent } from "../../engine/index.js";
+import { STORES, type Database } from "../db.js";
+import { PersistenceError } from "../errors.js";
+import { readRecord, runRecordSchema, type RunRecord, type RunStatus } from "./records.js";
+
+export class RunStore {
+  constructor(private readonly db: Database) {}
+
+  async start(input: { id: string; threadId: string; graphId: string; input: string; started: number }): Promise<RunRecord> {
+    const record: RunRecord = { id: input.id, v: 1, thread_id: input.threadId, graph_id: input.graphId, input: input.input, status: "running", started: input.started, ended: null, error: null };
+    await this.db.tx([STORES.runs], "readwrite", `recording run "${input.id}"`, (tx) => tx.objectStore(STORES.runs).add(record));
+    return record;
+  }
+
+  async finish(id: string, outcome: { status: Exclude<RunStatus, "running">; ended: number; error?: string }): Promise<RunRecord> {
+    return this.db.tx([STORES.runs], "readwrite", `finishing run "${id}"`, async (tx) => {
+      const store = tx.objectStore(STORES.runs);
+      const raw = await store.get(id);
+      if (!raw) throw new PersistenceError("NOT_FOUND", `Run "${id}" does not exist`, { store: STORES.runs });
+      const next: RunRecord = { ...readRecord(STORES.runs, raw, runRecordSchema), status: outcome.status, ended: outcome.ended, error: outcome.error ?? null };
+      await store.put(next);
+      return next;
+    });
+  }
+
+  async get(id: string): Promise<RunRecord | undefined> {
+    const raw = await this.db.tx([STORES.runs], "readonly", `reading run "${id}"`, (tx) => tx.objectStore(STORES.runs).get(id));
+    return raw === undefined ? undefined : readRecord(STORES.runs, raw, runRecordSchema);
+  }
+
+  /** Runs of a thread, oldest first. */
+  async list(threadId: string): Promise<RunRecord[]> {
+    const rows = await this.db.tx([STORES.runs], "readonly", "listing runs", (tx) =>
+      tx.objectStore(STORES.runs).index("thread_id").getAll(IDBKeyRange.bound([threadId, -Infinity], [threadId, Infinity])),
+    );
+    return rows.map((raw) => readRecord(STORES.runs, raw, runRecordSchema));
+  }
+
+  /** Appends a batch of events (one transaction per batch; callers batch per frame). */
+  async appendEvents(events: readonly RunEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await this.db.tx([STORES.events], "readwrite", `saving ${events.length} run events`, async (tx) => {
+      const store = tx.objectStore(STORES.events);
+      for (const event of events) await store.put({ run_id: event.run_id, seq: event.seq, thread_id: event.thread_id, event });
+    });
+  }
+
+  /** Events of one run in order. */
+  async events(runId: string): Promise<RunEvent[]> {
+    const rows = await this.db.tx([STORES.events], "readonly", "reading run events", (tx) =>
+      tx.objectStore(STORES.events).getAll(IDBKeyRange.bound([runId, -Infinity], [runId, Infinity])),
+    );
+    return rows.map((row) => row.event as RunEvent);
+  }
+
+  /** Events of every run of a thread, in run order. */
+  async threadEvents(threadId: string): Promise<RunEvent[]> {
+    const runs = await this.list(threadId);
+    const order = new Map(runs.map((r, i) => [r.id, i]));
+    const rows = await this.db.tx([STORES.events], "readonly", "reading thread events", (tx) => tx.objectStore(STORES.events).index("thread_id").getAll(threadId));
+    return rows
+      .sort((a, b) => (order.get(a.run_id) ?? 0) - (order.get(b.run_id) ?? 0) || a.seq - b.seq)
+      .map((row) => row.event as RunEvent);
+  }
+}

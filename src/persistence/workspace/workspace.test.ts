@@ -1,0 +1,204 @@
+import "fake-indexeddb/auto";
+import { IDBFactory } from "fake-indexeddb";
+import { beforeEach, describe, expect, it } from "vitest";
+import { assertValid, type GraphDocument } from "../../schema/index.js";
+import type { RunEvent } from "../../engine/index.js";
+import { Database, STORES } from "../db.js";
+import { PersistenceError } from "../errors.js";
+import { createWorkspace, maskSecret, type Workspace, type WorkspaceClock } from "./index.js";
+
+function doc(id: string, name = "Support bot"): GraphDocument {
+  return assertValid({
+    version: 1,
+    meta: { id, name },
+    models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
+    nodes: [
+      { id: "start", kind: "start", position: { x: 0, y: 0 } },
+      { id: "a", kind: "agent", position: { x: 1, y: 0 }, data: { name: "Helper", model: "scripted" } },
+      { id: "end", kind: "end", position: { x: 2, y: 0 } },
+    ],
+    edges: [
+      { id: "e1", kind: "flow", source: "start", target: "a" },
+      { id: "e2", kind: "flow", source: "a", target: "end" },
+    ],
+  });
+}
+
+function event(runId: string, threadId: string, seq: number): RunEvent {
+  return { id: `${runId}:${seq}`, seq, ts: seq, run_id: runId, thread_id: threadId, call_id: runId, parent_call_id: null, root_call_id: runId, depth: 0, agent: null, node: null, checkpoint_id: null, type: "node_start" };
+}
+
+let factory: IDBFactory;
+let db: Database;
+let ws: Workspace;
+let tick: number;
+const clock: WorkspaceClock = { now: () => tick, iso: () => new Date(tick).toISOString() };
+
+beforeEach(() => {
+  factory = new IDBFactory();
+  db = new Database({ name: "ws-test", indexedDB: factory });
+  tick = Date.UTC(2026, 0, 1);
+  ws = createWorkspace(db, clock);
+});
+
+async function reopen(): Promise<Workspace> {
+  await db.close();
+  db = new Database({ name: "ws-test", indexedDB: factory });
+  return createWorkspace(db, clock);
+}
+
+describe("graphs", () => {
+  it("saves the current document and reads it back after the database is reopened", async () => {
+    await ws.graphs.save(doc("g1"));
+    const again = await reopen();
+    expect((await again.graphs.get("g1"))?.document).toEqual(doc("g1"));
+  });
+
+  it("keeps the creation time on autosave and lists the most recently edited first", async () => {
+    await ws.graphs.save(doc("g1", "First"));
+    tick += 1000;
+    await ws.graphs.save(doc("g2", "Second"));
+    tick += 1000;
+    const saved = await ws.graphs.save(doc("g1", "First, edited"));
+    expect(saved.created).toBe(new Date(Date.UTC(2026, 0, 1)).toISOString());
+    expect((await ws.graphs.list()).map((g) => g.name)).toEqual(["First, edited", "Second"]);
+  });
+
+  it("restores a named version as the current document", async () => {
+    await ws.graphs.save(doc("g1", "v1 name"));
+    await ws.graphs.saveVersion(doc("g1", "v1 name"), "Before refactor", "ver1");
+    tick += 1000;
+    await ws.graphs.save(doc("g1", "v2 name"));
+    tick += 1000;
+    await ws.graphs.saveVersion(doc("g1", "v2 name"), "After refactor", "ver2");
+    expect((await ws.graphs.listVersions("g1")).map((v) => v.name)).toEqual(["After refactor", "Before refactor"]);
+    await ws.graphs.restoreVersion("ver1");
+    expect((await ws.graphs.get("g1"))?.document.meta.name).toBe("v1 name");
+  });
+
+  it("reports a missing version instead of restoring nothing", async () => {
+    await expect(ws.graphs.restoreVersion("nope")).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("deletes a graph with its versions, threads, runs, events and checkpoint rows", async () => {
+    await ws.graphs.save(doc("g1"));
+    await ws.graphs.saveVersion(doc("g1"), "v", "ver1");
+    await ws.threads.create({ id: "t1", graphId: "g1" });
+    await ws.runs.start({ id: "r1", threadId: "t1", graphId: "g1", input: "hi", started: 1 });
+    await ws.runs.appendEvents([event("r1", "t1", 0)]);
+    await db.tx([STORES.checkpoints], "readwrite", "seeding", (tx) =>
+      tx.objectStore(STORES.checkpoints).put({ thread_id: "t1", checkpoint_ns: "", checkpoint_id: "c1", parent_checkpoint_id: null, type: "json", checkpoint: new Uint8Array(1), metadata_type: "json", metadata: new Uint8Array(1) }),
+    );
+    await ws.graphs.delete("g1");
+    expect(await ws.graphs.get("g1")).toBeUndefined();
+    expect(await ws.graphs.listVersions("g1")).toEqual([]);
+    expect(await ws.threads.list("g1")).toEqual([]);
+    expect(await ws.runs.events("r1")).toEqual([]);
+    const left = await db.tx([STORES.checkpoints], "readonly", "counting", (tx) => tx.objectStore(STORES.checkpoints).count());
+    expect(left).toBe(0);
+  });
+
+  it("refuses a corrupted record with the store and id in the message", async () => {
+    await db.tx([STORES.graphs], "readwrite", "corrupting", (tx) => tx.objectStore(STORES.graphs).put({ id: "bad", v: 1, name: "x" }));
+    await expect(ws.graphs.get("bad")).rejects.toThrow(/Stored graphs record "bad" is unreadable/);
+  });
+});
+
+describe("threads", () => {
+  it("lists a graph's threads by last activity and renames them", async () => {
+    await ws.threads.create({ id: "t1", graphId: "g1", title: "Refunds" });
+    tick += 1000;
+    await ws.threads.create({ id: "t2", graphId: "g1", title: "Shipping" });
+    await ws.threads.create({ id: "other", graphId: "g2" });
+    tick += 1000;
+    await ws.threads.touch("t1");
+    await ws.threads.rename("t2", "Shipping delays");
+    expect((await ws.threads.list("g1")).map((t) => t.title)).toEqual(["Shipping delays", "Refunds"]);
+  });
+
+  it("deletes a thread with its runs and events but leaves other threads alone", async () => {
+    await ws.threads.create({ id: "t1", graphId: "g1" });
+    await ws.threads.create({ id: "t2", graphId: "g1" });
+    await ws.runs.start({ id: "r1", threadId: "t1", graphId: "g1", input: "a", started: 1 });
+    await ws.runs.start({ id: "r2", threadId: "t2", graphId: "g1", input: "b", started: 2 });
+    await ws.runs.appendEvents([event("r1", "t1", 0), event("r2", "t2", 0)]);
+    await ws.threads.delete("t1");
+    expect(await ws.runs.list("t1")).toEqual([]);
+    expect(await ws.runs.threadEvents("t1")).toEqual([]);
+    expect(await ws.runs.threadEvents("t2")).toHaveLength(1);
+  });
+
+  it("says which thread is missing when renaming one that does not exist", async () => {
+    await expect(ws.threads.rename("ghost", "x")).rejects.toThrow('Thread "ghost" does not exist');
+  });
+});
+
+describe("runs and events", () => {
+  it("records a run's outcome", async () => {
+    await ws.runs.start({ id: "r1", threadId: "t1", graphId: "g1", input: "hi", started: 10 });
+    await ws.runs.finish("r1", { status: "error", ended: 20, error: "model failed" });
+    expect(await ws.runs.get("r1")).toMatchObject({ status: "error", ended: 20, error: "model failed" });
+  });
+
+  it("returns a thread's events in run order and sequence order after a reload", async () => {
+    await ws.runs.start({ id: "rB", threadId: "t1", graphId: "g1", input: "first", started: 1 });
+    await ws.runs.start({ id: "rA", threadId: "t1", graphId: "g1", input: "second", started: 2 });
+    await ws.runs.appendEvents([event("rA", "t1", 1), event("rA", "t1", 0)]);
+    await ws.runs.appendEvents([event("rB", "t1", 0), event("rB", "t1", 1)]);
+    const again = await reopen();
+    expect((await again.runs.threadEvents("t1")).map((e) => e.id)).toEqual(["rB:0", "rB:1", "rA:0", "rA:1"]);
+  });
+});
+
+describe("settings and secrets", () => {
+  it("returns the fallback for an unset setting and the saved value after", async () => {
+    expect(await ws.settings.get("theme", "system")).toBe("system");
+    await ws.settings.set("theme", "dark");
+    expect(await ws.settings.get("theme", "system")).toBe("dark");
+  });
+
+  it("never returns a secret from listing, only its masked form", async () => {
+    const key = "sk-live-0123456789abcdef";
+    await ws.secrets.set("openai", key);
+    const listed = await ws.secrets.list();
+    expect(listed).toEqual([{ name: "openai", masked: "sk-…cdef" }]);
+    expect(JSON.stringify(listed)).not.toContain("0123456789");
+    expect(await ws.secrets.reveal("openai")).toBe(key);
+  });
+
+  it("removes a secret when it is saved empty", async () => {
+    await ws.secrets.set("anthropic", "sk-ant-0123456789");
+    await ws.secrets.set("anthropic", "   ");
+    expect(await ws.secrets.has("anthropic")).toBe(false);
+  });
+
+  it("masks short secrets completely", () => {
+    expect(maskSecret("abc123")).toBe("••••••");
+  });
+});
+
+describe("faults", () => {
+  it("rejects a save with QUOTA_EXCEEDED when storage is full, and keeps the previous document", async () => {
+    await ws.graphs.save(doc("g1", "Saved before"));
+    const store = Object.getPrototypeOf((await db.open()).transaction(STORES.graphs, "readwrite").objectStore(STORES.graphs)) as { put: (...args: unknown[]) => unknown };
+    const realPut = store.put;
+    store.put = () => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    };
+    try {
+      const error = await ws.graphs.save(doc("g1", "Too big")).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PersistenceError);
+      expect(error).toMatchObject({ code: "QUOTA_EXCEEDED" });
+      expect((error as Error).message).toContain('storage is full, so saving graph "Too big" failed and nothing was saved');
+    } finally {
+      store.put = realPut;
+    }
+    expect((await ws.graphs.get("g1"))?.name).toBe("Saved before");
+  });
+
+  it("reopens the connection after it was closed under it", async () => {
+    await ws.graphs.save(doc("g1"));
+    (await db.open()).close();
+    expect((await ws.graphs.get("g1"))?.id).toBe("g1");
+  });
+});

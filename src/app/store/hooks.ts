@@ -1,0 +1,35 @@
+// Narrow subscriptions to the editor store: components select only what they render.
+import { useStore } from "zustand";
+import { useShallow } from "zustand/react/shallow";
+import type { TemporalState } from "zundo";
+import type { GraphDocument, GraphNode } from "../../schema/index.js";
+import type { EditorState } from "./editorStore";
+import { useEditorStore } from "./EditorProvider";
+import { problemsOf, type Problems } from "./selectors";
+
+export function useEditor<T>(selector: (state: EditorState) => T): T {
+  return useStore(useEditorStore(), selector);
+}
+
+/** Like useEditor, for selectors that build objects or arrays (shallow-compared). */
+export function useEditorShallow<T>(selector: (state: EditorState) => T): T {
+  return useStore(useEditorStore(), useShallow(selector));
+}
+
+export function useHistory<T>(selector: (state: TemporalState<{ document: GraphDocument }>) => T): T {
+  return useStore(useEditorStore().temporal, selector);
+}
+
+/** One node by id; re-renders only when that node changes. */
+export function useNode(id: string): GraphNode | undefined {
+  return useEditor((s) => s.document.nodes.find((n) => n.id === id));
+}
+
+export function useSelectedNode(): GraphNode | undefined {
+  return useEditor((s) => (s.selection.nodes.length === 1 ? s.document.nodes.find((n) => n.id === s.selection.nodes[0]) : undefined));
+}
+
+/** Validation problems of the open document, computed once per document version. */
+export function useProblems(): Problems {
+  return problemsOf(useEditor((s) => s.document));
+}

@@ -2,26 +2,15 @@ import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it } from "vitest";
 import { assertValid, type GraphDocument } from "../../schema/index.js";
+import { minimalDocument } from "../../schema/fixtures/minimalDocument.js";
 import type { RunEvent } from "../../engine/index.js";
 import { Database, STORES } from "../db.js";
 import { PersistenceError } from "../errors.js";
 import { createWorkspace, maskSecret, type Workspace, type WorkspaceClock } from "./index.js";
 
 function doc(id: string, name = "Support bot"): GraphDocument {
-  return assertValid({
-    version: 1,
-    meta: { id, name },
-    models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
-    nodes: [
-      { id: "start", kind: "start", position: { x: 0, y: 0 } },
-      { id: "a", kind: "agent", position: { x: 1, y: 0 }, data: { name: "Helper", model: "scripted" } },
-      { id: "end", kind: "end", position: { x: 2, y: 0 } },
-    ],
-    edges: [
-      { id: "e1", kind: "flow", source: "start", target: "a" },
-      { id: "e2", kind: "flow", source: "a", target: "end" },
-    ],
-  });
+  const input = minimalDocument();
+  return assertValid({ ...input, meta: { ...input.meta, id, name } });
 }
 
 function event(runId: string, threadId: string, seq: number): RunEvent {

@@ -54,9 +54,8 @@ export function toCel(value: unknown): unknown {
   if (typeof value === "number") return Number.isInteger(value) && Number.isSafeInteger(value) ? BigInt(value) : value;
   if (Array.isArray(value)) return value.map(toCel);
   if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = toCel(v);
-    return out;
+    // fromEntries defines keys, so an own "__proto__" key (JSON.parse makes those) stays data.
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toCel(v)]));
   }
   if (value === undefined) return null;
   return value;
@@ -68,9 +67,7 @@ export function fromCel(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(fromCel);
   if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [String(k), fromCel(v)]));
   if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = fromCel(v);
-    return out;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromCel(v)]));
   }
   return value;
 }

@@ -33,7 +33,7 @@ const handlers: Record<BuiltinDefinition["config"]["builtin"], Handler> = {
     const evaluate = await loadMath();
     const result = evaluate(expression);
     if (typeof result === "number" || typeof result === "boolean") return String(result);
-    if (result && typeof (result as { toString?: unknown }).toString === "function") return String(result);
+    if (result && typeof result !== "function" && typeof (result as { toString?: unknown }).toString === "function") return String(result);
     throw new Error(`"${expression}" did not produce a value`);
   },
   async echo(args) {

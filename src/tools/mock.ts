@@ -6,6 +6,7 @@ type MockDefinition = Extract<ToolDefinition, { kind: "mock" }>;
 
 function wait(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new Error("The tool call was cancelled"));
     const timer = setTimeout(resolve, ms);
     signal?.addEventListener("abort", () => {
       clearTimeout(timer);

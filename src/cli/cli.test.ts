@@ -1,23 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { execFile } from "node:child_process";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
+import { runCli } from "./testing/runCli.js";
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, "../..");
-const tsx = path.join(root, "node_modules", ".bin", "tsx");
-
-async function cli(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(tsx, ["src/cli/main.ts", ...args], { cwd: root, env: { ...process.env, OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "" } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const cli = (...args: string[]) => runCli(args);
 
 describe("cli run", () => {
   it("prints the tool call, its result and the final reply of the example, offline", async () => {

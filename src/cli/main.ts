@@ -1,5 +1,5 @@
 /**
- * Headless runner: `npm run cli -- run <graph.json> "<message>" [--thread id] [--json]`.
+ * Headless runner: `npm run cli -- run <graph.json> "<message>" [--thread id] [--checkpoint store] [--json]`.
  * Runs an exported document in Node with the same engine the browser uses.
  */
 import { readFile } from "node:fs/promises";
@@ -7,28 +7,45 @@ import { parseArgs } from "node:util";
 import { compileGraph, runGraph, EngineError } from "../engine/index.js";
 import { createModelResolver } from "../models/index.js";
 import { createScriptedModel } from "../models/scripted.js";
-import { formatIssues, validateText, type Provider } from "../schema/index.js";
+import { formatIssues, validateText, type GraphDocument, type Provider } from "../schema/index.js";
 import { createToolResolver } from "../tools/index.js";
+import { CheckpointError, openCheckpointer, parseCheckpointSpec, redactPassword, type CheckpointSpec, type OpenCheckpointer } from "./checkpointer.js";
 import { formatEvent } from "./format.js";
 
-const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>] [--json]
+const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>] [--checkpoint <store>] [--json]
 
-  --thread <id>   thread to run on (default: a new thread)
-  --json          print one JSON event per line instead of readable text
+  --thread <id>          thread to run on (default: a new thread)
+  --checkpoint <store>   where threads are kept, so a later run can resume one:
+                         memory (default, this run only), sqlite:<file>,
+                         postgres://user:password@host:port/database
+  --json                 print one JSON event per line instead of readable text
 
 Provider keys come from OPENAI_API_KEY and ANTHROPIC_API_KEY.`;
 
 const KEY_VARIABLES: Record<Exclude<Provider, "scripted">, string> = { openai: "OPENAI_API_KEY", anthropic: "ANTHROPIC_API_KEY" };
 
+/** Ends the command with a message on stderr; thrown so open stores are closed on the way out. */
+class CliFailure extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}
+
 function fail(message: string, code = 2): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(code);
+  throw new CliFailure(message, code);
 }
 
 async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { thread: { type: "string" }, json: { type: "boolean", default: false }, help: { type: "boolean", short: "h" } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { thread: { type: "string" }, checkpoint: { type: "string", default: "memory" }, json: { type: "boolean", default: false }, help: { type: "boolean", short: "h" } },
+    });
   } catch (error) {
     fail(`${(error as Error).message}\n\n${USAGE}`);
   }
@@ -36,6 +53,12 @@ async function main(argv: string[]): Promise<number> {
   if (parsed.values.help || !command) return (process.stdout.write(`${USAGE}\n`), 0);
   if (command !== "run") fail(`Unknown command "${command}".\n\n${USAGE}`);
   if (!file || message === undefined) fail(`run needs a graph file and a message.\n\n${USAGE}`);
+  let spec: CheckpointSpec;
+  try {
+    spec = parseCheckpointSpec(parsed.values.checkpoint);
+  } catch (error) {
+    fail(error instanceof CheckpointError ? error.message : String(error));
+  }
 
   let text: string;
   try {
@@ -46,24 +69,39 @@ async function main(argv: string[]): Promise<number> {
   const validation = validateText(text);
   if (!validation.ok) fail(`${file} is not a valid Graphwright graph:\n${formatIssues(validation.errors)}`);
 
+  let checkpoint: OpenCheckpointer;
+  try {
+    checkpoint = await openCheckpointer(spec);
+  } catch (error) {
+    if (error instanceof CheckpointError) fail(error.message, 1);
+    throw error;
+  }
+  try {
+    return await run(validation.document, file, message, checkpoint, parsed.values);
+  } finally {
+    await checkpoint.close();
+  }
+}
+
+async function run(document: GraphDocument, file: string, message: string, checkpoint: OpenCheckpointer, options: { thread?: string; json: boolean }): Promise<number> {
   const models = createModelResolver({
     getKey: (provider) => process.env[KEY_VARIABLES[provider as keyof typeof KEY_VARIABLES]] || undefined,
     scripted: createScriptedModel,
   });
   let compiled;
   try {
-    compiled = compileGraph(validation.document, { models, tools: createToolResolver() });
+    compiled = compileGraph(document, { models, tools: createToolResolver(), checkpointer: checkpoint.saver });
   } catch (error) {
     fail(`${file} cannot be compiled: ${error instanceof EngineError ? error.message : String(error)}`);
   }
 
   const controller = new AbortController();
   process.once("SIGINT", () => controller.abort());
-  const threadId = parsed.values.thread ?? `cli-${Date.now().toString(36)}`;
+  const threadId = options.thread ?? `cli-${Date.now().toString(36)}`;
   const state = { streaming: false };
   let status = "completed";
   for await (const event of runGraph(compiled, { message }, { threadId, signal: controller.signal })) {
-    process.stdout.write(parsed.values.json ? `${JSON.stringify(event)}\n` : formatEvent(event, state));
+    process.stdout.write(options.json ? `${JSON.stringify(event)}\n` : formatEvent(event, state));
     if (event.type === "run_end") status = event.status;
   }
   return status === "completed" ? 0 : status === "cancelled" ? 130 : 1;
@@ -71,5 +109,9 @@ async function main(argv: string[]): Promise<number> {
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
-  (error: unknown) => fail(`Unexpected failure: ${error instanceof Error ? error.message : String(error)}`, 1),
+  (error: unknown) => {
+    const message = error instanceof CliFailure ? error.message : `Unexpected failure: ${redactPassword(error instanceof Error ? error.message : String(error))}`;
+    process.stderr.write(`${message}\n`);
+    process.exit(error instanceof CliFailure ? error.exitCode : 1);
+  },
 );

@@ -13,8 +13,10 @@ export interface RecordedCall {
 /** 2026-03-14T15:09:26Z, a Saturday. */
 export const FIXED_NOW = Date.UTC(2026, 2, 14, 15, 9, 26);
 
+/** Shared by every services object: ids stay unique across compiles that share a checkpointer. */
+let n = 0;
+
 export function testServices(options: { calls?: RecordedCall[]; clock?: () => number; wrap?: (m: ChatModelPort, r: ModelRequest) => ChatModelPort } = {}): EngineServices {
-  let n = 0;
   return {
     models: {
       resolve(request) {

@@ -15,6 +15,19 @@ import { renderTemplate } from "../template.js";
 import { catalogTool, executeTool, type CallableTool } from "../toolCall.js";
 import type { CompileContext } from "./context.js";
 
+/**
+ * The conversation before this agent turn reaches the agent's loop through the run
+ * config, not its state: the loop's checkpoints then hold only the turn's own
+ * messages, and the turn hands back only what it added, so a thread's storage grows
+ * linearly with its length. LangGraph does not persist this config key.
+ */
+export const HISTORY_KEY = "graphwright_history";
+
+function historyOf(config: LangGraphRunnableConfig): BaseMessage[] {
+  const value = (config.configurable as Record<string, unknown> | undefined)?.[HISTORY_KEY];
+  return Array.isArray(value) ? (value as BaseMessage[]) : [];
+}
+
 /** The block seed 000 prepends to a sub-agent's prompt. */
 export function supervisorBlock(supervisor: string, prompt: string): string {
   return [
@@ -75,13 +88,13 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
   const supervisor: string | undefined = undefined;
   const where = { agent: agent.name, clock: ctx.services.clock };
 
-  const renderNode = (state: GraphState): GraphUpdate => ({
-    system_prompt: renderSystemPrompt(agent, state, ctx.services.clock.now(), supervisor),
+  const renderNode = (state: GraphState, config: LangGraphRunnableConfig): GraphUpdate => ({
+    system_prompt: renderSystemPrompt(agent, { ...state, messages: [...historyOf(config), ...state.messages] }, ctx.services.clock.now(), supervisor),
   });
 
-  const routeActive = (state: GraphState): string => {
+  const routeActive = (state: GraphState, config: LangGraphRunnableConfig): string => {
     const route = routeTurn({
-      message: textOf(lastHumanMessage(state.messages)),
+      message: textOf(lastHumanMessage([...historyOf(config), ...state.messages])),
       activeAgent: state.active_agent,
       agents: subAgents,
       self: agent.name,
@@ -97,7 +110,8 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
         { nodeId: node.id },
       );
     }
-    const messages = state.system_prompt ? [new SystemMessage(state.system_prompt), ...state.messages] : [...state.messages];
+    const conversation = [...historyOf(config), ...state.messages];
+    const messages = state.system_prompt ? [new SystemMessage(state.system_prompt), ...conversation] : conversation;
     const reply = await callModel(
       { model, messages, tools: specs, state, agent: agent.name, ids: ctx.services.ids, ...(agent.temperature !== undefined ? { temperature: agent.temperature } : {}) },
       config,
@@ -144,7 +158,7 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
   const afterTools = (state: GraphState): string => (AIMessage.isInstance(state.messages.at(-1)) ? END : "call_model");
   const hasReturnDirect = [...tools.values()].some((t) => t.returnDirect);
 
-  const graph = new StateGraph(annotation)
+  const loop = new StateGraph(annotation)
     .addNode("render_system_prompt", renderNode)
     .addNode("current_active_agent", () => ({}))
     .addNode("continue_conversation", () => ({}))
@@ -156,9 +170,17 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
     .addEdge("continue_conversation", "call_model")
     .addConditionalEdges("call_model", afterModel, ["call_tools", END]);
   // A plain edge is cheaper per step; the branch is only needed when a tool can end the turn.
-  if (hasReturnDirect) graph.addConditionalEdges("call_tools", afterTools, ["call_model", END]);
-  else graph.addEdge("call_tools", "call_model");
-  return graph.compile({ name: agent.name });
+  if (hasReturnDirect) loop.addConditionalEdges("call_tools", afterTools, ["call_model", END]);
+  else loop.addEdge("call_tools", "call_model");
+  const inner = loop.compile({ name: agent.name });
+
+  /** The agent as a node of the parent graph: one turn of its loop, returning only what it added. */
+  const run = async (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
+    const configurable = { ...(config.configurable ?? {}), [HISTORY_KEY]: state.messages };
+    const out = await inner.invoke({ ...state, messages: [] }, { ...config, configurable });
+    return { messages: out.messages, active_agent: out.active_agent };
+  };
+  return { run, inner };
 }
 
 /** Model calls an agent made since the user's last message (for max_iterations). */

@@ -9,7 +9,7 @@ import type { CompileContext } from "./context.js";
 import { compileLlm } from "./llm.js";
 import { compileToolNode } from "./tool.js";
 
-type Compiled = ReturnType<typeof compileAgent> | ReturnType<typeof compileLlm> | ReturnType<typeof compileToolNode>;
+type Compiled = ReturnType<typeof compileAgent>["run"] | ReturnType<typeof compileLlm> | ReturnType<typeof compileToolNode>;
 type KindEntry<K extends NodeKind> =
   | { role: "start" | "end" | "ignored" }
   | { role: "executable"; compile: (node: NodeOfKind<K>, ctx: CompileContext, annotation: GraphStateAnnotation) => Compiled };
@@ -18,7 +18,7 @@ export const nodeRegistry: { [K in NodeKind]: KindEntry<K> } = {
   start: { role: "start" },
   end: { role: "end" },
   note: { role: "ignored" },
-  agent: { role: "executable", compile: compileAgent },
+  agent: { role: "executable", compile: (node, ctx, annotation) => compileAgent(node, ctx, annotation).run },
   llm: { role: "executable", compile: (node, ctx) => compileLlm(node, ctx) },
   tool: { role: "executable", compile: (node, ctx) => compileToolNode(node, ctx) },
 };

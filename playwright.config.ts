@@ -39,7 +39,7 @@ export default defineConfig({
     // A production build served by `vite preview`, not the dev server: the build takes about
     // a second, and the dev server's first-visit dependency optimisation can reload the page
     // mid-test. Tests then exercise the same bundle users get.
-    command: `npm run build && npx vite preview --port ${port} --strictPort`,
+    command: `GRAPHWRIGHT_E2E_HARNESS=1 npm run build && npx vite preview --port ${port} --strictPort`,
     url: `http://localhost:${port}`,
     reuseExistingServer: !isCI,
     timeout: 120_000,

@@ -11,7 +11,10 @@ import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import { build, preview } from "vite";
 import { chromium } from "@playwright/test";
+import "fake-indexeddb/auto";
+import { IDBFactory } from "fake-indexeddb";
 import { measureEngineOverhead } from "./scenarios/engineOverhead.js";
+import { measureCheckpointStorage } from "./scenarios/storageGrowth.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -39,9 +42,13 @@ async function inChromium(): Promise<Record<string, unknown>> {
 }
 
 async function main(): Promise<void> {
-  process.stdout.write("bench: engine overhead in Node…\n");
-  const node = { engine_overhead: await measureEngineOverhead(() => performance.now()) };
-  process.stdout.write("bench: engine overhead in headless Chromium…\n");
+  process.stdout.write("bench: engine overhead and checkpoint storage in Node…\n");
+  const now = () => performance.now();
+  const node = {
+    engine_overhead: await measureEngineOverhead(now),
+    checkpoint_storage: { ...(await measureCheckpointStorage(now, { indexedDB: new IDBFactory() })), note: "fake-indexeddb; see chromium for real IndexedDB timings" },
+  };
+  process.stdout.write("bench: engine overhead and checkpoint storage in headless Chromium…\n");
   const chromiumResults = await inChromium();
   const report = {
     date: new Date().toISOString(),

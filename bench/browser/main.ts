@@ -1,5 +1,6 @@
 /** Browser side of `npm run bench`: runs the scenarios and leaves the results on window. */
 import { measureEngineOverhead } from "../scenarios/engineOverhead.js";
+import { measureCheckpointStorage } from "../scenarios/storageGrowth.js";
 
 declare global {
   interface Window {
@@ -8,9 +9,14 @@ declare global {
   }
 }
 
-measureEngineOverhead(() => performance.now()).then(
+async function all() {
+  const now = () => performance.now();
+  return { engine_overhead: await measureEngineOverhead(now), checkpoint_storage: await measureCheckpointStorage(now) };
+}
+
+all().then(
   (result) => {
-    window.__benchResult = { engine_overhead: result };
+    window.__benchResult = result;
     document.getElementById("status")!.textContent = "done";
   },
   (error: unknown) => {

@@ -28,6 +28,8 @@ export interface CheckpointRow {
   checkpoint_ns: string;
   checkpoint_id: string;
   parent_checkpoint_id: string | null;
+  /** A plain copy of the checkpoint's channel versions, so a read finds the channel blobs without deserializing. */
+  channel_versions?: Record<string, number | string>;
   type: string;
   checkpoint: Uint8Array;
   metadata_type: string;
@@ -51,6 +53,8 @@ export interface BlobRow {
   version: string;
   type: string;
   value: Uint8Array;
+  /** Set on a snapshot stored as a tail: the versions of the rows whose elements come before it, oldest (a full row) first. */
+  parts?: string[];
 }
 export interface RecordRow {
   id: string;
@@ -97,6 +101,8 @@ export interface DatabaseOptions {
   onBlocked?: () => void;
   /** Test seam: the IndexedDB factory (fake-indexeddb in Node). */
   indexedDB?: IDBFactory;
+  /** Test seam: open at this version instead of DB_VERSION, to exercise an upgrade another tab blocks. */
+  version?: number;
 }
 
 /**
@@ -122,7 +128,7 @@ export class Database {
     const previous = (globalThis as { indexedDB?: IDBFactory }).indexedDB;
     if (!factory && !previous) return Promise.reject(new PersistenceError("CONNECTION_LOST", "This environment has no IndexedDB"));
     const opening = withFactory(factory, () =>
-      openDB<GraphwrightSchema>(this.name, DB_VERSION, {
+      openDB<GraphwrightSchema>(this.name, this.options.version ?? DB_VERSION, {
         upgrade: (db, oldVersion) => upgrade(db, oldVersion),
         blocked: () => this.options.onBlocked?.(),
         blocking: () => {
@@ -155,8 +161,9 @@ export class Database {
     for (let attempt = 0; ; attempt++) {
       let db: IDBPDatabase<GraphwrightSchema>;
       let transaction: Tx<S, M>;
+      const opened = this.open();
       try {
-        db = await this.open();
+        db = await opened;
         transaction = db.transaction(stores, mode, { durability: "strict" }) as Tx<S, M>;
       } catch (error) {
         // A connection closed under us (another tab's upgrade, browser eviction): reopen once.
@@ -175,9 +182,24 @@ export class Database {
           // Already finished or aborted: the original error says what happened.
         }
         await transaction.done.catch(() => undefined);
+        if (isClosing(db, stores)) {
+          // The connection died under the transaction (forced close, eviction): reopen on next use.
+          if (this.connection === opened) this.connection = null;
+          throw toPersistenceError(new DOMException("The database connection is closing.", "InvalidStateError"), where);
+        }
         throw toPersistenceError(transaction.error ?? error, where);
       }
     }
+  }
+}
+
+/** Whether a connection can no longer start transactions: it was closed or is closing. */
+function isClosing(db: IDBPDatabase<GraphwrightSchema>, stores: Store[]): boolean {
+  try {
+    db.transaction(stores, "readonly");
+    return false;
+  } catch {
+    return true;
   }
 }
 

@@ -28,6 +28,9 @@ export function toPersistenceError(error: unknown, where: string): PersistenceEr
   if (name === "QuotaExceededError" || /quota/i.test(message)) {
     return new PersistenceError("QUOTA_EXCEEDED", `The browser's storage is full, so ${where} failed and nothing was saved. Free space (delete old threads or versions) and try again.`, { cause: error });
   }
+  if (name === "VersionError") {
+    return new PersistenceError("VERSION_CHANGED", `A newer version of Graphwright upgraded the browser database in another tab, so ${where} failed. Reload this tab.`, { cause: error });
+  }
   if (name === "InvalidStateError" || name === "UnknownError" || /closing|closed|connection/i.test(message)) {
     return new PersistenceError("CONNECTION_LOST", `The connection to the browser database was lost while ${where}; nothing was saved.`, { cause: error });
   }

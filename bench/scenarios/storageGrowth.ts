@@ -1,0 +1,88 @@
+/**
+ * Checkpoint storage: bytes the IndexedDB saver holds for one thread after 100
+ * and after 200 turns of the weather example (a tool call every turn), and how
+ * long each step's writes take. Runs on real IndexedDB in Chromium and on
+ * fake-indexeddb in Node.
+ */
+import { compileGraph, runGraph } from "../../src/engine/index.js";
+import { createScriptedModel } from "../../src/models/scripted.js";
+import { createToolResolver } from "../../src/tools/index.js";
+import { IdbSaver } from "../../src/persistence/saver/IdbSaver.js";
+import { storageBytes } from "../../src/persistence/saver/storageBytes.js";
+import weather from "../../examples/weather-assistant.json" with { type: "json" };
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+export interface StorageResult {
+  scenario: "checkpoint_storage";
+  turns: [number, number];
+  bytes_after: [number, number];
+  ratio: number;
+  target_ratio: number;
+  meets_target: boolean;
+  put_ms_p50: number;
+  put_ms_p95: number;
+  put_writes_ms_p95: number;
+  steps: number;
+}
+
+/** Runs `turns` turns on a fresh database and measures storage at the half-way point and the end. */
+export async function measureCheckpointStorage(now: () => number, options: { turns?: number; indexedDB?: IDBFactory } = {}): Promise<StorageResult> {
+  const turns = options.turns ?? 200;
+  const half = Math.floor(turns / 2);
+  const saver = new IdbSaver({ name: `bench-storage-${now()}`, ...(options.indexedDB ? { indexedDB: options.indexedDB } : {}) });
+  const putTimes: number[] = [];
+  const writeTimes: number[] = [];
+  const put = saver.put.bind(saver);
+  const putWrites = saver.putWrites.bind(saver);
+  saver.put = async (...args) => {
+    const t = now();
+    try {
+      return await put(...args);
+    } finally {
+      putTimes.push(now() - t);
+    }
+  };
+  saver.putWrites = async (...args) => {
+    const t = now();
+    try {
+      return await putWrites(...args);
+    } finally {
+      writeTimes.push(now() - t);
+    }
+  };
+  const document = structuredClone(weather) as typeof weather;
+  // No streaming delay and no tool latency: the bench measures storage, not the script's pacing.
+  for (const node of document.nodes) if (node.kind === "agent" && "script" in node.data) (node.data.script as { tokens_per_second: number }).tokens_per_second = 0;
+  for (const tool of document.tools) if (tool.kind === "mock") (tool.config as { latency_ms?: number }).latency_ms = 0;
+  const compiled = compileGraph(document, { models: { resolve: createScriptedModel }, tools: createToolResolver(), checkpointer: saver });
+  const cities = ["Paris", "London", "Oslo", "Lima", "Kyoto"];
+  const bytes: number[] = [];
+  for (let turn = 1; turn <= turns; turn++) {
+    for await (const event of runGraph(compiled, { message: `What's the weather in ${cities[turn % cities.length]}?` }, { threadId: "bench" })) {
+      if (event.type === "error") throw new Error(`turn ${turn}: ${event.message}`);
+    }
+    if (turn === half || turn === turns) bytes.push(await storageBytes(saver.database, "bench"));
+  }
+  await saver.close();
+  const [first, second] = bytes as [number, number];
+  const ratio = round(second / first);
+  return {
+    scenario: "checkpoint_storage",
+    turns: [half, turns],
+    bytes_after: [first, second],
+    ratio,
+    target_ratio: 2.2,
+    meets_target: ratio <= 2.2,
+    put_ms_p50: round(percentile(putTimes, 50)),
+    put_ms_p95: round(percentile(putTimes, 95)),
+    put_writes_ms_p95: round(percentile(writeTimes, 95)),
+    steps: putTimes.length,
+  };
+}

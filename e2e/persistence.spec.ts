@@ -1,0 +1,35 @@
+// IdbSaver and thread locks in real Chromium: IndexedDB survives a reload, Web Locks span tabs.
+import { expect, test } from "./fixtures";
+import { PersistenceHarnessPage } from "./pages/PersistenceHarnessPage";
+
+test("reads back after a reload what IdbSaver wrote to real IndexedDB", async ({ page, consoleErrors }) => {
+  const harness = new PersistenceHarnessPage(page);
+  await harness.goto();
+  const written = await harness.write();
+
+  expect(written.checkpointIds).toHaveLength(2);
+  expect(written.latest).toEqual({ topic: "refunds", messages: ["hi", "how can I help?"], parentId: written.checkpointIds[1] });
+  expect(written.pendingWrites).toEqual([
+    ["task-1", "topic", "refunds"],
+    ["task-1", "messages", ["how can I help?"]],
+  ]);
+  expect(written.deletedThreadFound).toBe(false);
+
+  await harness.reload();
+  expect(await harness.read()).toEqual(written);
+  expect(consoleErrors).toEqual([]);
+});
+
+test("tells a second tab that a thread running in the first is busy, until it finishes", async ({ context }) => {
+  const first = new PersistenceHarnessPage(await context.newPage());
+  const second = new PersistenceHarnessPage(await context.newPage());
+  await first.goto();
+  await second.goto();
+
+  await first.holdLock("t-1");
+  expect(await second.tryLock("t-1")).toBe("THREAD_BUSY");
+  expect(await second.tryLock("t-2")).toBe("ran");
+
+  await first.releaseLock();
+  await expect.poll(() => second.tryLock("t-1")).toBe("ran");
+});

@@ -1,11 +1,23 @@
 // Shared Playwright fixtures: the app page object and the console errors a page reports.
 import { test as base, expect } from "@playwright/test";
 import { AppPage } from "./pages/AppPage";
+import { CanvasPage } from "./pages/CanvasPage";
+import { GraphControls } from "./pages/GraphControls";
+import { PlaygroundPage } from "./pages/PlaygroundPage";
+import { TimelinePage } from "./pages/TimelinePage";
 
 type Fixtures = {
   app: AppPage;
+  /** The header's graph controls of the test's page. */
+  controls: GraphControls;
+  /** The canvas, palette, inspector, Problems region and edit toolbar of the test's page. */
+  editor: CanvasPage;
   /** Console errors and uncaught page errors, collected from before the first navigation. */
   consoleErrors: string[];
+  /** The Playground pane: messages, threads, Send / Stop and the run status. */
+  playground: PlaygroundPage;
+  /** The Timeline pane: the Events treegrid and its controls. */
+  timeline: TimelinePage;
 };
 
 export const test = base.extend<Fixtures>({
@@ -22,6 +34,18 @@ export const test = base.extend<Fixtures>({
   ],
   app: async ({ page }, use) => {
     await use(new AppPage(page));
+  },
+  controls: async ({ page }, use) => {
+    await use(new GraphControls(page));
+  },
+  editor: async ({ page }, use) => {
+    await use(new CanvasPage(page));
+  },
+  playground: async ({ page }, use) => {
+    await use(new PlaygroundPage(page));
+  },
+  timeline: async ({ page }, use) => {
+    await use(new TimelinePage(page));
   },
 });
 

@@ -2,7 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { collectRun, compileGraph } from "../src/engine/index.js";
+import { collectRun, compileGraph, type RunEvent } from "../src/engine/index.js";
+import { findTemplate, templates } from "../src/app/templates/catalog.js";
+import { templateDocument } from "../src/app/templates/instantiate.js";
 import { validateText } from "../src/schema/index.js";
 import { testServices } from "./support/services.js";
 
@@ -30,5 +32,88 @@ describe("examples", () => {
     expect(toolResult).toMatchObject({ error: "No weather station found for Atlantis" });
     const reply = events.filter((e) => e.type === "ai_message").at(-1);
     expect(reply).toMatchObject({ content: "Sorry, I couldn't get that forecast (Error: No weather station found for Atlantis)." });
+  });
+});
+
+describe("templates", () => {
+  const runTemplate = async (id: string, message: string) => {
+    const template = findTemplate(id);
+    if (!template) throw new Error(`no template ${id}`);
+    const compiled = compileGraph(templateDocument(template), testServices());
+    return collectRun(compiled, { message }, { threadId: `${id}:${message}` });
+  };
+  const toolsCalled = (events: RunEvent[]) => events.flatMap((e) => (e.type === "tool_call" ? [e.tool] : []));
+  const speakers = (events: RunEvent[]) => [...new Set(events.flatMap((e) => (e.type === "ai_message" && e.content ? [e.agent] : [])))];
+
+  it("every template is an example file with a greeting and tool-calling showcase messages", () => {
+    expect(templates.map((t) => `${t.id}.json`).every((f) => files.includes(f))).toBe(true);
+    expect(templates.length).toBeGreaterThanOrEqual(3);
+    for (const t of templates) {
+      expect(t.description.length).toBeGreaterThan(40);
+      expect(t.showcase[0]?.tools).toEqual([]);
+      expect(t.showcase.filter((s) => s.tools.length > 0).length).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  const cases = templates.flatMap((t) => t.showcase.map((s) => [t.id, s.message, s.tools] as const));
+  it.each(cases)("%s answers %j calling %j without errors", async (id, message, tools) => {
+    const events = await runTemplate(id, message);
+    expect(events.filter((e) => e.type === "error")).toEqual([]);
+    expect(events.filter((e) => e.type === "tool_result" && e.error)).toEqual([]);
+    expect(events.at(-1)).toMatchObject({ type: "run_end", status: "completed" });
+    expect(new Set(toolsCalled(events))).toEqual(new Set(tools));
+    const last = events.filter((e) => e.type === "ai_message").at(-1);
+    expect(last?.type === "ai_message" && last.content.length > 0).toBe(true);
+  });
+
+  it("supervisor-team routes a metrics question from Supervisor to Analytics", async () => {
+    const events = await runTemplate("supervisor-team", "What was revenue last month?");
+    expect(speakers(events)).toEqual(["Supervisor", "Analytics"]);
+    const reply = events.filter((e) => e.type === "ai_message").at(-1);
+    expect(reply).toMatchObject({ agent: "Analytics", content: expect.stringContaining("$1.24M") });
+  });
+
+  it("supervisor-team sends a report on a metric to Report, whose draft quotes the numbers", async () => {
+    const events = await runTemplate("supervisor-team", "Can I get a report on revenue?");
+    expect(speakers(events)).toEqual(["Supervisor", "Report"]);
+    expect(toolsCalled(events)).toEqual(["query_metrics", "create_report"]);
+    const reply = events.filter((e) => e.type === "ai_message").at(-1);
+    expect(reply).toMatchObject({ agent: "Report", content: expect.stringContaining("RPT-1042") });
+  });
+
+  it("supervisor-team answers @Analytics directly, without the Supervisor", async () => {
+    const events = await runTemplate("supervisor-team", "@Analytics what is our churn?");
+    expect(events.find((e) => e.type === "active_agent")).toMatchObject({ to: "Analytics", reason: "mention" });
+    expect(speakers(events)).toEqual(["Analytics"]);
+  });
+
+  it("supervisor-team keeps a mentioned specialist active for the next turn", async () => {
+    const template = findTemplate("supervisor-team");
+    if (!template) throw new Error("no template");
+    const compiled = compileGraph(templateDocument(template), testServices());
+    await collectRun(compiled, { message: "@Report hi" }, { threadId: "sticky" });
+    const next = await collectRun(compiled, { message: "Write a weekly report" }, { threadId: "sticky" });
+    expect(speakers(next)).toEqual(["Report"]);
+    expect(toolsCalled(next)).toEqual(["query_metrics", "create_report"]);
+  });
+
+  it("routed-support checks the crisis gate first and answers from verified resources", async () => {
+    const events = await runTemplate("routed-support", "I want to hurt myself and I need a refund");
+    expect(events.filter((e) => e.type === "error")).toEqual([]);
+    expect(speakers(events)).toEqual(["Triage", "Crisis"]);
+    expect(toolsCalled(events)).toEqual(["lookup_crisis_resources"]);
+    const reply = events.filter((e) => e.type === "ai_message").at(-1);
+    expect(reply).toMatchObject({ agent: "Crisis", content: expect.stringContaining("988") });
+  });
+
+  it.each([
+    ["I was charged twice, can I get a refund?", "Billing"],
+    ["Where is my order 1234?", "Lookup"],
+    ["hello", "General"],
+  ])("routed-support routes %j through Triage to %s", async (message, agent) => {
+    const events = await runTemplate("routed-support", message);
+    expect(speakers(events)).toEqual(["Triage", agent]);
+    const state = events.find((e) => e.type === "final_state");
+    expect(state?.type === "final_state" && typeof state.state.intent === "string" && state.state.intent.startsWith("route: ")).toBe(true);
   });
 });

@@ -1,6 +1,139 @@
-// Canvas pane content (being built in the builder UI work).
-import { EmptyState } from "../shell/EmptyState";
+// The canvas: a React Flow editor over the open document. Nodes and edges are derived from
+// the store (stable objects per unchanged element); every gesture becomes a store action.
+import "@xyflow/react/dist/style.css";
+import "./canvas.css";
+import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, type Connection, type EdgeChange, type NodeChange } from "@xyflow/react";
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from "react";
+import { useEditorStore } from "../store/EditorProvider";
+import { useEditor } from "../store/hooks";
+import { nodeIndexOf, problemsOf } from "../store/selectors";
+import { registerCanvas } from "./canvasHandle";
+import { CommandPalette } from "./CommandPalette";
+import { edgeTypes } from "./edges/registry";
+import type { FlowEdge } from "./edges/types";
+import { applyEdgeChanges, applyNodeChanges, connectFromFlow, isValidConnection } from "./flowChanges";
+import { FlowEdgeCache, FlowNodeCache, type Size } from "./flowElements";
+import { nodeTypes } from "./nodes/registry";
+import type { FlowNode } from "./nodes/types";
+import { carriesNodeKind, droppedKind } from "./paletteDrag";
+import { addNodeAtScreenPoint } from "./placement";
+import { GRAPH_SCOPE_ATTRIBUTE } from "./shortcuts/keys";
+import { useShortcuts } from "./shortcuts/useShortcuts";
+
+const MULTI_SELECT_KEYS = ["Shift", "Meta", "Control"];
+const MINIMAP_COLOURS: Record<string, string> = {
+  start: "#10b981",
+  end: "#f43f5e",
+  agent: "#6366f1",
+  llm: "#0ea5e9",
+  tool: "#f59e0b",
+  note: "#facc15",
+};
+const minimapColour = (node: FlowNode) => MINIMAP_COLOURS[node.type ?? ""] ?? "#a1a1aa";
 
 export function Canvas() {
-  return <EmptyState>No graph open</EmptyState>;
+  // A different graph gets a fresh React Flow (viewport fitted to it, measurements reset).
+  const graphId = useEditor((s) => s.document.meta.id);
+  return (
+    <ReactFlowProvider key={graphId}>
+      <FlowEditor />
+    </ReactFlowProvider>
+  );
+}
+
+function FlowEditor() {
+  const store = useEditorStore();
+  const document = useEditor((s) => s.document);
+  const selection = useEditor((s) => s.selection);
+  const problems = problemsOf(document);
+  const [measured, setMeasured] = useState<ReadonlyMap<string, Size>>(() => new Map());
+  const [nodeCache] = useState(() => new FlowNodeCache());
+  const [edgeCache] = useState(() => new FlowEdgeCache());
+  const nodes = useMemo(() => nodeCache.derive(document, selection.nodes, measured, problems), [nodeCache, document, selection.nodes, measured, problems]);
+  const edges = useMemo(() => edgeCache.derive(document, selection.edges, nodeIndexOf(document)), [edgeCache, document, selection.edges]);
+
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const openCommandPalette = useCallback(() => setPaletteOpen(true), []);
+  const closeCommandPalette = useCallback(() => setPaletteOpen(false), []);
+  useShortcuts({ store, openCommandPalette });
+
+  const wrapper = useRef<HTMLDivElement>(null);
+  const flow = useReactFlow<FlowNode, FlowEdge>();
+  useEffect(
+    () =>
+      registerCanvas(store, {
+        centre() {
+          const box = wrapper.current?.getBoundingClientRect();
+          return box ? flow.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 }) : { x: 0, y: 0 };
+        },
+        toFlow: (point) => flow.screenToFlowPosition(point),
+        reveal(nodeId) {
+          const node = flow.getInternalNode(nodeId);
+          if (!node) return;
+          const { x, y } = node.internals.positionAbsolute;
+          void flow.setCenter(x + (node.measured.width ?? 0) / 2, y + (node.measured.height ?? 0) / 2, { zoom: flow.getZoom(), duration: 200 });
+        },
+        // After a store change (auto layout) React Flow sees the new positions only after the next
+        // render, so fitting waits a frame; otherwise it would fit the old layout.
+        fitView: () => requestAnimationFrame(() => void flow.fitView({ duration: 200, padding: 0.15, maxZoom: 1.25 })),
+        sizes() {
+          const sizes = new Map<string, Size>();
+          for (const node of flow.getNodes()) if (node.measured?.width && node.measured.height) sizes.set(node.id, { width: node.measured.width, height: node.measured.height });
+          return sizes;
+        },
+      }),
+    [store, flow],
+  );
+
+  const onNodesChange = useCallback(
+    (changes: NodeChange<FlowNode>[]) => {
+      const sizes = applyNodeChanges(store, changes);
+      if (sizes) setMeasured((previous) => new Map([...previous, ...sizes]));
+    },
+    [store],
+  );
+  const onEdgesChange = useCallback((changes: EdgeChange<FlowEdge>[]) => applyEdgeChanges(store, changes), [store]);
+  const onConnect = useCallback((connection: Connection) => void connectFromFlow(store, connection), [store]);
+
+  const onDragOver = useCallback((event: DragEvent) => {
+    if (!carriesNodeKind(event.dataTransfer)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "copy";
+  }, []);
+  const onDrop = useCallback(
+    (event: DragEvent) => {
+      const kind = droppedKind(event.dataTransfer);
+      if (!kind) return;
+      event.preventDefault();
+      addNodeAtScreenPoint(store, kind, { x: event.clientX, y: event.clientY });
+    },
+    [store],
+  );
+
+  return (
+    <div ref={wrapper} className="relative min-h-0 min-w-0 flex-1" onDragOver={onDragOver} onDrop={onDrop} {...{ [GRAPH_SCOPE_ATTRIBUTE]: "" }}>
+      <ReactFlow<FlowNode, FlowEdge>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onConnect={onConnect}
+        isValidConnection={isValidConnection}
+        deleteKeyCode={null}
+        multiSelectionKeyCode={MULTI_SELECT_KEYS}
+        selectionKeyCode="Shift"
+        colorMode="system"
+        fitView
+        fitViewOptions={{ padding: 0.15, maxZoom: 1.25 }}
+        minZoom={0.05}
+      >
+        <Background gap={20} />
+        <Controls showInteractive={false} />
+        <MiniMap pannable zoomable nodeColor={minimapColour} ariaLabel="Minimap" />
+      </ReactFlow>
+      {paletteOpen && <CommandPalette onClose={closeCommandPalette} />}
+    </div>
+  );
 }

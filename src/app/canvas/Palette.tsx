@@ -1,6 +1,34 @@
-// Palette pane content (being built in the builder UI work).
-import { EmptyState } from "../shell/EmptyState";
+// The node palette: one button per kind. Drag a button onto the canvas, or activate it
+// (click, Enter, Space) to add the node at the centre of the canvas, selected.
+import { paletteKinds } from "../store/nodeFactory";
+import { useEditorStore } from "../store/EditorProvider";
+import { setDraggedKind } from "./paletteDrag";
+import { addNodeAtCentre } from "./placement";
+import { GRAPH_SCOPE_ATTRIBUTE } from "./shortcuts/keys";
 
 export function Palette() {
-  return <EmptyState>No node kinds available</EmptyState>;
+  const store = useEditorStore();
+  return (
+    <div className="flex w-full flex-col gap-2 p-2" {...{ [GRAPH_SCOPE_ATTRIBUTE]: "" }}>
+      <ul className="grid grid-cols-2 gap-1.5" aria-label="Node kinds">
+        {paletteKinds.map(({ kind, title, description }) => (
+          <li key={kind}>
+            <button
+              type="button"
+              draggable
+              title={description}
+              onDragStart={(event) => setDraggedKind(event.dataTransfer, kind)}
+              onClick={() => addNodeAtCentre(store, kind)}
+              className="w-full cursor-grab rounded border border-zinc-300 bg-zinc-50 px-2 py-1.5 text-left text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-500 active:cursor-grabbing dark:border-zinc-700 dark:bg-zinc-800 dark:hover:bg-zinc-700"
+            >
+              {title}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">
+        Drag onto the canvas or press Enter to add. <kbd className="font-mono">Ctrl+K</kbd> to search.
+      </p>
+    </div>
+  );
 }

@@ -1,6 +1,39 @@
-// Inspector pane content (being built in the builder UI work).
-import { EmptyState } from "../shell/EmptyState";
+// Inspector pane content: the selected node's or edge's form, a summary of a multiple
+// selection, or the graph's settings when nothing is selected.
+import { useEffect, useRef } from "react";
+import { GRAPH_SCOPE_ATTRIBUTE } from "../canvas/shortcuts/keys";
+import { useEditor, useEditorShallow } from "../store/hooks";
+import { contentOf, nodeIndexOf } from "../store/selectors";
+import { EdgeInspector } from "./EdgeInspector";
+import { GraphSettings } from "./graph/GraphSettings";
+import { MultiSelection } from "./MultiSelection";
+import { NodeInspector } from "./NodeInspector";
 
 export function Inspector() {
-  return <EmptyState>Nothing selected</EmptyState>;
+  // Undo can remove a selected element; the inspector ignores ids no longer in the document.
+  const nodes = useEditorShallow((s) => s.selection.nodes.filter((id) => nodeIndexOf(s.document).has(id)));
+  const edges = useEditorShallow((s) => s.selection.edges.filter((id) => s.document.edges.some((e) => e.id === id)));
+  // contentOf: dragging the selected node does not re-render its form (forms never show positions).
+  const node = useEditor((s) => (nodes.length === 1 && edges.length === 0 ? nodeIndexOf(contentOf(s.document)).get(nodes[0] as string) : undefined));
+  const edge = useEditor((s) => (edges.length === 1 && nodes.length === 0 ? s.document.edges.find((e) => e.id === edges[0]) : undefined));
+
+  // A newly inspected element starts at the top of its form, not where the previous one was scrolled to.
+  const top = useRef<HTMLDivElement>(null);
+  const inspected = node?.id ?? edge?.id ?? (nodes.length + edges.length > 0 ? "selection" : "graph");
+  // The pane's body (the parent) is the scroller.
+  useEffect(() => {
+    top.current?.parentElement?.scrollTo({ top: 0 });
+  }, [inspected]);
+
+  let content;
+  if (node) content = <NodeInspector key={node.id} node={node} />;
+  else if (edge) content = <EdgeInspector key={edge.id} edge={edge} />;
+  else if (nodes.length + edges.length > 0) content = <MultiSelection nodes={nodes} edges={edges} />;
+  else content = <GraphSettings />;
+
+  return (
+    <div ref={top} className="w-full p-3" {...{ [GRAPH_SCOPE_ATTRIBUTE]: "" }}>
+      {content}
+    </div>
+  );
 }

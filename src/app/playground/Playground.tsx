@@ -1,6 +1,19 @@
-// Playground pane content (being built in the builder UI work).
-import { EmptyState } from "../shell/EmptyState";
+// Playground pane: chat with the open graph. Runs go to the engine worker, so a long run
+// never blocks the canvas; threads and messages come back from IndexedDB after a reload.
+import { Composer } from "./Composer";
+import { MessageList } from "./MessageList";
+import { ProblemNotice } from "./ProblemNotice";
+import { ThreadBar } from "./ThreadBar";
+import { useGraphSession } from "./useSession";
 
 export function Playground() {
-  return <EmptyState>No messages yet</EmptyState>;
+  useGraphSession();
+  return (
+    <div className="flex min-h-0 w-full flex-col">
+      <ThreadBar />
+      <MessageList />
+      <ProblemNotice />
+      <Composer />
+    </div>
+  );
 }

@@ -1,11 +1,88 @@
-// Top bar of the workspace: the app name and the graph controls (ui-contract.md).
+// Top bar of the workspace: the app name, the open graph's name, the graph controls of
+// ui-contract.md (Templates, New graph, Save version, Import, Export, Settings) and their
+// dialogs, the edit toolbar, and whether the graph is saved.
+import { useState } from "react";
+import { useGraphSession } from "../services/GraphSessionProvider";
+import type { ImportFailure } from "../services/importGraphText";
+import { useEditor } from "../store/hooks";
 import { EditToolbar } from "./EditToolbar";
+import { ExportMenu } from "./ExportMenu";
+import { GraphNameField } from "./GraphNameField";
+import { ImportButton } from "./ImportButton";
+import { ImportErrorsDialog } from "./ImportErrorsDialog";
+import { NewGraphButton } from "./NewGraphButton";
+import type { Notify } from "./notify";
+import { OpenGraphDialog } from "./OpenGraphDialog";
+import { SaveStatus } from "./SaveStatus";
+import { SaveVersionDialog } from "./SaveVersionDialog";
+import { SettingsDialog } from "./SettingsDialog";
+import { ShareLinkDialog, type SharedLink } from "./ShareLinkDialog";
+import { headerButton } from "./styles";
+import { TemplatesDialog } from "./TemplatesDialog";
+import { VersionsDialog } from "./VersionsDialog";
+
+type DialogName = "templates" | "open" | "save-version" | "versions" | "settings";
+
+interface Notice {
+  message: string;
+  error: boolean;
+}
 
 export function AppHeader() {
+  const { startup } = useGraphSession();
+  const graphId = useEditor((s) => s.document.meta.id);
+  const [dialog, setDialog] = useState<DialogName | null>(null);
+  // A share link opened (or refused) at start-up is reported here once.
+  const [notice, setNotice] = useState<Notice | null>(() => (startup.notice ? { message: startup.notice, error: false } : null));
+  const [importFailure, setImportFailure] = useState<ImportFailure | null>(() => startup.importFailure);
+  const [sharedLink, setSharedLink] = useState<SharedLink | null>(null);
+  const notify: Notify = (message, options) => setNotice({ message, error: options?.error ?? false });
+  const close = () => setDialog(null);
+  const opener = (name: DialogName) => ({
+    type: "button" as const,
+    className: headerButton,
+    "aria-haspopup": "dialog" as const,
+    onClick: () => {
+      setNotice(null);
+      setDialog(name);
+    },
+  });
+
   return (
-    <header className="flex h-12 shrink-0 items-center gap-3 border-b border-zinc-200 bg-white px-4 dark:border-zinc-800 dark:bg-zinc-900">
+    <header className="flex min-h-12 shrink-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-zinc-200 bg-white px-4 py-1.5 dark:border-zinc-800 dark:bg-zinc-900">
       <h1 className="text-base font-semibold tracking-tight">Graphwright</h1>
+      {/* Keyed by graph: a half-typed name never carries over to another graph. */}
+      <GraphNameField key={graphId} />
+      <div role="group" aria-label="Graph" className="flex flex-wrap items-center gap-0.5">
+        <button {...opener("templates")}>Templates</button>
+        <NewGraphButton onNotice={notify} />
+        <button {...opener("open")}>Open</button>
+        <button {...opener("save-version")}>Save version</button>
+        <button {...opener("versions")}>Versions</button>
+        <ImportButton onNotice={notify} onFailure={setImportFailure} />
+        <ExportMenu onNotice={notify} onShareLink={setSharedLink} />
+        <button {...opener("settings")}>Settings</button>
+      </div>
       <EditToolbar />
+      <div className="ml-auto flex min-w-0 items-center gap-3">
+        {notice?.error && (
+          <p role="alert" className="max-w-md truncate text-xs text-red-700 dark:text-red-400" title={notice.message}>
+            {notice.message}
+          </p>
+        )}
+        {/* Always present, so screen readers announce each new notice. */}
+        <p aria-live="polite" className="max-w-md truncate text-xs text-zinc-600 dark:text-zinc-400" title={notice && !notice.error ? notice.message : undefined}>
+          {notice && !notice.error ? notice.message : ""}
+        </p>
+        <SaveStatus />
+      </div>
+      {dialog === "templates" && <TemplatesDialog onClose={close} onOpened={notify} />}
+      {dialog === "open" && <OpenGraphDialog onClose={close} onOpened={notify} />}
+      {dialog === "save-version" && <SaveVersionDialog onClose={close} onSaved={notify} />}
+      {dialog === "versions" && <VersionsDialog onClose={close} onRestored={notify} />}
+      {dialog === "settings" && <SettingsDialog onClose={close} onSaved={notify} />}
+      {importFailure && <ImportErrorsDialog failure={importFailure} onClose={() => setImportFailure(null)} />}
+      {sharedLink && <ShareLinkDialog link={sharedLink} onClose={() => setSharedLink(null)} />}
     </header>
   );
 }

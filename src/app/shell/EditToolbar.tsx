@@ -1,4 +1,52 @@
-// Edit controls in the header: Undo, Redo, Auto layout (being built in the builder UI work).
+// Edit controls in the header: Undo, Redo and Auto layout (elkjs, loaded on first use).
+import { useState } from "react";
+import { canvasOf } from "../canvas/canvasHandle";
+import { GRAPH_SCOPE_ATTRIBUTE } from "../canvas/shortcuts/keys";
+import { useEditorStore } from "../store/EditorProvider";
+import { useHistory } from "../store/hooks";
+
+const buttonClass =
+  "rounded border border-zinc-300 px-2.5 py-1 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-500 disabled:cursor-not-allowed disabled:opacity-40 dark:border-zinc-700 dark:hover:bg-zinc-800";
+
 export function EditToolbar() {
-  return null;
+  const store = useEditorStore();
+  const canUndo = useHistory((h) => h.pastStates.length > 0);
+  const canRedo = useHistory((h) => h.futureStates.length > 0);
+  const [layingOut, setLayingOut] = useState(false);
+  const [layoutError, setLayoutError] = useState<string | null>(null);
+
+  const autoLayout = async () => {
+    setLayingOut(true);
+    setLayoutError(null);
+    try {
+      const { layoutDocument } = await import("../canvas/layout");
+      const canvas = canvasOf(store);
+      const positions = await layoutDocument(store.getState().document, canvas?.sizes() ?? new Map());
+      store.getState().moveNodes(positions);
+      canvas?.fitView();
+    } catch (error) {
+      setLayoutError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setLayingOut(false);
+    }
+  };
+
+  return (
+    <div role="group" aria-label="Edit" className="flex items-center gap-1.5" {...{ [GRAPH_SCOPE_ATTRIBUTE]: "" }}>
+      <button type="button" className={buttonClass} disabled={!canUndo} onClick={() => store.temporal.getState().undo()} title="Undo (Ctrl+Z)">
+        Undo
+      </button>
+      <button type="button" className={buttonClass} disabled={!canRedo} onClick={() => store.temporal.getState().redo()} title="Redo (Ctrl+Shift+Z)">
+        Redo
+      </button>
+      <button type="button" className={buttonClass} disabled={layingOut} onClick={() => void autoLayout()} aria-busy={layingOut}>
+        Auto layout
+      </button>
+      {layoutError && (
+        <span role="alert" className="text-xs text-red-600 dark:text-red-400">
+          Layout failed: {layoutError}
+        </span>
+      )}
+    </div>
+  );
 }

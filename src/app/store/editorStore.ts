@@ -34,9 +34,13 @@ export interface EditorState {
   removeElements(ids: Partial<Selection>): void;
   connect(input: { source: string; target: string; kind?: GraphEdge["kind"]; sourceHandle?: string | null; targetHandle?: string | null }): string | null;
   updateEdge(id: string, patch: Partial<GraphEdge>): void;
+  /** Turns an edge into another kind, dropping the fields of the old kind and adding the defaults of the new one. */
+  setEdgeKind(id: string, kind: GraphEdge["kind"]): void;
   /** Pastes a fragment with fresh ids and unique names, offset from the originals; selects it. */
   paste(fragment: Fragment, offset?: XY): string[];
   select(selection: Partial<Selection>): void;
+  /** Pastes a copy of the selected nodes (and the edges between them) next to them; selects the copy. */
+  duplicateSelection(): string[];
 }
 
 export type EditorStore = StoreApi<EditorState> & {
@@ -127,6 +131,18 @@ export function createEditorStore(initial: GraphDocument): EditorStore {
             edit((d) => ({ ...d, edges: d.edges.map((e) => (e.id === id ? ({ ...e, ...patch } as GraphEdge) : e)) }));
           },
 
+          setEdgeKind(id, kind) {
+            edit((d) => ({
+              ...d,
+              edges: d.edges.map((e) => {
+                if (e.id !== id || e.kind === kind) return e;
+                const { id: _id, kind: _kind, source, target, source_handle, target_handle, label } = e;
+                const kept = { ...(source_handle ? { source_handle } : {}), ...(target_handle ? { target_handle } : {}), ...(label ? { label } : {}) };
+                return { ...createEdge(d, source, target, kind), id, ...kept };
+              }),
+            }));
+          },
+
           paste(fragment, offset = { x: 40, y: 40 }) {
             let document = get().document;
             const idMap = new Map<string, string>();
@@ -153,6 +169,12 @@ export function createEditorStore(initial: GraphDocument): EditorStore {
 
           select(selection) {
             set((s) => ({ selection: { nodes: selection.nodes ?? s.selection.nodes, edges: selection.edges ?? s.selection.edges } }));
+          },
+
+          duplicateSelection() {
+            const { document, selection } = get();
+            const fragment = selectionFragment(document, selection);
+            return fragment.nodes.length > 0 ? get().paste(fragment) : [];
           },
         };
       },

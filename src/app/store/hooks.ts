@@ -2,10 +2,10 @@
 import { useStore } from "zustand";
 import { useShallow } from "zustand/react/shallow";
 import type { TemporalState } from "zundo";
-import type { GraphDocument, GraphNode } from "../../schema/index.js";
+import type { GraphDocument, GraphEdge, GraphNode } from "../../schema/index.js";
 import type { EditorState } from "./editorStore";
 import { useEditorStore } from "./EditorProvider";
-import { problemsOf, type Problems } from "./selectors";
+import { nodeIndexOf, problemsOf, type Problems } from "./selectors";
 
 export function useEditor<T>(selector: (state: EditorState) => T): T {
   return useStore(useEditorStore(), selector);
@@ -22,7 +22,12 @@ export function useHistory<T>(selector: (state: TemporalState<{ document: GraphD
 
 /** One node by id; re-renders only when that node changes. */
 export function useNode(id: string): GraphNode | undefined {
-  return useEditor((s) => s.document.nodes.find((n) => n.id === id));
+  return useEditor((s) => nodeIndexOf(s.document).get(id));
+}
+
+/** One edge by id; re-renders only when that edge changes. */
+export function useEdge(id: string): GraphEdge | undefined {
+  return useEditor((s) => s.document.edges.find((e) => e.id === id));
 }
 
 export function useSelectedNode(): GraphNode | undefined {

@@ -1,6 +1,128 @@
-// Timeline pane content (being built in the builder UI work).
+// Timeline pane: every event of the active thread as a filterable call tree with a
+// waterfall, the selected event's payload and checkpoint state, trace export, fork and replay.
+import { useCallback, useDeferredValue, useMemo, useState } from "react";
+import { downloadFile } from "../io/download";
+import { appSession, useSession } from "../playground/useSession";
 import { EmptyState } from "../shell/EmptyState";
+import { useEditorStore } from "../store/EditorProvider";
+import { EventDetails } from "./EventDetails";
+import { EventTree } from "./EventTree";
+import { traceFile, traceFileName } from "./exportTrace";
+import { indexCalls, timelineRows } from "./timelineRows";
+
+const button =
+  "rounded border border-zinc-300 px-2 py-1 text-xs font-medium hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
 export function Timeline() {
-  return <EmptyState>No runs yet</EmptyState>;
+  const editor = useEditorStore();
+  const events = useSession((s) => s.events);
+  const threadId = useSession((s) => s.activeThreadId);
+  const running = useSession((s) => s.run.state === "running");
+  const [filter, setFilter] = useState("");
+  const [verbose, setVerbose] = useState(false);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
+  const [selected, setSelected] = useState<{ threadId: string | null; eventId: string } | null>(null);
+  const deferredFilter = useDeferredValue(filter);
+
+  const index = useMemo(() => indexCalls(events), [events]);
+  const rows = useMemo(() => timelineRows(events, index, { collapsed, filter: deferredFilter, verbose }), [events, index, collapsed, deferredFilter, verbose]);
+  const selectedId = selected && selected.threadId === threadId ? selected.eventId : null;
+  const selectedEvent = useMemo(() => (selectedId ? events.find((e) => e.id === selectedId) : undefined), [events, selectedId]);
+  const selectedRunEnded = useMemo(
+    () => (selectedEvent ? events.some((e) => e.run_id === selectedEvent.run_id && e.type === "run_end") : false),
+    [events, selectedEvent],
+  );
+
+  const onSelect = useCallback((eventId: string) => setSelected({ threadId, eventId }), [threadId]);
+  const onToggle = useCallback((callId: string) => {
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (next.has(callId)) next.delete(callId);
+      else next.add(callId);
+      return next;
+    });
+  }, []);
+
+  const exportTrace = () => {
+    const session = appSession().getState();
+    const thread = session.threads.find((t) => t.id === session.activeThreadId);
+    const file = traceFile(session.events, thread ? { id: thread.id, title: thread.title } : null, session.graphId, new Date());
+    downloadFile(traceFileName(thread?.title ?? "thread"), JSON.stringify(file, null, 2), "application/json");
+  };
+
+  const canFork = Boolean(selectedEvent?.checkpoint_id) && !running;
+  const forkTitle = running
+    ? "Wait for the run to finish"
+    : !selectedEvent
+      ? "Select an event with a checkpoint to fork a new thread from its state"
+      : !selectedEvent.checkpoint_id
+        ? "This event has no checkpoint; pick a later event"
+        : "Start a new thread from the state at this event's checkpoint";
+  const canReplay = Boolean(selectedEvent) && selectedRunEnded && !running;
+  const replayTitle = running
+    ? "Wait for the run to finish"
+    : !selectedEvent
+      ? "Select an event of a finished run to replay it"
+      : !selectedRunEnded
+        ? "This run has not finished"
+        : "Run this turn again in a new thread, models and tools answering from the recording";
+
+  return (
+    <div className="flex min-h-0 w-full flex-col">
+      <div className="flex shrink-0 flex-wrap items-center gap-2 border-b border-zinc-200 px-2 py-1.5 dark:border-zinc-800">
+        <input
+          type="text"
+          aria-label="Filter events"
+          placeholder="Filter: text, type:tool_call, agent:Assistant"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          className="w-64 min-w-0 rounded border border-zinc-300 bg-white px-2 py-1 text-xs dark:border-zinc-700 dark:bg-zinc-950"
+        />
+        <label className="flex items-center gap-1 text-xs">
+          <input type="checkbox" checked={verbose} onChange={(e) => setVerbose(e.target.checked)} />
+          Verbose
+        </label>
+        <span className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
+          {rows.length} of {events.length} events
+        </span>
+        <div className="ml-auto flex gap-2">
+          <button type="button" className={button} disabled={events.length === 0} onClick={exportTrace}>
+            Export trace
+          </button>
+          <button
+            type="button"
+            className={button}
+            disabled={!canFork}
+            title={forkTitle}
+            onClick={() => selectedEvent && void appSession().getState().forkFrom(editor.getState().document, selectedEvent)}
+          >
+            Fork from here
+          </button>
+          <button
+            type="button"
+            className={button}
+            disabled={!canReplay}
+            title={replayTitle}
+            onClick={() => selectedEvent && void appSession().getState().replayRun(editor.getState().document, selectedEvent.run_id)}
+          >
+            Replay run
+          </button>
+        </div>
+      </div>
+      <div className="flex min-h-0 flex-1">
+        {events.length === 0 ? (
+          <>
+            <EmptyState>No runs yet</EmptyState>
+            <div role="treegrid" aria-label="Events" aria-rowcount={0} className="sr-only" />
+          </>
+        ) : (
+          <EventTree rows={rows} selectedId={selectedId} onSelect={onSelect} onToggle={onToggle} />
+        )}
+        {selectedEvent && <EventDetails event={selectedEvent} />}
+      </div>
+      {events.length > 0 && rows.length === 0 && (
+        <p className="shrink-0 px-2 py-1 text-xs text-zinc-500">No events match{verbose ? "" : "; turn on Verbose to include nested events"}.</p>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,62 @@
+// Page object for the Playground pane: message box, Send / Stop, threads, chat messages
+// and tool-call cards, found by the names of ui-contract.md.
+import { expect, type Locator, type Page } from "@playwright/test";
+
+export class PlaygroundPage {
+  readonly region: Locator;
+  readonly message: Locator;
+  readonly sendButton: Locator;
+  readonly stopButton: Locator;
+  readonly newThreadButton: Locator;
+  readonly thread: Locator;
+  readonly renameButton: Locator;
+  readonly deleteButton: Locator;
+  /** "Running" during a run, "Idle" or "Error: …" after it. */
+  readonly status: Locator;
+  readonly messages: Locator;
+
+  constructor(readonly page: Page) {
+    this.region = page.getByRole("region", { name: "Playground", exact: true });
+    this.message = this.region.getByRole("textbox", { name: "Message", exact: true });
+    this.sendButton = this.region.getByRole("button", { name: "Send", exact: true });
+    this.stopButton = this.region.getByRole("button", { name: "Stop", exact: true });
+    this.newThreadButton = this.region.getByRole("button", { name: "New thread", exact: true });
+    this.thread = this.region.getByRole("combobox", { name: "Thread", exact: true });
+    this.renameButton = this.region.getByRole("button", { name: "Rename thread", exact: true });
+    this.deleteButton = this.region.getByRole("button", { name: "Delete thread", exact: true });
+    this.status = this.region.getByRole("status");
+    this.messages = this.region.getByRole("article");
+  }
+
+  /** A chat message whose accessible name starts with `prefix` (its author, then its text). */
+  article(prefix: string): Locator {
+    return this.region.getByRole("article", { name: new RegExp(`^${escapeRegExp(prefix)}`) });
+  }
+
+  /** The card of a tool call, inside whichever message made it. */
+  toolCall(tool: string): Locator {
+    return this.region.getByRole("group", { name: `Tool call ${tool}`, exact: true });
+  }
+
+  /** Types a message and sends it with Enter. */
+  async send(text: string): Promise<void> {
+    await this.message.fill(text);
+    await this.message.press("Enter");
+  }
+
+  /** Sends a message and waits until its run has finished. */
+  async sendAndWait(text: string): Promise<void> {
+    await this.send(text);
+    await expect(this.article(`User: ${text}`)).toBeVisible();
+    await expect(this.status).toHaveText("Idle");
+  }
+
+  /** The options of the Thread combobox (thread titles, most recent first). */
+  get threadOptions(): Locator {
+    return this.thread.getByRole("option");
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,0 +1,17 @@
+// Conditional edge: dashed, labelled with its CEL condition (or registered condition name).
+import { BaseEdge, getBezierPath } from "@xyflow/react";
+import { memo } from "react";
+import { EdgeLabel } from "./EdgeLabel";
+import type { FlowEdgeProps } from "./types";
+
+export const ConditionalEdge = memo(function ConditionalEdge(props: FlowEdgeProps) {
+  const [path, labelX, labelY] = getBezierPath(props);
+  return (
+    <>
+      <BaseEdge path={path} markerEnd={props.markerEnd} style={{ strokeDasharray: "6 4", stroke: "var(--color-amber-500)", strokeWidth: props.selected ? 2.5 : 1.5 }} />
+      <EdgeLabel x={labelX} y={labelY} tone="amber">
+        {props.data.condition ?? ""}
+      </EdgeLabel>
+    </>
+  );
+});

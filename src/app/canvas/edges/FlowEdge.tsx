@@ -1,0 +1,9 @@
+// Flow edge: a solid line, control passes from source to target.
+import { BaseEdge, getBezierPath } from "@xyflow/react";
+import { memo } from "react";
+import type { FlowEdgeProps } from "./types";
+
+export const FlowEdge = memo(function FlowEdge(props: FlowEdgeProps) {
+  const [path] = getBezierPath(props);
+  return <BaseEdge path={path} markerEnd={props.markerEnd} style={{ strokeWidth: props.selected ? 2.5 : 1.5 }} />;
+});

@@ -1,0 +1,83 @@
+/**
+ * What React Flow reports (drags, selection, measurements, new connections) turned into
+ * editor-store actions. Removal never comes from React Flow: Delete goes through the
+ * shortcuts, so nodes and their edges leave in one undo step.
+ */
+import type { Connection, EdgeChange, NodeChange } from "@xyflow/react";
+import type { EdgeKind } from "../../schema/index.js";
+import type { EditorStore } from "../store/editorStore";
+import type { XY } from "../store/nodeFactory";
+import type { FlowEdge } from "./edges/types";
+import type { Size } from "./flowElements";
+import { HANDLE } from "./nodes/ports";
+import type { FlowNode } from "./nodes/types";
+
+function applySelectChanges(current: readonly string[], changes: readonly { id: string; selected: boolean }[]): string[] | null {
+  if (changes.length === 0) return null;
+  const selected = new Set(current);
+  for (const change of changes) {
+    if (change.selected) selected.add(change.id);
+    else selected.delete(change.id);
+  }
+  return [...selected];
+}
+
+/**
+ * Applies node changes to the store: positions (mid-drag steps kept out of the undo history,
+ * the final position recorded as one step) and selection. Returns the measured sizes reported, if any.
+ */
+export function applyNodeChanges(store: EditorStore, changes: readonly NodeChange<FlowNode>[]): Map<string, Size> | null {
+  const positions: Record<string, XY> = {};
+  let moved = false;
+  let dragging = false;
+  let sizes: Map<string, Size> | null = null;
+  const selects: { id: string; selected: boolean }[] = [];
+  for (const change of changes) {
+    if (change.type === "position" && change.position) {
+      positions[change.id] = { x: change.position.x, y: change.position.y };
+      moved = true;
+      dragging ||= change.dragging === true;
+    } else if (change.type === "dimensions" && change.dimensions) {
+      sizes ??= new Map();
+      sizes.set(change.id, { width: change.dimensions.width, height: change.dimensions.height });
+    } else if (change.type === "select") {
+      selects.push(change);
+    }
+  }
+  const state = store.getState();
+  if (moved) state.moveNodes(positions, dragging ? { record: false } : undefined);
+  const nodes = applySelectChanges(state.selection.nodes, selects);
+  if (nodes) state.select({ nodes });
+  return sizes;
+}
+
+export function applyEdgeChanges(store: EditorStore, changes: readonly EdgeChange<FlowEdge>[]): void {
+  const selects = changes.flatMap((c) => (c.type === "select" ? [c] : []));
+  const state = store.getState();
+  const edges = applySelectChanges(state.selection.edges, selects);
+  if (edges) state.select({ edges });
+}
+
+/** The ends of a connection being drawn (or of an existing edge being reconnected). */
+interface Ends {
+  source: string;
+  target: string;
+  sourceHandle?: string | null;
+  targetHandle?: string | null;
+}
+
+/** Dragging from an agent's lower handle to another's upper handle delegates; every other connection is flow. */
+export function connectionKind(connection: Pick<Ends, "sourceHandle" | "targetHandle">): EdgeKind {
+  return connection.sourceHandle === HANDLE.delegate || connection.targetHandle === HANDLE.parent ? "delegation" : "flow";
+}
+
+/** Delegation handles connect only to each other, flow handles only to flow handles, and never a node to itself. */
+export function isValidConnection(connection: Ends): boolean {
+  if (connection.source === connection.target) return false;
+  return (connection.sourceHandle === HANDLE.delegate) === (connection.targetHandle === HANDLE.parent);
+}
+
+/** Creates the edge a finished connection gesture describes; null when it already exists. */
+export function connectFromFlow(store: EditorStore, connection: Connection): string | null {
+  return store.getState().connect({ source: connection.source, target: connection.target, kind: connectionKind(connection) });
+}

@@ -1,0 +1,172 @@
+/**
+ * React Flow nodes and edges derived from the graph document. The caches hand back the same
+ * object for every element whose inputs did not change, so React Flow re-renders only what
+ * moved, was renamed or was (de)selected — what keeps a 1,000-node graph smooth while dragging.
+ */
+import { MarkerType } from "@xyflow/react";
+import type { GraphDocument, GraphEdge, GraphNode, NodeKind } from "../../schema/index.js";
+import { nodeDisplayName } from "../store/nodeFactory";
+import type { Problems } from "../store/selectors";
+import { canvasEdges } from "./edges/registry";
+import type { FlowEdge, FlowEdgeData } from "./edges/types";
+import { canvasNodes } from "./nodes/registry";
+import { HANDLE } from "./nodes/ports";
+import type { FlowNode, FlowNodeData } from "./nodes/types";
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+const NO_DATA: FlowNodeData = Object.freeze({}) as FlowNodeData;
+
+/** Class names on the React Flow node wrapper for nodes with validation problems (styled in canvas.css). */
+export const PROBLEM_CLASS = { error: "gw-node-error", warning: "gw-node-warning" } as const;
+
+interface NodeEntry {
+  source: GraphNode;
+  selected: boolean;
+  size: Size | undefined;
+  problem: string;
+  flow: FlowNode;
+}
+
+function problemText(problems: Problems, id: string): string {
+  return problems.byNode.get(id)?.map((issue) => issue.message).join("\n") ?? "";
+}
+
+function toFlowNode(node: GraphNode, selected: boolean, size: Size | undefined, problem: string, severity: "error" | "warning"): FlowNode {
+  // `data-kind` and the problem description sit on the wrapper, the element that carries the node's accessible name.
+  const domAttributes: FlowNode["domAttributes"] & Record<`data-${string}`, string> = { "data-kind": node.kind };
+  if (problem) {
+    domAttributes["aria-description"] = problem;
+    domAttributes.title = problem;
+  }
+  const flow: FlowNode = {
+    id: node.id,
+    type: node.kind,
+    position: node.position,
+    data: NO_DATA,
+    selected,
+    ariaLabel: nodeDisplayName(node),
+    domAttributes,
+    connectable: node.kind !== "note",
+  };
+  if (node.width !== undefined) flow.width = node.width;
+  if (node.height !== undefined) flow.height = node.height;
+  if (size) flow.measured = size;
+  if (problem) flow.className = PROBLEM_CLASS[severity];
+  return flow;
+}
+
+/** Derives React Flow nodes, reusing the previous object of every unchanged node. One cache per canvas. */
+export class FlowNodeCache {
+  private entries = new Map<string, NodeEntry>();
+  private last: FlowNode[] = [];
+
+  derive(document: GraphDocument, selectedIds: readonly string[], measured: ReadonlyMap<string, Size>, problems: Problems): FlowNode[] {
+    const selected = new Set(selectedIds);
+    const severity = problems.errors.length > 0 ? "error" : "warning";
+    const next = new Map<string, NodeEntry>();
+    const nodes: FlowNode[] = [];
+    let unchanged = document.nodes.length === this.last.length;
+    for (const node of document.nodes) {
+      const isSelected = selected.has(node.id);
+      const size = measured.get(node.id);
+      const problem = problemText(problems, node.id);
+      let entry = this.entries.get(node.id);
+      if (!entry || entry.source !== node || entry.selected !== isSelected || entry.size !== size || entry.problem !== problem) {
+        entry = { source: node, selected: isSelected, size, problem, flow: toFlowNode(node, isSelected, size, problem, severity) };
+      }
+      next.set(node.id, entry);
+      if (unchanged && this.last[nodes.length] !== entry.flow) unchanged = false;
+      nodes.push(entry.flow);
+    }
+    this.entries = next;
+    if (unchanged) return this.last;
+    this.last = nodes;
+    return nodes;
+  }
+}
+
+interface EdgeEntry {
+  source: GraphEdge;
+  selected: boolean;
+  label: string;
+  /** The kinds at both ends decide the handles (delegation uses the agents' upper and lower handles). */
+  ends: string;
+  flow: FlowEdge;
+}
+
+function handlesOf(edge: GraphEdge, sourceKind: NodeKind | undefined, targetKind: NodeKind | undefined) {
+  const sourcePorts = sourceKind ? canvasNodes[sourceKind].ports : undefined;
+  const targetPorts = targetKind ? canvasNodes[targetKind].ports : undefined;
+  if (edge.kind === "delegation") {
+    return {
+      sourceHandle: sourcePorts?.delegation ? HANDLE.delegate : HANDLE.output,
+      targetHandle: targetPorts?.delegation ? HANDLE.parent : HANDLE.input,
+    };
+  }
+  return { sourceHandle: HANDLE.output, targetHandle: HANDLE.input };
+}
+
+function edgeData(edge: GraphEdge): FlowEdgeData {
+  if (edge.kind === "conditional") return { condition: edge.condition };
+  if (edge.kind === "delegation") return { mode: edge.mode, blocking: edge.blocking };
+  return {};
+}
+
+/** The accessible name of an edge: "Flow edge from Agent to End". */
+export function edgeLabel(edge: GraphEdge, index: ReadonlyMap<string, GraphNode>): string {
+  const name = (id: string) => {
+    const node = index.get(id);
+    return node ? nodeDisplayName(node) : id;
+  };
+  return `${canvasEdges[edge.kind].title} edge from ${name(edge.source)} to ${name(edge.target)}`;
+}
+
+function toFlowEdge(edge: GraphEdge, selected: boolean, label: string, index: ReadonlyMap<string, GraphNode>): FlowEdge {
+  const colour = canvasEdges[edge.kind].colour;
+  return {
+    id: edge.id,
+    type: edge.kind,
+    source: edge.source,
+    target: edge.target,
+    ...handlesOf(edge, index.get(edge.source)?.kind, index.get(edge.target)?.kind),
+    selected,
+    ariaLabel: label,
+    domAttributes: { "data-kind": edge.kind } as FlowEdge["domAttributes"],
+    data: edgeData(edge),
+    markerEnd: colour ? { type: MarkerType.ArrowClosed, color: colour } : { type: MarkerType.ArrowClosed },
+  };
+}
+
+/** Derives React Flow edges, reusing the previous object of every unchanged edge. One cache per canvas. */
+export class FlowEdgeCache {
+  private entries = new Map<string, EdgeEntry>();
+  private last: FlowEdge[] = [];
+
+  derive(document: GraphDocument, selectedIds: readonly string[], index: ReadonlyMap<string, GraphNode>): FlowEdge[] {
+    const selected = new Set(selectedIds);
+    const next = new Map<string, EdgeEntry>();
+    const edges: FlowEdge[] = [];
+    let unchanged = document.edges.length === this.last.length;
+    for (const edge of document.edges) {
+      const isSelected = selected.has(edge.id);
+      // The label names both ends, so a renamed node relabels its edges.
+      const label = edgeLabel(edge, index);
+      const ends = `${index.get(edge.source)?.kind}>${index.get(edge.target)?.kind}`;
+      let entry = this.entries.get(edge.id);
+      if (!entry || entry.source !== edge || entry.selected !== isSelected || entry.label !== label || entry.ends !== ends) {
+        entry = { source: edge, selected: isSelected, label, ends, flow: toFlowEdge(edge, isSelected, label, index) };
+      }
+      next.set(edge.id, entry);
+      if (unchanged && this.last[edges.length] !== entry.flow) unchanged = false;
+      edges.push(entry.flow);
+    }
+    this.entries = next;
+    if (unchanged) return this.last;
+    this.last = edges;
+    return edges;
+  }
+}

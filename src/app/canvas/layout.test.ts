@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import type { GraphDocument } from "../../schema/index.js";
+import { blankDocument } from "../store/nodeFactory";
+import { layoutDocument } from "./layout";
+import { canvasNodes } from "./nodes/registry";
+
+function overlaps(a: { x: number; y: number; w: number; h: number }, b: { x: number; y: number; w: number; h: number }) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+describe("auto layout", () => {
+  it("places every node without overlaps, even when they all start on one spot", async () => {
+    const base = blankDocument("g");
+    const doc: GraphDocument = {
+      ...base,
+      nodes: [
+        ...base.nodes.map((n) => ({ ...n, position: { x: 0, y: 0 } })),
+        { id: "helper", kind: "agent", position: { x: 0, y: 0 }, data: { ...(base.nodes[1]?.data as object), name: "Helper" } } as GraphDocument["nodes"][number],
+        { id: "note", kind: "note", position: { x: 0, y: 0 }, data: { text: "hi" } },
+      ],
+      edges: [...base.edges, { id: "d", kind: "delegation", source: "agent", target: "helper", mode: "handoff", blocking: true }],
+    };
+    const positions = await layoutDocument(doc, new Map());
+    expect(Object.keys(positions).sort()).toEqual(doc.nodes.map((n) => n.id).sort());
+    const boxes = doc.nodes.map((n) => ({ id: n.id, ...(positions[n.id] as { x: number; y: number }), w: canvasNodes[n.kind].defaultSize.width, h: canvasNodes[n.kind].defaultSize.height }));
+    for (const a of boxes) for (const b of boxes) if (a.id < b.id) expect(overlaps(a, b), `${a.id} overlaps ${b.id}`).toBe(false);
+  });
+
+  it("orders a chain left to right", async () => {
+    const positions = await layoutDocument(blankDocument("g"), new Map());
+    expect(positions.start?.x).toBeLessThan(positions.agent?.x ?? 0);
+    expect(positions.agent?.x).toBeLessThan(positions.end?.x ?? 0);
+  });
+
+  it("uses measured sizes and ignores edges to missing nodes", async () => {
+    const doc = blankDocument("g");
+    const broken = { ...doc, edges: [...doc.edges, { id: "x", kind: "flow" as const, source: "agent", target: "gone" }] };
+    const positions = await layoutDocument(broken, new Map([["agent", { width: 400, height: 200 }]]));
+    expect((positions.end?.x ?? 0) - (positions.agent?.x ?? 0)).toBeGreaterThanOrEqual(400);
+  });
+});

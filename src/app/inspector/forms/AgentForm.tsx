@@ -1,0 +1,48 @@
+// Inspector form of an Agent: identity, prompt, model, tools, limits and scripted-model rules.
+import { defaultToolNames } from "../../../schema/index.js";
+import { useEditor } from "../../store/hooks";
+import { CheckboxField } from "../fields/CheckboxField";
+import { CheckboxGroup } from "../fields/CheckboxGroup";
+import { NumberField } from "../fields/NumberField";
+import { SelectField } from "../fields/SelectField";
+import { TextField } from "../fields/TextField";
+import { modelOptions, toolOptions } from "./options";
+import { PlaceholderHint } from "./PlaceholderHint";
+import { ScriptEditor } from "./ScriptEditor";
+import type { NodeFormProps } from "./types";
+import { useNodeUpdate } from "./useNodeUpdate";
+
+const DEFAULT_TOOL_OPTIONS = defaultToolNames.map((name) => ({ value: name, label: name }));
+
+export function AgentForm({ node }: NodeFormProps<"agent">) {
+  const update = useNodeUpdate(node);
+  const models = useEditor((s) => s.document.models);
+  const tools = useEditor((s) => s.document.tools);
+  const { data } = node;
+  return (
+    <>
+      <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} hint="Also the handoff tool name and @mention: letters, digits, _ or -." />
+      <TextField label="Description" value={data.description} multiline rows={2} onCommit={(description) => update({ description })} />
+      <TextField
+        label="System prompt"
+        value={data.system_prompt}
+        multiline
+        rows={6}
+        onCommit={(system_prompt) => update({ system_prompt })}
+        hint={(text) => <PlaceholderHint text={text} roots="state, input, agent, date" />}
+      />
+      <SelectField label="Model" value={data.model} options={modelOptions(models)} onChange={(model) => update({ model })} />
+      <NumberField label="Temperature" value={data.temperature} min={0} max={2} step={0.1} optional placeholder="profile default" onCommit={(temperature) => update({ temperature })} />
+      <CheckboxGroup legend="Tools" options={toolOptions(tools)} selected={data.tools} onChange={(selected) => update({ tools: selected })} empty="The tools catalog is empty (add tools in the graph settings)." />
+      <CheckboxGroup
+        legend="Default tools"
+        options={DEFAULT_TOOL_OPTIONS}
+        selected={data.default_tools}
+        onChange={(selected) => update({ default_tools: selected as typeof data.default_tools })}
+      />
+      <NumberField label="Max iterations" value={data.max_iterations} min={1} max={1000} step={1} onCommit={(n) => update({ max_iterations: n })} />
+      <CheckboxField label="Hidden" checked={data.hidden} onChange={(hidden) => update({ hidden })} hint="Usable only through tools, with no parent agent." />
+      <ScriptEditor script={data.script} onChange={(script) => update({ script })} />
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+// The one table of inspector forms, one per node kind.
+import type { ComponentType } from "react";
+import type { GraphNode, NodeKind } from "../../../schema/index.js";
+import { AgentForm } from "./AgentForm";
+import { EndForm } from "./EndForm";
+import { LlmForm } from "./LlmForm";
+import { NoteForm } from "./NoteForm";
+import { StartForm } from "./StartForm";
+import { ToolForm } from "./ToolForm";
+import type { NodeFormProps } from "./types";
+
+// A mapped type over NodeKind: a new kind does not compile until it has a form.
+export const inspectorForms: { [K in NodeKind]: ComponentType<NodeFormProps<K>> } = {
+  start: StartForm,
+  end: EndForm,
+  agent: AgentForm,
+  llm: LlmForm,
+  tool: ToolForm,
+  note: NoteForm,
+};
+
+/** The form of a node's kind, keyed by node so a form never carries one node's draft over to another. */
+export function NodeForm({ node }: { node: GraphNode }) {
+  // TypeScript cannot correlate `node.kind` with the table entry's props; the table's type guarantees they match.
+  const Form = inspectorForms[node.kind] as ComponentType<{ node: GraphNode }>;
+  return <Form key={node.id} node={node} />;
+}

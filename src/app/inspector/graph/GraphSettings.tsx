@@ -1,0 +1,46 @@
+// The inspector with nothing selected: the graph's name, description and run limit, and its
+// shared definitions (state channels, model profiles, tools, conditions).
+import { useId } from "react";
+import { useEditor } from "../../store/hooks";
+import { NumberField } from "../fields/NumberField";
+import { TextField } from "../fields/TextField";
+import { ChannelsEditor } from "./ChannelsEditor";
+import { ConditionsEditor } from "./ConditionsEditor";
+import { ModelsEditor } from "./ModelsEditor";
+import { ToolsEditor } from "./ToolsEditor";
+import { useGraphUpdate } from "./useGraphUpdate";
+
+export function GraphSettings() {
+  const meta = useEditor((s) => s.document.meta);
+  const recursionLimit = useEditor((s) => s.document.settings.recursion_limit);
+  const update = useGraphUpdate();
+  const headingId = useId();
+  return (
+    <div role="group" aria-labelledby={headingId}>
+      <h3 id={headingId} className="mb-2 text-sm font-semibold">
+        Graph settings
+      </h3>
+      {/* The header also edits the name (as "Graph name"); here it sits with the other graph fields. */}
+      <TextField label="Name" value={meta.name} onCommit={(name) => update((d) => ({ ...d, meta: { ...d.meta, name } }))} />
+      <TextField
+        label="Description"
+        value={meta.description ?? ""}
+        multiline
+        rows={2}
+        onCommit={(text) => update((d) => ({ ...d, meta: { ...d.meta, description: text || undefined } }))}
+      />
+      <NumberField
+        label="Recursion limit"
+        value={recursionLimit}
+        min={1}
+        max={10000}
+        step={1}
+        onCommit={(n) => update((d) => ({ ...d, settings: { ...d.settings, recursion_limit: n ?? 100 } }))}
+      />
+      <ChannelsEditor />
+      <ModelsEditor />
+      <ToolsEditor />
+      <ConditionsEditor />
+    </div>
+  );
+}

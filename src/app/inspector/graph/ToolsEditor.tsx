@@ -1,0 +1,62 @@
+// The graph's tools catalog: id, kind, name, description, flags, input schema and kind-specific config.
+import type { ToolDefinition, ToolKind } from "../../../schema/index.js";
+import { toolKinds } from "../../../schema/index.js";
+import { useEditor } from "../../store/hooks";
+import { CheckboxField } from "../fields/CheckboxField";
+import { JsonField, mustBeObject } from "../fields/JsonField";
+import { ItemGroup, Section } from "../fields/Section";
+import { SelectField } from "../fields/SelectField";
+import { buttonClass, dangerButtonClass } from "../fields/styles";
+import { TextField } from "../fields/TextField";
+import { freshName, removeAt, useGraphUpdate } from "./useGraphUpdate";
+
+/** The starting config of each tool kind, used when a tool is added or changes kind. */
+const DEFAULT_CONFIG: { [K in ToolKind]: Extract<ToolDefinition, { kind: K }>["config"] } = {
+  builtin: { builtin: "calculator" },
+  mock: { responses: [], default: "ok", latency_ms: 0 },
+  http: { url: "https://example.com/api", method: "GET", headers: {} },
+  mcp: { server_url: "http://localhost:3000/mcp", tool: "tool" },
+  javascript: { code: "return args;", timeout_ms: 5000 },
+};
+
+const KIND_OPTIONS = toolKinds.map((kind) => ({ value: kind, label: kind }));
+
+function withKind(tool: ToolDefinition, kind: ToolKind): ToolDefinition {
+  return { ...tool, kind, config: DEFAULT_CONFIG[kind] } as ToolDefinition;
+}
+
+export function ToolsEditor() {
+  const tools = useEditor((s) => s.document.tools);
+  const update = useGraphUpdate();
+  const set = (next: ToolDefinition[]) => update((d) => ({ ...d, tools: next }));
+  const patch = (i: number, change: Partial<ToolDefinition>) => set(tools.map((t, j) => (j === i ? ({ ...t, ...change } as ToolDefinition) : t)));
+  const add = () => {
+    const name = freshName("new_tool", tools.flatMap((t) => [t.id, t.name]));
+    set([...tools, { id: name, kind: "mock", name, description: "", input_schema: { type: "object", properties: {} }, return_direct: false, destructive: false, config: DEFAULT_CONFIG.mock }]);
+  };
+  return (
+    <Section title="Tools catalog" actions={<button type="button" className={buttonClass} onClick={add}>Add tool</button>}>
+      {tools.length === 0 && <p className="text-xs text-zinc-500 dark:text-zinc-400">No tools yet. Agents get their default tools regardless.</p>}
+      {tools.map((tool, i) => (
+        <ItemGroup
+          key={i}
+          legend={`Tool ${tool.name}`}
+          actions={
+            <button type="button" className={dangerButtonClass} aria-label={`Remove tool ${tool.name}`} onClick={() => set(removeAt(tools, i))}>
+              Remove
+            </button>
+          }
+        >
+          <TextField label="ID" value={tool.id} onCommit={(id) => patch(i, { id })} />
+          <SelectField label="Kind" value={tool.kind} options={KIND_OPTIONS} onChange={(kind) => set(tools.map((t, j) => (j === i ? withKind(t, kind as ToolKind) : t)))} />
+          <TextField label="Name" value={tool.name} onCommit={(name) => patch(i, { name })} />
+          <TextField label="Description" value={tool.description} multiline rows={2} onCommit={(description) => patch(i, { description })} />
+          <CheckboxField label="Return direct" checked={tool.return_direct} onChange={(return_direct) => patch(i, { return_direct })} hint="The tool's result ends the agent's turn as its reply." />
+          <CheckboxField label="Destructive" checked={tool.destructive} onChange={(destructive) => patch(i, { destructive })} hint="Needs a person's approval before it runs." />
+          <JsonField label="Input schema" value={tool.input_schema} rows={4} check={mustBeObject} onCommit={(schema) => patch(i, { input_schema: schema as ToolDefinition["input_schema"] })} />
+          <JsonField label="Config" value={tool.config} rows={4} check={mustBeObject} onCommit={(config) => patch(i, { config } as Partial<ToolDefinition>)} />
+        </ItemGroup>
+      ))}
+    </Section>
+  );
+}

@@ -1,0 +1,13 @@
+// Markdown rendering loads with the first reply, keeping react-markdown and its parser out
+// of the initial bundle; until it arrives the text shows as plain, wrapped text.
+import { lazy, Suspense } from "react";
+
+const Markdown = lazy(() => import("./Markdown").then((m) => ({ default: m.Markdown })));
+
+export function LazyMarkdown({ text }: { text: string }) {
+  return (
+    <Suspense fallback={<p className="break-words whitespace-pre-wrap">{text}</p>}>
+      <Markdown text={text} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { eventBuilder, toolRun } from "../timeline/eventFixtures";
+import { deriveChat, messageLabel } from "./chatMessages";
+
+describe("deriveChat", () => {
+  it("shows the user's message, then each reply with its tool call and result", () => {
+    const chat = deriveChat(toolRun());
+    expect(chat.map((m) => [m.kind, m.author, m.text])).toEqual([
+      ["user", "User", "What's the weather in Paris?"],
+      ["reply", "Assistant", "Let me check."],
+      ["reply", "Assistant", "Sunny, 21°C."],
+    ]);
+    const first = chat[1];
+    expect(first?.kind === "reply" && first.toolCalls).toEqual([
+      { id: "call_1", tool: "get_weather", args: { city: "Paris" }, result: "Sunny, 21°C", error: null, durationMs: 12, status: "done" },
+    ]);
+  });
+
+  it("shows a reply while its tokens stream, before the AI message arrives", () => {
+    const events = toolRun().slice(0, 6);
+    const reply = deriveChat(events, "run_1").at(-1);
+    expect(reply).toMatchObject({ kind: "reply", text: "Let me check.", streaming: true });
+  });
+
+  it("shows a reply of a run cut off by a closed tab as stopped, not streaming forever", () => {
+    const events = toolRun().slice(0, 6);
+    expect(deriveChat(events, null).at(-1)).toMatchObject({ streaming: false, stopped: true });
+  });
+
+  it("marks a reply cut off by Stop and the tool calls that never answered", () => {
+    const e = eventBuilder("r", "t");
+    const agent = { call_id: "a", parent_call_id: "r", depth: 1, agent: "Assistant" };
+    const events = [
+      e({ type: "run_start", input: "hi" }),
+      e({ type: "message_delta", message_id: "m", delta: "Hel" }, agent),
+      e({ type: "run_end", status: "cancelled", duration_ms: 5 }),
+    ];
+    expect(deriveChat(events).at(-1)).toMatchObject({ text: "Hel", streaming: false, stopped: true });
+
+    const withTool = [
+      e({ type: "run_start", input: "hi" }),
+      e({ type: "ai_message", message_id: "m2", content: "", tool_calls: [{ id: "c", name: "slow", args: {} }], profile: null }, agent),
+      e({ type: "tool_call", tool_call_id: "c", tool: "slow", args: {} }, { ...agent, call_id: "c", parent_call_id: "a", depth: 2 }),
+      e({ type: "run_end", status: "cancelled", duration_ms: 5 }),
+    ];
+    const reply = deriveChat(withTool).at(-1);
+    expect(reply?.kind === "reply" && reply.toolCalls[0]?.status).toBe("cancelled");
+  });
+
+  it("reports a tool's error on its card", () => {
+    const events = toolRun().map((event) => (event.type === "tool_result" ? { ...event, result: "", error: "No station" } : event));
+    const reply = deriveChat(events)[1];
+    expect(reply?.kind === "reply" && reply.toolCalls[0]).toMatchObject({ status: "error", error: "No station", result: null });
+  });
+
+  it("gives a Tool node's call, which no model reply made, a message of its own", () => {
+    const e = eventBuilder("r", "t");
+    const events = [
+      e({ type: "run_start", input: "go" }),
+      e({ type: "tool_call", tool_call_id: "x", tool: "lookup", args: { id: 1 } }, { call_id: "x", parent_call_id: "n", depth: 2, node: "Lookup" }),
+      e({ type: "tool_result", tool_call_id: "x", tool: "lookup", result: "{}", error: null, duration_ms: 3, return_direct: false }, { call_id: "x", parent_call_id: "n", depth: 2, node: "Lookup" }),
+    ];
+    const chat = deriveChat(events);
+    expect(chat[1]).toMatchObject({ kind: "reply", author: "Lookup", text: "" });
+    expect(chat[1] && messageLabel(chat[1])).toBe("Lookup: called lookup");
+  });
+
+  it("shows a run's error as a message", () => {
+    const e = eventBuilder("r", "t");
+    const chat = deriveChat([e({ type: "run_start", input: "hi" }), e({ type: "error", code: "MODEL_ERROR", message: "No API key" })]);
+    expect(chat.at(-1)).toMatchObject({ kind: "error", author: "Error", text: "No API key" });
+  });
+
+  it("keeps the messages of successive runs in order", () => {
+    const events = [...toolRun({ runId: "r1", input: "first" }), ...toolRun({ runId: "r2", input: "second", start: 5_000 })];
+    expect(deriveChat(events).filter((m) => m.kind === "user").map((m) => m.text)).toEqual(["first", "second"]);
+  });
+});
+
+describe("messageLabel", () => {
+  it("starts with the author and shortens long text", () => {
+    expect(messageLabel({ kind: "user", id: "1", runId: "r", author: "User", text: "hello\n  world" })).toBe("User: hello world");
+    const long = messageLabel({ kind: "user", id: "1", runId: "r", author: "User", text: "x".repeat(500) });
+    expect(long.startsWith("User: xxx")).toBe(true);
+    expect(long.length).toBeLessThanOrEqual(126);
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * The chat as the playground shows it, derived from a thread's run events: the user's
+ * messages from `run_start`, replies from `message_delta` / `ai_message`, and each tool
+ * call, with its result, inside the reply that made it.
+ */
+import type { RunEvent } from "../../engine/index.js";
+
+export interface ToolCallView {
+  id: string;
+  tool: string;
+  args: Record<string, unknown>;
+  result: string | null;
+  error: string | null;
+  durationMs: number | null;
+  /** "cancelled": the run ended before the tool answered. */
+  status: "pending" | "running" | "done" | "error" | "cancelled";
+}
+
+export type ChatMessage =
+  | { kind: "user"; id: string; runId: string; author: "User"; text: string }
+  | {
+      kind: "reply";
+      id: string;
+      runId: string;
+      /** The agent (or node) that wrote it. */
+      author: string;
+      text: string;
+      /** Tokens are still arriving. */
+      streaming: boolean;
+      /** The run was stopped while this reply streamed. */
+      stopped: boolean;
+      toolCalls: ToolCallView[];
+    }
+  | { kind: "error"; id: string; runId: string; author: "Error"; text: string };
+
+type Reply = Extract<ChatMessage, { kind: "reply" }>;
+
+function authorOf(event: RunEvent): string {
+  return event.agent ?? event.node ?? "Assistant";
+}
+
+/**
+ * Builds the chat from events in order. Pure: the same events give the same messages.
+ * A run that never ended and is not `liveRunId` was cut off (the tab closed mid-run):
+ * its replies show as stopped rather than streaming forever.
+ * @example deriveChat(events).map((m) => `${m.author}: ${m.text}`)
+ */
+export function deriveChat(events: readonly RunEvent[], liveRunId: string | null = null): ChatMessage[] {
+  const messages: ChatMessage[] = [];
+  const replies = new Map<string, Reply>();
+  const toolOwners = new Map<string, Reply>();
+  const streamingByRun = new Map<string, Set<Reply>>();
+
+  const replyFor = (event: RunEvent, messageId: string): Reply => {
+    let reply = replies.get(messageId);
+    if (!reply) {
+      reply = { kind: "reply", id: messageId, runId: event.run_id, author: authorOf(event), text: "", streaming: true, stopped: false, toolCalls: [] };
+      replies.set(messageId, reply);
+      messages.push(reply);
+    }
+    return reply;
+  };
+  const markStreaming = (reply: Reply, on: boolean) => {
+    const set = streamingByRun.get(reply.runId) ?? new Set<Reply>();
+    if (on) set.add(reply);
+    else set.delete(reply);
+    streamingByRun.set(reply.runId, set);
+  };
+
+  for (const event of events) {
+    switch (event.type) {
+      case "run_start":
+        messages.push({ kind: "user", id: event.id, runId: event.run_id, author: "User", text: event.input });
+        break;
+      case "message_delta": {
+        const reply = replyFor(event, event.message_id);
+        reply.text += event.delta;
+        reply.streaming = true;
+        markStreaming(reply, true);
+        break;
+      }
+      case "ai_message": {
+        const reply = replyFor(event, event.message_id);
+        reply.text = event.content;
+        reply.streaming = false;
+        markStreaming(reply, false);
+        for (const call of event.tool_calls) {
+          if (reply.toolCalls.some((c) => c.id === call.id)) continue;
+          reply.toolCalls.push({ id: call.id, tool: call.name, args: call.args, result: null, error: null, durationMs: null, status: "pending" });
+          toolOwners.set(call.id, reply);
+        }
+        break;
+      }
+      case "tool_call": {
+        let owner = toolOwners.get(event.tool_call_id);
+        if (!owner) {
+          // A Tool node's call: no model reply made it, so it gets a message of its own.
+          owner = { kind: "reply", id: `tool:${event.tool_call_id}`, runId: event.run_id, author: event.node ?? event.tool, text: "", streaming: false, stopped: false, toolCalls: [] };
+          messages.push(owner);
+          toolOwners.set(event.tool_call_id, owner);
+        }
+        const existing = owner.toolCalls.find((c) => c.id === event.tool_call_id);
+        if (existing) {
+          existing.args = event.args;
+          existing.status = "running";
+        } else {
+          owner.toolCalls.push({ id: event.tool_call_id, tool: event.tool, args: event.args, result: null, error: null, durationMs: null, status: "running" });
+        }
+        break;
+      }
+      case "tool_result": {
+        const call = toolOwners.get(event.tool_call_id)?.toolCalls.find((c) => c.id === event.tool_call_id);
+        if (!call) break;
+        call.result = event.error === null ? event.result : null;
+        call.error = event.error;
+        call.durationMs = event.duration_ms;
+        call.status = event.error === null ? "done" : "error";
+        break;
+      }
+      case "error":
+        messages.push({ kind: "error", id: event.id, runId: event.run_id, author: "Error", text: event.message });
+        break;
+      case "run_end": {
+        // Whatever still streams when the run ends was cut off.
+        for (const reply of streamingByRun.get(event.run_id) ?? []) {
+          reply.streaming = false;
+          reply.stopped = event.status !== "completed";
+        }
+        streamingByRun.delete(event.run_id);
+        for (const message of messages) {
+          if (message.kind !== "reply" || message.runId !== event.run_id) continue;
+          for (const call of message.toolCalls) if (call.status === "pending" || call.status === "running") call.status = "cancelled";
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  for (const [runId, streaming] of streamingByRun) {
+    if (runId === liveRunId) continue;
+    for (const reply of streaming) {
+      reply.streaming = false;
+      reply.stopped = true;
+    }
+  }
+  return messages;
+}
+
+/** The accessible name of a message: its author, then the start of its text. */
+export function messageLabel(message: ChatMessage, max = 120): string {
+  const text = message.text.replace(/\s+/g, " ").trim();
+  if (text) return `${message.author}: ${text.length > max ? `${text.slice(0, max - 1)}…` : text}`;
+  if (message.kind === "reply" && message.toolCalls.length > 0) return `${message.author}: called ${message.toolCalls.map((c) => c.tool).join(", ")}`;
+  return message.author;
+}

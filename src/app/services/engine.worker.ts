@@ -1,0 +1,35 @@
+/**
+ * The engine worker: runs graphs off the main thread so a long run never blocks the
+ * canvas. The engine, LangGraph, models and tools live only in this chunk.
+ */
+import { Database } from "../../persistence/db.js";
+import { createWorkspace } from "../../persistence/workspace/index.js";
+import { createEngineHost } from "./engineHost";
+import type { FromWorker, ToWorker } from "./engineProtocol";
+import { createCheckpointer, withThreadLock } from "./workerPlatform";
+import { APP_DB_NAME } from "./workspace";
+
+/** The parts of the worker's global scope used here (the DOM lib has no worker types). */
+interface WorkerScope {
+  postMessage(message: FromWorker): void;
+  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
+}
+
+const scope = self as unknown as WorkerScope;
+const database = new Database({ name: APP_DB_NAME });
+const workspace = createWorkspace(database);
+
+const host = createEngineHost({
+  runs: workspace.runs,
+  credentials: workspace,
+  checkpointer: createCheckpointer(database),
+  withThreadLock,
+  post: (message: FromWorker) => scope.postMessage(message),
+});
+
+scope.onmessage = (event: MessageEvent<ToWorker>) => {
+  host.handle(event.data).catch((error: unknown) => {
+    // handle() reports failures as messages; reaching here is a bug in the host itself.
+    console.error("Graphwright engine worker:", error);
+  });
+};

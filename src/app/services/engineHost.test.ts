@@ -1,0 +1,240 @@
+import "fake-indexeddb/auto";
+import { IDBFactory } from "fake-indexeddb";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import weatherAssistant from "../../../examples/weather-assistant.json";
+import type { RunEvent } from "../../engine/index.js";
+import { Database } from "../../persistence/db.js";
+import { createMemoryLocks, withThreadLock } from "../../persistence/locks.js";
+import { IdbSaver } from "../../persistence/saver/IdbSaver.js";
+import { createWorkspace, type Workspace } from "../../persistence/workspace/index.js";
+import { assertValid, type GraphDocument } from "../../schema/index.js";
+import { blankDocument } from "../store/nodeFactory";
+import { createEngineHost, type EngineHost, type ThreadLock } from "./engineHost";
+import type { FromWorker, RunRequest } from "./engineProtocol";
+
+const weather = assertValid(weatherAssistant);
+
+/** A graph whose one agent streams a long reply slowly, for Stop. */
+function slowDocument(): GraphDocument {
+  const doc = blankDocument("slow");
+  return {
+    ...doc,
+    nodes: doc.nodes.map((n) =>
+      n.kind === "agent" ? { ...n, data: { ...n.data, script: { rules: [], fallback: "one two three four five six seven eight nine ten ".repeat(20), tokens_per_second: 50 } } } : n,
+    ),
+  } as GraphDocument;
+}
+
+/** The persistence layer's thread lock over an in-process lock table (Web Locks in the browser). */
+function memoryLock(): ThreadLock {
+  const locks = createMemoryLocks();
+  return (threadId, work) => withThreadLock(threadId, work, { locks });
+}
+
+let ws: Workspace;
+let posts: FromWorker[];
+let host: EngineHost;
+let runCount = 0;
+let factory: IDBFactory;
+
+beforeEach(() => {
+  factory = new IDBFactory();
+  const database = new Database({ name: "engine-host-test", indexedDB: factory });
+  ws = createWorkspace(database);
+  posts = [];
+  host = createEngineHost({ runs: ws.runs, credentials: ws, checkpointer: new IdbSaver({ database }), withThreadLock: memoryLock(), post: (m) => posts.push(structuredClone(m)) });
+});
+
+function request(document: GraphDocument, message: string, threadId = "t1"): RunRequest {
+  return { type: "run", runId: `run_${++runCount}`, threadId, graphId: document.meta.id, document, message };
+}
+
+const postedEvents = (runId: string) => posts.flatMap((m) => (m.type === "events" && m.runId === runId ? m.events : []));
+const lastOf = <T extends FromWorker["type"]>(type: T) => posts.filter((m): m is Extract<FromWorker, { type: T }> => m.type === type).at(-1);
+
+describe("engine host", () => {
+  it("runs a turn, posts its events in batches, persists them and reports done", async () => {
+    const req = request(weather, "What's the weather in Paris?");
+    await host.handle(req);
+    const events = postedEvents(req.runId);
+    expect(events[0]?.type).toBe("run_start");
+    expect(events.at(-1)).toMatchObject({ type: "run_end", status: "completed" });
+    expect(events.some((e) => e.type === "tool_result" && e.result.includes("Sunny"))).toBe(true);
+    expect(posts.filter((m) => m.type === "events").length).toBeLessThan(events.length);
+    expect(posts.at(-1)).toEqual({ type: "done", runId: req.runId, status: "completed", error: null });
+
+    expect(await ws.runs.events(req.runId)).toEqual(events);
+    expect(await ws.runs.get(req.runId)).toMatchObject({ status: "completed", thread_id: "t1", graph_id: "weather-assistant", input: "What's the weather in Paris?" });
+  });
+
+  it("answers an invalid document with a clear failure and runs nothing", async () => {
+    const broken = { ...blankDocument("g"), edges: [] } as GraphDocument;
+    const req = request(broken, "hi");
+    await host.handle(req);
+    const failed = lastOf("failed");
+    expect(failed?.code).toBe("INVALID_DOCUMENT");
+    expect(failed?.message).toMatch(/^This graph has \d+ problems?: /);
+    expect(posts.some((m) => m.type === "events")).toBe(false);
+    expect(await ws.runs.get(req.runId)).toBeUndefined();
+  });
+
+  it("answers a graph that validates but cannot compile with the compile error", async () => {
+    const doc = assertValid({
+      ...weatherAssistant,
+      tools: [{ id: "remote", kind: "http", name: "remote", description: "d", input_schema: { type: "object", properties: {} }, config: { url: "https://example.com", method: "GET" } }],
+      nodes: weatherAssistant.nodes.map((n) => (n.kind === "agent" ? { ...n, data: { ...n.data, tools: ["remote"] } } : n)),
+    });
+    await host.handle(request(doc, "hi"));
+    expect(lastOf("failed")).toMatchObject({ code: "COMPILE_ERROR" });
+    expect(lastOf("failed")?.message).toMatch(/^This graph cannot run: .*remote/);
+  });
+
+  it("stops a slow run when asked: the run ends cancelled and is recorded so", async () => {
+    const req = request(slowDocument(), "tell me everything");
+    const running = host.handle(req);
+    while (!postedEvents(req.runId).some((e) => e.type === "message_delta")) await new Promise((r) => setTimeout(r, 5));
+    await host.handle({ type: "stop", runId: req.runId });
+    await running;
+    expect(postedEvents(req.runId).at(-1)).toMatchObject({ type: "run_end", status: "cancelled" });
+    expect(lastOf("done")).toMatchObject({ status: "cancelled", error: null });
+    expect(await ws.runs.get(req.runId)).toMatchObject({ status: "cancelled" });
+    const deltas = postedEvents(req.runId).filter((e) => e.type === "message_delta").length;
+    expect(deltas).toBeLessThan(200);
+  });
+
+  it("continues a thread: the second turn sees the first", async () => {
+    await host.handle(request(weather, "hello"));
+    const second = request(weather, "What's the weather in London?");
+    await host.handle(second);
+    const final = postedEvents(second.runId).find((e) => e.type === "final_state");
+    const messages = (final?.type === "final_state" ? final.state.messages : []) as { role: string }[];
+    expect(messages.map((m) => m.role)).toEqual(["human", "ai", "human", "ai", "tool", "ai"]);
+  });
+
+  it("resumes a thread from IndexedDB in a new worker (after a reload)", async () => {
+    await host.handle(request(weather, "hello"));
+    const database = new Database({ name: "engine-host-test", indexedDB: factory });
+    const reloaded = createEngineHost({ runs: createWorkspace(database).runs, credentials: ws, checkpointer: new IdbSaver({ database }), withThreadLock: memoryLock(), post: (m) => posts.push(structuredClone(m)) });
+    const next = request(weather, "What is 2 + 3?");
+    await reloaded.handle(next);
+    const final = postedEvents(next.runId).find((e) => e.type === "final_state");
+    const messages = (final?.type === "final_state" ? final.state.messages : []) as { content: string }[];
+    expect(messages[0]?.content).toBe("hello");
+    expect(messages.at(-1)?.content).toBe("What is 2 + 3? → the answer is 5.");
+  });
+
+  it("records runs cut off by a closed tab as cancelled when the thread runs again", async () => {
+    await ws.runs.start({ id: "orphan", threadId: "t1", graphId: "weather-assistant", input: "hi", started: 1 });
+    await host.handle(request(weather, "hello"));
+    expect(await ws.runs.get("orphan")).toMatchObject({ status: "cancelled", error: expect.stringMatching(/closed/) });
+  });
+
+  it("refuses a second run on a thread that is already running", async () => {
+    const slow = request(slowDocument(), "go");
+    const first = host.handle(slow);
+    while (!postedEvents(slow.runId).length) await new Promise((r) => setTimeout(r, 5));
+    const second = request(weather, "hello");
+    await host.handle(second);
+    expect(lastOf("failed")).toMatchObject({ runId: second.runId, message: expect.stringMatching(/running in another tab/) });
+    await host.handle({ type: "stop", runId: slow.runId });
+    await first;
+  });
+
+  it("reads the state at a checkpoint of a run", async () => {
+    const req = request(weather, "hello");
+    await host.handle(req);
+    const last = postedEvents(req.runId).at(-1) as RunEvent;
+    await host.handle({ type: "checkpoint", requestId: "q1", threadId: "t1", checkpointId: last.checkpoint_id as string, document: weather });
+    const result = lastOf("checkpoint_result");
+    expect(result).toMatchObject({ requestId: "q1", ok: true, next: [] });
+    expect((result?.state?.messages as { role: string; content: string }[]).map((m) => m.role)).toEqual(["human", "ai"]);
+
+    const first = postedEvents(req.runId).find((e) => e.checkpoint_id !== null) as RunEvent;
+    await host.handle({ type: "checkpoint", requestId: "q2", threadId: "t1", checkpointId: first.checkpoint_id as string, document: weather });
+    expect(lastOf("checkpoint_result")?.state?.messages).toEqual([]);
+  });
+
+  it("forks a thread at a checkpoint: the new thread starts from that state", async () => {
+    const first = request(weather, "hello");
+    await host.handle(first);
+    const second = request(weather, "What's the weather in Paris?");
+    await host.handle(second);
+    const afterFirst = postedEvents(first.runId).at(-1)?.checkpoint_id as string;
+
+    await host.handle({ type: "fork", requestId: "f1", threadId: "t1", checkpointId: afterFirst, newThreadId: "t2", document: weather });
+    expect(lastOf("fork_result")).toEqual({ type: "fork_result", requestId: "f1", ok: true, error: null });
+    const next = request(weather, "What's the weather in London?", "t2");
+    await host.handle(next);
+    const final = postedEvents(next.runId).find((e) => e.type === "final_state");
+    const messages = (final?.type === "final_state" ? final.state.messages : []) as { content: string }[];
+    expect(messages.map((m) => m.content)).toEqual([
+      "hello",
+      expect.stringMatching(/^Hello!/),
+      "What's the weather in London?",
+      "Let me check the weather in London.",
+      "Drizzle, 14°C in London",
+      "Right now: Drizzle, 14°C in London.",
+    ]);
+  });
+
+  it("replays a recorded run: models and tools answer from the recording", async () => {
+    const original = request(weather, "What's the weather in Atlantis?");
+    await host.handle(original);
+    const recording = postedEvents(original.runId);
+
+    // The same graph with a script that would answer differently: the recording wins.
+    const changed = assertValid({
+      ...weatherAssistant,
+      nodes: weatherAssistant.nodes.map((n) => (n.kind === "agent" ? { ...n, data: { ...n.data, script: { rules: [], fallback: "Something else" } } } : n)),
+    });
+    const replay: RunRequest = { ...request(changed, "What's the weather in Atlantis?", "t3"), replay: recording };
+    await host.handle(replay);
+    const text = (events: RunEvent[]) => events.flatMap((e) => (e.type === "ai_message" ? [e.content] : e.type === "tool_result" ? [e.error ?? e.result] : []));
+    expect(text(postedEvents(replay.runId))).toEqual(text(recording));
+    expect(lastOf("done")).toMatchObject({ runId: replay.runId, status: "completed" });
+  });
+});
+
+describe("provider keys in the worker", () => {
+  let server: Server;
+  let seenKeys: string[];
+  let baseUrl: string;
+
+  beforeEach(async () => {
+    seenKeys = [];
+    server = createServer((req, res) => {
+      seenKeys.push(String(req.headers.authorization ?? ""));
+      res.writeHead(401, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${req.headers.authorization}`, type: "invalid_request_error", code: "invalid_api_key" } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  });
+  afterEach(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const openaiDocument = (base_url?: string) => {
+    const doc = blankDocument("keys");
+    return assertValid({ ...doc, models: [{ id: "gpt", provider: "openai", model: "gpt-4o-mini", ...(base_url ? { base_url } : {}), max_retries: 0 }], nodes: doc.nodes.map((n) => (n.kind === "agent" ? { ...n, data: { ...n.data, model: "gpt" } } : n)) });
+  };
+  const SECRET = "sk-test-0123456789abcdef";
+
+  it("sends the OpenAI key to the configured base URL's host and never posts it", async () => {
+    await ws.secrets.set("openai", SECRET);
+    await ws.settings.set("openai.base_url", baseUrl);
+    await host.handle(request(openaiDocument(), "hi"));
+    expect(seenKeys).toEqual([`Bearer ${SECRET}`]);
+    expect(lastOf("done")).toMatchObject({ status: "error" });
+    expect(JSON.stringify(posts)).not.toContain(SECRET);
+    expect(JSON.stringify(await ws.runs.threadEvents("t1"))).not.toContain(SECRET);
+  });
+
+  it("withholds the key from a profile on another host", async () => {
+    await ws.secrets.set("openai", SECRET);
+    await host.handle(request(openaiDocument(baseUrl), "hi"));
+    expect(seenKeys.every((k) => !k.includes(SECRET))).toBe(true);
+    expect(lastOf("done")).toMatchObject({ status: "error" });
+    expect(JSON.stringify(posts)).not.toContain(SECRET);
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * The messages between the app and the engine worker. Plain JSON only: documents,
+ * events and state cross the boundary by structured clone. Keys never cross it.
+ */
+import type { RunEvent } from "../../engine/index.js";
+import type { GraphDocument } from "../../schema/index.js";
+
+/** Start one turn of a thread. The worker validates, compiles, runs and persists it. */
+export interface RunRequest {
+  type: "run";
+  runId: string;
+  threadId: string;
+  graphId: string;
+  document: GraphDocument;
+  message: string;
+  /** Replays a recorded run: models and tools answer from these events instead of running. */
+  replay?: readonly RunEvent[];
+}
+
+/** Cancel a run; the worker aborts it and answers with `done` (status "cancelled"). */
+export interface StopRequest {
+  type: "stop";
+  runId: string;
+}
+
+/** The graph state at one checkpoint of a thread, as JSON. */
+export interface CheckpointRequest {
+  type: "checkpoint";
+  requestId: string;
+  threadId: string;
+  checkpointId: string;
+  document: GraphDocument;
+}
+
+/**
+ * Copies the state at a checkpoint into a new, empty thread (the thread record and
+ * copied events are the app's business; the worker writes the checkpoint).
+ */
+export interface ForkRequest {
+  type: "fork";
+  requestId: string;
+  threadId: string;
+  /** null forks from the empty state (before the thread's first run). */
+  checkpointId: string | null;
+  newThreadId: string;
+  document: GraphDocument;
+}
+
+export type ToWorker = RunRequest | StopRequest | CheckpointRequest | ForkRequest;
+
+/** Events of a run since the previous post (at most one post per ~16 ms). */
+export interface EventsMessage {
+  type: "events";
+  runId: string;
+  events: RunEvent[];
+}
+
+/** The run ended; every event has been posted and persisted. */
+export interface DoneMessage {
+  type: "done";
+  runId: string;
+  status: "completed" | "cancelled" | "error";
+  /** The run's error message when status is "error". */
+  error: string | null;
+}
+
+/** The run could not start: the document is invalid or does not compile. Nothing was persisted. */
+export interface FailedMessage {
+  type: "failed";
+  runId: string;
+  code: string;
+  message: string;
+}
+
+export interface CheckpointResult {
+  type: "checkpoint_result";
+  requestId: string;
+  ok: boolean;
+  /** Channel values at the checkpoint, messages as JSON; null when not found. */
+  state: Record<string, unknown> | null;
+  /** The nodes that would run next from this checkpoint. */
+  next: string[];
+  error: string | null;
+}
+
+export interface ForkResult {
+  type: "fork_result";
+  requestId: string;
+  ok: boolean;
+  error: string | null;
+}
+
+export type FromWorker = EventsMessage | DoneMessage | FailedMessage | CheckpointResult | ForkResult;

@@ -1,0 +1,62 @@
+/**
+ * Collects items and hands them over in batches, at most once per interval: the worker
+ * posts run events this way so a 200 tok/s stream costs one message per frame, not 200.
+ */
+
+export interface Timer {
+  now(): number;
+  set(callback: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+export const systemTimer: Timer = {
+  now: () => performance.now(),
+  set: (callback, ms) => setTimeout(callback, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export interface Batcher<T> {
+  push(item: T): void;
+  /** Hands over whatever is pending now (used at the end of a run). */
+  flush(): void;
+  /** Drops the timer; pending items are flushed first. */
+  close(): void;
+}
+
+/**
+ * @example
+ * const batcher = createIntervalBatcher<RunEvent>((events) => post({ type: "events", events }), 16);
+ * for await (const e of runGraph(...)) batcher.push(e);
+ * batcher.close();
+ */
+export function createIntervalBatcher<T>(deliver: (items: T[]) => void, intervalMs = 16, timer: Timer = systemTimer): Batcher<T> {
+  let pending: T[] = [];
+  let handle: unknown = null;
+  let last = -Infinity;
+
+  const flush = () => {
+    if (handle !== null) {
+      timer.clear(handle);
+      handle = null;
+    }
+    if (pending.length === 0) return;
+    const items = pending;
+    pending = [];
+    last = timer.now();
+    deliver(items);
+  };
+
+  return {
+    push(item) {
+      pending.push(item);
+      if (handle !== null) return;
+      const wait = Math.max(0, last + intervalMs - timer.now());
+      handle = timer.set(() => {
+        handle = null;
+        flush();
+      }, wait);
+    },
+    flush,
+    close: flush,
+  };
+}

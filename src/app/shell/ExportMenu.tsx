@@ -1,0 +1,141 @@
+// Export: a menu of JSON (secrets stripped), Mermaid, PNG (the canvas as an image) and a
+// share link (the graph inside a URL).
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { exportGraphJson } from "../io/exportJson";
+import { fileNameFor } from "../io/fileName";
+import { downloadDataUrl, downloadFile } from "../io/download";
+import { toMermaid } from "../io/mermaid";
+import { canvasPng } from "../io/png";
+import { shareLink } from "../io/shareLink";
+import { useEditorStore } from "../store/EditorProvider";
+import { problemsOf } from "../store/selectors";
+import type { Notify } from "./notify";
+import type { SharedLink } from "./ShareLinkDialog";
+import { headerButton } from "./styles";
+
+type Format = "JSON" | "Mermaid" | "PNG" | "Share link";
+const FORMATS: readonly { format: Format; hint: string }[] = [
+  { format: "JSON", hint: "Graph document, secrets stripped" },
+  { format: "Mermaid", hint: "Flowchart text for docs" },
+  { format: "PNG", hint: "Image of the canvas" },
+  { format: "Share link", hint: "A URL that carries the graph" },
+];
+
+export function ExportMenu({ onNotice, onShareLink }: { onNotice: Notify; onShareLink: (link: SharedLink) => void }) {
+  const store = useEditorStore();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
+  const menuId = useId();
+
+  const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+
+  useEffect(() => {
+    if (!open) return;
+    items()[0]?.focus();
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!menu.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointer);
+    return () => document.removeEventListener("pointerdown", onPointer);
+  }, [open]);
+
+  const close = (refocus = true) => {
+    setOpen(false);
+    if (refocus) button.current?.focus();
+  };
+
+  const run = async (format: Format) => {
+    close();
+    const document = store.getState().document;
+    try {
+      if (format === "JSON") {
+        const out = exportGraphJson(document);
+        downloadFile(out.fileName, out.text, "application/json");
+        const problems = problemsOf(document).errors.length;
+        const parts = [`Exported ${out.fileName}.`];
+        if (out.removed.length > 0) parts.push(`Left out ${out.removed.length} secret${out.removed.length === 1 ? "" : "s"}: ${out.removed.join(", ")}.`);
+        if (problems > 0) parts.push(`The graph has ${problems} problem${problems === 1 ? "" : "s"}; the file will not import until they are fixed.`);
+        onNotice(parts.join(" "));
+      } else if (format === "Mermaid") {
+        const fileName = fileNameFor(document.meta.name, "mmd");
+        downloadFile(fileName, toMermaid(document), "text/plain");
+        onNotice(`Exported ${fileName}.`);
+      } else if (format === "Share link") {
+        onShareLink(await shareLink(document, window.location.href));
+      } else {
+        const fileName = fileNameFor(document.meta.name, "png");
+        await downloadDataUrl(fileName, await canvasPng());
+        onNotice(`Exported ${fileName}.`);
+      }
+    } catch (error) {
+      onNotice(`Could not export ${format}: ${error instanceof Error ? error.message : String(error)}`, { error: true });
+    }
+  };
+
+  const onMenuKey = (event: KeyboardEvent) => {
+    const list = items();
+    const index = list.indexOf(document.activeElement as HTMLElement);
+    const focusAt = (i: number) => list[(i + list.length) % list.length]?.focus();
+    if (event.key === "ArrowDown") focusAt(index + 1);
+    else if (event.key === "ArrowUp") focusAt(index - 1);
+    else if (event.key === "Home") focusAt(0);
+    else if (event.key === "End") focusAt(list.length - 1);
+    else if (event.key === "Escape") close();
+    else if (event.key === "Tab") close(false);
+    else return;
+    if (event.key !== "Tab") event.preventDefault();
+  };
+
+  return (
+    <div className="relative">
+      <button
+        ref={button}
+        type="button"
+        className={headerButton}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={(event) => {
+          if (event.key === "ArrowDown" && !open) {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
+        Export
+      </button>
+      {open && (
+        <ul
+          ref={menu}
+          id={menuId}
+          role="menu"
+          aria-label="Export"
+          onKeyDown={onMenuKey}
+          className="absolute right-0 z-50 mt-1 w-60 rounded-md border border-zinc-200 bg-white py-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          {FORMATS.map(({ format, hint }) => (
+            <li key={format} role="none">
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                aria-label={format}
+                aria-describedby={`${menuId}-${format}`}
+                onClick={() => void run(format)}
+                className="flex w-full flex-col items-start px-3 py-1.5 text-left text-sm hover:bg-zinc-100 focus-visible:bg-zinc-100 focus-visible:outline-none dark:hover:bg-zinc-800 dark:focus-visible:bg-zinc-800"
+              >
+                <span>{format}</span>
+                <span id={`${menuId}-${format}`} className="text-xs text-zinc-500 dark:text-zinc-400">
+                  {hint}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+// Settings: provider keys (kept in the secrets store, only ever shown masked) and the
+// OpenAI-compatible base URL. A saved key never comes back into the page: its field stays
+// empty and describes the masked form.
+import { useEffect, useId, useState, type FormEvent } from "react";
+import type { SecretSummary } from "../../persistence/workspace/index.js";
+import { useGraphSession } from "../services/GraphSessionProvider";
+import { checkBaseUrl, OPENAI_BASE_URL_SETTING, PROVIDER_SECRETS } from "../services/providerSettings";
+import { Dialog } from "./Dialog";
+import type { Notify } from "./notify";
+import { errorText, fieldHint, fieldLabel, primaryButton, secondaryButton, textInput } from "./styles";
+
+type Provider = keyof typeof PROVIDER_SECRETS;
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSaved: Notify }) {
+  const { workspace } = useGraphSession();
+  const [secrets, setSecrets] = useState<SecretSummary[] | null>(null);
+  const [keys, setKeys] = useState<Record<Provider, string>>({ openai: "", anthropic: "" });
+  const [baseUrl, setBaseUrl] = useState("");
+  const [baseUrlError, setBaseUrlError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const baseUrlId = useId();
+  const baseUrlHintId = useId();
+  const baseUrlErrorId = useId();
+
+  useEffect(() => {
+    let current = true;
+    Promise.all([workspace.secrets.list(), workspace.settings.get<string>(OPENAI_BASE_URL_SETTING, "")])
+      .then(([list, url]) => {
+        if (!current) return;
+        setSecrets(list);
+        setBaseUrl(typeof url === "string" ? url : "");
+      })
+      .catch((failure: unknown) => current && setError(`Could not read the settings: ${message(failure)}`));
+    return () => {
+      current = false;
+    };
+  }, [workspace]);
+
+  const masked = (provider: Provider) => secrets?.find((s) => s.name === PROVIDER_SECRETS[provider])?.masked ?? null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const url = checkBaseUrl(baseUrl);
+    if (!url.ok) {
+      setBaseUrlError(url.message);
+      document.getElementById(baseUrlId)?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      for (const provider of Object.keys(PROVIDER_SECRETS) as Provider[]) {
+        // An empty field keeps the saved key; removing one has its own button.
+        if (keys[provider].trim()) await workspace.secrets.set(PROVIDER_SECRETS[provider], keys[provider]);
+      }
+      if (url.url) await workspace.settings.set(OPENAI_BASE_URL_SETTING, url.url);
+      else await workspace.settings.delete(OPENAI_BASE_URL_SETTING);
+      setKeys({ openai: "", anthropic: "" });
+      onSaved("Settings saved.");
+      onClose();
+    } catch (failure) {
+      setError(`Could not save the settings: ${message(failure)}`);
+      setBusy(false);
+    }
+  };
+
+  const remove = async (provider: Provider) => {
+    try {
+      await workspace.secrets.delete(PROVIDER_SECRETS[provider]);
+      setSecrets(await workspace.secrets.list());
+    } catch (failure) {
+      setError(`Could not remove the key: ${message(failure)}`);
+    }
+  };
+
+  return (
+    <Dialog title="Settings" onClose={onClose}>
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Keys stay in this browser and are sent only to their own provider. Graphs and exports never contain them. Templates run without any key on the built-in scripted model.
+        </p>
+        <KeyField label="OpenAI API key" provider="openai" masked={masked("openai")} value={keys.openai} onChange={(v) => setKeys((k) => ({ ...k, openai: v }))} onRemove={() => void remove("openai")} />
+        <div>
+          <label htmlFor={baseUrlId} className={fieldLabel}>
+            OpenAI base URL
+          </label>
+          <input
+            id={baseUrlId}
+            type="text"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            value={baseUrl}
+            placeholder="https://api.openai.com/v1"
+            onChange={(event) => {
+              setBaseUrl(event.target.value);
+              setBaseUrlError(null);
+            }}
+            aria-invalid={baseUrlError ? true : undefined}
+            aria-describedby={baseUrlError ? `${baseUrlHintId} ${baseUrlErrorId}` : baseUrlHintId}
+            className={`mt-1 ${textInput}`}
+          />
+          <p id={baseUrlHintId} className={fieldHint}>
+            For any OpenAI-compatible server: Ollama (http://localhost:11434/v1), LM Studio, vLLM, OpenRouter. Empty means OpenAI.
+          </p>
+          {baseUrlError && (
+            <p id={baseUrlErrorId} role="alert" className={errorText}>
+              {baseUrlError}
+            </p>
+          )}
+        </div>
+        <KeyField
+          label="Anthropic API key"
+          provider="anthropic"
+          masked={masked("anthropic")}
+          value={keys.anthropic}
+          onChange={(v) => setKeys((k) => ({ ...k, anthropic: v }))}
+          onRemove={() => void remove("anthropic")}
+        />
+        {error && (
+          <p role="alert" className={errorText}>
+            {error}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <button type="button" className={secondaryButton} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={primaryButton} disabled={busy || secrets === null}>
+            Save
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+type KeyFieldProps = {
+  label: string;
+  provider: Provider;
+  masked: string | null;
+  value: string;
+  onChange: (value: string) => void;
+  onRemove: () => void;
+};
+
+function KeyField({ label, provider, masked, value, onChange, onRemove }: KeyFieldProps) {
+  const id = useId();
+  const hintId = useId();
+  return (
+    <div>
+      <label htmlFor={id} className={fieldLabel}>
+        {label}
+      </label>
+      <div className="mt-1 flex gap-2">
+        {/* A text field (so it is a textbox) drawn as dots; never filled from storage. */}
+        <input
+          id={id}
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          value={value}
+          placeholder={masked ? `Saved: ${masked}` : provider === "openai" ? "sk-…" : "sk-ant-…"}
+          onChange={(event) => onChange(event.target.value)}
+          aria-describedby={hintId}
+          className={`${textInput} font-mono [-webkit-text-security:disc]`}
+        />
+        {masked && (
+          <button type="button" className={secondaryButton} onClick={onRemove} aria-label={`Remove ${label}`}>
+            Remove
+          </button>
+        )}
+      </div>
+      <p id={hintId} className={fieldHint}>
+        {masked ? `A key is saved (${masked}). Type a new one to replace it, or leave the field empty to keep it.` : "No key saved."}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,261 @@
+import "fake-indexeddb/auto";
+import { IDBFactory } from "fake-indexeddb";
+import { beforeEach, describe, expect, it } from "vitest";
+import weatherAssistant from "../../../examples/weather-assistant.json";
+import { Database } from "../../persistence/db.js";
+import { IdbSaver } from "../../persistence/saver/IdbSaver.js";
+import { createWorkspace, type Workspace } from "../../persistence/workspace/index.js";
+import { assertValid, type GraphDocument } from "../../schema/index.js";
+import { deriveChat } from "../playground/chatMessages";
+import { createEngineClient, type EngineClient, type WorkerLike } from "../services/engineClient";
+import { createEngineHost } from "../services/engineHost";
+import type { FromWorker, ToWorker } from "../services/engineProtocol";
+import type { FrameScheduler } from "./frameBatcher";
+import { blankDocument } from "./nodeFactory";
+import { activeThreadSetting, createSessionStore, type SessionStore } from "./sessionStore";
+
+const weather = assertValid(weatherAssistant);
+
+/** The engine client over an in-process host: the worker protocol without a worker. */
+function inProcessEngine(ws: Workspace, database: Database): EngineClient {
+  const saver = new IdbSaver({ database });
+  const listeners: ((event: MessageEvent<FromWorker>) => void)[] = [];
+  const host = createEngineHost({
+    runs: ws.runs,
+    credentials: ws,
+    checkpointer: saver,
+    withThreadLock: (_id, work) => work(),
+    post: (message) => {
+      const data = structuredClone(message);
+      queueMicrotask(() => listeners.forEach((l) => l({ data } as MessageEvent<FromWorker>)));
+    },
+  });
+  const worker: WorkerLike = {
+    postMessage: (message: ToWorker) => void host.handle(structuredClone(message)),
+    addEventListener: (type: string, listener: unknown) => {
+      if (type === "message") listeners.push(listener as (event: MessageEvent<FromWorker>) => void);
+    },
+  };
+  return createEngineClient(() => worker);
+}
+
+/** Animation frames on a timer, counted. */
+function countedFrames() {
+  const counter = { frames: 0 };
+  const scheduler: FrameScheduler = {
+    request: (cb) =>
+      setTimeout(() => {
+        counter.frames++;
+        cb();
+      }, 16) as unknown as number,
+    cancel: (h) => clearTimeout(h),
+  };
+  return { scheduler, counter };
+}
+
+let factory: IDBFactory;
+let ws: Workspace;
+let engine: EngineClient;
+let session: SessionStore;
+let ids = 0;
+
+function newSession(frames?: FrameScheduler): SessionStore {
+  return createSessionStore({ workspace: ws, engine, newId: (prefix) => `${prefix}_${++ids}`, ...(frames ? { frames } : {}) });
+}
+
+beforeEach(() => {
+  factory = new IDBFactory();
+  const database = new Database({ name: "session-test", indexedDB: factory });
+  ws = createWorkspace(database);
+  engine = inProcessEngine(ws, database);
+  session = newSession();
+});
+
+/** Resolves when the run in progress has ended. */
+function settled(store: SessionStore): Promise<void> {
+  return new Promise((resolve) => {
+    if (store.getState().run.state !== "running") return resolve();
+    const stop = store.subscribe((s) => {
+      if (s.run.state !== "running") {
+        stop();
+        resolve();
+      }
+    });
+  });
+}
+
+async function sendAndWait(document: GraphDocument, message: string, store = session) {
+  const started = await store.getState().send(document, message);
+  await settled(store);
+  return started;
+}
+
+const chat = (store = session) => deriveChat(store.getState().events).map((m) => `${m.author}: ${m.text}`);
+
+describe("session store", () => {
+  it("sends a message on a new graph: a thread named after it, a run, the reply", async () => {
+    await session.getState().openGraph(weather.meta.id);
+    expect(session.getState().threads).toEqual([]);
+    expect(await sendAndWait(weather, "hello")).toBe(true);
+    const state = session.getState();
+    expect(state.run).toEqual({ state: "idle" });
+    expect(state.threads.map((t) => t.title)).toEqual(["hello"]);
+    expect(state.activeThreadId).toBe(state.threads[0]?.id);
+    expect(chat()).toEqual(["User: hello", expect.stringMatching(/^Assistant: Hello!/)]);
+  });
+
+  it("refuses to run a graph with problems and says what they are", async () => {
+    const broken = { ...blankDocument("broken"), edges: [] } as GraphDocument;
+    await session.getState().openGraph("broken");
+    expect(await session.getState().send(broken, "hi")).toBe(false);
+    const run = session.getState().run;
+    expect(run.state === "error" && run.message).toMatch(/^This graph has \d+ problems?: /);
+    expect(session.getState().threads).toEqual([]);
+  });
+
+  it("shows a compile error from the engine as the run's error", async () => {
+    const doc = assertValid({
+      ...weatherAssistant,
+      tools: [{ id: "remote", kind: "http", name: "remote", description: "d", input_schema: { type: "object", properties: {} }, config: { url: "https://example.com", method: "GET" } }],
+      nodes: weatherAssistant.nodes.map((n) => (n.kind === "agent" ? { ...n, data: { ...n.data, tools: ["remote"] } } : n)),
+    });
+    await session.getState().openGraph(doc.meta.id);
+    await sendAndWait(doc, "hi");
+    const run = session.getState().run;
+    expect(run.state === "error" && run.message).toMatch(/^This graph cannot run/);
+  });
+
+  it("after a reload, reopens the last active thread with its messages", async () => {
+    await session.getState().openGraph(weather.meta.id);
+    await sendAndWait(weather, "hello");
+    await session.getState().newThread();
+    await sendAndWait(weather, "What's the weather in Paris?");
+    const first = session.getState().threads.find((t) => t.title === "hello");
+    await session.getState().switchThread(first?.id as string);
+    const before = chat();
+
+    const reloaded = newSession();
+    await reloaded.getState().openGraph(weather.meta.id);
+    expect(reloaded.getState().activeThreadId).toBe(first?.id);
+    expect(chat(reloaded)).toEqual(before);
+    expect(await ws.settings.get(activeThreadSetting(weather.meta.id), null)).toBe(first?.id);
+  });
+
+  it("shows only the open graph's threads, and each graph's last active thread when it reopens", async () => {
+    await session.getState().openGraph(weather.meta.id);
+    await sendAndWait(weather, "hello");
+    const other = blankDocument("other-graph");
+    await session.getState().openGraph("other-graph");
+    expect(session.getState()).toMatchObject({ threads: [], activeThreadId: null, events: [] });
+    await sendAndWait(other, "hi there");
+    expect(session.getState().threads.map((t) => t.title)).toEqual(["hi there"]);
+    await session.getState().openGraph(weather.meta.id);
+    expect(session.getState().threads.map((t) => t.title)).toEqual(["hello"]);
+    expect(chat()[0]).toBe("User: hello");
+  });
+
+  it("switches threads: each shows its own messages", async () => {
+    await session.getState().openGraph(weather.meta.id);
+    await sendAndWait(weather, "hello");
+    const a = session.getState().activeThreadId as string;
+    const b = (await session.getState().newThread()) as string;
+    expect(session.getState().events).toEqual([]);
+    await sendAndWait(weather, "What's the weather in London?");
+    expect(session.getState().threads.find((t) => t.id === b)?.title).toBe("What's the weather in London?");
+    await session.getState().switchThread(a);
+    expect(chat()[0]).toBe("User: hello");
+    await session.getState().switchThread(b);
+    expect(chat()[0]).toBe("User: What's the weather in London?");
+  });
+
+  it("renames and deletes threads; deleting the active one moves to another", async () => {
+    await session.getState().openGraph(weather.meta.id);
+    await sendAndWait(weather, "hello");
+    const a = session.getState().activeThreadId as string;
+    await session.getState().renameThread(a, "  Greetings  ");
+    expect(session.getState().threads.find((t) => t.id === a)?.title).toBe("Greetings");
+    const b = (await session.getState().newThread()) as string;
+    await session.getState().deleteThread(b);
+    expect(session.getState().threads.map((t) => t.id)).toEqual([a]);
+    expect(session.getState().activeThreadId).toBe(a);
+    expect(chat()[0]).toBe("User: hello");
+    await session.getState().deleteThread(a);
+    expect(session.getState()).toMatchObject({ threads: [], activeThreadId: null, events: [] });
+    expect(await ws.runs.threadEvents(a)).toEqual([]);
+  });
+
+  it("stops a run: the status goes back to Idle and the reply is marked stopped", async () => {
+    const slow = {
+      ...blankDocument("slow"),
+      nodes: blankDocument("slow").nodes.map((n) => (n.kind === "agent" ? { ...n, data: { ...n.data, script: { rules: [], fallback: "word ".repeat(300), tokens_per_second: 100 } } } : n)),
+    } as GraphDocument;
+    await session.getState().openGraph("slow");
+    await session.getState().send(slow, "go");
+    await new Promise<void>((resolve) => {
+      const stop = session.subscribe((s) => {
+        if (s.events.some((e) => e.type === "message_delta")) {
+          stop();
+          resolve();
+        }
+      });
+    });
+    session.getState().stop();
+    await settled(session);
+    expect(session.getState().run).toEqual({ state: "idle" });
+    expect(deriveChat(session.getState().events).at(-1)).toMatchObject({ kind: "reply", stopped: true });
+    expect(session.getState().events.at(-1)).toMatchObject({ type: "run_end", status: "cancelled" });
+  });
+
+  it("applies streamed events at most once per animation frame", async () => {
+    const { scheduler, counter } = countedFrames();
+    const store = newSession(scheduler);
+    await store.getState().openGraph(weather.meta.id);
+    /** Frame count at each update of the events while the run streams. */
+    const updatesAt: number[] = [];
+    store.subscribe((s, prev) => {
+      if (s.events !== prev.events && prev.run.state === "running") updatesAt.push(counter.frames);
+    });
+    await store.getState().send(weather, "What's the weather in Paris?");
+    await settled(store);
+    const streamed = store.getState().events.length;
+    expect(streamed).toBeGreaterThan(20);
+    // Never two updates in one frame (the last one may be the flush as the run ends).
+    const perFrame = new Map<number, number>();
+    for (const frame of updatesAt.slice(0, -1)) perFrame.set(frame, (perFrame.get(frame) ?? 0) + 1);
+    expect(Math.max(...perFrame.values())).toBe(1);
+    expect(updatesAt.length).toBeLessThanOrEqual(counter.frames + 1);
+  });
+
+  it("forks a new thread from a checkpoint: its history up to there, and runs continue from that state", async () => {
+    await session.getState().openGraph(weather.meta.id);
+    await sendAndWait(weather, "hello");
+    await sendAndWait(weather, "What's the weather in Paris?");
+    const source = session.getState().activeThreadId;
+    const firstRunEnd = session.getState().events.find((e) => e.type === "run_end");
+    await session.getState().forkFrom(weather, firstRunEnd!);
+    const state = session.getState();
+    expect(state.activeThreadId).not.toBe(source);
+    expect(state.threads.find((t) => t.id === state.activeThreadId)?.title).toBe("hello (fork)");
+    expect(chat()).toEqual(["User: hello", expect.stringMatching(/^Assistant: Hello!/)]);
+    expect(state.events.every((e) => e.thread_id === state.activeThreadId)).toBe(true);
+
+    await sendAndWait(weather, "What's the weather in London?");
+    const final = session.getState().events.findLast((e) => e.type === "final_state");
+    const contents = (final?.type === "final_state" ? (final.state.messages as { content: string }[]) : []).map((m) => m.content);
+    expect(contents[0]).toBe("hello");
+    expect(contents).not.toContain("What's the weather in Paris?");
+    expect(contents.at(-1)).toBe("Right now: Drizzle, 14°C in London.");
+  });
+
+  it("replays a run in a new thread with the same answers", async () => {
+    await session.getState().openGraph(weather.meta.id);
+    await sendAndWait(weather, "hello");
+    await sendAndWait(weather, "What's the weather in Paris?");
+    const original = chat();
+    const second = session.getState().events.filter((e) => e.type === "run_start")[1];
+    await session.getState().replayRun(weather, second!.run_id);
+    await settled(session);
+    expect(session.getState().threads.find((t) => t.id === session.getState().activeThreadId)?.title).toBe("hello (replay)");
+    expect(chat()).toEqual(original);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The templates the app offers: golden documents from examples/ (which the tests also run)
+ * with the messages that show each one off.
+ */
+import routedSupport from "../../../examples/routed-support.json";
+import supervisorTeam from "../../../examples/supervisor-team.json";
+import weatherAssistant from "../../../examples/weather-assistant.json";
+
+/** A message worth sending to a template, and the tools its answer calls. */
+export interface ShowcaseMessage {
+  message: string;
+  /** Tool names the run calls, in any order; empty for plain replies. */
+  tools: readonly string[];
+}
+
+export interface Template {
+  /** The example's `meta.id`; also the graph id of the copy opened on first run. */
+  id: string;
+  /** Button name in the Templates dialog (ui-contract.md): the example's `meta.name`. */
+  title: string;
+  description: string;
+  /** A greeting first, then questions that call tools. */
+  showcase: readonly ShowcaseMessage[];
+  /** The raw JSON document; validated when the template is opened. */
+  source: unknown;
+}
+
+interface RawExample {
+  meta: { id: string; name: string; description?: string };
+}
+
+function template(source: RawExample, showcase: ShowcaseMessage[]): Template {
+  return { id: source.meta.id, title: source.meta.name, description: source.meta.description ?? "", showcase, source };
+}
+
+/** Every template, in the order the dialog lists them; the first opens on first run. */
+export const templates: readonly Template[] = [
+  template(weatherAssistant, [
+    { message: "hello", tools: [] },
+    { message: "What's the weather in Paris?", tools: ["get_weather"] },
+    { message: "What is 12 * (3 + 4)?", tools: ["calculator"] },
+    { message: "What can you do?", tools: ["list_tools_available"] },
+  ]),
+  template(supervisorTeam, [
+    { message: "hello", tools: [] },
+    { message: "What was revenue last month?", tools: ["query_metrics"] },
+    { message: "Write a weekly report", tools: ["query_metrics", "create_report"] },
+    { message: "@Analytics how many active users do we have?", tools: ["query_metrics"] },
+  ]),
+  template(routedSupport, [
+    { message: "hello", tools: [] },
+    { message: "I was charged twice, can I get a refund?", tools: ["lookup_invoice", "issue_refund"] },
+    { message: "Where is my order 1234?", tools: ["track_order"] },
+    { message: "How do I return an item?", tools: ["search_help_center"] },
+  ]),
+];
+
+export function findTemplate(id: string): Template | undefined {
+  return templates.find((t) => t.id === id);
+}

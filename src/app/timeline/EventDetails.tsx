@@ -1,0 +1,64 @@
+// The selected event: its payload as JSON and, when it has one, the state at its checkpoint.
+import { useEffect, useState } from "react";
+import type { RunEvent } from "../../engine/index.js";
+import { appEngine, type CheckpointState } from "../services/engineClient";
+import { useEditorStore } from "../store/EditorProvider";
+
+type Loaded = { status: "loading" } | { status: "ready"; value: CheckpointState } | { status: "failed"; message: string };
+
+function CheckpointView({ threadId, checkpointId }: { threadId: string; checkpointId: string }) {
+  const editor = useEditorStore();
+  const [loaded, setLoaded] = useState<{ key: string; value: Loaded } | null>(null);
+  const key = `${threadId}/${checkpointId}`;
+
+  useEffect(() => {
+    let live = true;
+    appEngine()
+      .checkpointState({ threadId, checkpointId, document: editor.getState().document })
+      .then(
+        (value) => live && setLoaded({ key, value: { status: "ready", value } }),
+        (error: unknown) => live && setLoaded({ key, value: { status: "failed", message: error instanceof Error ? error.message : String(error) } }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [editor, key, threadId, checkpointId]);
+
+  const current: Loaded = loaded?.key === key ? loaded.value : { status: "loading" };
+  return (
+    <section aria-label="State at checkpoint" className="space-y-1">
+      <h4 className="text-xs font-semibold">
+        State at checkpoint <span className="font-mono font-normal text-zinc-500">{checkpointId}</span>
+      </h4>
+      {current.status === "loading" && <p className="text-xs text-zinc-500">Reading the checkpoint…</p>}
+      {current.status === "failed" && <p className="text-xs text-red-700 dark:text-red-400">Could not read the checkpoint: {current.message}</p>}
+      {current.status === "ready" &&
+        (current.value.state === null ? (
+          <p className="text-xs text-zinc-500">This checkpoint is no longer stored.</p>
+        ) : (
+          <>
+            {current.value.next.length > 0 && <p className="text-xs text-zinc-500">Next: {current.value.next.join(", ")}</p>}
+            <pre className="overflow-auto rounded bg-zinc-50 p-2 text-[11px] dark:bg-zinc-950">{JSON.stringify(current.value.state, null, 2)}</pre>
+          </>
+        ))}
+    </section>
+  );
+}
+
+export function EventDetails({ event }: { event: RunEvent }) {
+  return (
+    <section aria-label="Event details" className="min-h-0 w-[40%] max-w-xl min-w-64 shrink-0 space-y-2 overflow-auto border-l border-zinc-200 p-2 dark:border-zinc-800">
+      <h3 className="text-xs font-semibold">
+        <span className="font-mono">{event.type}</span> <span className="text-zinc-500">#{event.seq}</span>
+      </h3>
+      <section aria-label="Event payload">
+        <pre className="overflow-auto rounded bg-zinc-50 p-2 text-[11px] dark:bg-zinc-950">{JSON.stringify(event, null, 2)}</pre>
+      </section>
+      {event.checkpoint_id ? (
+        <CheckpointView threadId={event.thread_id} checkpointId={event.checkpoint_id} />
+      ) : (
+        <p className="text-xs text-zinc-500">No checkpoint: this event came before the run's first checkpoint, or was copied from another thread.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+/** How an event reads in the timeline: what it concerns, a one-line summary, the text a filter searches. */
+import type { RunEvent } from "../../engine/index.js";
+
+/** The tool, agent or node an event concerns. */
+export function subjectOf(event: RunEvent): string {
+  if (event.type === "tool_call" || event.type === "tool_result") return event.agent ? `${event.tool} (${event.agent})` : event.tool;
+  return event.agent ?? event.node ?? "";
+}
+
+function preview(text: string, max = 80): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+function json(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? "";
+  } catch {
+    return String(value);
+  }
+}
+
+/** One line about an event, for its row. */
+export function summarize(event: RunEvent): string {
+  switch (event.type) {
+    case "run_start":
+      return `“${preview(event.input)}”`;
+    case "run_end":
+      return `${event.status} in ${event.duration_ms} ms`;
+    case "agent_start":
+    case "node_start":
+      return "";
+    case "agent_end":
+    case "node_end":
+      return event.error ? `failed after ${event.duration_ms} ms: ${preview(event.error)}` : `${event.duration_ms} ms`;
+    case "message_delta":
+      return json(event.delta);
+    case "ai_message": {
+      const calls = event.tool_calls.length ? ` → ${event.tool_calls.map((c) => c.name).join(", ")}` : "";
+      return `${preview(event.content) || "(no text)"}${calls}`;
+    }
+    case "tool_call":
+      return preview(json(event.args));
+    case "tool_result":
+      return `${event.error !== null ? `error: ${preview(event.error)}` : preview(event.result)} · ${event.duration_ms} ms`;
+    case "model_fallback":
+      return `${event.from} → ${event.to}: ${preview(event.reason)}`;
+    case "active_agent":
+      return `${event.from ?? "—"} → ${event.to} (${event.reason})`;
+    case "checkpoint_saved":
+      return `step ${event.step}`;
+    case "error":
+      return `${event.code}: ${preview(event.message)}`;
+    case "final_state": {
+      const messages = event.state.messages;
+      return Array.isArray(messages) ? `${messages.length} messages` : `${Object.keys(event.state).length} channels`;
+    }
+    default: {
+      const never: never = event;
+      return String((never as RunEvent).type);
+    }
+  }
+}
+
+/** Text a filter word matches against, lower case. */
+export function searchText(event: RunEvent): string {
+  const parts: string[] = [event.type, event.agent ?? "", event.node ?? ""];
+  switch (event.type) {
+    case "run_start":
+      parts.push(event.input);
+      break;
+    case "message_delta":
+      parts.push(event.delta);
+      break;
+    case "ai_message":
+      parts.push(event.content, ...event.tool_calls.map((c) => c.name));
+      break;
+    case "tool_call":
+      parts.push(event.tool, json(event.args));
+      break;
+    case "tool_result":
+      parts.push(event.tool, event.result, event.error ?? "");
+      break;
+    case "error":
+      parts.push(event.code, event.message);
+      break;
+    case "run_end":
+      parts.push(event.status);
+      break;
+    default:
+      break;
+  }
+  return parts.join("\n").toLowerCase();
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import type { RunEvent } from "../../engine/index.js";
+import { eventBuilder, toolRun } from "./eventFixtures";
+import { indexCalls, parseFilter, timelineRows, type RowOptions } from "./timelineRows";
+
+const all: RowOptions = { collapsed: new Set(), filter: "", verbose: true };
+const rowsOf = (events: RunEvent[], options: Partial<RowOptions> = {}) => timelineRows(events, indexCalls(events), { ...all, ...options });
+
+describe("timelineRows", () => {
+  it("puts each event at depth + 1: the run at level 1, the agent at 2, its tool call at 3", () => {
+    const rows = rowsOf(toolRun());
+    const level = (label: string) => rows.find((r) => r.label === label)?.level;
+    expect(level("run_start")).toBe(1);
+    expect(level("agent_start Assistant")).toBe(2);
+    expect(level("tool_call get_weather (Assistant)")).toBe(3);
+    expect(level("run_end")).toBe(1);
+  });
+
+  it("names each row by event type and the tool, agent or node it concerns", () => {
+    expect(rowsOf(toolRun()).map((r) => r.label)).toEqual([
+      "run_start",
+      "checkpoint_saved",
+      "checkpoint_saved",
+      "agent_start Assistant",
+      "message_delta Assistant",
+      "message_delta Assistant",
+      "ai_message Assistant",
+      "tool_call get_weather (Assistant)",
+      "tool_result get_weather (Assistant)",
+      "message_delta Assistant",
+      "message_delta Assistant",
+      "ai_message Assistant",
+      "agent_end Assistant",
+      "checkpoint_saved",
+      "final_state",
+      "run_end",
+    ]);
+  });
+
+  it("marks the rows that open a call with children as expandable", () => {
+    const rows = rowsOf(toolRun());
+    const expandable = rows.filter((r) => r.hasChildren).map((r) => r.label);
+    expect(expandable).toEqual(["run_start", "agent_start Assistant", "tool_call get_weather (Assistant)"]);
+    expect(rows.filter((r) => r.hasChildren).every((r) => r.expanded)).toBe(true);
+    expect(rows.find((r) => r.label === "ai_message Assistant")?.hasChildren).toBe(false);
+  });
+
+  it("folds a call: its other events and everything nested in it disappear, its own row stays", () => {
+    const events = toolRun();
+    const rows = rowsOf(events, { collapsed: new Set(["run_1_agent"]) });
+    const agent = rows.find((r) => r.label === "agent_start Assistant");
+    expect(agent?.expanded).toBe(false);
+    expect(rows.some((r) => r.event.agent === "Assistant" && r !== agent)).toBe(false);
+    expect(rows.map((r) => r.label)).toContain("final_state");
+
+    const folded = rowsOf(events, { collapsed: new Set(["run_1"]) });
+    expect(folded.map((r) => r.label)).toEqual(["run_start"]);
+  });
+
+  it("without Verbose hides tokens, node steps and nested calls but keeps the run and its top-level calls", () => {
+    const e = eventBuilder("r", "t");
+    const events = [
+      e({ type: "run_start", input: "hi" }),
+      e({ type: "node_start" }, { call_id: "n", parent_call_id: "r", depth: 1, node: "Lookup" }),
+      e({ type: "node_end", duration_ms: 1 }, { call_id: "n", parent_call_id: "r", depth: 1, node: "Lookup" }),
+      ...toolRun({ runId: "r" }).slice(3, 13),
+      e({ type: "error", code: "X", message: "deep" }, { call_id: "deep", parent_call_id: "r_agent", depth: 3 }),
+      e({ type: "run_end", status: "error", duration_ms: 9 }),
+    ];
+    const labels = rowsOf(events, { verbose: false }).map((r) => r.label);
+    expect(labels).toEqual(["run_start", "agent_start Assistant", "ai_message Assistant", "ai_message Assistant", "agent_end Assistant", "error", "run_end"]);
+  });
+
+  it("filters by text, by type: and by agent:, all terms together", () => {
+    const events = [...toolRun(), ...toolRun({ runId: "run_2", input: "And London?", start: 9_000 })];
+    expect(rowsOf(events, { filter: "london" }).map((r) => r.label)).toEqual(["run_start"]);
+    expect(rowsOf(events, { filter: "type:tool_call" })).toHaveLength(2);
+    expect(rowsOf(events, { filter: "type:ai_message sunny" })).toHaveLength(2);
+    expect(rowsOf(events, { filter: "agent:assistant" }).every((r) => r.event.agent === "Assistant")).toBe(true);
+    expect(rowsOf(events, { filter: "tool:get_weather" }).map((r) => r.event.type)).toEqual(["tool_call", "tool_result", "tool_call", "tool_result"]);
+    expect(rowsOf(events, { filter: "GET_WEATHER" }).length).toBeGreaterThan(0);
+  });
+
+  it("only marks rows expandable when their children are shown", () => {
+    const rows = rowsOf(toolRun(), { filter: "type:tool_call" });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.hasChildren).toBe(false);
+    expect(rows[0]?.expanded).toBe(false);
+  });
+
+  it("places each call's bar within its run: offset and width from timestamps", () => {
+    const rows = rowsOf(toolRun());
+    // The run spans 1000..1150 ms; the agent 1030..1120; the tool call 1070..1080.
+    const run = rows.find((r) => r.label === "run_start");
+    const agent = rows.find((r) => r.label === "agent_start Assistant");
+    const tool = rows.find((r) => r.label.startsWith("tool_call"));
+    expect(run).toMatchObject({ offset: 0, width: 1 });
+    expect(agent?.offset).toBeCloseTo(30 / 150);
+    expect(agent?.width).toBeCloseTo(90 / 150);
+    expect(tool?.offset).toBeCloseTo(70 / 150);
+    expect(tool?.width).toBeCloseTo(10 / 150);
+    const end = rows.find((r) => r.label === "run_end");
+    expect(end).toMatchObject({ offset: 1, width: 0 });
+  });
+});
+
+describe("parseFilter", () => {
+  it("splits field terms from free text", () => {
+    expect(parseFilter("  type:tool_call  Agent:Assistant paris ")).toEqual([
+      { field: "type", value: "tool_call" },
+      { field: "agent", value: "assistant" },
+      { field: "text", value: "paris" },
+    ]);
+  });
+});

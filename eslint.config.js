@@ -57,6 +57,7 @@ function layerRule(layer, { packages, layers }) {
 export default defineConfig(
   globalIgnores([
     "dist/",
+    "dist-e2e-*/",
     "node_modules/",
     "bench/results/",
     "public/",

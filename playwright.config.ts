@@ -2,7 +2,10 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const isCI = !!process.env.CI;
-const port = 4173;
+// Several people (or agents) can run e2e at once on one machine: each picks a port and a
+// build folder with E2E_PORT, so no one reuses another's server or overwrites its build.
+const port = Number(process.env.E2E_PORT ?? 4173);
+const outDir = process.env.E2E_PORT ? `dist-e2e-${port}` : "dist";
 
 export default defineConfig({
   testDir: "e2e",
@@ -39,7 +42,7 @@ export default defineConfig({
     // A production build served by `vite preview`, not the dev server: the build takes about
     // a second, and the dev server's first-visit dependency optimisation can reload the page
     // mid-test. Tests then exercise the same bundle users get.
-    command: `GRAPHWRIGHT_E2E_HARNESS=1 npm run build && npx vite preview --port ${port} --strictPort`,
+    command: `GRAPHWRIGHT_E2E_HARNESS=1 npx vite build --outDir ${outDir} && npx vite preview --outDir ${outDir} --port ${port} --strictPort`,
     url: `http://localhost:${port}`,
     reuseExistingServer: !isCI,
     timeout: 120_000,

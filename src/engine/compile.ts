@@ -7,7 +7,7 @@ import { assertValid, type GraphDocument, type GraphEdge, type GraphNode } from 
 import { EngineError } from "./errors.js";
 import { checkExpression, evaluateCondition, ExpressionError } from "./expressions.js";
 import type { CompileContext, ResolvedServices } from "./nodes/context.js";
-import { compileNode, displayName, roleOf } from "./nodes/registry.js";
+import { compileNode, displayName, isBranching, roleOf, type BranchingNode } from "./nodes/registry.js";
 import type { EngineServices } from "./ports.js";
 import { routeTurn } from "./routing.js";
 import { emit, lastHumanMessage, textOf } from "./runtime.js";
@@ -85,17 +85,54 @@ function buildGraph(document: GraphDocument, ctx: CompileContext, checkpointer: 
   const allTargets = [...new Set([...startTargets, ...names.values(), END])];
   graph.addNode(ENTRY_NODE, entry, { ends: allTargets });
   graph.addEdge(START, ENTRY_NODE as never);
+  const branching = new Map<string, BranchingNode>();
   for (const node of document.nodes) {
     const name = names.get(node.id);
     if (!name) continue;
-    graph.addNode(name, compileNode(node, ctx, annotation) as never);
+    const compiled = compileNode(node, ctx, annotation);
+    if (isBranching(compiled)) branching.set(node.id, compiled);
+    graph.addNode(name, (isBranching(compiled) ? compiled.run : compiled) as never);
   }
   for (const node of document.nodes) {
     const name = names.get(node.id);
     if (!name) continue;
-    addOutgoing(graph, name, node, outgoing(node.id), targetOf, conditions);
+    const branch = branching.get(node.id);
+    if (branch) addBranches(graph, name, node, branch, outgoing(node.id), targetOf);
+    else addOutgoing(graph, name, node, outgoing(node.id), targetOf, conditions);
   }
   return graph.compile({ checkpointer, name: document.meta.name });
+}
+
+/**
+ * Wires a branching node: each handle `branch` names leads to the targets of the edges
+ * leaving that handle. A handle without edges ends the run there.
+ */
+function addBranches(
+  graph: StateGraph<ReturnType<typeof buildStateAnnotation>>,
+  name: string,
+  node: GraphNode,
+  branch: BranchingNode,
+  edges: GraphEdge[],
+  targetOf: (id: string) => string,
+): void {
+  const byHandle = new Map<string, string[]>();
+  for (const edge of edges) {
+    const handle = edge.source_handle ?? "";
+    if (!branch.handles.includes(handle)) {
+      throw new EngineError(
+        "COMPILE_ERROR",
+        `Edge "${edge.id}" leaves "${displayName(node)}" from handle "${handle || "(none)"}"; ${node.kind} nodes have handles ${branch.handles.map((h) => `"${h}"`).join(", ")}`,
+        { nodeId: node.id },
+      );
+    }
+    byHandle.set(handle, [...(byHandle.get(handle) ?? []), targetOf(edge.target)]);
+  }
+  const route = (state: GraphState, config: LangGraphRunnableConfig): string[] => {
+    const chosen = branch.branch(state, config);
+    const targets = (Array.isArray(chosen) ? chosen : [chosen]).flatMap((handle) => byHandle.get(handle) ?? []);
+    return targets.length > 0 ? [...new Set(targets)] : [END];
+  };
+  graph.addConditionalEdges(name as never, route, [...new Set([...[...byHandle.values()].flat(), END])] as never);
 }
 
 function addOutgoing(

@@ -1,18 +1,45 @@
 /**
  * The one table of node kinds and how each compiles. Structural kinds (Start, End)
  * become LangGraph's START/END; Notes compile to nothing.
+ *
+ * A kind compiles to a node function, or to `{ run, branch }` when it chooses among
+ * its outgoing handles (If, Switch, Loop, Router, Approval, …): `branch` reads the
+ * state after `run` and names the handle(s) to follow; compile wires each handle to
+ * the edges whose `source_handle` carries that name.
  */
+import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import type { GraphNode, NodeKind, NodeOfKind } from "../../schema/index.js";
-import type { GraphStateAnnotation } from "../state.js";
+import type { GraphState, GraphStateAnnotation, GraphUpdate } from "../state.js";
 import { compileAgent } from "./agent.js";
 import type { CompileContext } from "./context.js";
 import { compileLlm } from "./llm.js";
 import { compileToolNode } from "./tool.js";
 
-type Compiled = ReturnType<typeof compileAgent>["run"] | ReturnType<typeof compileLlm> | ReturnType<typeof compileToolNode>;
+/** A compiled node body as LangGraph runs it. */
+// The return type is loose on purpose: nodes may return a state update or a LangGraph Command.
+export type NodeFunction = (state: GraphState, config: LangGraphRunnableConfig) => Promise<GraphUpdate | unknown> | GraphUpdate | unknown;
+
+/** A node that picks which of its outgoing handles to follow. */
+export interface BranchingNode {
+  run: NodeFunction;
+  /**
+   * The handle(s) to follow after `run`, read from the updated state. An array fans out
+   * (the targets run in parallel in the next step). A handle with no edge ends the run.
+   */
+  branch: (state: GraphState, config: LangGraphRunnableConfig) => string | string[];
+  /** Every handle `branch` can return; compile checks edges against it. */
+  handles: readonly string[];
+}
+
+export type CompiledNode = NodeFunction | BranchingNode;
+
+export function isBranching(compiled: CompiledNode): compiled is BranchingNode {
+  return typeof compiled === "object" && compiled !== null && "branch" in compiled;
+}
+
 type KindEntry<K extends NodeKind> =
   | { role: "start" | "end" | "ignored" }
-  | { role: "executable"; compile: (node: NodeOfKind<K>, ctx: CompileContext, annotation: GraphStateAnnotation) => Compiled };
+  | { role: "executable"; compile: (node: NodeOfKind<K>, ctx: CompileContext, annotation: GraphStateAnnotation) => CompiledNode };
 
 export const nodeRegistry: { [K in NodeKind]: KindEntry<K> } = {
   start: { role: "start" },
@@ -27,10 +54,10 @@ export function roleOf(node: GraphNode): KindEntry<NodeKind>["role"] {
   return nodeRegistry[node.kind].role;
 }
 
-export function compileNode(node: GraphNode, ctx: CompileContext, annotation: GraphStateAnnotation): Compiled {
+export function compileNode(node: GraphNode, ctx: CompileContext, annotation: GraphStateAnnotation): CompiledNode {
   const entry = nodeRegistry[node.kind] as KindEntry<typeof node.kind>;
   if (entry.role !== "executable") throw new Error(`Node kind "${node.kind}" is not executable`);
-  return (entry.compile as (n: GraphNode, c: CompileContext, a: GraphStateAnnotation) => Compiled)(node, ctx, annotation);
+  return (entry.compile as (n: GraphNode, c: CompileContext, a: GraphStateAnnotation) => CompiledNode)(node, ctx, annotation);
 }
 
 /** The name a node has inside the compiled LangGraph graph. */

@@ -2,3 +2,4 @@
 export * from "./document.js";
 export * from "./validate.js";
 export * from "./migrate.js";
+export * from "./handles.js";

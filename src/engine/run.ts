@@ -112,12 +112,15 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
   yield make({ type: "run_start", input: input.message }, atRoot, null);
   const config = { configurable: { thread_id: options.threadId }, recursionLimit: limit, ...(options.signal ? { signal: options.signal } : {}) };
   let status: "completed" | "cancelled" | "error" = "completed";
+  let lastValues: Record<string, unknown> | undefined;
   try {
     const stream = await compiled.graph.stream(
       { messages: [new HumanMessage({ id: ids.next("msg"), content: input.message })] },
       // Root-level tasks and checkpoints only: events from inside agents carry their own
       // namespace (see emit), so subgraph chunks would only be read and dropped.
-      { ...config, streamMode: ["custom", "tasks", "checkpoints"] },
+      // `values` hands us the root state after each step, so the final state needs no
+      // getState(): that would reload the checkpoint and replay every message delta.
+      { ...config, streamMode: ["custom", "tasks", "checkpoints", "values"] },
     );
     for await (const chunk of stream as AsyncIterable<[string, unknown]>) {
       const [mode, payload] = chunk;
@@ -148,14 +151,16 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
           const error = task.error ? errorMessage(task.error) : undefined;
           yield make({ type: isAgent ? "agent_end" : "node_end", duration_ms, ...(error ? { error } : {}) }, position, task.name);
         }
+      } else if (mode === "values") {
+        // A pause reports itself as `{ __interrupt__ }` in this mode: not a state.
+        if (payload && typeof payload === "object" && !("__interrupt__" in payload)) lastValues = payload as Record<string, unknown>;
       } else if (mode === "checkpoints") {
         const checkpoint = payload as { config?: { configurable?: { checkpoint_id?: string } }; metadata?: { step?: number } };
         checkpointId = checkpoint.config?.configurable?.checkpoint_id ?? checkpointId;
         yield make({ type: "checkpoint_saved", step: checkpoint.metadata?.step ?? -1 }, atRoot, null);
       }
     }
-    const snapshot = await compiled.graph.getState(config);
-    const values = { ...(snapshot.values as Record<string, unknown>) };
+    const values = { ...(lastValues ?? ((await compiled.graph.getState(config)).values as Record<string, unknown>)) };
     values.messages = ((values.messages ?? []) as Parameters<typeof messageToJson>[0][]).map(messageToJson);
     yield make({ type: "final_state", state: values }, atRoot, null);
   } catch (error) {

@@ -8,6 +8,9 @@ import { useEditorStore } from "../store/EditorProvider";
 import { useEditor } from "../store/hooks";
 import { nodeIndexOf, problemsOf } from "../store/selectors";
 import { registerCanvas } from "./canvasHandle";
+import { useCollapsed } from "./collapseStore";
+import { InnerLoopHost, openInnerLoop } from "./innerLoop/InnerLoopDialog";
+import { hiddenEdges, hiddenNodes } from "./subtree";
 import { CommandPalette } from "./CommandPalette";
 import { edgeTypes } from "./edges/registry";
 import type { FlowEdge } from "./edges/types";
@@ -49,8 +52,14 @@ function FlowEditor() {
   const [measured, setMeasured] = useState<ReadonlyMap<string, Size>>(() => new Map());
   const [nodeCache] = useState(() => new FlowNodeCache());
   const [edgeCache] = useState(() => new FlowEdgeCache());
-  const nodes = useMemo(() => nodeCache.derive(document, selection.nodes, measured, problems), [nodeCache, document, selection.nodes, measured, problems]);
-  const edges = useMemo(() => edgeCache.derive(document, selection.edges, nodeIndexOf(document)), [edgeCache, document, selection.edges]);
+  const collapsed = useCollapsed(document.meta.id);
+  const hidden = useMemo(() => hiddenNodes(document, collapsed), [document, collapsed]);
+  const hiddenLinks = useMemo(() => hiddenEdges(document, hidden), [document, hidden]);
+  const nodes = useMemo(() => nodeCache.derive(document, selection.nodes, measured, problems, hidden), [nodeCache, document, selection.nodes, measured, problems, hidden]);
+  const edges = useMemo(() => edgeCache.derive(document, selection.edges, nodeIndexOf(document), hiddenLinks), [edgeCache, document, selection.edges, hiddenLinks]);
+  const onNodeDoubleClick = useCallback((_: unknown, node: FlowNode) => {
+    if (node.type === "agent") openInnerLoop(node.id);
+  }, []);
 
   const [paletteOpen, setPaletteOpen] = useState(false);
   const openCommandPalette = useCallback(() => setPaletteOpen(true), []);
@@ -120,6 +129,8 @@ function FlowEditor() {
         onNodesChange={onNodesChange}
         onEdgesChange={onEdgesChange}
         onConnect={onConnect}
+        onNodeDoubleClick={onNodeDoubleClick}
+        zoomOnDoubleClick={false}
         isValidConnection={isValidConnection}
         deleteKeyCode={null}
         multiSelectionKeyCode={MULTI_SELECT_KEYS}
@@ -134,6 +145,7 @@ function FlowEditor() {
         <MiniMap pannable zoomable nodeColor={minimapColour} ariaLabel="Minimap" />
       </ReactFlow>
       {paletteOpen && <CommandPalette onClose={closeCommandPalette} />}
+      <InnerLoopHost />
     </div>
   );
 }

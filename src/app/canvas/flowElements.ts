@@ -7,6 +7,8 @@ import { MarkerType } from "@xyflow/react";
 import type { GraphDocument, GraphEdge, GraphNode, NodeKind } from "../../schema/index.js";
 import { nodeDisplayName } from "../store/nodeFactory";
 import type { Problems } from "../store/selectors";
+import { flowSourceHandle } from "./branchHandles";
+import { delegationStyle } from "./edges/delegationStyle";
 import { canvasEdges } from "./edges/registry";
 import type { FlowEdge, FlowEdgeData } from "./edges/types";
 import { canvasNodes } from "./nodes/registry";
@@ -19,6 +21,7 @@ export interface Size {
 }
 
 const NO_DATA: FlowNodeData = Object.freeze({}) as FlowNodeData;
+const NONE: ReadonlySet<string> = new Set();
 
 /** Class names on the React Flow node wrapper for nodes with validation problems (styled in canvas.css). */
 export const PROBLEM_CLASS = { error: "gw-node-error", warning: "gw-node-warning" } as const;
@@ -26,6 +29,7 @@ export const PROBLEM_CLASS = { error: "gw-node-error", warning: "gw-node-warning
 interface NodeEntry {
   source: GraphNode;
   selected: boolean;
+  hidden: boolean;
   size: Size | undefined;
   problem: string;
   flow: FlowNode;
@@ -35,7 +39,7 @@ function problemText(problems: Problems, id: string): string {
   return problems.byNode.get(id)?.map((issue) => issue.message).join("\n") ?? "";
 }
 
-function toFlowNode(node: GraphNode, selected: boolean, size: Size | undefined, problem: string, severity: "error" | "warning"): FlowNode {
+function toFlowNode(node: GraphNode, selected: boolean, hidden: boolean, size: Size | undefined, problem: string, severity: "error" | "warning"): FlowNode {
   // `data-kind` and the problem description sit on the wrapper, the element that carries the node's accessible name.
   const domAttributes: FlowNode["domAttributes"] & Record<`data-${string}`, string> = { "data-kind": node.kind };
   if (problem) {
@@ -56,6 +60,7 @@ function toFlowNode(node: GraphNode, selected: boolean, size: Size | undefined, 
   if (node.height !== undefined) flow.height = node.height;
   if (size) flow.measured = size;
   if (problem) flow.className = PROBLEM_CLASS[severity];
+  if (hidden) flow.hidden = true;
   return flow;
 }
 
@@ -64,7 +69,8 @@ export class FlowNodeCache {
   private entries = new Map<string, NodeEntry>();
   private last: FlowNode[] = [];
 
-  derive(document: GraphDocument, selectedIds: readonly string[], measured: ReadonlyMap<string, Size>, problems: Problems): FlowNode[] {
+  /** `hidden`: nodes inside a collapsed subtree (kept in the list, so React Flow keeps their measurements). */
+  derive(document: GraphDocument, selectedIds: readonly string[], measured: ReadonlyMap<string, Size>, problems: Problems, hidden: ReadonlySet<string> = NONE): FlowNode[] {
     const selected = new Set(selectedIds);
     const severity = problems.errors.length > 0 ? "error" : "warning";
     const next = new Map<string, NodeEntry>();
@@ -72,11 +78,12 @@ export class FlowNodeCache {
     let unchanged = document.nodes.length === this.last.length;
     for (const node of document.nodes) {
       const isSelected = selected.has(node.id);
+      const isHidden = hidden.has(node.id);
       const size = measured.get(node.id);
       const problem = problemText(problems, node.id);
       let entry = this.entries.get(node.id);
-      if (!entry || entry.source !== node || entry.selected !== isSelected || entry.size !== size || entry.problem !== problem) {
-        entry = { source: node, selected: isSelected, size, problem, flow: toFlowNode(node, isSelected, size, problem, severity) };
+      if (!entry || entry.source !== node || entry.selected !== isSelected || entry.hidden !== isHidden || entry.size !== size || entry.problem !== problem) {
+        entry = { source: node, selected: isSelected, hidden: isHidden, size, problem, flow: toFlowNode(node, isSelected, isHidden, size, problem, severity) };
       }
       next.set(node.id, entry);
       if (unchanged && this.last[nodes.length] !== entry.flow) unchanged = false;
@@ -92,14 +99,15 @@ export class FlowNodeCache {
 interface EdgeEntry {
   source: GraphEdge;
   selected: boolean;
+  hidden: boolean;
   label: string;
-  /** The kinds at both ends decide the handles (delegation uses the agents' upper and lower handles). */
+  /** The kinds at both ends and the branch drawn decide the handles (delegation uses the agents' upper and lower handles). */
   ends: string;
   flow: FlowEdge;
 }
 
-function handlesOf(edge: GraphEdge, sourceKind: NodeKind | undefined, targetKind: NodeKind | undefined) {
-  const sourcePorts = sourceKind ? canvasNodes[sourceKind].ports : undefined;
+function handlesOf(edge: GraphEdge, source: GraphNode | undefined, targetKind: NodeKind | undefined) {
+  const sourcePorts = source ? canvasNodes[source.kind].ports : undefined;
   const targetPorts = targetKind ? canvasNodes[targetKind].ports : undefined;
   if (edge.kind === "delegation") {
     return {
@@ -107,7 +115,7 @@ function handlesOf(edge: GraphEdge, sourceKind: NodeKind | undefined, targetKind
       targetHandle: targetPorts?.delegation ? HANDLE.parent : HANDLE.input,
     };
   }
-  return { sourceHandle: HANDLE.output, targetHandle: HANDLE.input };
+  return { sourceHandle: flowSourceHandle(edge, source), targetHandle: HANDLE.input };
 }
 
 function edgeData(edge: GraphEdge): FlowEdgeData {
@@ -125,17 +133,29 @@ export function edgeLabel(edge: GraphEdge, index: ReadonlyMap<string, GraphNode>
   return `${canvasEdges[edge.kind].title} edge from ${name(edge.source)} to ${name(edge.target)}`;
 }
 
-function toFlowEdge(edge: GraphEdge, selected: boolean, label: string, index: ReadonlyMap<string, GraphNode>): FlowEdge {
-  const colour = canvasEdges[edge.kind].colour;
+/** What a delegation edge adds to its element: its mode for tests and its description for screen readers. */
+function edgeAttributes(edge: GraphEdge): FlowEdge["domAttributes"] {
+  const attributes: Record<string, string> = { "data-kind": edge.kind };
+  if (edge.kind === "delegation") {
+    attributes["data-mode"] = edge.mode;
+    attributes["data-blocking"] = String(edge.blocking);
+    attributes["aria-description"] = delegationStyle(edge.mode, edge.blocking).description;
+  }
+  return attributes as FlowEdge["domAttributes"];
+}
+
+function toFlowEdge(edge: GraphEdge, selected: boolean, hidden: boolean, label: string, index: ReadonlyMap<string, GraphNode>): FlowEdge {
+  const colour = edge.kind === "delegation" ? delegationStyle(edge.mode, edge.blocking).marker : canvasEdges[edge.kind].colour;
   return {
+    ...(hidden ? { hidden: true } : {}),
     id: edge.id,
     type: edge.kind,
     source: edge.source,
     target: edge.target,
-    ...handlesOf(edge, index.get(edge.source)?.kind, index.get(edge.target)?.kind),
+    ...handlesOf(edge, index.get(edge.source), index.get(edge.target)?.kind),
     selected,
     ariaLabel: label,
-    domAttributes: { "data-kind": edge.kind } as FlowEdge["domAttributes"],
+    domAttributes: edgeAttributes(edge),
     data: edgeData(edge),
     markerEnd: colour ? { type: MarkerType.ArrowClosed, color: colour } : { type: MarkerType.ArrowClosed },
   };
@@ -146,19 +166,22 @@ export class FlowEdgeCache {
   private entries = new Map<string, EdgeEntry>();
   private last: FlowEdge[] = [];
 
-  derive(document: GraphDocument, selectedIds: readonly string[], index: ReadonlyMap<string, GraphNode>): FlowEdge[] {
+  derive(document: GraphDocument, selectedIds: readonly string[], index: ReadonlyMap<string, GraphNode>, hidden: ReadonlySet<string> = NONE): FlowEdge[] {
     const selected = new Set(selectedIds);
     const next = new Map<string, EdgeEntry>();
     const edges: FlowEdge[] = [];
     let unchanged = document.edges.length === this.last.length;
     for (const edge of document.edges) {
       const isSelected = selected.has(edge.id);
+      const isHidden = hidden.has(edge.id);
       // The label names both ends, so a renamed node relabels its edges.
       const label = edgeLabel(edge, index);
-      const ends = `${index.get(edge.source)?.kind}>${index.get(edge.target)?.kind}`;
+      const sourceNode = index.get(edge.source);
+      // A renamed or removed branch moves the edge to another handle, so the drawn handle is part of the key.
+      const ends = `${sourceNode?.kind}:${edge.kind === "delegation" ? "" : flowSourceHandle(edge, sourceNode)}>${index.get(edge.target)?.kind}`;
       let entry = this.entries.get(edge.id);
-      if (!entry || entry.source !== edge || entry.selected !== isSelected || entry.label !== label || entry.ends !== ends) {
-        entry = { source: edge, selected: isSelected, label, ends, flow: toFlowEdge(edge, isSelected, label, index) };
+      if (!entry || entry.source !== edge || entry.selected !== isSelected || entry.hidden !== isHidden || entry.label !== label || entry.ends !== ends) {
+        entry = { source: edge, selected: isSelected, hidden: isHidden, label, ends, flow: toFlowEdge(edge, isSelected, isHidden, label, index) };
       }
       next.set(edge.id, entry);
       if (unchanged && this.last[edges.length] !== entry.flow) unchanged = false;

@@ -1,26 +1,25 @@
-// Delegation edge: dotted and violet, from a parent agent's lower handle down to its sub-agent,
-// so the sub-agent hierarchy reads top to bottom; labelled with the mode when it is not a plain handoff.
+// Delegation edge: from a parent agent's lower handle down to its sub-agent, so the sub-agent
+// hierarchy reads top to bottom. Line and label tell handoff, blocking tool and background tool apart.
 import { BaseEdge, getSmoothStepPath } from "@xyflow/react";
 import { memo } from "react";
+import { delegationStyle } from "./delegationStyle";
 import { EdgeLabel } from "./EdgeLabel";
 import type { FlowEdgeProps } from "./types";
 
 export const DelegationEdge = memo(function DelegationEdge(props: FlowEdgeProps) {
   const [path, labelX, labelY] = getSmoothStepPath({ ...props, borderRadius: 8 });
-  const mode = props.data.mode ?? "handoff";
-  const label = mode === "tool" ? (props.data.blocking === false ? "tool · background" : "tool") : props.data.blocking === false ? "background" : "";
+  const style = delegationStyle(props.data.mode, props.data.blocking);
   return (
     <>
       <BaseEdge
         path={path}
         markerEnd={props.markerEnd}
-        style={{ strokeDasharray: "2 4", strokeLinecap: "round", stroke: "var(--color-violet-500)", strokeWidth: props.selected ? 3 : 2 }}
+        className={style.animated ? "gw-edge-background" : undefined}
+        style={{ strokeDasharray: style.strokeDasharray, strokeLinecap: "round", stroke: style.stroke, strokeWidth: props.selected ? 3 : 2 }}
       />
-      {label && (
-        <EdgeLabel x={labelX} y={labelY} tone="violet">
-          {label}
-        </EdgeLabel>
-      )}
+      <EdgeLabel x={labelX} y={labelY} tone={style.animated ? "fuchsia" : "violet"}>
+        {style.label}
+      </EdgeLabel>
     </>
   );
 });

@@ -1,7 +1,9 @@
-// Canvas node for Agent: name, model profile and tool count; delegation handles for the sub-agent hierarchy.
+// Canvas node for Agent: name, model profile and tool count; delegation handles and the subtree
+// toggle for the sub-agent hierarchy (double-click opens its inner loop).
 import { memo } from "react";
 import { useNode } from "../../store/hooks";
 import { NodeDetail, NodeFrame } from "./NodeFrame";
+import { SubtreeToggle } from "./SubtreeToggle";
 import type { CanvasNodeDefinition, FlowNodeProps } from "./types";
 
 const ports = { input: true, output: true, delegation: true };
@@ -18,6 +20,7 @@ const AgentNode = memo(function AgentNode({ id, selected }: FlowNodeProps) {
         {data.model} · {tools} {tools === 1 ? "tool" : "tools"}
         {rules !== undefined && ` · ${rules} ${rules === 1 ? "rule" : "rules"}`}
       </NodeDetail>
+      <SubtreeToggle id={id} name={data.name} />
     </NodeFrame>
   );
 });

@@ -1,15 +1,20 @@
-// Inspector form of an Agent: identity, prompt, model, tools, limits and scripted-model rules.
+// Inspector form of an Agent: identity, prompt, model, tools, default tools, timezone, intents,
+// limits, hidden, and scripted-model rules; a button opens its compiled inner loop.
 import { defaultToolNames } from "../../../schema/index.js";
+import { openInnerLoop } from "../../canvas/innerLoop/InnerLoopDialog";
 import { useEditor } from "../../store/hooks";
 import { CheckboxField } from "../fields/CheckboxField";
 import { CheckboxGroup } from "../fields/CheckboxGroup";
 import { NumberField } from "../fields/NumberField";
+import { buttonClass } from "../fields/styles";
 import { SelectField } from "../fields/SelectField";
 import { TextField } from "../fields/TextField";
 import { modelOptions, toolOptions } from "./options";
+import { IntentsField } from "./IntentsField";
 import { PlaceholderHint } from "./PlaceholderHint";
 import { ScriptEditor } from "./ScriptEditor";
 import type { NodeFormProps } from "./types";
+import { timeZoneSuggestions, timeZoneValue } from "./timezone";
 import { useNodeUpdate } from "./useNodeUpdate";
 
 const DEFAULT_TOOL_OPTIONS = defaultToolNames.map((name) => ({ value: name, label: name }));
@@ -21,6 +26,9 @@ export function AgentForm({ node }: NodeFormProps<"agent">) {
   const { data } = node;
   return (
     <>
+      <button type="button" className={`${buttonClass} mb-2`} onClick={() => openInnerLoop(node.id)}>
+        Show inner loop
+      </button>
       <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} hint="Also the handoff tool name and @mention: letters, digits, _ or -." />
       <TextField label="Description" value={data.description} multiline rows={2} onCommit={(description) => update({ description })} />
       <TextField
@@ -40,8 +48,20 @@ export function AgentForm({ node }: NodeFormProps<"agent">) {
         selected={data.default_tools}
         onChange={(selected) => update({ default_tools: selected as typeof data.default_tools })}
       />
+      <TextField
+        label="Timezone"
+        value={data.timezone ?? ""}
+        placeholder="UTC"
+        suggestions={timeZoneSuggestions()}
+        onCommit={(text) => {
+          const timezone = timeZoneValue(text);
+          if (timezone !== null) update({ timezone });
+        }}
+        hint={(text) => (timeZoneValue(text) === null ? `“${text.trim()}” is not an IANA time zone (e.g. Europe/Paris); not saved.` : "For the date in the prompt and get_time_date.")}
+      />
+      <IntentsField intents={data.intents} onChange={(intents) => update({ intents })} />
       <NumberField label="Max iterations" value={data.max_iterations} min={1} max={1000} step={1} onCommit={(n) => update({ max_iterations: n })} />
-      <CheckboxField label="Hidden" checked={data.hidden} onChange={(hidden) => update({ hidden })} hint="Usable only through tools, with no parent agent." />
+      <CheckboxField label="Hidden" checked={data.hidden} onChange={(hidden) => update({ hidden })} hint="Usable only through tools (an agent tool), with no parent agent." />
       <ScriptEditor script={data.script} onChange={(script) => update({ script })} />
     </>
   );

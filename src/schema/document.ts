@@ -134,6 +134,11 @@ export const toolSchema = z.discriminatedUnion("kind", [
     kind: z.literal("javascript"),
     config: z.strictObject({ code: text, timeout_ms: z.number().int().min(10).max(60_000).default(5_000) }),
   }),
+  /**
+   * Runs an agent of this document (typically a hidden one) as a tool: the call's
+   * `message` argument is its task and its final answer is the result (seed 002).
+   */
+  z.strictObject({ ...toolBase, kind: z.literal("agent"), config: z.strictObject({ agent: identifier }) }),
 ]);
 
 export const conditionSchema = z.strictObject({
@@ -268,6 +273,8 @@ export const edgeSchema = z.discriminatedUnion("kind", [
 export const settingsSchema = z.strictObject({
   /** Supersteps before a run stops with a recursion error. */
   recursion_limit: z.number().int().min(1).max(10_000).default(100),
+  /** How deeply sub-agents may nest below the agent that took the user's turn (MAX_SUB_AGENT_DEPTH, seed 002). */
+  max_sub_agent_depth: z.number().int().min(1).max(32).default(5),
 });
 
 export const graphDocumentSchema = z.strictObject({
@@ -281,7 +288,7 @@ export const graphDocumentSchema = z.strictObject({
   conditions: z.array(conditionSchema).max(LIMITS.listItems).default([]),
   nodes: z.array(nodeSchema).max(LIMITS.nodes),
   edges: z.array(edgeSchema).max(LIMITS.edges).default([]),
-  settings: settingsSchema.default({ recursion_limit: 100 }),
+  settings: settingsSchema.default({ recursion_limit: 100, max_sub_agent_depth: 5 }),
 });
 
 export type GraphDocument = z.infer<typeof graphDocumentSchema>;

@@ -9,7 +9,7 @@ import * as doc from "./document.js";
 type Definition = { id: string; title?: string; description: string };
 
 function definitions(): [z.ZodType, Definition][] {
-  const [builtinTool, mockTool, httpTool, mcpTool, javascriptTool] = doc.toolSchema.options;
+  const [builtinTool, mockTool, httpTool, mcpTool, javascriptTool, agentTool] = doc.toolSchema.options;
   const [startNode, endNode, agentNode, llmNode, toolNode, noteNode] = doc.nodeSchema.options;
   const [flowEdge, conditionalEdge, delegationEdge] = doc.edgeSchema.options;
   return [
@@ -25,6 +25,7 @@ function definitions(): [z.ZodType, Definition][] {
     [httpTool, { id: "HttpTool", description: "An HTTP request." }],
     [mcpTool, { id: "McpTool", description: "A tool of an MCP server reached over Streamable HTTP." }],
     [javascriptTool, { id: "JavascriptTool", description: "JavaScript run in a sandbox with a hard timeout." }],
+    [agentTool, { id: "AgentTool", description: "An agent of this document (often a hidden one) run as a tool." }],
     [doc.conditionSchema, { id: "Condition", description: "A named CEL expression that conditional edges can refer to by name." }],
     [doc.scriptSchema, { id: "Script", description: "Rules for the built-in scripted model." }],
     [doc.scriptRuleSchema, { id: "ScriptRule", description: "When the rule matches, the scripted model answers with reply and/or tool_calls." }],

@@ -32,7 +32,7 @@ describe("validate accepts valid documents", () => {
     const doc = documentOf(validate(minimalDocument()));
     expect(doc.state).toEqual({ channels: [] });
     expect(doc.tools).toEqual([]);
-    expect(doc.settings).toEqual({ recursion_limit: 100 });
+    expect(doc.settings).toEqual({ recursion_limit: 100, max_sub_agent_depth: 5 });
     expect(doc.meta.tags).toEqual([]);
     expect(doc.models[0]).toMatchObject({ fallbacks: [], tool_calling: true });
     expect(doc.nodes[0]).toMatchObject({ kind: "start", data: { name: "Start" } });

@@ -1,24 +1,14 @@
 /** New nodes and edges for the editor: defaults per kind, unique names and ids. */
-import type { GraphDocument, GraphEdge, GraphNode, NodeKind } from "../../schema/index.js";
+import type { GraphDocument, GraphEdge, GraphNode, NodeKind, NodeOfKind } from "../../schema/index.js";
+import { nodeDefaults, type DefaultsContext } from "./nodeDefaults";
+import { kindTitle } from "./paletteKinds";
 
 export interface XY {
   x: number;
   y: number;
 }
 
-/** Kinds the palette offers, in palette order, with their titles (ui-contract.md names). */
-export const paletteKinds: { kind: NodeKind; title: string; description: string }[] = [
-  { kind: "start", title: "Start", description: "Where a user message enters the graph" },
-  { kind: "agent", title: "Agent", description: "A model with tools that loops until it answers" },
-  { kind: "llm", title: "LLM", description: "One model call with a prompt" },
-  { kind: "tool", title: "Tool", description: "Runs one tool with templated arguments" },
-  { kind: "end", title: "End", description: "Where the graph's answer leaves" },
-  { kind: "note", title: "Note", description: "A sticky note; does nothing" },
-];
-
-export function kindTitle(kind: NodeKind): string {
-  return paletteKinds.find((p) => p.kind === kind)?.title ?? kind;
-}
+export { kindTitle, paletteKinds } from "./paletteKinds";
 
 function randomId(prefix: string): string {
   const random = globalThis.crypto?.randomUUID?.().slice(0, 8) ?? Math.random().toString(36).slice(2, 10);
@@ -48,46 +38,12 @@ export function uniqueName(document: GraphDocument, base: string): string {
   for (let i = 2; ; i++) if (!taken.has(`${base}${i}`.toLowerCase())) return `${base}${i}`;
 }
 
-function defaultModel(document: GraphDocument): string {
-  return document.models[0]?.id ?? "scripted";
-}
-
 /** A new node of a kind with sensible defaults for this document. */
-export function createNode(document: GraphDocument, kind: NodeKind, position: XY): GraphNode {
-  const id = newNodeId(document);
-  switch (kind) {
-    case "start":
-      return { id, kind, position, data: { name: "Start" } };
-    case "end":
-      return { id, kind, position, data: { name: "End" } };
-    case "note":
-      return { id, kind, position, data: { text: "" } };
-    case "agent":
-      return {
-        id,
-        kind,
-        position,
-        data: {
-          name: uniqueName(document, "Agent"),
-          description: "",
-          system_prompt: "You are a helpful assistant.",
-          model: defaultModel(document),
-          tools: [],
-          default_tools: ["get_time_date", "list_tools_available", "list_intents_available"],
-          intents: [],
-          max_iterations: 25,
-          hidden: false,
-        },
-      };
-    case "llm":
-      return { id, kind, position, data: { name: uniqueName(document, "LLM"), model: defaultModel(document), system_prompt: "", prompt: "{{ input }}" } };
-    case "tool":
-      return { id, kind, position, data: { name: uniqueName(document, "Tool"), tool: document.tools[0]?.id ?? "", args: {} } };
-    default: {
-      const never: never = kind;
-      throw new Error(`Unknown node kind ${String(never)}`);
-    }
-  }
+export function createNode<K extends NodeKind>(document: GraphDocument, kind: K, position: XY): NodeOfKind<K> {
+  const defaults = nodeDefaults[kind] as (context: DefaultsContext) => NodeOfKind<K>["data"];
+  const data = defaults({ document, name: (base) => uniqueName(document, base) });
+  // The table's type pairs each kind with its data; TypeScript cannot follow that through `K`.
+  return { id: newNodeId(document), kind, position, data } as NodeOfKind<K>;
 }
 
 export function createEdge(document: GraphDocument, source: string, target: string, kind: GraphEdge["kind"] = "flow"): GraphEdge {
@@ -126,6 +82,6 @@ export function blankDocument(id: string, name = "Untitled graph"): GraphDocumen
       { id: "e_start_agent", kind: "flow", source: "start", target: "agent" },
       { id: "e_agent_end", kind: "flow", source: "agent", target: "end" },
     ],
-    settings: { recursion_limit: 100 },
+    settings: { recursion_limit: 100, max_sub_agent_depth: 5 },
   };
 }

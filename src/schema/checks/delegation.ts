@@ -48,3 +48,19 @@ export function checkOrphanAgents(index: GraphIndex): ValidationIssue[] {
       : [],
   );
 }
+
+/** Agent tools (kind `agent`) name an agent of this document. */
+export function checkAgentTools({ doc }: GraphIndex): ValidationIssue[] {
+  const agents = new Set(doc.nodes.flatMap((n) => (n.kind === "agent" ? [n.data.name] : [])));
+  return doc.tools.flatMap((tool, i) =>
+    tool.kind === "agent" && !agents.has(tool.config.agent)
+      ? [
+          issueAt(
+            "MISSING_AGENT",
+            ["tools", i, "config", "agent"],
+            `Tool ${quote(tool.name)} runs agent ${quote(tool.config.agent)}, which is not an agent of this graph; ${agents.size ? `agents: ${[...agents].map(quote).join(", ")}` : "add an Agent node first"}`,
+          ),
+        ]
+      : [],
+  );
+}

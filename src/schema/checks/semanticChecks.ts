@@ -1,7 +1,7 @@
 /** The checks zod cannot express: uniqueness, references, edges, hierarchy and reachability. */
 import type { GraphDocument } from "../document.js";
 import type { IssueCode, ValidationIssue } from "../issues.js";
-import { checkDelegationCycles, checkOrphanAgents } from "./delegation.js";
+import { checkAgentTools, checkDelegationCycles, checkOrphanAgents } from "./delegation.js";
 import { checkEdges } from "./edges.js";
 import { type GraphIndex, indexGraph } from "./graphIndex.js";
 import { checkEndReachable, checkUnreachableNodes } from "./reachability.js";
@@ -19,6 +19,7 @@ const CHECKS: readonly ((index: GraphIndex) => ValidationIssue[])[] = [
   checkEdges,
   checkDelegationCycles,
   checkOrphanAgents,
+  checkAgentTools,
   checkEndReachable,
   checkUnreachableNodes,
   checkModelReferences,

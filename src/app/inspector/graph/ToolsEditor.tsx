@@ -17,6 +17,7 @@ const DEFAULT_CONFIG: { [K in ToolKind]: Extract<ToolDefinition, { kind: K }>["c
   http: { url: "https://example.com/api", method: "GET", headers: {} },
   mcp: { server_url: "http://localhost:3000/mcp", tool: "tool" },
   javascript: { code: "return args;", timeout_ms: 5000 },
+  agent: { agent: "Agent" },
 };
 
 const KIND_OPTIONS = toolKinds.map((kind) => ({ value: kind, label: kind }));

@@ -243,6 +243,12 @@ const rows: Row[] = [
   { name: "rejects an agent that uses a missing model profile", run: () => validate(docWith((d) => (d.nodes[1].data.model = "gpt"))), code: "MISSING_MODEL", path: "$.nodes[1].data.model" },
   { name: "rejects a fallback to a missing model profile", run: () => validate(docWith((d) => (d.models[0].fallbacks = ["backup"]))), code: "MISSING_MODEL", path: "$.models[0].fallbacks[0]" },
   { name: "rejects an agent that uses a missing tool", run: () => validate(docWith((d) => (d.nodes[1].data.tools = ["search"]))), code: "MISSING_TOOL", path: "$.nodes[1].data.tools[0]" },
+  {
+    name: "rejects an agent tool that names no agent of the graph",
+    run: () => validate(docWith((d) => (d.tools = [{ id: "t1", kind: "agent", name: "consult", config: { agent: "Nobody" } }]))),
+    code: "MISSING_AGENT",
+    path: "$.tools[0].config.agent",
+  },
   { name: "rejects a tool node that runs a missing tool", run: () => validate(docWith((d) => d.nodes.push(toolNode("tn", "Lookup", "nope")))), code: "MISSING_TOOL", path: "$.nodes[3].data.tool" },
   {
     name: "rejects a conditional edge naming an unregistered condition",

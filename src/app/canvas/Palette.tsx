@@ -1,17 +1,24 @@
-// The node palette: one button per kind. Drag a button onto the canvas, or activate it
-// (click, Enter, Space) to add the node at the centre of the canvas, selected.
-import { paletteKinds } from "../store/nodeFactory";
+// The node palette: one button per kind, in groups. Drag a button onto the canvas, or activate
+// it (click, Enter, Space) to add the node at the centre of the canvas, selected.
+import { useId } from "react";
 import { useEditorStore } from "../store/EditorProvider";
+import { paletteGroups, paletteKinds, type PaletteGroup } from "../store/paletteKinds";
 import { setDraggedKind } from "./paletteDrag";
 import { addNodeAtCentre } from "./placement";
 import { GRAPH_SCOPE_ATTRIBUTE } from "./shortcuts/keys";
 
-export function Palette() {
+function Group({ group }: { group: PaletteGroup }) {
   const store = useEditorStore();
+  const headingId = useId();
+  const kinds = paletteKinds.filter((p) => p.group === group);
+  if (kinds.length === 0) return null;
   return (
-    <div className="flex w-full flex-col gap-2 p-2" {...{ [GRAPH_SCOPE_ATTRIBUTE]: "" }}>
-      <ul className="grid grid-cols-2 gap-1.5" aria-label="Node kinds">
-        {paletteKinds.map(({ kind, title, description }) => (
+    <div>
+      <h3 id={headingId} className="mb-1 text-[10px] font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+        {group}
+      </h3>
+      <ul className="grid grid-cols-2 gap-1.5" aria-labelledby={headingId}>
+        {kinds.map(({ kind, title, description }) => (
           <li key={kind}>
             <button
               type="button"
@@ -26,6 +33,16 @@ export function Palette() {
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+export function Palette() {
+  return (
+    <div className="flex w-full flex-col gap-2 p-2" {...{ [GRAPH_SCOPE_ATTRIBUTE]: "" }}>
+      {paletteGroups.map((group) => (
+        <Group key={group} group={group} />
+      ))}
       <p className="text-xs text-zinc-500 dark:text-zinc-400">
         Drag onto the canvas or press Enter to add. <kbd className="font-mono">Ctrl+K</kbd> to search.
       </p>

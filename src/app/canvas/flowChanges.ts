@@ -7,6 +7,7 @@ import type { Connection, EdgeChange, NodeChange } from "@xyflow/react";
 import type { EdgeKind } from "../../schema/index.js";
 import type { EditorStore } from "../store/editorStore";
 import type { XY } from "../store/nodeFactory";
+import { edgeSourceHandle } from "./branchHandles";
 import type { FlowEdge } from "./edges/types";
 import type { Size } from "./flowElements";
 import { HANDLE } from "./nodes/ports";
@@ -79,5 +80,9 @@ export function isValidConnection(connection: Ends): boolean {
 
 /** Creates the edge a finished connection gesture describes; null when it already exists. */
 export function connectFromFlow(store: EditorStore, connection: Connection): string | null {
-  return store.getState().connect({ source: connection.source, target: connection.target, kind: connectionKind(connection) });
+  const { document, connect } = store.getState();
+  const source = document.nodes.find((n) => n.id === connection.source);
+  // A connection from a branch handle (If's "true", a Switch case, …) stores that branch on the edge.
+  const sourceHandle = edgeSourceHandle(connection.sourceHandle, source);
+  return connect({ source: connection.source, target: connection.target, kind: connectionKind(connection), ...(sourceHandle ? { sourceHandle } : {}) });
 }

@@ -1,7 +1,8 @@
 // The keyboard way to wire the graph: a node's edges (select one to inspect it, or remove it)
 // and a form that adds an edge to (or, for End, from) another node.
 import { useState } from "react";
-import type { EdgeKind, GraphNode } from "../../schema/index.js";
+import type { EdgeKind, GraphEdge, GraphNode } from "../../schema/index.js";
+import { branchHandles } from "../canvas/branchHandles";
 import { canvasEdges } from "../canvas/edges/registry";
 import { canvasNodes } from "../canvas/nodes/registry";
 import { useEditorStore } from "../store/EditorProvider";
@@ -16,6 +17,11 @@ import { buttonClass, dangerButtonClass, inputClass } from "./fields/styles";
 
 const EDGE_KIND_OPTIONS = (Object.keys(canvasEdges) as EdgeKind[]).map((kind) => ({ value: kind, label: canvasEdges[kind].title }));
 
+/** "Flow edge to End", or "Flow edge true to End" for an edge leaving a branch. */
+function edgeText(edge: GraphEdge, outgoing: boolean, otherName: string, branchLabel: string | undefined): string {
+  return `${canvasEdges[edge.kind].title} edge ${outgoing && branchLabel ? `${branchLabel} ` : ""}${outgoing ? "to" : "from"} ${otherName}`;
+}
+
 export function ConnectionsSection({ node }: { node: GraphNode }) {
   const store = useEditorStore();
   const document = useEditor((s) => contentOf(s.document));
@@ -25,6 +31,9 @@ export function ConnectionsSection({ node }: { node: GraphNode }) {
   const options = connectOptions(document, node, direction);
   const [other, setOther] = useState("");
   const [kind, setKind] = useState<EdgeKind>("flow");
+  const branches = branchHandles(node);
+  const [branch, setBranch] = useState("");
+  const chosenBranch = branches?.some((b) => b.id === branch) ? branch : (branches?.[0]?.id ?? "");
   const [message, setMessage] = useState<string | null>(null);
   const chosen = options.some((o) => o.value === other) ? other : (options[0]?.value ?? "");
   const index = nodeIndexOf(document);
@@ -38,7 +47,8 @@ export function ConnectionsSection({ node }: { node: GraphNode }) {
   const connect = () => {
     if (!chosen) return;
     const ends = direction === "to" ? { source: node.id, target: chosen } : { source: chosen, target: node.id };
-    const id = store.getState().connect({ ...ends, kind });
+    const sourceHandle = direction === "to" && branches ? chosenBranch : undefined;
+    const id = store.getState().connect({ ...ends, kind, ...(sourceHandle ? { sourceHandle } : {}) });
     setMessage(id ? `Connected ${nameOf(ends.source)} to ${nameOf(ends.target)}` : "That edge already exists");
   };
 
@@ -50,7 +60,8 @@ export function ConnectionsSection({ node }: { node: GraphNode }) {
         <ul className="mb-2 space-y-1" aria-label="Edges">
           {edges.map((edge) => {
             const outgoing = edge.source === node.id;
-            const label = `${canvasEdges[edge.kind].title} edge ${outgoing ? "to" : "from"} ${nameOf(outgoing ? edge.target : edge.source)}`;
+            const branchLabel = branches?.find((b) => b.id === edge.source_handle)?.label;
+            const label = edgeText(edge, outgoing, nameOf(outgoing ? edge.target : edge.source), branchLabel);
             return (
               <li key={edge.id} className="flex items-center justify-between gap-2 text-sm">
                 <button type="button" className="truncate text-left text-blue-700 hover:underline dark:text-blue-300" onClick={() => store.getState().select({ nodes: [], edges: [edge.id] })}>
@@ -77,6 +88,9 @@ export function ConnectionsSection({ node }: { node: GraphNode }) {
               </select>
             )}
           </Field>
+          {direction === "to" && branches && (
+            <SelectField label="Branch" value={chosenBranch} options={branches.map((b) => ({ value: b.id, label: b.label }))} onChange={setBranch} />
+          )}
           <SelectField label="Edge kind" value={kind} options={EDGE_KIND_OPTIONS} onChange={(value) => setKind(value as EdgeKind)} />
           <button type="button" className={buttonClass} onClick={connect}>
             Connect

@@ -120,7 +120,8 @@ export function createEditorStore(initial: GraphDocument): EditorStore {
           connect({ source, target, kind = "flow", sourceHandle, targetHandle }) {
             const document = get().document;
             if (source === target) return null;
-            const duplicate = document.edges.some((e) => e.source === source && e.target === target && e.kind === kind);
+            // Two branches of one node (If's true and false) may lead to the same target.
+            const duplicate = document.edges.some((e) => e.source === source && e.target === target && e.kind === kind && (e.source_handle ?? "") === (sourceHandle ?? ""));
             if (duplicate) return null;
             const edge = { ...createEdge(document, source, target, kind), ...(sourceHandle ? { source_handle: sourceHandle } : {}), ...(targetHandle ? { target_handle: targetHandle } : {}) };
             edit((d) => ({ ...d, edges: [...d.edges, edge] }));

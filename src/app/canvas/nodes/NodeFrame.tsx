@@ -1,10 +1,12 @@
-// Shared chrome of canvas nodes: the kind badge, the name, the kind's handles and the selection ring.
+// Shared chrome of canvas nodes: the kind badge, the name, the kind's handles (one labelled
+// source handle per branch for branching kinds) and the selection ring.
 import { Handle, Position } from "@xyflow/react";
 import type { ReactNode } from "react";
+import type { OutputHandle } from "../../../schema/index.js";
 import { HANDLE, type Ports } from "./ports";
 
 /** Accent colour of a node kind: a left stripe and the kind badge. */
-export type Accent = "emerald" | "rose" | "indigo" | "sky" | "amber" | "yellow";
+export type Accent = "emerald" | "rose" | "indigo" | "sky" | "amber" | "yellow" | "violet" | "teal" | "orange" | "fuchsia" | "lime" | "slate";
 
 const ACCENTS: Record<Accent, { stripe: string; badge: string }> = {
   emerald: { stripe: "border-l-emerald-500 dark:border-l-emerald-500", badge: "text-emerald-700 dark:text-emerald-300" },
@@ -13,6 +15,12 @@ const ACCENTS: Record<Accent, { stripe: string; badge: string }> = {
   sky: { stripe: "border-l-sky-500 dark:border-l-sky-500", badge: "text-sky-700 dark:text-sky-300" },
   amber: { stripe: "border-l-amber-500 dark:border-l-amber-500", badge: "text-amber-700 dark:text-amber-300" },
   yellow: { stripe: "border-l-yellow-400 dark:border-l-yellow-400", badge: "text-yellow-800 dark:text-yellow-200" },
+  violet: { stripe: "border-l-violet-500 dark:border-l-violet-500", badge: "text-violet-700 dark:text-violet-300" },
+  teal: { stripe: "border-l-teal-500 dark:border-l-teal-500", badge: "text-teal-700 dark:text-teal-300" },
+  orange: { stripe: "border-l-orange-500 dark:border-l-orange-500", badge: "text-orange-700 dark:text-orange-300" },
+  fuchsia: { stripe: "border-l-fuchsia-500 dark:border-l-fuchsia-500", badge: "text-fuchsia-700 dark:text-fuchsia-300" },
+  lime: { stripe: "border-l-lime-500 dark:border-l-lime-500", badge: "text-lime-700 dark:text-lime-300" },
+  slate: { stripe: "border-l-slate-500 dark:border-l-slate-500", badge: "text-slate-700 dark:text-slate-300" },
 };
 
 const handleClass = "!h-2.5 !w-2.5 !border-2 !border-white !bg-zinc-500 dark:!border-zinc-900 dark:!bg-zinc-400";
@@ -24,10 +32,26 @@ interface NodeFrameProps {
   accent: Accent;
   ports: Ports;
   selected: boolean;
+  /** Branching kinds: one labelled source handle per branch instead of the single output. */
+  branches?: readonly OutputHandle[] | null;
   children?: ReactNode;
 }
 
-export function NodeFrame({ kindTitle, name, accent, ports, selected, children }: NodeFrameProps) {
+/** The labelled source handles of a branching node, one row each, on the right edge. */
+function BranchHandles({ branches }: { branches: readonly OutputHandle[] }) {
+  return (
+    <ul className="-mr-3 mt-1 flex flex-col gap-0.5" aria-label="Branches">
+      {branches.map((branch) => (
+        <li key={branch.id} className="relative pr-3 text-right text-[10px] leading-4 text-zinc-600 dark:text-zinc-300" data-branch={branch.id}>
+          <span className="truncate">{branch.label}</span>
+          <Handle type="source" id={branch.id} position={Position.Right} className={handleClass} aria-label={`Output ${branch.label}`} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function NodeFrame({ kindTitle, name, accent, ports, selected, branches, children }: NodeFrameProps) {
   const colours = ACCENTS[accent];
   return (
     <div
@@ -40,7 +64,8 @@ export function NodeFrame({ kindTitle, name, accent, ports, selected, children }
       <div className={`text-[10px] font-semibold tracking-wide uppercase ${colours.badge}`}>{kindTitle}</div>
       <div className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{name}</div>
       {children}
-      {ports.output && <Handle type="source" id={HANDLE.output} position={Position.Right} className={handleClass} aria-label="Output" />}
+      {ports.output && branches && <BranchHandles branches={branches} />}
+      {ports.output && !branches && <Handle type="source" id={HANDLE.output} position={Position.Right} className={handleClass} aria-label="Output" />}
       {ports.delegation && <Handle type="source" id={HANDLE.delegate} position={Position.Bottom} className={delegationHandleClass} aria-label="Sub-agents" />}
     </div>
   );

@@ -1,6 +1,7 @@
 // Canvas node for Tool: runs one catalog tool with templated arguments.
 import { memo } from "react";
 import { useNode } from "../../store/hooks";
+import { NO_TOOL } from "../../store/nodeDefaults";
 import { NodeDetail, NodeFrame } from "./NodeFrame";
 import type { CanvasNodeDefinition, FlowNodeProps } from "./types";
 
@@ -12,7 +13,7 @@ const ToolNode = memo(function ToolNode({ id, selected }: FlowNodeProps) {
   const { data } = node;
   return (
     <NodeFrame kindTitle="Tool" name={data.name} accent="amber" ports={ports} selected={selected}>
-      <NodeDetail>{data.tool || "no tool chosen"}</NodeDetail>
+      <NodeDetail>{data.tool && data.tool !== NO_TOOL ? data.tool : "no tool chosen"}</NodeDetail>
     </NodeFrame>
   );
 });

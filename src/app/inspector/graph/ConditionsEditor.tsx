@@ -1,7 +1,8 @@
-// Named CEL conditions that conditional edges can refer to by name.
+// Named CEL conditions (seed 003's registry) that If, Loop and conditional edges refer to by name.
 import type { Condition } from "../../../schema/index.js";
 import { useEditor } from "../../store/hooks";
 import { ItemGroup, Section } from "../fields/Section";
+import { ExpressionField } from "../fields/ExpressionField";
 import { buttonClass, dangerButtonClass } from "../fields/styles";
 import { TextField } from "../fields/TextField";
 import { freshName, patchAt, removeAt, useGraphUpdate } from "./useGraphUpdate";
@@ -24,7 +25,7 @@ export function ConditionsEditor() {
           }
         >
           <TextField label="Name" value={condition.name} onCommit={(name) => set(patchAt(conditions, i, { name }))} />
-          <TextField label="Expression" value={condition.expression} mono onCommit={(expression) => set(patchAt(conditions, i, { expression }))} hint="CEL over state, input and results." />
+          <ExpressionField label="Expression" value={condition.expression} onCommit={(expression) => set(patchAt(conditions, i, { expression }))} hint="CEL over state, input and results; If, Loop and edges can use the name." />
         </ItemGroup>
       ))}
     </Section>

@@ -1,0 +1,40 @@
+/**
+ * The data a new node of each kind starts with: valid against the schema as it stands, so a
+ * node fresh from the palette never shows a schema error (only graph-level problems such as
+ * "not connected"). One entry per kind; a new kind does not compile until it has one.
+ */
+import type { GraphDocument, NodeKind, NodeOfKind } from "../../schema/index.js";
+
+/** What defaults may depend on: the document (its models, tools, channels) and a unique-name picker. */
+export interface DefaultsContext {
+  document: GraphDocument;
+  /** `base`, or `base2`, `base3`, … if a node already has that name (ignoring case). */
+  name(base: string): string;
+}
+
+type DefaultsTable = { [K in NodeKind]: (context: DefaultsContext) => NodeOfKind<K>["data"] };
+
+/** The tool id of a Tool node added while the catalog is empty (an id must be non-empty). */
+export const NO_TOOL = "no_tool";
+
+const model = (document: GraphDocument) => document.models[0]?.id ?? "scripted";
+
+export const nodeDefaults: DefaultsTable = {
+  start: () => ({ name: "Start" }),
+  end: () => ({ name: "End" }),
+  note: () => ({ text: "" }),
+  agent: ({ document, name }) => ({
+    name: name("Agent"),
+    description: "",
+    system_prompt: "You are a helpful assistant.",
+    model: model(document),
+    tools: [],
+    default_tools: ["get_time_date", "list_tools_available", "list_intents_available"],
+    intents: [],
+    max_iterations: 25,
+    hidden: false,
+  }),
+  llm: ({ document, name }) => ({ name: name("LLM"), model: model(document), system_prompt: "", prompt: "{{ input }}" }),
+  // With an empty catalog the reference is left dangling on purpose: Problems then says to add a tool.
+  tool: ({ document, name }) => ({ name: name("Tool"), tool: document.tools[0]?.id ?? NO_TOOL, args: {} }),
+};

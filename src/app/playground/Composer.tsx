@@ -1,6 +1,9 @@
-// The message box with Send and Stop, and the run status line.
+// The message box with the Agent selector, Send and Stop, and the run status line.
 import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { useEditorStore } from "../store/EditorProvider";
+import { useEditor } from "../store/hooks";
+import { AgentSelector } from "./AgentSelector";
+import { effectiveTarget, GRAPH_TARGET, routeHint } from "./agentTarget";
 import { appSession, statusText, useSession } from "./useSession";
 
 const button =
@@ -8,7 +11,10 @@ const button =
 
 export function Composer() {
   const [draft, setDraft] = useState("");
+  const [agent, setAgent] = useState(GRAPH_TARGET);
   const editor = useEditorStore();
+  const nodes = useEditor((s) => s.document.nodes);
+  const routedTo = routeHint(draft, agent, { nodes });
   const running = useSession((s) => s.run.state === "running");
   const status = useSession((s) => statusText(s.run));
   const failed = useSession((s) => s.run.state === "error");
@@ -16,7 +22,9 @@ export function Composer() {
   const send = async () => {
     const text = draft.trim();
     if (!text || running) return;
-    const started = await appSession().getState().send(editor.getState().document, text);
+    const document = editor.getState().document;
+    const target = effectiveTarget(agent, document);
+    const started = await appSession().getState().send(document, text, target === GRAPH_TARGET ? {} : { agent: target });
     if (started) setDraft((current) => (current.trim() === text ? "" : current));
   };
 
@@ -33,13 +41,19 @@ export function Composer() {
 
   return (
     <form onSubmit={onSubmit} className="shrink-0 space-y-2 border-t border-zinc-200 p-3 dark:border-zinc-800">
+      <div className="flex items-center gap-2">
+        <AgentSelector value={agent} onChange={setAgent} />
+        <span className="truncate text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite">
+          {routedTo ? `→ ${routedTo}` : "→ Start"}
+        </span>
+      </div>
       <textarea
         aria-label="Message"
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={onKeyDown}
         rows={2}
-        placeholder="Message the graph (Enter to send, Shift+Enter for a new line)"
+        placeholder="Message the graph, or @Agent (Enter to send, Shift+Enter for a new line)"
         className="block w-full resize-y rounded border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950"
       />
       <div className="flex items-center gap-2">

@@ -13,6 +13,8 @@ export interface RunRequest {
   graphId: string;
   document: GraphDocument;
   message: string;
+  /** Run this agent directly as the root of the turn (the playground's Agent selector); absent runs the graph. */
+  agent?: string;
   /** Replays a recorded run: models and tools answer from these events instead of running. */
   replay?: readonly RunEvent[];
 }

@@ -36,7 +36,7 @@ export interface SessionState {
   renameThread(threadId: string, title: string): Promise<void>;
   deleteThread(threadId: string): Promise<void>;
   /** Starts a turn on the active thread (creating one if needed); false when it did not start. */
-  send(document: GraphDocument, message: string): Promise<boolean>;
+  send(document: GraphDocument, message: string, options?: SendOptions): Promise<boolean>;
   stop(): void;
   /** A new thread whose state is the state at this event's checkpoint. */
   forkFrom(document: GraphDocument, event: RunEvent): Promise<void>;
@@ -45,6 +45,11 @@ export interface SessionState {
 }
 
 export type SessionStore = StoreApi<SessionState>;
+
+export interface SendOptions {
+  /** Run this agent directly as the root instead of the graph (direct sub-agent runs, seed 002). */
+  agent?: string;
+}
 
 export interface SessionDeps {
   workspace: Pick<Workspace, "threads" | "runs" | "settings">;
@@ -173,7 +178,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
       return threadId;
     };
 
-    const startRun = (document: GraphDocument, threadId: string, message: string, replay?: readonly RunEvent[]) => {
+    const startRun = (document: GraphDocument, threadId: string, message: string, replay?: readonly RunEvent[], agent?: string) => {
       const runId = newId("run");
       liveRun = [];
       set({ run: { state: "running", runId, threadId } });
@@ -191,7 +196,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
           });
       };
       engine.run(
-        { runId, threadId, graphId: document.meta.id, document, message, ...(replay ? { replay } : {}) },
+        { runId, threadId, graphId: document.meta.id, document, message, ...(replay ? { replay } : {}), ...(agent ? { agent } : {}) },
         {
           onEvents(events) {
             for (const e of events) liveRun.push(e);
@@ -276,7 +281,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
         }
       },
 
-      async send(document, message) {
+      async send(document, message, options = {}) {
         const text = message.trim();
         if (!text || get().run.state === "running") return false;
         const problems = problemsOf(document).errors;
@@ -297,7 +302,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
             }
           }
           if (threadId === null) return false;
-          startRun(document, threadId, text);
+          startRun(document, threadId, text, undefined, options.agent);
           return true;
         } catch (error) {
           fail(`Could not start the run: ${errorText(error)}`);

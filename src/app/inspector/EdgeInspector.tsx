@@ -1,5 +1,6 @@
 // The inspector of one edge: its kind, and the condition (conditional) or mode and blocking (delegation).
 import type { EdgeKind, GraphEdge } from "../../schema/index.js";
+import { delegationStyle } from "../canvas/edges/delegationStyle";
 import { canvasEdges } from "../canvas/edges/registry";
 import { edgeLabel } from "../canvas/flowElements";
 import { useEditorStore } from "../store/EditorProvider";
@@ -12,8 +13,8 @@ import { TextField } from "./fields/TextField";
 
 const KIND_OPTIONS = (Object.keys(canvasEdges) as EdgeKind[]).map((kind) => ({ value: kind, label: canvasEdges[kind].title }));
 const MODE_OPTIONS = [
-  { value: "handoff", label: "Handoff (control moves to the sub-agent)" },
-  { value: "tool", label: "Tool (the parent calls the sub-agent)" },
+  { value: "handoff", label: "Handoff (control moves to the sub-agent, transfer_to_<name>)" },
+  { value: "tool", label: "Tool (the parent calls the sub-agent as a tool)" },
 ];
 
 export function EdgeInspector({ edge }: { edge: GraphEdge }) {
@@ -43,7 +44,15 @@ export function EdgeInspector({ edge }: { edge: GraphEdge }) {
       {edge.kind === "delegation" && (
         <>
           <SelectField label="Mode" value={edge.mode} options={MODE_OPTIONS} onChange={(mode) => updateEdge(edge.id, { mode: mode as "handoff" | "tool" })} />
-          <CheckboxField label="Blocking" checked={edge.blocking} onChange={(blocking) => updateEdge(edge.id, { blocking })} hint="Wait for the sub-agent's answer; unticked runs it in the background." />
+          {edge.mode === "tool" && (
+            <CheckboxField
+              label="Blocking"
+              checked={edge.blocking}
+              onChange={(blocking) => updateEdge(edge.id, { blocking })}
+              hint="Wait for the sub-agent's answer; unticked runs it in the background and hands the parent a task handle."
+            />
+          )}
+          <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">{delegationStyle(edge.mode, edge.blocking).description}.</p>
         </>
       )}
       <TextField label="Label" value={edge.label ?? ""} onCommit={(label) => updateEdge(edge.id, { label: label.trim() || undefined })} />

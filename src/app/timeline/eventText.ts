@@ -4,6 +4,8 @@ import type { RunEvent } from "../../engine/index.js";
 /** The tool, agent or node an event concerns. */
 export function subjectOf(event: RunEvent): string {
   if (event.type === "tool_call" || event.type === "tool_result") return event.agent ? `${event.tool} (${event.agent})` : event.tool;
+  if (event.type === "handoff") return `${event.from} → ${event.to}`;
+  if (event.type === "delegation_queued" || event.type === "delegation_completed") return event.agent ? `${event.sub_agent} (${event.agent})` : event.sub_agent;
   return event.agent ?? event.node ?? "";
 }
 
@@ -19,6 +21,8 @@ function json(value: unknown): string {
     return String(value);
   }
 }
+
+const HANDOFF_REASONS = { transfer: "transfer tool", mention: "@mention", resume: "resumed", request_help: "request_help" } as const;
 
 /** One line about an event, for its row. */
 export function summarize(event: RunEvent): string {
@@ -47,6 +51,12 @@ export function summarize(event: RunEvent): string {
       return `${event.from} → ${event.to}: ${preview(event.reason)}`;
     case "active_agent":
       return `${event.from ?? "—"} → ${event.to} (${event.reason})`;
+    case "handoff":
+      return `${event.from} → ${event.to} (${HANDOFF_REASONS[event.reason]})`;
+    case "delegation_queued":
+      return `${event.sub_agent} queued as ${event.task_id}: “${preview(event.message, 60)}”`;
+    case "delegation_completed":
+      return `${event.sub_agent} ${event.task_id} ${event.status}: ${preview((event.status === "failed" ? event.error : event.result) ?? "", 60)}`;
     case "checkpoint_saved":
       return `step ${event.step}`;
     case "error":
@@ -83,6 +93,15 @@ export function searchText(event: RunEvent): string {
       break;
     case "error":
       parts.push(event.code, event.message);
+      break;
+    case "handoff":
+      parts.push(event.from, event.to, event.reason);
+      break;
+    case "delegation_queued":
+      parts.push(event.sub_agent, event.task_id, event.message);
+      break;
+    case "delegation_completed":
+      parts.push(event.sub_agent, event.task_id, event.status, event.result ?? "", event.error ?? "");
       break;
     case "run_end":
       parts.push(event.status);

@@ -113,3 +113,54 @@ describe("parseFilter", () => {
     ]);
   });
 });
+
+describe("timelineRows for sub-agent calls", () => {
+  // Main (depth 1) delegates to Research through a tool call (2); Research (3) calls web_search (4).
+  const e = eventBuilder("r", "t");
+  const main = { call_id: "main", parent_call_id: "r", depth: 1, agent: "Main" };
+  const delegate = { call_id: "call_research", parent_call_id: "main", depth: 2, agent: "Main" };
+  const research = { call_id: "research", parent_call_id: "call_research", depth: 3, agent: "Research" };
+  const search = { call_id: "call_search", parent_call_id: "research", depth: 4, agent: "Research" };
+  const events = [
+    e({ type: "run_start", input: "research Acme" }),
+    e({ type: "agent_start" }, main),
+    e({ type: "tool_call", tool_call_id: "call_research", tool: "Research", args: { message: "Acme news", blocking: true } }, delegate),
+    e({ type: "agent_start" }, research),
+    e({ type: "tool_call", tool_call_id: "call_search", tool: "web_search", args: { q: "Acme" } }, search),
+    e({ type: "tool_result", tool_call_id: "call_search", tool: "web_search", result: "3 hits", error: null, duration_ms: 5, return_direct: false }, search),
+    e({ type: "ai_message", message_id: "m1", content: "Acme launched X.", tool_calls: [], profile: null }, research),
+    e({ type: "agent_end", duration_ms: 30 }, research),
+    e({ type: "tool_result", tool_call_id: "call_research", tool: "Research", result: "Acme launched X.", error: null, duration_ms: 40, return_direct: false }, delegate),
+    e({ type: "delegation_queued", task_id: "task_1", sub_agent: "Emails", tool_call_id: "call_emails", message: "draft" }, { ...delegate, call_id: "call_emails" }),
+    e({ type: "ai_message", message_id: "m2", content: "Acme launched X.", tool_calls: [], profile: null }, main),
+    e({ type: "agent_end", duration_ms: 60 }, main),
+    e({ type: "run_end", status: "completed", duration_ms: 70 }),
+  ];
+
+  it("nests parent call → delegation tool call → sub-agent call → its tool calls, one level each", () => {
+    const rows = rowsOf(events);
+    const level = (label: string) => rows.find((r) => r.label === label)?.level;
+    expect(level("agent_start Main")).toBe(2);
+    expect(level("tool_call Research (Main)")).toBe(3);
+    expect(level("agent_start Research")).toBe(4);
+    expect(level("tool_call web_search (Research)")).toBe(5);
+    expect(rows.filter((r) => r.hasChildren).map((r) => r.label)).toEqual([
+      "run_start",
+      "agent_start Main",
+      "tool_call Research (Main)",
+      "agent_start Research",
+      "tool_call web_search (Research)",
+    ]);
+  });
+
+  it("folding the delegation call hides the sub-agent and everything it did", () => {
+    const labels = rowsOf(events, { collapsed: new Set(["call_research"]) }).map((r) => r.label);
+    expect(labels).toContain("tool_call Research (Main)");
+    expect(labels.some((l) => l.includes("(Research)") || l === "agent_start Research")).toBe(false);
+  });
+
+  it("without Verbose hides nested tool and sub-agent lifecycle events but keeps root events and background tasks", () => {
+    const labels = rowsOf(events, { verbose: false }).map((r) => r.label);
+    expect(labels).toEqual(["run_start", "agent_start Main", "delegation_queued Emails (Main)", "ai_message Main", "agent_end Main", "run_end"]);
+  });
+});

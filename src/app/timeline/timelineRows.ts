@@ -48,8 +48,21 @@ export interface RowOptions {
   verbose: boolean;
 }
 
-/** Events every view keeps: the run's frame and whatever involves the user. */
-const ALWAYS_SHOWN: ReadonlySet<string> = new Set(["run_start", "run_end", "error", "interrupt", "approval", "question"]);
+/**
+ * Events every view keeps: the run's frame, whatever involves the user, and the moves that
+ * change who answers them (a handoff, a background task queued or finished), at any depth.
+ */
+const ALWAYS_SHOWN: ReadonlySet<string> = new Set([
+  "run_start",
+  "run_end",
+  "error",
+  "interrupt",
+  "approval",
+  "question",
+  "handoff",
+  "delegation_queued",
+  "delegation_completed",
+]);
 /** Events only Verbose shows, whatever their depth. */
 const VERBOSE_ONLY: ReadonlySet<string> = new Set(["message_delta", "node_start", "node_end"]);
 
@@ -114,7 +127,10 @@ function matchesTerm(event: RunEvent, term: Term, text: () => string): boolean {
   }
 }
 
-/** Verbose off keeps the run's own events, top-level calls and whatever involves the user. */
+/**
+ * Verbose off keeps the run's own events, its top-level calls and whatever involves the user;
+ * nested tool calls and sub-agent lifecycle events (depth 2 and below) show only with Verbose.
+ */
 export function shownWhenQuiet(event: RunEvent): boolean {
   if (ALWAYS_SHOWN.has(event.type)) return true;
   if (VERBOSE_ONLY.has(event.type)) return false;

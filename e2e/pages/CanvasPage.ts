@@ -9,6 +9,27 @@ export interface Box {
   height: number;
 }
 
+/** Every palette name of ui-contract.md with the kind its node carries in `data-kind`. */
+export const FLOW_KINDS = [
+  { title: "Agent", kind: "agent" },
+  { title: "Tool", kind: "tool" },
+  { title: "Router", kind: "router" },
+  { title: "If", kind: "if" },
+  { title: "Switch", kind: "switch" },
+  { title: "Loop", kind: "loop" },
+  { title: "Parallel", kind: "parallel" },
+  { title: "Approval", kind: "approval" },
+  { title: "Question", kind: "question" },
+  { title: "Planner", kind: "planner" },
+  { title: "Execute", kind: "execute" },
+  { title: "Set state", kind: "set_state" },
+  { title: "LLM", kind: "llm" },
+  { title: "Subgraph", kind: "subgraph" },
+  { title: "Note", kind: "note" },
+  { title: "Start", kind: "start" },
+  { title: "End", kind: "end" },
+] as const;
+
 export class CanvasPage {
   readonly canvas: Locator;
   readonly palette: Locator;
@@ -35,6 +56,21 @@ export class CanvasPage {
   /** A node on the canvas by its accessible name (its display name). */
   node(name: string): Locator {
     return this.canvas.getByRole("group", { name, exact: true });
+  }
+
+  /** Nodes on the canvas of one kind (`data-kind`). */
+  nodesOfKind(kind: string): Locator {
+    return this.nodes.and(this.canvas.locator(`[data-kind="${kind}"]`));
+  }
+
+  /** The caret line an expression field draws under the text at a syntax error. */
+  get expressionPointer(): Locator {
+    return this.inspector.getByTestId("expression-pointer");
+  }
+
+  /** A labelled source handle of a node's branch, e.g. `branch("Check", "True")`. */
+  branch(nodeName: string, label: string): Locator {
+    return this.node(nodeName).getByLabel(`Output ${label}`, { exact: true });
   }
 
   /** An edge on the canvas by its accessible name, e.g. "Flow edge from Agent to End". */

@@ -3,7 +3,7 @@
  * (`n0`, `n1`, …) and every piece of user text is entity-encoded inside quotes, so no graph
  * name or condition can break out of a label or inject directives.
  */
-import type { GraphDocument, GraphEdge, GraphNode } from "../../schema/index.js";
+import { isBranchingKind, outputHandles, type GraphDocument, type GraphEdge, type GraphNode } from "../../schema/index.js";
 
 const KIND_LABEL: Record<GraphNode["kind"], string> = {
   start: "",
@@ -42,16 +42,21 @@ function nodeName(node: GraphNode): string {
   return node.data.name;
 }
 
-function edgeLabel(edge: GraphEdge): string | null {
+/** An edge's label: its own, else the branch it leaves from, its condition or its delegation mode. */
+function edgeLabel(edge: GraphEdge, source: GraphNode | undefined): string | null {
   if (edge.label) return edge.label;
+  if (source && isBranchingKind(source.kind) && edge.kind !== "delegation") {
+    const branch = outputHandles(source).find((h) => h.id === edge.source_handle);
+    if (branch) return edge.kind === "conditional" ? `${branch.label}: ${edge.condition}` : branch.label;
+  }
   if (edge.kind === "conditional") return edge.condition;
   if (edge.kind === "delegation") return edge.blocking ? `delegates (${edge.mode})` : `delegates (${edge.mode}, background)`;
   return null;
 }
 
 /**
- * The graph as Mermaid flowchart text. Notes are left out; conditional edges are labelled
- * with their condition, delegation edges are dotted.
+ * The graph as Mermaid flowchart text. Notes are left out; edges leaving a branch are labelled
+ * with the branch, conditional edges with their condition; delegation edges are dotted.
  * @example toMermaid(doc).split("\n")[0] // "flowchart LR"
  */
 export function toMermaid(document: GraphDocument): string {
@@ -68,12 +73,13 @@ export function toMermaid(document: GraphDocument): string {
     lines.push(`  ${id}${open}"${label}"${close}`);
     (classes[node.kind] ??= []).push(id);
   });
+  const byId = new Map(document.nodes.map((n) => [n.id, n]));
   for (const edge of document.edges) {
     const source = ids.get(edge.source);
     const target = ids.get(edge.target);
     if (!source || !target) continue;
     const arrow = edge.kind === "delegation" ? "-.->" : "-->";
-    const label = edgeLabel(edge);
+    const label = edgeLabel(edge, byId.get(edge.source));
     lines.push(label ? `  ${source} ${arrow}|"${mermaidText(label)}"| ${target}` : `  ${source} ${arrow} ${target}`);
   }
   const styles: Record<string, string> = {

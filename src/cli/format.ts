@@ -57,6 +57,12 @@ export function formatEvent(event: RunEvent, state: FormatState): string {
       const mark = event.status === "completed" ? "✔" : event.status === "cancelled" ? "■" : "✖";
       return `${mark} ${event.status} in ${event.duration_ms} ms\n`;
     }
+    case "handoff":
+      return `${pad}↪ ${event.from} → ${event.to} (${event.reason})\n`;
+    case "delegation_queued":
+      return `${pad}⧗ ${event.sub_agent} queued as ${event.task_id}\n`;
+    case "delegation_completed":
+      return `${pad}${event.status === "completed" ? "✔" : "✖"} ${event.sub_agent} ${event.task_id} ${event.status}\n`;
     case "node_start":
     case "node_end":
     case "agent_end":

@@ -99,7 +99,8 @@ describe("agent loop", () => {
   it("compiles an agent into the seed-000 loop: render → route → continue → model ⇄ tools", async () => {
     const document = assertValid(weatherDoc());
     const services = testServices();
-    const ctx = { document, services: { models: services.models, tools: services.tools, clock: services.clock!, ids: services.ids! } };
+    const compiled = compileGraph(document, services);
+    const ctx = { document, services: compiled.services, team: compiled.team };
     const agent = document.nodes.find((n) => n.kind === "agent");
     if (agent?.kind !== "agent") throw new Error("no agent");
     const graph = await compileAgent(agent, ctx, buildStateAnnotation([])).inner.getGraphAsync();

@@ -9,9 +9,12 @@ import { checkExpression, evaluateCondition, ExpressionError } from "./expressio
 import type { CompileContext, ResolvedServices } from "./nodes/context.js";
 import { compileNode, displayName, isBranching, roleOf, type BranchingNode } from "./nodes/registry.js";
 import type { EngineServices } from "./ports.js";
-import { routeTurn } from "./routing.js";
-import { emit, lastHumanMessage, textOf } from "./runtime.js";
-import { buildStateAnnotation, builtinChannels, type GraphState } from "./state.js";
+import { compileAgent } from "./nodes/agent.js";
+import { entryNode } from "./multiagent/entry.js";
+import type { Hierarchy } from "./multiagent/hierarchy.js";
+import { createTeam, type Team } from "./multiagent/team.js";
+import { lastHumanMessage, textOf } from "./runtime.js";
+import { buildStateAnnotation, builtinChannels, type GraphState, type GraphStateAnnotation } from "./state.js";
 
 /** Name of the node that routes each turn (`@name`, stored active agent). Agent names cannot start with "_". */
 export const ENTRY_NODE = "_entry";
@@ -24,8 +27,10 @@ export interface CompiledDocument {
   services: ResolvedServices;
   /** LangGraph node name → document node. */
   nodesByName: ReadonlyMap<string, GraphNode>;
-  /** Names of the agents at the top level of the graph. */
+  /** Names of every agent of the document. */
   agents: readonly string[];
+  /** The agent hierarchy at run time: delegated and direct runs, background tasks. */
+  team: Team;
 }
 
 let counter = 0;
@@ -42,11 +47,13 @@ function resolveServices(services: EngineServices): ResolvedServices {
   };
 }
 
-function graphNames(document: GraphDocument): Map<string, string> {
+function graphNames(document: GraphDocument, hierarchy: Hierarchy): Map<string, string> {
   const taken = new Set([...Object.keys(builtinChannels), ...document.state.channels.map((c) => c.name), ENTRY_NODE]);
   const names = new Map<string, string>();
   for (const node of document.nodes) {
     if (roleOf(node) !== "executable") continue;
+    // Sub-agents reached only through a parent (or, when hidden, a tool) live inside their parent's loop.
+    if (node.kind === "agent" && !hierarchy.isTopLevel(node.data.name)) continue;
     let name = displayName(node);
     if (taken.has(name)) name = `node_${node.id.replace(/[^A-Za-z0-9_-]/g, "_")}`;
     taken.add(name);
@@ -55,9 +62,8 @@ function graphNames(document: GraphDocument): Map<string, string> {
   return names;
 }
 
-function buildGraph(document: GraphDocument, ctx: CompileContext, checkpointer: BaseCheckpointSaver) {
-  const annotation = buildStateAnnotation(document.state.channels);
-  const names = graphNames(document);
+function buildGraph(document: GraphDocument, ctx: CompileContext, checkpointer: BaseCheckpointSaver, annotation: GraphStateAnnotation) {
+  const names = graphNames(document, ctx.team.hierarchy);
   const byId = new Map(document.nodes.map((n) => [n.id, n]));
   const conditions = new Map(document.conditions.map((c) => [c.name, c.expression]));
   const targetOf = (nodeId: string): string => {
@@ -72,14 +78,11 @@ function buildGraph(document: GraphDocument, ctx: CompileContext, checkpointer: 
   if (!start) throw new EngineError("COMPILE_ERROR", "The graph has no Start node");
   const startTargets = outgoing(start.id).map((e) => targetOf(e.target));
 
-  const agentNames = document.nodes.filter((n) => n.kind === "agent" && names.has(n.id)).map((n) => displayName(n));
-  const entry = (state: GraphState, config: LangGraphRunnableConfig) => {
-    const route = routeTurn({ message: textOf(lastHumanMessage(state.messages)), activeAgent: state.active_agent, agents: agentNames, self: null });
-    if (route.kind === "default") return new Command({ goto: startTargets.length ? startTargets : [END] });
-    const target = [...names.entries()].find(([id]) => displayName(byId.get(id) as GraphNode) === route.agent)?.[1] ?? END;
-    emit(config, { type: "active_agent", from: state.active_agent ?? null, to: route.agent, reason: route.kind }, { agent: route.agent });
-    return new Command({ goto: target, update: { active_agent: route.agent } });
-  };
+  const entry = entryNode({
+    team: ctx.team,
+    topLevel: new Map(document.nodes.flatMap((n) => (n.kind === "agent" && names.has(n.id) ? [[n.data.name, names.get(n.id) as string] as const] : []))),
+    startTargets,
+  });
 
   const graph = new StateGraph(annotation);
   const allTargets = [...new Set([...startTargets, ...names.values(), END])];
@@ -187,15 +190,27 @@ function addOutgoing(
 export function compileGraph(input: unknown, services: EngineServices): CompiledDocument {
   const document = assertValid(input);
   const resolved = resolveServices(services);
-  const ctx: CompileContext = { document, services: resolved };
   const checkpointer = services.checkpointer ?? new MemorySaver();
-  const graph = buildGraph(document, ctx, checkpointer);
-  const names = graphNames(document);
+  const annotation = buildStateAnnotation(document.state.channels);
+  const ctx = {} as CompileContext;
+  const team = createTeam({
+    document,
+    services: resolved,
+    checkpointer,
+    annotation,
+    ...(services.tasks ? { tasks: services.tasks } : {}),
+    compileAgentRun: (node) => compileAgent(node, ctx, annotation).run,
+  });
+  Object.assign(ctx, { document, services: resolved, team });
+  const graph = buildGraph(document, ctx, checkpointer, annotation);
+  const names = graphNames(document, team.hierarchy);
   const nodesByName = new Map<string, GraphNode>();
   for (const node of document.nodes) {
     const name = names.get(node.id);
     if (name) nodesByName.set(name, node);
+    // Agents run as the root of their own thread (delegations, direct runs) are root-level tasks there.
+    else if (node.kind === "agent") nodesByName.set(node.data.name, node);
   }
   const agents = document.nodes.filter((n) => n.kind === "agent").map((n) => displayName(n));
-  return { document, graph, checkpointer, services: resolved, nodesByName, agents };
+  return { document, graph, checkpointer, services: resolved, nodesByName, agents, team };
 }

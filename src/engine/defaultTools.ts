@@ -1,6 +1,8 @@
 /**
  * The default tools of seed 000 that the engine gives agents: get_time_date,
- * list_tools_available, list_intents_available (more join with multi-agent).
+ * list_tools_available, list_intents_available, and in hierarchies
+ * list_subagents_available, get_current_active_agent, get_supervisor_agent
+ * (request_help moves control, so the handoff module builds it).
  */
 import type { AgentData, DefaultToolName } from "../schema/index.js";
 import type { Clock, ToolSpec } from "./ports.js";
@@ -10,6 +12,12 @@ export interface AgentToolView {
   clock: Clock;
   /** Specs of every tool the agent can call, defaults included. */
   toolSpecs: () => ToolSpec[];
+  /** The agent this one works under through a handoff, if any. */
+  supervisor?: string | null;
+  /** Direct sub-agents and how they are reached. */
+  subAgents?: readonly { name: string; description: string; mode: "handoff" | "tool"; blocking: boolean }[];
+  /** The thread's active agent at the call (state.active_agent). */
+  activeAgent?: string | null;
 }
 
 export interface DefaultTool {
@@ -67,6 +75,28 @@ const tools: Partial<Record<DefaultToolName, DefaultTool>> = {
     run(_args, view) {
       if (view.agent.intents.length === 0) return "No intents are configured.";
       return view.agent.intents.map((i) => `- ${i.name}${i.description ? `: ${i.description}` : ""}`).join("\n");
+    },
+  },
+  list_subagents_available: {
+    spec: { name: "list_subagents_available", description: "Lists the sub-agents this agent can hand off to or delegate to.", parameters: noArgs },
+    run(_args, view) {
+      const subs = view.subAgents ?? [];
+      if (subs.length === 0) return "No sub-agents are available.";
+      return subs
+        .map((s) => `- ${s.name} (${s.mode === "handoff" ? `handoff: transfer_to_${s.name}` : `tool: ${s.name}, ${s.blocking ? "blocking" : "background"} by default`}): ${s.description}`)
+        .join("\n");
+    },
+  },
+  get_current_active_agent: {
+    spec: { name: "get_current_active_agent", description: "Returns the name of the agent currently answering this conversation.", parameters: noArgs },
+    run(_args, view) {
+      return view.activeAgent ?? view.agent.name;
+    },
+  },
+  get_supervisor_agent: {
+    spec: { name: "get_supervisor_agent", description: "Returns the name of the agent this agent works under.", parameters: noArgs },
+    run(_args, view) {
+      return view.supervisor ?? `${view.agent.name} has no supervisor.`;
     },
   },
 };

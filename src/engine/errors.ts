@@ -8,7 +8,11 @@ export type EngineErrorCode =
   | "TOOL_ERROR"
   | "EXPRESSION_ERROR"
   | "CANCELLED"
-  | "RUN_FAILED";
+  | "RUN_FAILED"
+  | "SUB_AGENT_DEPTH_EXCEEDED"
+  | "NOT_A_PARENT"
+  | "UNKNOWN_AGENT"
+  | "TASK_NOT_FOUND";
 
 export class EngineError extends Error {
   override readonly name = "EngineError";

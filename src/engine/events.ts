@@ -51,6 +51,20 @@ export type RunEventBody =
     }
   | { type: "model_fallback"; from: string; to: string; reason: string }
   | { type: "active_agent"; from: string | null; to: string; reason: "mention" | "resume" }
+  /** Control moved between agents of a hierarchy (seed 000): a transfer tool, an @mention, a resumed active agent, or request_help. */
+  | { type: "handoff"; from: string; to: string; reason: "transfer" | "mention" | "resume" | "request_help"; tool_call_id: string | null }
+  /** A non-blocking delegation was queued; its sub-agent runs in the background (seed 002). */
+  | { type: "delegation_queued"; task_id: string; sub_agent: string; tool_call_id: string; message: string }
+  /** A background delegation finished; the follow-up turn that reports it starts with this event. */
+  | {
+      type: "delegation_completed";
+      task_id: string;
+      sub_agent: string;
+      tool_call_id: string;
+      status: "completed" | "failed";
+      result: string | null;
+      error: string | null;
+    }
   | { type: "checkpoint_saved"; step: number }
   | { type: "error"; code: string; message: string }
   | { type: "final_state"; state: Record<string, unknown> };
@@ -70,8 +84,17 @@ export interface NodeEmission {
   ns: string;
   node: string;
   agent: string | null;
+  /** Calls opened inside the root-level node (sub-agents and the tool calls that started them), outermost first. */
+  calls?: CallLink[];
   /** For events that open their own call (tool calls): that call's id. */
   call_id?: string;
+}
+
+/** One call on the path from a root-level node to a nested event. */
+export interface CallLink {
+  id: string;
+  /** The agent the call runs, for sub-agent calls; null for tool calls. */
+  agent: string | null;
 }
 
 export function isNodeEmission(value: unknown): value is NodeEmission {

@@ -74,6 +74,60 @@ export interface IdSource {
   next(prefix: string): string;
 }
 
+/** A message a parent sent to a running background sub-agent (message_sub_agent). */
+export interface TaskInboxMessage {
+  id: string;
+  text: string;
+  sent: number;
+  /** When the sub-agent read it at a turn boundary; null while unread. */
+  delivered: number | null;
+}
+
+export type BackgroundTaskStatus = "queued" | "running" | "completed" | "failed";
+
+/** A non-blocking delegation (seed 002): queued by a parent, run in the background, reported in a follow-up turn. */
+export interface BackgroundTask {
+  /** The task handle the parent received. */
+  id: string;
+  /** The parent's thread. */
+  thread_id: string;
+  /** Set by hosts that keep several graphs (the app): the graph the thread belongs to. */
+  graph_id?: string;
+  parent_agent: string;
+  agent: string;
+  /** The parent's delegation tool call. */
+  tool_call_id: string;
+  /** The sub-agent's call in the call tree, under the tool call. */
+  call_id: string;
+  message: string;
+  overrides: { model?: string; temperature?: number };
+  /** Nesting below the agent that took the user's turn (1 for its direct sub-agents). */
+  depth: number;
+  status: BackgroundTaskStatus;
+  /** The sub-agent's final answer once completed. */
+  result: string | null;
+  error: string | null;
+  created: number;
+  updated: number;
+  /** Runs started (a task re-run after a reload counts twice). */
+  attempts: number;
+  inbox: TaskInboxMessage[];
+  /** Recent lines of the sub-agent's work (its messages and tool results), newest last. */
+  progress: string[];
+  /** True once a follow-up turn told the parent about the outcome. */
+  reported: boolean;
+}
+
+/** Where background tasks are kept: memory in Node and tests, IndexedDB in the app. */
+export interface BackgroundTaskStore {
+  put(task: BackgroundTask): Promise<void>;
+  get(id: string): Promise<BackgroundTask | undefined>;
+  /** Tasks of one thread, oldest first. */
+  listByThread(threadId: string): Promise<BackgroundTask[]>;
+  /** Tasks still queued or running, or finished but not yet reported, in every thread. */
+  listOpen(): Promise<BackgroundTask[]>;
+}
+
 /** Everything the engine needs from the outside, passed in as one object. */
 export interface EngineServices {
   models: ModelResolver;
@@ -81,6 +135,8 @@ export interface EngineServices {
   checkpointer?: BaseCheckpointSaver;
   clock?: Clock;
   ids?: IdSource;
+  /** Background sub-agent tasks; an in-memory store when absent. */
+  tasks?: BackgroundTaskStore;
 }
 
 /** Failures of a model call, classified so fallbacks happen only for infrastructure faults. */

@@ -127,13 +127,11 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
       if (mode === "custom" && isNodeEmission(payload)) {
         const path = segmentsOf(payload.ns);
         const position = positionOf(compiled, path, rootCall);
-        const agent = payload.agent ?? position.agent;
-        if (payload.call_id) {
-          const inner = { call_id: payload.call_id, parent_call_id: position.call_id, depth: position.depth + 1, agent };
-          yield make(payload.body, inner, payload.node);
-        } else {
-          yield make(payload.body, { ...position, agent }, payload.node);
-        }
+        // Nested calls (sub-agents, the tool calls that started them, then the event's own call) open below the node.
+        let at = position;
+        for (const link of payload.calls ?? []) at = { call_id: link.id, parent_call_id: at.call_id, depth: at.depth + 1, agent: link.agent ?? at.agent };
+        if (payload.call_id) at = { call_id: payload.call_id, parent_call_id: at.call_id, depth: at.depth + 1, agent: at.agent };
+        yield make(payload.body, { ...at, agent: payload.agent ?? at.agent }, payload.node);
       } else if (mode === "tasks") {
         const task = payload as { id: string; name: string; result?: unknown; error?: unknown };
         // Only document nodes open calls; the steps inside an agent's loop are reported by

@@ -1,7 +1,20 @@
 /** Helpers nodes share at run time: emitting events, reading messages. */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
-import type { NodeEmission, RunEventBody } from "./events.js";
+import type { CallLink, NodeEmission, RunEventBody } from "./events.js";
+
+/**
+ * Run-config key holding the calls opened inside a root-level node (sub-agent calls and
+ * the tool calls that started them), outermost first, so nested events land in the
+ * call tree. LangGraph passes it down to nested graphs and does not persist it.
+ */
+export const CALL_PATH_KEY = "graphwright_calls";
+
+/** The nested calls an event sits under (see CALL_PATH_KEY). */
+export function callPathOf(config: LangGraphRunnableConfig): CallLink[] {
+  const value = (config.configurable as Record<string, unknown> | undefined)?.[CALL_PATH_KEY];
+  return Array.isArray(value) ? (value as CallLink[]) : [];
+}
 
 /** Sends an event to `runGraph` through LangGraph's custom stream. */
 export function emit(
@@ -12,12 +25,14 @@ export function emit(
   if (!config.writer) return;
   const configurable = (config.configurable ?? {}) as Record<string, unknown>;
   const metadata = (config.metadata ?? {}) as Record<string, unknown>;
+  const calls = callPathOf(config);
   const emission: NodeEmission = {
     __graphwright: 1,
     body,
     ns: typeof configurable.checkpoint_ns === "string" ? configurable.checkpoint_ns : "",
     node: typeof metadata.langgraph_node === "string" ? metadata.langgraph_node : "",
     agent: where.agent,
+    ...(calls.length > 0 ? { calls } : {}),
     ...(where.callId ? { call_id: where.callId } : {}),
   };
   config.writer(emission);

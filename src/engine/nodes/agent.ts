@@ -2,17 +2,23 @@
  * Agent node: compiles to the seed-000 loop as a LangGraph subgraph —
  * render_system_prompt → current_active_agent → continue_conversation → call_model ⇄ call_tools.
  */
-import { END, START, StateGraph, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
+import { Command, END, START, StateGraph, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import type { AgentData, NodeOfKind } from "../../schema/index.js";
-import { defaultToolsFor, formatDateTime } from "../defaultTools.js";
+import { formatDateTime } from "../defaultTools.js";
 import { EngineError } from "../errors.js";
 import { callModel } from "../modelCall.js";
 import { routeTurn } from "../routing.js";
 import { emit, lastHumanMessage, textOf } from "../runtime.js";
 import type { GraphState, GraphStateAnnotation, GraphUpdate } from "../state.js";
 import { renderTemplate } from "../template.js";
-import { catalogTool, executeTool, type CallableTool } from "../toolCall.js";
+import { executeTool } from "../toolCall.js";
+import type { ChatModelPort } from "../ports.js";
+import { notAParentTool } from "../multiagent/delegation.js";
+import { afterToolsTarget, handoffChildNode } from "../multiagent/handoff.js";
+import { overridesFor, taskOf } from "../multiagent/keys.js";
+import { agentToolset } from "../multiagent/toolset.js";
+import { bindToTurn, isTurnTool } from "../multiagent/turnTool.js";
 import type { CompileContext } from "./context.js";
 
 /**
@@ -60,46 +66,53 @@ export function renderSystemPrompt(
   return prompt;
 }
 
-export function agentTools(node: NodeOfKind<"agent">, ctx: CompileContext): Map<string, CallableTool> {
-  const tools = new Map<string, CallableTool>();
-  for (const toolId of node.data.tools) {
-    const definition = ctx.document.tools.find((t) => t.id === toolId);
-    if (!definition) throw new EngineError("COMPILE_ERROR", `Agent "${node.data.name}" uses missing tool "${toolId}"`, { nodeId: node.id });
-    tools.set(definition.name, catalogTool(ctx.services.tools.resolve(definition), node.data.name));
-  }
-  const view = { agent: node.data, clock: ctx.services.clock, toolSpecs: () => [...tools.values()].map((t) => t.spec) };
-  for (const tool of defaultToolsFor(node.data)) {
-    if (tools.has(tool.spec.name)) continue;
-    tools.set(tool.spec.name, { spec: tool.spec, returnDirect: false, invoke: async (args) => tool.run(args, view) });
-  }
-  return tools;
-}
+/** Node names inside an agent's loop that a handoff sub-agent's node may not take. */
+const LOOP_NODES = ["render_system_prompt", "current_active_agent", "continue_conversation", "call_model", "call_tools"];
 
-/** Compiles an Agent node into its loop subgraph. */
-export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, annotation: GraphStateAnnotation) {
+/**
+ * Compiles an Agent node into its loop subgraph. `supervisor` is set when the agent is
+ * compiled as a handoff sub-agent inside that supervisor's loop (seed 000).
+ */
+export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, annotation: GraphStateAnnotation, supervisor: string | null = null) {
   const agent = node.data;
+  const { team } = ctx;
   const profile = ctx.document.models.find((m) => m.id === agent.model);
   if (!profile) throw new EngineError("COMPILE_ERROR", `Agent "${agent.name}" uses missing model profile "${agent.model}"`, { nodeId: node.id });
-  const model = ctx.services.models.resolve({ profile, profiles: ctx.document.models, agent: agent.name, ...(agent.script ? { script: agent.script } : {}) });
-  const tools = agentTools(node, ctx);
+  const modelFor = (profileId: string) => {
+    const chosen = ctx.document.models.find((m) => m.id === profileId) ?? profile;
+    return ctx.services.models.resolve({ profile: chosen, profiles: ctx.document.models, agent: agent.name, ...(agent.script ? { script: agent.script } : {}) });
+  };
+  const models = new Map([[profile.id, modelFor(profile.id)]]);
+  const tools = agentToolset(node, ctx, supervisor);
   const specs = [...tools.values()].map((t) => t.spec);
-  // Sub-agents join with multi-agent delegation; the routing below already serves them.
-  const subAgents: string[] = [];
-  const supervisor: string | undefined = undefined;
+  // Handoff sub-agents are nodes of this loop (seed 000); @name and the stored active agent reach them.
+  const reserved = new Set([...LOOP_NODES, ...Object.keys(annotation.spec)]);
+  const childNodes = new Map(
+    team.hierarchy
+      .children(agent.name)
+      .filter((l) => l.mode === "handoff")
+      .map((l) => [l.agent, reserved.has(l.agent) ? `agent_${l.agent}` : l.agent] as const),
+  );
+  const descendants = team.hierarchy.handoffDescendants(agent.name);
   const where = { agent: agent.name, clock: ctx.services.clock };
 
   const renderNode = (state: GraphState, config: LangGraphRunnableConfig): GraphUpdate => ({
-    system_prompt: renderSystemPrompt(agent, { ...state, messages: [...historyOf(config), ...state.messages] }, ctx.services.clock.now(), supervisor),
+    system_prompt: renderSystemPrompt(agent, { ...state, messages: [...historyOf(config), ...state.messages] }, ctx.services.clock.now(), supervisor ?? undefined),
   });
 
-  const routeActive = (state: GraphState, config: LangGraphRunnableConfig): string => {
+  const routeActive = (state: GraphState, config: LangGraphRunnableConfig) => {
     const route = routeTurn({
       message: textOf(lastHumanMessage([...historyOf(config), ...state.messages])),
       activeAgent: state.active_agent,
-      agents: subAgents,
+      agents: descendants,
       self: agent.name,
     });
-    return route.kind === "default" ? "continue_conversation" : route.agent;
+    const child = route.kind === "default" ? null : team.hierarchy.handoffChildToward(agent.name, route.agent);
+    if (route.kind === "default" || !child) return new Command({ goto: "continue_conversation" });
+    if (state.active_agent !== route.agent || route.kind === "mention") {
+      emit(config, { type: "handoff", from: agent.name, to: route.agent, reason: route.kind, tool_call_id: null }, { agent: agent.name });
+    }
+    return new Command({ goto: childNodes.get(child) as string, update: { active_agent: route.agent } });
   };
 
   const callModelNode = async (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
@@ -110,13 +123,22 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
         { nodeId: node.id },
       );
     }
-    const conversation = [...historyOf(config), ...state.messages];
+    // A background sub-agent reads its parent's messages at each turn boundary (message_sub_agent).
+    const task = taskOf(config);
+    const inbox = task ? await team.tasks.takeInbox(task) : [];
+    const injected = inbox.map((m) => new HumanMessage({ id: ctx.services.ids.next("msg"), content: m.text, name: "parent" }));
+    const conversation = [...historyOf(config), ...state.messages, ...injected];
     const messages = state.system_prompt ? [new SystemMessage(state.system_prompt), ...conversation] : conversation;
+    const overrides = overridesFor(config, agent.name);
+    const profileId = overrides?.model ?? profile.id;
+    if (!models.has(profileId)) models.set(profileId, modelFor(profileId));
+    const temperature = overrides?.temperature ?? agent.temperature;
     const reply = await callModel(
-      { model, messages, tools: specs, state, agent: agent.name, ids: ctx.services.ids, ...(agent.temperature !== undefined ? { temperature: agent.temperature } : {}) },
+      { model: models.get(profileId) as ChatModelPort, messages, tools: specs, state, agent: agent.name, ids: ctx.services.ids, ...(temperature !== undefined ? { temperature } : {}) },
       config,
     );
-    return { messages: [reply] };
+    if (task) team.tasks.noteReply(task, textOf(reply));
+    return { messages: [...injected, reply] };
   };
 
   const callToolsNode = async (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
@@ -124,11 +146,12 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
     const calls = last && AIMessage.isInstance(last) ? (last.tool_calls ?? []) : [];
     const out: (ToolMessage | AIMessage)[] = [];
     const direct: string[] = [];
+    let activeAgent: string | undefined;
     for (const call of calls) {
       const id = call.id ?? ctx.services.ids.next("call");
       const args = (call.args ?? {}) as Record<string, unknown>;
-      const tool = tools.get(call.name);
-      const outcome = await executeTool(tool, { id, name: call.name, args }, where, config);
+      const tool = tools.get(call.name) ?? notAParentTool(agent.name, call.name, team);
+      const outcome = await executeTool(tool && bindToTurn(tool, state, config), { id, name: call.name, args }, where, config);
       out.push(
         new ToolMessage({
           id: ctx.services.ids.next("msg"),
@@ -140,6 +163,11 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
         }),
       );
       if (outcome.error === null && tool?.returnDirect) direct.push(outcome.text);
+      const handoff = outcome.error === null && tool && isTurnTool(tool) ? tool.handoffTo : undefined;
+      if (handoff && activeAgent === undefined) {
+        activeAgent = handoff.agent;
+        emit(config, { type: "handoff", from: agent.name, to: handoff.agent, reason: handoff.reason, tool_call_id: id }, { agent: agent.name });
+      }
     }
     if (direct.length > 0) {
       const id = ctx.services.ids.next("msg");
@@ -147,36 +175,43 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
       out.push(new AIMessage({ id, name: agent.name, content }));
       emit(config, { type: "ai_message", message_id: id, content, tool_calls: [], profile: null }, { agent: agent.name });
     }
-    return { messages: out };
+    return { messages: out, ...(activeAgent !== undefined ? { active_agent: activeAgent } : {}) };
   };
 
   const afterModel = (state: GraphState): string => {
     const last = state.messages.at(-1);
     return last && AIMessage.isInstance(last) && (last.tool_calls?.length ?? 0) > 0 ? "call_tools" : END;
   };
-  // return_direct leaves an AI message last; otherwise the model reads the tool results.
-  const afterTools = (state: GraphState): string => (AIMessage.isInstance(state.messages.at(-1)) ? END : "call_model");
-  const hasReturnDirect = [...tools.values()].some((t) => t.returnDirect);
+  const afterTools = (state: GraphState): string => afterToolsTarget(state.messages, childNodes);
+  // After a handoff sub-agent's turn: it escalated back here (request_help), or the turn is over.
+  const afterChild = (state: GraphState): string => (state.active_agent === agent.name ? "call_model" : END);
+  const branchesAfterTools = childNodes.size > 0 || supervisor !== null || [...tools.values()].some((t) => t.returnDirect);
 
   const loop = new StateGraph(annotation)
     .addNode("render_system_prompt", renderNode)
-    .addNode("current_active_agent", () => ({}))
+    .addNode("current_active_agent", routeActive, { ends: ["continue_conversation", ...childNodes.values()] })
     .addNode("continue_conversation", () => ({}))
     .addNode("call_model", callModelNode)
     .addNode("call_tools", callToolsNode)
     .addEdge(START, "render_system_prompt")
     .addEdge("render_system_prompt", "current_active_agent")
-    .addConditionalEdges("current_active_agent", routeActive, ["continue_conversation", ...subAgents] as "continue_conversation"[])
     .addEdge("continue_conversation", "call_model")
     .addConditionalEdges("call_model", afterModel, ["call_tools", END]);
-  // A plain edge is cheaper per step; the branch is only needed when a tool can end the turn.
-  if (hasReturnDirect) loop.addConditionalEdges("call_tools", afterTools, ["call_model", END]);
+  for (const [child, name] of childNodes) {
+    const childNode = team.hierarchy.agents.get(child) as NodeOfKind<"agent">;
+    const run = compileAgent(childNode, ctx, annotation, agent.name).run;
+    loop.addNode(name as "call_model", handoffChildNode(agent.name, child, run, ctx.services, team.maxDepth));
+    loop.addConditionalEdges(name as "call_model", afterChild, ["call_model", END]);
+  }
+  // A plain edge is cheaper per step; the branch is only needed when a tool can end the turn or hand off.
+  if (branchesAfterTools) loop.addConditionalEdges("call_tools", afterTools, ["call_model", END, ...childNodes.values()] as "call_model"[]);
   else loop.addEdge("call_tools", "call_model");
   const inner = loop.compile({ name: agent.name });
 
   /** The agent as a node of the parent graph: one turn of its loop, returning only what it added. */
   const run = async (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
-    const configurable = { ...(config.configurable ?? {}), [HISTORY_KEY]: state.messages };
+    // A handoff sub-agent sees the whole conversation: its supervisor's history and this turn so far.
+    const configurable = { ...(config.configurable ?? {}), [HISTORY_KEY]: [...historyOf(config), ...state.messages] };
     const out = await inner.invoke({ ...state, messages: [] }, { ...config, configurable });
     return { messages: out.messages, active_agent: out.active_agent };
   };

@@ -1,6 +1,7 @@
 /** What every node compiler receives. */
 import type { GraphDocument } from "../../schema/index.js";
 import type { Clock, IdSource, ModelResolver, ToolResolver } from "../ports.js";
+import type { Team } from "../multiagent/team.js";
 
 export interface ResolvedServices {
   models: ModelResolver;
@@ -12,4 +13,6 @@ export interface ResolvedServices {
 export interface CompileContext {
   document: GraphDocument;
   services: ResolvedServices;
+  /** The agent hierarchy and its runtime (delegation, background tasks). */
+  team: Team;
 }

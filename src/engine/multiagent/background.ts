@@ -1,0 +1,262 @@
+/**
+ * Background tasks of non-blocking delegations (seed 002): queued by a parent's tool
+ * call, run after the parent's turn moves on, persisted through the task store, and
+ * handed to `onSettled` listeners so a follow-up turn can report them. Running tasks
+ * also have an inbox (message_sub_agent) read at the sub-agent's turn boundaries.
+ */
+import { EngineError } from "../errors.js";
+import type { NodeEmission } from "../events.js";
+import type { ResolvedServices } from "../nodes/context.js";
+import type { BackgroundTask, BackgroundTaskStore, TaskInboxMessage } from "../ports.js";
+import { errorMessage } from "../runtime.js";
+import type { AgentRunRequest } from "./team.js";
+
+const PROGRESS_LINES = 20;
+
+export interface QueueRequest {
+  threadId: string;
+  parentAgent: string;
+  agent: string;
+  toolCallId: string;
+  message: string;
+  overrides: BackgroundTask["overrides"];
+  depth: number;
+}
+
+export type ReplyOutcome = { kind: "reply"; text: string } | { kind: "settled"; task: BackgroundTask } | { kind: "timeout" };
+
+export interface BackgroundTasks {
+  readonly store: BackgroundTaskStore;
+  /** Records a queued task and starts it once the current turn has moved on. */
+  queue(request: QueueRequest): Promise<BackgroundTask>;
+  /** Runs a task again from its message (a task cut off by a reload); its follow-up fires as usual. */
+  resume(task: BackgroundTask): Promise<void>;
+  /** Ends a task that cannot run, with the reason; listeners hear of it like any settled task. */
+  fail(task: BackgroundTask, reason: string): Promise<BackgroundTask>;
+  get(id: string): Promise<BackgroundTask | undefined>;
+  /** Resolves with the task once it is completed or failed. */
+  settled(id: string): Promise<BackgroundTask>;
+  /** Hears of every task this compile ran that settled. */
+  onSettled(listener: (task: BackgroundTask) => void): () => void;
+  markReported(id: string): Promise<void>;
+  /** Leaves a message for a queued or running task's sub-agent. */
+  send(id: string, text: string): Promise<TaskInboxMessage>;
+  /** Waits for the sub-agent's next reply after `messageId` was read, for the task's end, or for the timeout. */
+  waitForReply(id: string, messageId: string, timeoutMs: number): Promise<ReplyOutcome>;
+  /** Unread messages of a running task, marked read (the sub-agent calls this at each turn boundary). */
+  takeInbox(id: string): Promise<TaskInboxMessage[]>;
+  /** The sub-agent answered at a turn boundary: wakes send_and_wait callers whose message it had read. */
+  noteReply(id: string, text: string): void;
+  /** Resolves once every task this compile started has settled. */
+  idle(): Promise<void>;
+}
+
+interface Registry {
+  live: Map<string, BackgroundTask>;
+  writes: Map<string, Promise<void>>;
+  settledWaiters: Map<string, ((task: BackgroundTask) => void)[]>;
+  replyWaiters: Map<string, { messageId: string; resolve: (text: string) => void }[]>;
+}
+
+// Shared by every compile that uses the same store: a task started by one turn's compile
+// is still reachable from the next turn's tools.
+const registries = new WeakMap<BackgroundTaskStore, Registry>();
+function registryOf(store: BackgroundTaskStore): Registry {
+  let registry = registries.get(store);
+  if (!registry) {
+    registry = { live: new Map(), writes: new Map(), settledWaiters: new Map(), replyWaiters: new Map() };
+    registries.set(store, registry);
+  }
+  return registry;
+}
+
+const isFinished = (task: BackgroundTask) => task.status === "completed" || task.status === "failed";
+
+/**
+ * @example
+ * const tasks = createBackgroundTasks({ store, services, runAgent: team.runAgent });
+ * const task = await tasks.queue({ threadId: "t1", parentAgent: "Main", agent: "Research", … });
+ * await tasks.settled(task.id);
+ */
+export function createBackgroundTasks(input: {
+  store: BackgroundTaskStore;
+  services: ResolvedServices;
+  runAgent: (request: AgentRunRequest) => Promise<string>;
+}): BackgroundTasks {
+  const { store, services } = input;
+  const registry = registryOf(store);
+  const listeners = new Set<(task: BackgroundTask) => void>();
+  const running = new Set<Promise<void>>();
+
+  const save = (task: BackgroundTask): Promise<void> => {
+    task.updated = services.clock.now();
+    const copy = structuredClone(task);
+    const previous = registry.writes.get(task.id) ?? Promise.resolve();
+    const next = previous.then(() => store.put(copy));
+    registry.writes.set(task.id, next.catch(() => undefined));
+    return next;
+  };
+
+  const settle = async (task: BackgroundTask) => {
+    registry.live.delete(task.id);
+    await save(task);
+    for (const resolve of registry.settledWaiters.get(task.id) ?? []) resolve(structuredClone(task));
+    registry.settledWaiters.delete(task.id);
+    registry.replyWaiters.delete(task.id);
+    for (const listener of listeners) listener(structuredClone(task));
+  };
+
+  const progressSink = (task: BackgroundTask) => (emission: NodeEmission) => {
+    const body = emission.body;
+    let line: string | null = null;
+    if (body.type === "ai_message" && body.content) line = `${emission.agent ?? task.agent}: ${body.content}`;
+    else if (body.type === "tool_result") line = `${body.tool} → ${body.error ? `error: ${body.error}` : body.result}`;
+    if (!line) return;
+    task.progress = [...task.progress, line.slice(0, 2_000)].slice(-PROGRESS_LINES);
+    void save(task).catch(() => undefined);
+  };
+
+  const execute = async (task: BackgroundTask) => {
+    task.status = "running";
+    task.attempts += 1;
+    await save(task);
+    try {
+      task.result = await input.runAgent({
+        agent: task.agent,
+        message: task.message,
+        rootThread: task.thread_id,
+        depth: task.depth,
+        callPath: [{ id: task.tool_call_id, agent: null }],
+        callId: task.call_id,
+        overrides: task.overrides,
+        taskId: task.id,
+        sink: progressSink(task),
+        ns: "",
+      });
+      task.status = "completed";
+      task.error = null;
+    } catch (error) {
+      task.status = "failed";
+      task.error = errorMessage(error);
+    }
+    await settle(task);
+  };
+
+  const start = (task: BackgroundTask) => {
+    registry.live.set(task.id, task);
+    // After the current turn's tool call returns its handle: the parent's turn goes first.
+    const work = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => execute(task));
+    running.add(work);
+    void work.finally(() => running.delete(work));
+  };
+
+  const liveTask = (id: string, verb: string): BackgroundTask => {
+    const task = registry.live.get(id);
+    if (!task) throw new EngineError("TASK_NOT_FOUND", `Task "${id}" is not running, so it cannot ${verb}; get_background_sub_agent_result has its outcome`);
+    return task;
+  };
+
+  return {
+    store,
+    async queue(request) {
+      const now = services.clock.now();
+      const task: BackgroundTask = {
+        id: services.ids.next("task"),
+        thread_id: request.threadId,
+        parent_agent: request.parentAgent,
+        agent: request.agent,
+        tool_call_id: request.toolCallId,
+        call_id: services.ids.next("call"),
+        message: request.message,
+        overrides: request.overrides,
+        depth: request.depth,
+        status: "queued",
+        result: null,
+        error: null,
+        created: now,
+        updated: now,
+        attempts: 0,
+        inbox: [],
+        progress: [],
+        reported: false,
+      };
+      await save(task);
+      start(task);
+      return structuredClone(task);
+    },
+    async resume(task) {
+      if (registry.live.has(task.id)) return;
+      start({ ...structuredClone(task), status: "queued", result: null, error: null, progress: [] });
+    },
+    async fail(task, reason) {
+      const failed: BackgroundTask = { ...structuredClone(task), status: "failed", error: reason };
+      await settle(failed);
+      return failed;
+    },
+    async get(id) {
+      const live = registry.live.get(id);
+      return live ? structuredClone(live) : store.get(id);
+    },
+    async settled(id) {
+      if (!registry.live.has(id)) {
+        const task = await store.get(id);
+        if (!task) throw new EngineError("TASK_NOT_FOUND", `There is no background task "${id}"`);
+        if (isFinished(task) || !registry.live.has(id)) return task;
+      }
+      return new Promise<BackgroundTask>((resolve) => registry.settledWaiters.set(id, [...(registry.settledWaiters.get(id) ?? []), resolve]));
+    },
+    onSettled(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async markReported(id) {
+      const task = registry.live.get(id) ?? (await store.get(id));
+      if (!task || task.reported) return;
+      task.reported = true;
+      await save(task);
+    },
+    async send(id, text) {
+      const task = liveTask(id, "receive messages");
+      const message: TaskInboxMessage = { id: services.ids.next("inbox"), text, sent: services.clock.now(), delivered: null };
+      task.inbox = [...task.inbox, message];
+      await save(task);
+      return message;
+    },
+    waitForReply(id, messageId, timeoutMs) {
+      return new Promise<ReplyOutcome>((resolve) => {
+        let done = false;
+        const finish = (outcome: ReplyOutcome) => {
+          if (done) return;
+          done = true;
+          clearTimeout(timer);
+          resolve(outcome);
+        };
+        const timer = setTimeout(() => finish({ kind: "timeout" }), timeoutMs);
+        registry.replyWaiters.set(id, [...(registry.replyWaiters.get(id) ?? []), { messageId, resolve: (text) => finish({ kind: "reply", text }) }]);
+        registry.settledWaiters.set(id, [...(registry.settledWaiters.get(id) ?? []), (task) => finish({ kind: "settled", task })]);
+      });
+    },
+    async takeInbox(id) {
+      const task = registry.live.get(id);
+      if (!task) return [];
+      const unread = task.inbox.filter((m) => m.delivered === null);
+      if (unread.length === 0) return [];
+      const now = services.clock.now();
+      task.inbox = task.inbox.map((m) => (m.delivered === null ? { ...m, delivered: now } : m));
+      await save(task);
+      return unread.map((m) => ({ ...m, delivered: now }));
+    },
+    noteReply(id, text) {
+      const task = registry.live.get(id);
+      const waiters = registry.replyWaiters.get(id);
+      if (!task || !waiters) return;
+      const read = new Set(task.inbox.filter((m) => m.delivered !== null).map((m) => m.id));
+      const ready = waiters.filter((w) => read.has(w.messageId));
+      registry.replyWaiters.set(id, waiters.filter((w) => !read.has(w.messageId)));
+      for (const waiter of ready) waiter.resolve(text);
+    },
+    async idle() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+  };
+}

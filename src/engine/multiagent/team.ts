@@ -1,0 +1,157 @@
+/**
+ * The agents of one compiled document working together: the hierarchy, the graphs that
+ * run an agent as the root of its own scoped thread (delegations, agent tools, direct
+ * runs), and the background tasks of non-blocking delegations.
+ */
+import { END, START, StateGraph, type BaseCheckpointSaver, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
+import { AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messages";
+import type { GraphDocument, NodeOfKind } from "../../schema/index.js";
+import { EngineError } from "../errors.js";
+import { isNodeEmission, type CallLink, type NodeEmission, type RunEventBody } from "../events.js";
+import type { ResolvedServices } from "../nodes/context.js";
+import type { BackgroundTaskStore } from "../ports.js";
+import { CALL_PATH_KEY, errorMessage, textOf } from "../runtime.js";
+import type { GraphState, GraphStateAnnotation, GraphUpdate } from "../state.js";
+import { createBackgroundTasks, type BackgroundTasks } from "./background.js";
+import { readHierarchy, scopedThreadId, type Hierarchy } from "./hierarchy.js";
+import { DEPTH_KEY, OVERRIDES_KEY, ROOT_THREAD_KEY, TASK_KEY, type CallOverrides } from "./keys.js";
+import { createMemoryTaskStore } from "./taskStore.js";
+
+type AgentRun = (state: GraphState, config: LangGraphRunnableConfig) => Promise<GraphUpdate>;
+
+/** One delegated run of an agent on its scoped thread. */
+export interface AgentRunRequest {
+  agent: string;
+  message: string;
+  /** The user's thread; the agent's own history lives in a thread scoped to it. */
+  rootThread: string;
+  /** The agent's depth below the turn's root agent. */
+  depth: number;
+  /** Calls above the sub-agent's own (the tool call that started it, and everything above). */
+  callPath: CallLink[];
+  /** The sub-agent's call id. */
+  callId: string;
+  overrides?: Omit<CallOverrides, "agent">;
+  taskId?: string;
+  signal?: AbortSignal;
+  /** Receives every event of the run; `ns` is stamped on them so the caller's node owns them. */
+  sink: (emission: NodeEmission) => void;
+  ns: string;
+}
+
+export interface Team {
+  hierarchy: Hierarchy;
+  maxDepth: number;
+  tasks: BackgroundTasks;
+  /** The graph that runs `agent` alone as the root of a thread, compiled on first use. */
+  rootGraph(agent: string): ReturnType<typeof compileRootGraph>;
+  /** Runs an agent for one message on its scoped thread and returns its final answer. */
+  runAgent(request: AgentRunRequest): Promise<string>;
+}
+
+function compileRootGraph(name: string, run: AgentRun, annotation: GraphStateAnnotation, checkpointer: BaseCheckpointSaver) {
+  return new StateGraph(annotation)
+    .addNode(name, run)
+    .addEdge(START, name as never)
+    .addEdge(name as never, END)
+    .compile({ checkpointer, name });
+}
+
+/** The answer of a turn: the text of its last AI message. */
+export function finalAnswer(messages: readonly BaseMessage[]): string {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i] as BaseMessage;
+    if (AIMessage.isInstance(m)) return textOf(m);
+    if (HumanMessage.isInstance(m)) break;
+  }
+  return textOf(messages.at(-1));
+}
+
+/**
+ * @example
+ * const team = createTeam({ document, services, checkpointer, annotation, compileAgentRun });
+ * const answer = await team.runAgent({ agent: "Research", message: "Find Acme's news", … });
+ */
+export function createTeam(input: {
+  document: GraphDocument;
+  services: ResolvedServices;
+  checkpointer: BaseCheckpointSaver;
+  annotation: GraphStateAnnotation;
+  tasks?: BackgroundTaskStore;
+  /** Compiles an agent as a root (no supervisor): its one-turn node function. */
+  compileAgentRun: (node: NodeOfKind<"agent">) => AgentRun;
+}): Team {
+  const { document, services, checkpointer, annotation } = input;
+  const hierarchy = readHierarchy(document);
+  const graphs = new Map<string, ReturnType<typeof compileRootGraph>>();
+  // One run at a time per scoped thread: two writers would fork the agent's history.
+  const queues = new Map<string, Promise<unknown>>();
+  const serialize = <T>(key: string, work: () => Promise<T>): Promise<T> => {
+    const previous = queues.get(key) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(work);
+    queues.set(key, next);
+    void next.finally(() => {
+      if (queues.get(key) === next) queues.delete(key);
+    }).catch(() => undefined);
+    return next;
+  };
+
+  const rootGraph = (agent: string) => {
+    const known = graphs.get(agent);
+    if (known) return known;
+    const node = hierarchy.agents.get(agent);
+    if (!node) throw new EngineError("UNKNOWN_AGENT", `There is no agent named "${agent}" in this graph; agents: ${[...hierarchy.agents.keys()].join(", ")}`);
+    const graph = compileRootGraph(agent, input.compileAgentRun(node), annotation, checkpointer);
+    graphs.set(agent, graph);
+    return graph;
+  };
+
+  const runAgent = (request: AgentRunRequest): Promise<string> => {
+    const graph = rootGraph(request.agent);
+    const path: CallLink[] = [...request.callPath, { id: request.callId, agent: request.agent }];
+    const at = (body: RunEventBody): NodeEmission => ({ __graphwright: 1, body, ns: request.ns, node: request.agent, agent: request.agent, calls: path });
+    const thread = scopedThreadId(request.rootThread, request.agent);
+    return serialize(thread, async () => {
+      const started = services.clock.now();
+      request.sink(at({ type: "agent_start" }));
+      try {
+        const configurable = {
+          thread_id: thread,
+          [ROOT_THREAD_KEY]: request.rootThread,
+          [DEPTH_KEY]: request.depth,
+          [CALL_PATH_KEY]: path,
+          ...(request.overrides ? { [OVERRIDES_KEY]: { agent: request.agent, ...request.overrides } } : {}),
+          ...(request.taskId ? { [TASK_KEY]: request.taskId } : {}),
+        };
+        const stream = await graph.stream(
+          { messages: [new HumanMessage({ id: services.ids.next("msg"), content: request.message })] },
+          {
+            configurable,
+            streamMode: ["custom", "values"],
+            recursionLimit: document.settings.recursion_limit,
+            ...(request.signal ? { signal: request.signal } : {}),
+          },
+        );
+        let messages: BaseMessage[] = [];
+        for await (const [mode, payload] of stream as AsyncIterable<[string, unknown]>) {
+          if (mode === "custom" && isNodeEmission(payload)) request.sink({ ...payload, ns: request.ns });
+          else if (mode === "values") messages = ((payload as { messages?: BaseMessage[] }).messages ?? []) as BaseMessage[];
+        }
+        request.sink(at({ type: "agent_end", duration_ms: Math.max(0, services.clock.now() - started) }));
+        return finalAnswer(messages);
+      } catch (error) {
+        request.sink(at({ type: "agent_end", duration_ms: Math.max(0, services.clock.now() - started), error: errorMessage(error) }));
+        throw error;
+      }
+    });
+  };
+
+  const team: Team = {
+    hierarchy,
+    maxDepth: document.settings.max_sub_agent_depth,
+    rootGraph,
+    runAgent,
+    tasks: createBackgroundTasks({ store: input.tasks ?? createMemoryTaskStore(), services, runAgent: (request) => runAgent(request) }),
+  };
+  return team;
+}

@@ -38,6 +38,7 @@ describe("the playground's Agent selector", () => {
     expect(routeHint("any news?", "Jedi", doc)).toBe("Jedi");
     expect(routeHint("@Nobody hi", GRAPH_TARGET, doc)).toBeNull();
     expect(routeHint("mail @Emails later", GRAPH_TARGET, doc)).toBeNull();
+    expect(routeHint("@Jedi help", GRAPH_TARGET, doc)).toBeNull();
   });
 
   it("sends the chosen agent with the run request, and nothing for the graph", async () => {

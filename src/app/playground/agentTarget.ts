@@ -36,7 +36,8 @@ export function effectiveTarget(selected: string, document: Pick<GraphDocument, 
  * @example routeHint("@Analytics revenue?", "", doc) // "Analytics"
  */
 export function routeHint(message: string, selected: string, document: Pick<GraphDocument, "nodes">): string | null {
-  const names = document.nodes.flatMap((n) => (n.kind === "agent" ? [n.data.name] : []));
+  // Hidden agents answer only through tools: a mention does not reach them (the engine agrees).
+  const names = document.nodes.flatMap((n) => (n.kind === "agent" && !n.data.hidden ? [n.data.name] : []));
   const mentioned = parseMention(message, names);
   if (mentioned) return mentioned;
   const target = effectiveTarget(selected, document);

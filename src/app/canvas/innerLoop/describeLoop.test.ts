@@ -48,12 +48,14 @@ describe("an agent's inner loop, described from the document", () => {
     ]);
   });
 
-  it("gives request_help only to sub-agents, escalating to their parent", () => {
+  it("gives request_help only to handoff sub-agents, escalating to their supervisor", () => {
     const analytics = describeLoop(doc, "analytics");
     expect(analytics?.parents).toEqual(["Main"]);
     expect(analytics?.tools.find((t) => t.name === "request_help")?.effect).toBe("escalates to Main");
     expect(analytics?.steps[0]?.note).toContain("SUPERVISOR SYSTEM PROMPT");
     expect(names("assistant")).not.toContain("default:request_help");
+    const emails = graphDocumentSchema.parse({ ...doc, nodes: doc.nodes.map((n) => (n.id === "emails" && n.kind === "agent" ? { ...n, data: { ...n.data, default_tools: ["request_help"] } } : n)) });
+    expect(describeLoop(emails, "emails")?.tools.map((t) => t.name)).toEqual(["send_email"]);
   });
 
   it("lets current_active_agent and call_tools jump to handoff children only", () => {

@@ -72,7 +72,10 @@ export function describeLoop(document: GraphDocument, agentId: string): LoopDesc
   if (!node) return null;
   const data = node.data;
   const delegations = document.edges.flatMap((e) => (e.kind === "delegation" ? [e] : []));
-  const parents = delegations.flatMap((e) => (e.target === agentId ? [agentNamed(document, e.source)?.data.name ?? e.source] : []));
+  const parentName = (id: string) => agentNamed(document, id)?.data.name ?? id;
+  const parents = delegations.flatMap((e) => (e.target === agentId ? [parentName(e.source)] : []));
+  // Only a handoff parent supervises: its prompt block and request_help (a tool-mode child answers as a tool result).
+  const supervisors = delegations.flatMap((e) => (e.target === agentId && e.mode === "handoff" ? [parentName(e.source)] : []));
   const subAgents: SubAgentLink[] = delegations.flatMap((e) => {
     if (e.source !== agentId) return [];
     const child = agentNamed(document, e.target);
@@ -80,14 +83,14 @@ export function describeLoop(document: GraphDocument, agentId: string): LoopDesc
   });
   const handoffs = subAgents.filter((s) => s.mode === "handoff");
   const delegated = subAgents.filter((s) => s.mode === "tool");
-  const isSub = parents.length > 0;
-  const multiAgent = isSub || subAgents.length > 0;
+  const isSub = supervisors.length > 0;
+  const multiAgent = parents.length > 0 || subAgents.length > 0;
 
   const tools: LoopTool[] = [
     ...catalogTools(document, data),
     ...data.default_tools
       .filter((name) => (SUB_AGENT_ONLY.has(name) ? isSub : MULTI_AGENT_ONLY.has(name) ? multiAgent : true))
-      .map((name) => ({ name, kind: "default" as const, effect: name === "request_help" ? `escalates to ${parents.join(" / ")}` : "built-in" })),
+      .map((name) => ({ name, kind: "default" as const, effect: name === "request_help" ? `escalates to ${supervisors.join(" / ")}` : "built-in" })),
     ...handoffs.map((s) => ({ name: transferToolName(s.name), kind: "handoff" as const, effect: `control moves to ${s.name}` })),
     ...delegated.map((s) => ({
       name: s.name,
@@ -99,7 +102,7 @@ export function describeLoop(document: GraphDocument, agentId: string): LoopDesc
 
   const jumps = handoffs.map((s) => s.name);
   const steps: LoopStep[] = [
-    { name: "render_system_prompt", next: ["current_active_agent"], note: isSub ? `prompt template, SUPERVISOR SYSTEM PROMPT block (under ${parents.join(" / ")}), current date` : "prompt template and current date" },
+    { name: "render_system_prompt", next: ["current_active_agent"], note: isSub ? `prompt template, SUPERVISOR SYSTEM PROMPT block (under ${supervisors.join(" / ")}), current date` : "prompt template and current date" },
     {
       name: "current_active_agent",
       next: ["continue_conversation", ...jumps],

@@ -55,7 +55,10 @@ export function AgentForm({ node }: NodeFormProps<"agent">) {
         suggestions={timeZoneSuggestions()}
         onCommit={(text) => {
           const timezone = timeZoneValue(text);
-          if (timezone !== null) update({ timezone });
+          // false keeps the typed text (with the hint saying why) instead of storing a bad zone.
+          if (timezone === null) return false;
+          update({ timezone });
+          return true;
         }}
         hint={(text) => (timeZoneValue(text) === null ? `“${text.trim()}” is not an IANA time zone (e.g. Europe/Paris); not saved.` : "For the date in the prompt and get_time_date.")}
       />

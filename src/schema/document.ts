@@ -3,6 +3,9 @@
  * Every type is inferred from these zod schemas; nothing is written twice.
  */
 import { z } from "zod";
+import { ifDataSchema, loopDataSchema, parallelDataSchema, setStateDataSchema, subgraphDataSchema, switchDataSchema } from "./nodes/flow.js";
+
+export * from "./nodes/flow.js";
 
 export const DOCUMENT_VERSION = 1 as const;
 export const SCHEMA_URL = "https://graphwright.dev/schema/graph.v1.json";
@@ -223,8 +226,13 @@ export const llmDataSchema = z.strictObject({
   /** The user turn sent to the model; defaults to the last message. */
   prompt: text.default("{{ input }}"),
   temperature: finite.min(0).max(2).optional(),
-  /** Also store the reply text in this state channel. */
+  /** Also store the reply text in this state channel (the parsed JSON with `output_schema`). */
   output_channel: identifier.optional(),
+  /**
+   * Structured output: a JSON Schema (an object schema) the reply must match. The model is
+   * asked for JSON only; the reply is parsed, validated and stored in `output_channel`.
+   */
+  output_schema: z.record(z.string(), jsonValue).optional(),
   script: scriptSchema.optional(),
 });
 export const toolNodeDataSchema = z.strictObject({
@@ -243,6 +251,12 @@ export const nodeSchema = z.discriminatedUnion("kind", [
   z.strictObject({ ...nodeBase, kind: z.literal("llm"), data: llmDataSchema }),
   z.strictObject({ ...nodeBase, kind: z.literal("tool"), data: toolNodeDataSchema }),
   z.strictObject({ ...nodeBase, kind: z.literal("note"), data: noteDataSchema.default({ text: "" }) }),
+  z.strictObject({ ...nodeBase, kind: z.literal("if"), data: ifDataSchema }),
+  z.strictObject({ ...nodeBase, kind: z.literal("switch"), data: switchDataSchema }),
+  z.strictObject({ ...nodeBase, kind: z.literal("loop"), data: loopDataSchema }),
+  z.strictObject({ ...nodeBase, kind: z.literal("parallel"), data: parallelDataSchema }),
+  z.strictObject({ ...nodeBase, kind: z.literal("set_state"), data: setStateDataSchema }),
+  z.strictObject({ ...nodeBase, kind: z.literal("subgraph"), data: subgraphDataSchema }),
 ]);
 
 const edgeBase = {

@@ -6,6 +6,7 @@
  * have a single output, `out`.
  */
 import type { GraphNode, NodeKind, NodeOfKind } from "./document.js";
+import { IF_HANDLES, LOOP_HANDLES, switchHandles } from "./nodes/flow.js";
 
 export interface OutputHandle {
   /** Stored in an edge's `source_handle`. */
@@ -20,7 +21,11 @@ export const DEFAULT_OUTPUT: OutputHandle = { id: "out", label: "Out" };
 type HandleTable = { [K in NodeKind]?: (node: NodeOfKind<K>) => OutputHandle[] };
 
 // One entry per branching kind, added beside the kind's schema.
-const table: HandleTable = {};
+const table: HandleTable = {
+  if: () => IF_HANDLES.map((h) => ({ ...h })),
+  switch: (node) => switchHandles(node.data),
+  loop: () => LOOP_HANDLES.map((h) => ({ ...h })),
+};
 
 /** True when the node's kind picks among named outgoing handles. */
 export function isBranchingKind(kind: NodeKind): boolean {

@@ -2,7 +2,7 @@
  * compileGraph: a validated document becomes a LangGraph StateGraph whose nodes are
  * the document's executable nodes, wired by its flow and conditional edges.
  */
-import { Command, END, MemorySaver, START, StateGraph, type BaseCheckpointSaver, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
+import { END, MemorySaver, START, StateGraph, type BaseCheckpointSaver, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import { assertValid, type GraphDocument, type GraphEdge, type GraphNode } from "../schema/index.js";
 import { EngineError } from "./errors.js";
 import { checkExpression, evaluateCondition, ExpressionError } from "./expressions.js";

@@ -8,11 +8,15 @@ import type { CompiledDocument } from "./compile.js";
 import { EngineError } from "./errors.js";
 import { isNodeEmission, type EventBase, type RunEvent, type RunEventBody } from "./events.js";
 import { ModelError } from "./ports.js";
+import { FOLLOW_UP_KEY } from "./multiagent/entry.js";
+import { turnTarget } from "./multiagent/directRun.js";
 import { errorMessage, messageToJson } from "./runtime.js";
 
 export interface RunInput {
   /** The user's message for this turn. */
   message: string;
+  /** A follow-up turn reporting a finished background task to the parent that queued it (see runFollowUp). */
+  followUp?: { task_id: string };
 }
 
 export interface RunOptions {
@@ -22,6 +26,12 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Overrides the document's `settings.recursion_limit`. */
   recursionLimit?: number;
+  /**
+   * Runs this agent directly as the root of the turn, with its own scoped history in the
+   * thread (seed 002's direct sub-agent runs). `@name` of an agent the graph cannot route
+   * to (a delegation-only sub-agent) does the same.
+   */
+  agent?: string;
 }
 
 interface CallPosition {
@@ -110,12 +120,15 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
   const atRoot: CallPosition = { call_id: rootCall, parent_call_id: null, depth: 0, agent: null };
 
   yield make({ type: "run_start", input: input.message }, atRoot, null);
-  const config = { configurable: { thread_id: options.threadId }, recursionLimit: limit, ...(options.signal ? { signal: options.signal } : {}) };
+  const target = turnTarget(compiled, input.message, options);
+  const config = { configurable: target.configurable, recursionLimit: limit, ...(options.signal ? { signal: options.signal } : {}) };
   let status: "completed" | "cancelled" | "error" = "completed";
   let lastValues: Record<string, unknown> | undefined;
   try {
-    const stream = await compiled.graph.stream(
-      { messages: [new HumanMessage({ id: ids.next("msg"), content: input.message })] },
+    if (target.error) throw target.error;
+    const additional_kwargs = input.followUp ? { [FOLLOW_UP_KEY]: input.followUp.task_id } : {};
+    const stream = await target.graph.stream(
+      { messages: [new HumanMessage({ id: ids.next("msg"), content: input.message, additional_kwargs })] },
       // Root-level tasks and checkpoints only: events from inside agents carry their own
       // namespace (see emit), so subgraph chunks would only be read and dropped.
       // `values` hands us the root state after each step, so the final state needs no
@@ -158,7 +171,7 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
         yield make({ type: "checkpoint_saved", step: checkpoint.metadata?.step ?? -1 }, atRoot, null);
       }
     }
-    const values = { ...(lastValues ?? ((await compiled.graph.getState(config)).values as Record<string, unknown>)) };
+    const values = { ...(lastValues ?? ((await target.graph.getState(config)).values as Record<string, unknown>)) };
     values.messages = ((values.messages ?? []) as Parameters<typeof messageToJson>[0][]).map(messageToJson);
     yield make({ type: "final_state", state: values }, atRoot, null);
   } catch (error) {

@@ -37,7 +37,8 @@ function readTurn(messages: readonly BaseMessage[]): Turn {
     if (type === "ai") iteration += 1;
   }
   const last = messages.at(-1);
-  const lastTool = last && ToolMessage.isInstance(last) ? (last.name ?? null) : null;
+  // A handoff (transfer_to_*) result only says who answers now: the new agent reacts to the user's message.
+  const lastTool = last && ToolMessage.isInstance(last) && !last.name?.startsWith("transfer_to_") ? (last.name ?? null) : null;
   return { input, last, lastTool, iteration };
 }
 

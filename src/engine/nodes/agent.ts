@@ -109,9 +109,7 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
     });
     const child = route.kind === "default" ? null : team.hierarchy.handoffChildToward(agent.name, route.agent);
     if (route.kind === "default" || !child) return new Command({ goto: "continue_conversation" });
-    if (state.active_agent !== route.agent || route.kind === "mention") {
-      emit(config, { type: "handoff", from: agent.name, to: route.agent, reason: route.kind, tool_call_id: null }, { agent: agent.name });
-    }
+    emit(config, { type: "handoff", from: agent.name, to: route.agent, reason: route.kind, tool_call_id: null }, { agent: agent.name });
     return new Command({ goto: childNodes.get(child) as string, update: { active_agent: route.agent } });
   };
 

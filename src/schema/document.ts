@@ -3,8 +3,11 @@
  * Every type is inferred from these zod schemas; nothing is written twice.
  */
 import { z } from "zod";
+import { jsonValue } from "./json.js";
+import { approvalDataSchema, questionDataSchema } from "./nodes/human.js";
 import { ifDataSchema, loopDataSchema, parallelDataSchema, setStateDataSchema, subgraphDataSchema, switchDataSchema } from "./nodes/flow.js";
 
+export * from "./nodes/human.js";
 export * from "./nodes/flow.js";
 
 export const DOCUMENT_VERSION = 1 as const;
@@ -43,7 +46,7 @@ const finite = z.number().finite();
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2_000);
 
 /** Arbitrary JSON (tool args, defaults, schemas). */
-export const jsonValue = z.json();
+export { jsonValue };
 
 export const metaSchema = z.strictObject({
   id,
@@ -251,6 +254,8 @@ export const nodeSchema = z.discriminatedUnion("kind", [
   z.strictObject({ ...nodeBase, kind: z.literal("llm"), data: llmDataSchema }),
   z.strictObject({ ...nodeBase, kind: z.literal("tool"), data: toolNodeDataSchema }),
   z.strictObject({ ...nodeBase, kind: z.literal("note"), data: noteDataSchema.default({ text: "" }) }),
+  z.strictObject({ ...nodeBase, kind: z.literal("approval"), data: approvalDataSchema }),
+  z.strictObject({ ...nodeBase, kind: z.literal("question"), data: questionDataSchema }),
   z.strictObject({ ...nodeBase, kind: z.literal("if"), data: ifDataSchema }),
   z.strictObject({ ...nodeBase, kind: z.literal("switch"), data: switchDataSchema }),
   z.strictObject({ ...nodeBase, kind: z.literal("loop"), data: loopDataSchema }),

@@ -12,6 +12,7 @@ function definitions(): [z.ZodType, Definition][] {
   const [builtinTool, mockTool, httpTool, mcpTool, javascriptTool, agentTool] = doc.toolSchema.options;
   const [startNode, endNode, agentNode, llmNode, toolNode, noteNode] = doc.nodeSchema.options;
   const [flowEdge, conditionalEdge, delegationEdge] = doc.edgeSchema.options;
+  const nodeOfKind = (kind: doc.NodeKind): z.ZodType => doc.nodeSchema.options.find((o) => o.shape.kind.value === kind) as z.ZodType;
   return [
     [doc.metaSchema.shape.id, { id: "Id", description: "An id: letters, digits and _ . : -" }],
     [doc.identifier, { id: "Identifier", description: "A name that becomes a tool name or @mention: starts with a letter; then letters, digits, _ or -." }],
@@ -36,6 +37,9 @@ function definitions(): [z.ZodType, Definition][] {
     [llmNode, { id: "LlmNode", description: "One model call." }],
     [toolNode, { id: "ToolNode", description: "Runs one tool from the catalog with templated arguments." }],
     [noteNode, { id: "NoteNode", description: "A sticky note; never runs." }],
+    [nodeOfKind("approval"), { id: "ApprovalNode", description: "Pauses for a person to approve, reject or edit its payload; follows `approved` or `rejected`." }],
+    [nodeOfKind("question"), { id: "QuestionNode", description: "Pauses for a person to pick one of its options; follows the handle named by the option id." }],
+    [doc.questionOptionSchema, { id: "QuestionOption", description: "An answer a person may pick: its id (also an outgoing handle) and label." }],
     [doc.edgeSchema, { id: "Edge", description: "A connection between two nodes; `kind` says which." }],
     [flowEdge, { id: "FlowEdge", description: "Control passes from source to target." }],
     [conditionalEdge, { id: "ConditionalEdge", description: "Control passes when the condition (a CEL expression or a registered condition name) holds." }],

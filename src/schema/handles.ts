@@ -6,6 +6,7 @@
  * have a single output, `out`.
  */
 import type { GraphNode, NodeKind, NodeOfKind } from "./document.js";
+import { APPROVAL_HANDLES, questionHandles } from "./nodes/human.js";
 import { IF_HANDLES, LOOP_HANDLES, switchHandles } from "./nodes/flow.js";
 
 export interface OutputHandle {
@@ -22,6 +23,8 @@ type HandleTable = { [K in NodeKind]?: (node: NodeOfKind<K>) => OutputHandle[] }
 
 // One entry per branching kind, added beside the kind's schema.
 const table: HandleTable = {
+  approval: () => APPROVAL_HANDLES.map((h) => ({ ...h })),
+  question: (node) => questionHandles(node.data),
   if: () => IF_HANDLES.map((h) => ({ ...h })),
   switch: (node) => switchHandles(node.data),
   loop: () => LOOP_HANDLES.map((h) => ({ ...h })),

@@ -14,6 +14,8 @@ import { compileAgent } from "./agent.js";
 import type { CompileContext } from "./context.js";
 import { compileLlm } from "./llm.js";
 import { compileToolNode } from "./tool.js";
+import { compileApproval } from "./approval.js";
+import { compileQuestion } from "./question.js";
 
 /** A compiled node body as LangGraph runs it. */
 // The return type is loose on purpose: nodes may return a state update or a LangGraph Command.
@@ -48,6 +50,8 @@ export const nodeRegistry: { [K in NodeKind]: KindEntry<K> } = {
   agent: { role: "executable", compile: (node, ctx, annotation) => compileAgent(node, ctx, annotation).run },
   llm: { role: "executable", compile: (node, ctx) => compileLlm(node, ctx) },
   tool: { role: "executable", compile: (node, ctx) => compileToolNode(node, ctx) },
+  approval: { role: "executable", compile: (node) => compileApproval(node) },
+  question: { role: "executable", compile: (node) => compileQuestion(node) },
 };
 
 export function roleOf(node: GraphNode): KindEntry<NodeKind>["role"] {

@@ -76,7 +76,8 @@ describe("templates", () => {
   it("supervisor-team sends a report on a metric to Report, whose draft quotes the numbers", async () => {
     const events = await runTemplate("supervisor-team", "Can I get a report on revenue?");
     expect(speakers(events)).toEqual(["Supervisor", "Report"]);
-    expect(toolsCalled(events)).toEqual(["query_metrics", "create_report"]);
+    expect(toolsCalled(events)).toEqual(["transfer_to_Report", "query_metrics", "create_report"]);
+    expect(events.find((e) => e.type === "handoff")).toMatchObject({ from: "Supervisor", to: "Report", reason: "transfer" });
     const reply = events.filter((e) => e.type === "ai_message").at(-1);
     expect(reply).toMatchObject({ agent: "Report", content: expect.stringContaining("RPT-1042") });
   });

@@ -2,6 +2,7 @@
  * The templates the app offers: golden documents from examples/ (which the tests also run)
  * with the messages that show each one off.
  */
+import mainAgentTeam from "../../../examples/main-agent-team.json";
 import routedSupport from "../../../examples/routed-support.json";
 import supervisorTeam from "../../../examples/supervisor-team.json";
 import weatherAssistant from "../../../examples/weather-assistant.json";
@@ -43,9 +44,17 @@ export const templates: readonly Template[] = [
   ]),
   template(supervisorTeam, [
     { message: "hello", tools: [] },
-    { message: "What was revenue last month?", tools: ["query_metrics"] },
-    { message: "Write a weekly report", tools: ["query_metrics", "create_report"] },
+    { message: "What was revenue last month?", tools: ["transfer_to_Analytics", "query_metrics"] },
+    { message: "Write a weekly report", tools: ["transfer_to_Report", "query_metrics", "create_report"] },
     { message: "@Analytics how many active users do we have?", tools: ["query_metrics"] },
+  ]),
+  template(mainAgentTeam, [
+    { message: "hello", tools: [] },
+    { message: "Any unread emails?", tools: ["EmailsAgent", "search_emails"] },
+    { message: "What's on my calendar today?", tools: ["MeetingsAgent", "list_meetings"] },
+    { message: "Research Acme's latest news", tools: ["ResearchAgent"] },
+    { message: "Should I renew the Acme contract?", tools: ["jedi_council"] },
+    { message: "@TasksAgent remind me to call Dana", tools: ["create_task"] },
   ]),
   template(routedSupport, [
     { message: "hello", tools: [] },

@@ -1,7 +1,9 @@
 // Root component: one editor store and one graph session for the app's lifetime. At start the
 // most recently edited graph opens (or, on first run, the first template), then the graph of
-// a share link if the URL carries one; then autosave runs.
+// a share link if the URL carries one; then autosave runs. A `?fixture=` URL (benchmarks,
+// end-to-end tests) opens a generated graph in memory instead, with autosave off.
 import { useEffect, useState } from "react";
+import { fixtureFromSearch, type Fixture } from "./fixtures/fixtureRoute";
 import { isShareFragment } from "./io/shareLink";
 import { appWorkspace } from "./services/workspace";
 import { createGraphSession, startSession } from "./services/graphSession";
@@ -17,10 +19,20 @@ export function App() {
     createGraphSession({ store: createEditorStore(blankDocument("untitled")), workspace: appWorkspace(), page: { window, document } }),
   );
   const [ready, setReady] = useState(false);
+  const [fixture] = useState(readFixture);
 
   useEffect(() => {
     let current = true;
     const fragment = window.location.hash;
+    if (fixture) {
+      import("./fixtures/openFixture")
+        .then(({ openFixture }) => openFixture(session, fixture))
+        .catch((error: unknown) => session.autosave.report(`Could not open the fixture: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(() => current && setReady(true));
+      return () => {
+        current = false;
+      };
+    }
     startSession(session, templates, { fragment })
       .then(() => {
         // A share link is opened once; a reload must not import it again.
@@ -31,13 +43,14 @@ export function App() {
     return () => {
       current = false;
     };
-  }, [session]);
+  }, [session, fixture]);
 
   useEffect(() => {
-    if (!ready) return;
+    // A fixture is never saved: the user's own graphs stay exactly as they were.
+    if (!ready || fixture) return;
     session.autosave.start();
     return () => session.autosave.stop();
-  }, [ready, session]);
+  }, [ready, session, fixture]);
 
   if (!ready) {
     return (
@@ -53,4 +66,14 @@ export function App() {
       </EditorProvider>
     </GraphSessionProvider>
   );
+}
+
+/** The fixture the URL asks for; an unknown name is reported and the workspace opens as usual. */
+function readFixture(): Fixture | null {
+  try {
+    return fixtureFromSearch(window.location.search);
+  } catch (error) {
+    console.warn(error instanceof Error ? error.message : String(error));
+    return null;
+  }
 }

@@ -130,7 +130,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     let status: "completed" | "cancelled" | "error" = "error";
     let runError: string | null = null;
     try {
-      for await (const event of runGraph(compiled, { message: request.message }, { threadId, runId, signal })) {
+      for await (const event of runGraph(compiled, { message: request.message }, { threadId, runId, signal, ...(request.agent ? { agent: request.agent } : {}) })) {
         batcher.push(event);
         if (event.type === "error") runError ??= event.message;
         if (event.type === "run_end") status = event.status;

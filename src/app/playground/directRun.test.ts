@@ -1,0 +1,66 @@
+// The Agent selector end to end below the UI: session → engine host → runGraph({ agent }).
+import "fake-indexeddb/auto";
+import { IDBFactory } from "fake-indexeddb";
+import { describe, expect, it } from "vitest";
+import mainAgentTeam from "../../../examples/main-agent-team.json";
+import { Database } from "../../persistence/db.js";
+import { IdbSaver } from "../../persistence/saver/IdbSaver.js";
+import { createWorkspace, type Workspace } from "../../persistence/workspace/index.js";
+import { assertValid } from "../../schema/index.js";
+import { createEngineClient, type EngineClient, type WorkerLike } from "../services/engineClient";
+import { createEngineHost } from "../services/engineHost";
+import type { FromWorker, ToWorker } from "../services/engineProtocol";
+import { createSessionStore, type SessionStore } from "../store/sessionStore";
+import { deriveChat } from "./chatMessages";
+
+const team = assertValid(mainAgentTeam);
+
+function inProcessEngine(ws: Workspace, database: Database): EngineClient {
+  const listeners: ((event: MessageEvent<FromWorker>) => void)[] = [];
+  const host = createEngineHost({
+    runs: ws.runs,
+    credentials: ws,
+    checkpointer: new IdbSaver({ database }),
+    withThreadLock: (_id, work) => work(),
+    post: (message) => queueMicrotask(() => listeners.forEach((l) => l({ data: structuredClone(message) } as MessageEvent<FromWorker>))),
+  });
+  const worker: WorkerLike = {
+    postMessage: (message: ToWorker) => void host.handle(structuredClone(message)),
+    addEventListener: (type: string, listener: unknown) => {
+      if (type === "message") listeners.push(listener as (event: MessageEvent<FromWorker>) => void);
+    },
+  };
+  return createEngineClient(() => worker);
+}
+
+function settled(store: SessionStore): Promise<void> {
+  return new Promise((resolve) => {
+    if (store.getState().run.state !== "running") return resolve();
+    const stop = store.subscribe((s) => {
+      if (s.run.state !== "running") {
+        stop();
+        resolve();
+      }
+    });
+  });
+}
+
+describe("direct agent runs from the playground", () => {
+  it("runs the agent picked in the selector as the root of the turn, with its own history", async () => {
+    const database = new Database({ name: "direct-run", indexedDB: new IDBFactory() });
+    const ws = createWorkspace(database);
+    const session = createSessionStore({ workspace: ws, engine: inProcessEngine(ws, database) });
+    await session.getState().openGraph(team.meta.id);
+
+    await session.getState().send(team, "remind me to call Dana", { agent: "TasksAgent" });
+    await settled(session);
+    await session.getState().send(team, "hello");
+    await settled(session);
+
+    expect(session.getState().run).toEqual({ state: "idle" });
+    const chat = deriveChat(session.getState().events).map((m) => `${m.author}: ${m.text.slice(0, 40)}`);
+    expect(chat).toEqual(["User: remind me to call Dana", "TasksAgent: ", "TasksAgent: Task TSK-58 created: \"call Dana\".", "User: hello", "MainAgent: Hello! I'm MainAgent. I delegate to Emai"]);
+    const starts = session.getState().events.filter((e) => e.type === "agent_start").map((e) => e.agent);
+    expect(starts).toEqual(["TasksAgent", "MainAgent"]);
+  });
+});

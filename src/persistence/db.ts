@@ -6,7 +6,7 @@ import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type St
 import { PersistenceError, toPersistenceError } from "./errors.js";
 
 export const DEFAULT_DB_NAME = "graphwright";
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 
 /** Store names are constants: persisted data outlives any rename. */
 export const STORES = {
@@ -20,6 +20,8 @@ export const STORES = {
   blobs: "blobs",
   settings: "settings",
   secrets: "secrets",
+  /** Background sub-agent tasks (non-blocking delegations), so they survive a reload. */
+  tasks: "tasks",
 } as const;
 
 /** A checkpoint row; the checkpoint and metadata are serialized by the saver's serde. */
@@ -72,13 +74,15 @@ export interface GraphwrightSchema extends DBSchema {
   blobs: { key: [string, string, string, string]; value: BlobRow; indexes: { thread_id: string } };
   settings: { key: string; value: { id: string; value: unknown } };
   secrets: { key: string; value: { id: string; value: string } };
+  /** `open` is 1 while the task is queued, running or unreported (IndexedDB cannot index booleans). */
+  tasks: { key: string; value: { id: string; v: 1; thread_id: string; open: 0 | 1; task: unknown }; indexes: { thread_id: string; open: number } };
 }
 
 export type Store = StoreNames<GraphwrightSchema>;
 export type Tx<S extends Store[], M extends IDBTransactionMode> = IDBPTransaction<GraphwrightSchema, S, M>;
 
-/** Version 1: every store and index. Later versions add steps; none may assume a fresh database. */
-function upgrade(db: IDBPDatabase<GraphwrightSchema>, oldVersion: number): void {
+/** Version 1: every store and index; version 2: background tasks. Later versions add steps; none may assume a fresh database. */
+function upgrade(db: IDBPDatabase<GraphwrightSchema>, oldVersion: number, newVersion: number): void {
   if (oldVersion < 1) {
     db.createObjectStore(STORES.graphs, { keyPath: "id" }).createIndex("updated", "updated");
     db.createObjectStore(STORES.versions, { keyPath: "id" }).createIndex("graph_id", ["graph_id", "created"]);
@@ -90,6 +94,12 @@ function upgrade(db: IDBPDatabase<GraphwrightSchema>, oldVersion: number): void 
     db.createObjectStore(STORES.blobs, { keyPath: ["thread_id", "checkpoint_ns", "channel", "version"] }).createIndex("thread_id", "thread_id");
     db.createObjectStore(STORES.settings, { keyPath: "id" });
     db.createObjectStore(STORES.secrets, { keyPath: "id" });
+  }
+  // Steps stop at the version being opened (tests open older versions to exercise upgrades).
+  if (oldVersion < 2 && newVersion >= 2) {
+    const tasks = db.createObjectStore(STORES.tasks, { keyPath: "id" });
+    tasks.createIndex("thread_id", "thread_id");
+    tasks.createIndex("open", "open");
   }
 }
 
@@ -129,7 +139,7 @@ export class Database {
     if (!factory && !previous) return Promise.reject(new PersistenceError("CONNECTION_LOST", "This environment has no IndexedDB"));
     const opening = withFactory(factory, () =>
       openDB<GraphwrightSchema>(this.name, this.options.version ?? DB_VERSION, {
-        upgrade: (db, oldVersion) => upgrade(db, oldVersion),
+        upgrade: (db, oldVersion, newVersion) => upgrade(db, oldVersion, newVersion ?? DB_VERSION),
         blocked: () => this.options.onBlocked?.(),
         blocking: () => {
           // Another tab wants to upgrade: step aside cleanly, reopen on next use.

@@ -3,7 +3,7 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { Database } from "../db.js";
+import { Database, DB_VERSION } from "../db.js";
 import { PersistenceError } from "../errors.js";
 import { IdbSaver } from "./IdbSaver.js";
 import { putStep, threadConfig } from "./testing/checkpoints.js";
@@ -40,17 +40,17 @@ describe("another tab's upgrade", () => {
     const saver = new IdbSaver({ name: NAME, indexedDB: factory, onVersionChange });
     await putStep(saver, threadConfig("t-1"), {}, {}, []);
 
-    const newer = await otherTab(2);
+    const newer = await otherTab(DB_VERSION + 1);
 
     expect(onVersionChange).toHaveBeenCalledTimes(1);
-    expect(newer.version).toBe(2);
+    expect(newer.version).toBe(DB_VERSION + 1);
     newer.close();
   });
 
   it("makes our next operation fail with VERSION_CHANGED instead of using a database it no longer understands", async () => {
     const saver = new IdbSaver({ name: NAME, indexedDB: factory });
     await putStep(saver, threadConfig("t-1"), {}, {}, []);
-    (await otherTab(2)).close();
+    (await otherTab(DB_VERSION + 1)).close();
 
     const error = await saver.getTuple(threadConfig("t-1")).then(() => null, (e: unknown) => e);
 
@@ -76,15 +76,15 @@ describe("another tab's upgrade", () => {
 describe("our upgrade", () => {
   it("reports being blocked by a tab that keeps the old version open, and proceeds once it closes", async () => {
     await new Database({ name: NAME, indexedDB: factory }).tx(["settings"], "readonly", "creating", () => undefined);
-    const older = await otherTab(1); // An old build that ignores `versionchange`.
+    const older = await otherTab(DB_VERSION); // An old build that ignores `versionchange`.
     const onBlocked = vi.fn();
-    const upgraded = new Database({ name: NAME, indexedDB: factory, version: 2, onBlocked });
+    const upgraded = new Database({ name: NAME, indexedDB: factory, version: DB_VERSION + 1, onBlocked });
 
     const opening = upgraded.open();
     await vi.waitFor(() => expect(onBlocked).toHaveBeenCalledTimes(1));
 
     older.close();
-    expect((await opening).version).toBe(2);
+    expect((await opening).version).toBe(DB_VERSION + 1);
     const saver = new IdbSaver({ database: upgraded });
     await expect(putStep(saver, threadConfig("t-1"), {}, {}, [])).resolves.toBeDefined();
   });

@@ -4,6 +4,7 @@ import { GraphStore } from "./graphs.js";
 import { RunStore } from "./runs.js";
 import { SecretStore } from "./secrets.js";
 import { SettingsStore } from "./settings.js";
+import { TaskStore } from "./tasks.js";
 import { ThreadStore } from "./threads.js";
 import { systemClock, type WorkspaceClock } from "./types.js";
 
@@ -13,6 +14,8 @@ export interface Workspace {
   runs: RunStore;
   settings: SettingsStore;
   secrets: SecretStore;
+  /** Background sub-agent tasks (non-blocking delegations). */
+  tasks: TaskStore;
 }
 
 /**
@@ -26,6 +29,7 @@ export function createWorkspace(db: Database, clock: WorkspaceClock = systemCloc
     runs: new RunStore(db),
     settings: new SettingsStore(db),
     secrets: new SecretStore(db),
+    tasks: new TaskStore(db),
   };
 }
 
@@ -33,6 +37,7 @@ export { GraphStore, type GraphSummary } from "./graphs.js";
 export { ThreadStore } from "./threads.js";
 export { RunStore } from "./runs.js";
 export { SettingsStore } from "./settings.js";
+export { TaskStore } from "./tasks.js";
 export { SecretStore, maskSecret, type SecretSummary } from "./secrets.js";
 export { systemClock, type WorkspaceClock } from "./types.js";
 export type { GraphRecord, VersionRecord, ThreadRecord, RunRecord, RunStatus } from "./records.js";

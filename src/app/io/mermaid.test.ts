@@ -35,10 +35,26 @@ describe("toMermaid", () => {
   });
 
   it("labels conditional edges with their condition", () => {
-    const text = toMermaid(supervisor());
-    expect(text).toContain('  n1 -->|"wants_report"| n3');
-    expect(text).toContain('  n1 -->|"wants_analytics"| n2');
-    expect(text).toContain("  n1 --> n4");
+    const doc = blankDocument("g1");
+    const text = toMermaid({ ...doc, edges: [...doc.edges, { id: "c1", kind: "conditional", source: "agent", target: "start", condition: "state.retry == true" }] });
+    expect(text).toContain('  n1 -->|"state.retry == true"| n0');
+    expect(text).toContain("  n1 --> n2");
+  });
+
+  it("labels edges leaving an If by their branch and draws the If as a decision", () => {
+    const doc = blankDocument("g1");
+    const text = toMermaid({
+      ...doc,
+      nodes: [...doc.nodes, { id: "check", kind: "if", position: { x: 0, y: 0 }, data: { name: "Check", condition: "state.ok", description: "" } }],
+      edges: [
+        { id: "t", kind: "flow", source: "check", target: "agent", source_handle: "true" },
+        { id: "f", kind: "flow", source: "check", target: "end", source_handle: "false" },
+      ],
+    });
+    expect(text).toContain('  n3{"Check · if"}');
+    expect(text).toContain('  n3 -->|"True"| n1');
+    expect(text).toContain('  n3 -->|"False"| n2');
+    expect(text).toContain("  classDef kind_if fill:#f5f3ff,stroke:#7c3aed");
   });
 
   it("draws delegation edges dotted, labelled with their mode", () => {

@@ -5,22 +5,29 @@
  */
 import { isBranchingKind, outputHandles, type GraphDocument, type GraphEdge, type GraphNode } from "../../schema/index.js";
 
-const KIND_LABEL: Record<GraphNode["kind"], string> = {
-  start: "",
-  end: "",
-  agent: "agent",
-  llm: "LLM",
-  tool: "tool",
-  note: "",
-};
+interface MermaidKind {
+  /** Shown after the name ("Triage · router"); empty for Start / End. */
+  label: string;
+  /** Opening and closing brackets of the node shape. */
+  shape: [string, string];
+  style: string;
+}
 
-/** Node shapes by kind: stadium for Start/End, rectangle for agents, rounded for LLMs, subroutine for tools. */
-const SHAPE: Record<Exclude<GraphNode["kind"], "note">, [string, string]> = {
-  start: ["([", "])"],
-  end: ["([", "])"],
-  agent: ["[", "]"],
-  llm: ["(", ")"],
-  tool: ["[[", "]]"],
+/** How each kind looks: stadium for Start/End, rectangle for agents, rounded for model calls, subroutine for tools, rhombus for decisions, hexagon for people. */
+const KINDS: Record<Exclude<GraphNode["kind"], "note">, MermaidKind> = {
+  start: { label: "", shape: ["([", "])"], style: "fill:#ecfdf5,stroke:#059669" },
+  end: { label: "", shape: ["([", "])"], style: "fill:#fef2f2,stroke:#dc2626" },
+  agent: { label: "agent", shape: ["[", "]"], style: "fill:#eef2ff,stroke:#4f46e5" },
+  llm: { label: "LLM", shape: ["(", ")"], style: "fill:#fffbeb,stroke:#d97706" },
+  tool: { label: "tool", shape: ["[[", "]]"], style: "fill:#f0f9ff,stroke:#0284c7" },
+  if: { label: "if", shape: ["{", "}"], style: "fill:#f5f3ff,stroke:#7c3aed" },
+  switch: { label: "switch", shape: ["{", "}"], style: "fill:#f5f3ff,stroke:#7c3aed" },
+  loop: { label: "loop", shape: ["{", "}"], style: "fill:#f5f3ff,stroke:#7c3aed" },
+  parallel: { label: "parallel", shape: ["[/", "/]"], style: "fill:#f0fdfa,stroke:#0d9488" },
+  set_state: { label: "set state", shape: ["[", "]"], style: "fill:#f7fee7,stroke:#65a30d" },
+  subgraph: { label: "subgraph", shape: ["[[", "]]"], style: "fill:#f8fafc,stroke:#475569" },
+  approval: { label: "approval", shape: ["{{", "}}"], style: "fill:#fff7ed,stroke:#ea580c" },
+  question: { label: "question", shape: ["{{", "}}"], style: "fill:#fff7ed,stroke:#ea580c" },
 };
 
 const MAX_LABEL = 80;
@@ -67,8 +74,8 @@ export function toMermaid(document: GraphDocument): string {
     if (node.kind === "note") return;
     const id = `n${index}`;
     ids.set(node.id, id);
-    const [open, close] = SHAPE[node.kind];
-    const kind = KIND_LABEL[node.kind];
+    const [open, close] = KINDS[node.kind].shape;
+    const kind = KINDS[node.kind].label;
     const label = kind ? `${mermaidText(nodeName(node))} · ${kind}` : mermaidText(nodeName(node));
     lines.push(`  ${id}${open}"${label}"${close}`);
     (classes[node.kind] ??= []).push(id);
@@ -82,17 +89,9 @@ export function toMermaid(document: GraphDocument): string {
     const label = edgeLabel(edge, byId.get(edge.source));
     lines.push(label ? `  ${source} ${arrow}|"${mermaidText(label)}"| ${target}` : `  ${source} ${arrow} ${target}`);
   }
-  const styles: Record<string, string> = {
-    start: "fill:#ecfdf5,stroke:#059669",
-    end: "fill:#fef2f2,stroke:#dc2626",
-    agent: "fill:#eef2ff,stroke:#4f46e5",
-    llm: "fill:#fffbeb,stroke:#d97706",
-    tool: "fill:#f0f9ff,stroke:#0284c7",
-  };
   // Class names get a prefix: `end` is a Mermaid keyword and would end the chart.
-  for (const [kind, members] of Object.entries(classes)) {
-    if (kind === "note") continue;
-    lines.push(`  classDef kind_${kind} ${styles[kind]}`);
+  for (const [kind, members] of Object.entries(classes) as [keyof typeof KINDS, string[]][]) {
+    lines.push(`  classDef kind_${kind} ${KINDS[kind].style}`);
     lines.push(`  class ${members.join(",")} kind_${kind}`);
   }
   return `${lines.join("\n")}\n`;

@@ -17,6 +17,9 @@ type DefaultsTable = { [K in NodeKind]: (context: DefaultsContext) => NodeOfKind
 /** The tool id of a Tool node added while the catalog is empty (an id must be non-empty). */
 export const NO_TOOL = "no_tool";
 
+/** The graph id of a Subgraph node before a saved graph is chosen (an id must be non-empty). */
+export const NO_GRAPH = "no_graph";
+
 const model = (document: GraphDocument) => document.models[0]?.id ?? "scripted";
 
 export const nodeDefaults: DefaultsTable = {
@@ -37,4 +40,20 @@ export const nodeDefaults: DefaultsTable = {
   llm: ({ document, name }) => ({ name: name("LLM"), model: model(document), system_prompt: "", prompt: "{{ input }}" }),
   // With an empty catalog the reference is left dangling on purpose: Problems then says to add a tool.
   tool: ({ document, name }) => ({ name: name("Tool"), tool: document.tools[0]?.id ?? NO_TOOL, args: {} }),
+  if: ({ name }) => ({ name: name("If"), condition: 'input != ""', description: "" }),
+  switch: ({ name }) => ({ name: name("Switch"), variable: "input", cases: [{ id: "yes", value: "yes" }], description: "" }),
+  loop: ({ name }) => ({ name: name("Loop"), condition: "loop.count < 3", max_loops: 10, on_limit: "exit", description: "" }),
+  parallel: ({ name }) => ({ name: name("Parallel"), max_concurrency: 5, description: "" }),
+  set_state: ({ document, name }) => ({ name: name("SetState"), assignments: [{ channel: document.state.channels[0]?.name ?? "note", expression: "input" }], description: "" }),
+  // No graph chosen yet: the reference dangles until the form picks a saved graph.
+  subgraph: ({ name }) => ({ name: name("Subgraph"), graph: NO_GRAPH, input: "{{ input }}", outputs: [], description: "" }),
+  approval: ({ name }) => ({ name: name("Approval"), message: "Approve this step?", payload: {}, allow_edit: true }),
+  question: ({ name }) => ({
+    name: name("Question"),
+    question: "Shall I go ahead?",
+    options: [
+      { id: "yes", label: "Yes" },
+      { id: "no", label: "No" },
+    ],
+  }),
 };

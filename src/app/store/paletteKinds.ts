@@ -20,6 +20,14 @@ export const paletteKinds: readonly PaletteKind[] = [
   { kind: "tool", title: "Tool", description: "Runs one tool with templated arguments", group: "Basics" },
   { kind: "end", title: "End", description: "Where the graph's answer leaves", group: "Basics" },
   { kind: "note", title: "Note", description: "A sticky note; does nothing", group: "Basics" },
+  { kind: "if", title: "If", description: "A condition picks the True or False branch", group: "Flow" },
+  { kind: "switch", title: "Switch", description: "A value picks one of several cases, else Default", group: "Flow" },
+  { kind: "loop", title: "Loop", description: "Repeats its body while a condition holds, up to max loops", group: "Flow" },
+  { kind: "parallel", title: "Parallel", description: "Runs every outgoing branch at once; the join waits for all", group: "Flow" },
+  { kind: "set_state", title: "Set state", description: "Writes CEL values into state channels (transform)", group: "Flow" },
+  { kind: "subgraph", title: "Subgraph", description: "Runs another saved graph", group: "Flow" },
+  { kind: "approval", title: "Approval", description: "Pauses for a person to approve, reject or edit", group: "People" },
+  { kind: "question", title: "Question", description: "Asks a person to pick one of a few options", group: "People" },
 ];
 
 /** The title of a kind, as the palette shows it. */

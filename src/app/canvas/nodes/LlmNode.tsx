@@ -14,6 +14,7 @@ const LlmNode = memo(function LlmNode({ id, selected }: FlowNodeProps) {
     <NodeFrame kindTitle="LLM" name={data.name} accent="sky" ports={ports} selected={selected}>
       <NodeDetail>
         {data.model}
+        {data.output_schema ? " · structured" : ""}
         {data.output_channel ? ` → ${data.output_channel}` : ""}
       </NodeDetail>
     </NodeFrame>

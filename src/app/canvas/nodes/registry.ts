@@ -2,10 +2,18 @@
 import type { NodeTypes } from "@xyflow/react";
 import type { NodeKind } from "../../../schema/index.js";
 import { agentNode } from "./AgentNode";
+import { approvalNode } from "./ApprovalNode";
 import { endNode } from "./EndNode";
+import { ifNode } from "./IfNode";
 import { llmNode } from "./LlmNode";
+import { loopNode } from "./LoopNode";
 import { noteNode } from "./NoteNode";
+import { parallelNode } from "./ParallelNode";
+import { questionNode } from "./QuestionNode";
+import { setStateNode } from "./SetStateNode";
 import { startNode } from "./StartNode";
+import { subgraphNode } from "./SubgraphNode";
+import { switchNode } from "./SwitchNode";
 import { toolNode } from "./ToolNode";
 import type { CanvasNodeDefinition } from "./types";
 
@@ -17,6 +25,14 @@ export const canvasNodes: Record<NodeKind, CanvasNodeDefinition> = {
   llm: llmNode,
   tool: toolNode,
   note: noteNode,
+  approval: approvalNode,
+  question: questionNode,
+  if: ifNode,
+  switch: switchNode,
+  loop: loopNode,
+  parallel: parallelNode,
+  set_state: setStateNode,
+  subgraph: subgraphNode,
 };
 
 /** React Flow's `nodeTypes`, built once (a new object per render would remount every node). */

@@ -1,5 +1,7 @@
-// Inspector form of an LLM node: one model call with a system prompt and a prompt template.
+// Inspector form of an LLM node: one model call with a system prompt, a prompt template and an
+// optional structured-output schema.
 import { useEditor } from "../../store/hooks";
+import { JsonField, mustBeObject } from "../fields/JsonField";
 import { NumberField } from "../fields/NumberField";
 import { SelectField } from "../fields/SelectField";
 import { TextField } from "../fields/TextField";
@@ -41,7 +43,16 @@ export function LlmForm({ node }: NodeFormProps<"llm">) {
         placeholder="none"
         suggestions={channels.map((c) => c.name)}
         onCommit={(text) => update({ output_channel: text.trim() || undefined })}
-        hint="Also store the reply text in this state channel."
+        hint={data.output_schema ? "Also store the parsed JSON reply in this state channel." : "Also store the reply text in this state channel."}
+      />
+      <JsonField
+        label="Output schema"
+        value={data.output_schema}
+        optional
+        rows={5}
+        check={mustBeObject}
+        onCommit={(schema) => update({ output_schema: schema as typeof data.output_schema })}
+        hint='Structured output: a JSON Schema the reply must match, e.g. {"type":"object","properties":{"score":{"type":"number"}}}. Empty for plain text.'
       />
       <ScriptEditor script={data.script} onChange={(script) => update({ script })} />
     </>

@@ -2,10 +2,18 @@
 import type { ComponentType } from "react";
 import type { GraphNode, NodeKind } from "../../../schema/index.js";
 import { AgentForm } from "./AgentForm";
+import { ApprovalForm } from "./ApprovalForm";
 import { EndForm } from "./EndForm";
+import { IfForm } from "./IfForm";
 import { LlmForm } from "./LlmForm";
+import { LoopForm } from "./LoopForm";
 import { NoteForm } from "./NoteForm";
+import { ParallelForm } from "./ParallelForm";
+import { QuestionForm } from "./QuestionForm";
+import { SetStateForm } from "./SetStateForm";
 import { StartForm } from "./StartForm";
+import { SubgraphForm } from "./SubgraphForm";
+import { SwitchForm } from "./SwitchForm";
 import { ToolForm } from "./ToolForm";
 import type { NodeFormProps } from "./types";
 
@@ -17,6 +25,14 @@ export const inspectorForms: { [K in NodeKind]: ComponentType<NodeFormProps<K>> 
   llm: LlmForm,
   tool: ToolForm,
   note: NoteForm,
+  approval: ApprovalForm,
+  question: QuestionForm,
+  if: IfForm,
+  switch: SwitchForm,
+  loop: LoopForm,
+  parallel: ParallelForm,
+  set_state: SetStateForm,
+  subgraph: SubgraphForm,
 };
 
 /** The form of a node's kind, keyed by node so a form never carries one node's draft over to another. */

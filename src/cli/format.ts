@@ -1,5 +1,5 @@
 /** Turns run events into readable terminal lines (the CLI's default output). */
-import type { RunEvent } from "../engine/index.js";
+import { describeInterrupt, describeResume, type RunEvent } from "../engine/index.js";
 
 const MAX_VALUE = 400;
 
@@ -54,9 +54,13 @@ export function formatEvent(event: RunEvent, state: FormatState): string {
     case "error":
       return `${state.streaming ? "\n" : ""}✖ ${event.code}: ${event.message}\n`;
     case "run_end": {
-      const mark = event.status === "completed" ? "✔" : event.status === "cancelled" ? "■" : "✖";
+      const mark = event.status === "completed" ? "✔" : event.status === "cancelled" ? "■" : event.status === "interrupted" ? "⏸" : "✖";
       return `${mark} ${event.status} in ${event.duration_ms} ms\n`;
     }
+    case "interrupt":
+      return `${pad}⏸ ${describeInterrupt(event.payload)} (interrupt ${event.interrupt_id})\n`;
+    case "interrupt_resolved":
+      return `${pad}▶ ${describeResume(event.payload, event.resume)}\n`;
     case "handoff":
       return `${pad}↪ ${event.from} → ${event.to} (${event.reason})\n`;
     case "delegation_queued":

@@ -4,7 +4,8 @@
  * Used by Approval nodes, by destructive tools (agents and Tool nodes) and by any node
  * that needs a yes/no on an action (e.g. a planner's destructive actions).
  */
-import { interrupt } from "@langchain/langgraph/web";
+import { interrupt, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
+import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import { validateResume, type ApprovalDecision, type ApprovalInterrupt, type InterruptPayload, type QuestionAnswer } from "./interrupts.js";
 
 export interface ApprovalRequest {
@@ -29,15 +30,37 @@ export interface ApprovalResult {
   reason: string | null;
 }
 
+/** Where LangChain keeps the running node's config in its async-local store. */
+const CHILD_CONFIG = Symbol.for("lc:child_config");
+
+/**
+ * Calls `interrupt()` with the node's config in scope. The browser has no
+ * AsyncLocalStorage, so LangGraph's web build cannot find the config by itself;
+ * `interrupt()` is synchronous, so lending the store for the call is safe.
+ */
+function interruptWith(value: InterruptPayload, config: LangGraphRunnableConfig): unknown {
+  if (AsyncLocalStorageProviderSingleton.getRunnableConfig()) return interrupt(value);
+  const storage = AsyncLocalStorageProviderSingleton.getInstance() as { getStore: () => unknown };
+  const own = Object.prototype.hasOwnProperty.call(storage, "getStore");
+  const original = storage.getStore;
+  storage.getStore = () => ({ extra: { [CHILD_CONFIG]: config } });
+  try {
+    return interrupt(value);
+  } finally {
+    if (own) storage.getStore = original;
+    else delete (storage as { getStore?: unknown }).getStore;
+  }
+}
+
 /**
  * Asks until the answer is acceptable: a refused answer pauses again with the reason in
  * `error`, so the run stays paused and nothing is lost. (LangGraph matches resume values
  * to `interrupt()` calls by order, so each refusal adds one pause to the node's replay.)
  */
-export function askUntilValid<T>(payload: InterruptPayload): T {
+export function askUntilValid<T>(payload: InterruptPayload, config: LangGraphRunnableConfig): T {
   let current: InterruptPayload = payload;
   for (;;) {
-    const answer: unknown = interrupt(current);
+    const answer: unknown = interruptWith(current, config);
     const checked = validateResume(payload, answer);
     if (checked.ok) return checked.value as T;
     current = { ...payload, error: checked.message };
@@ -52,14 +75,14 @@ export function approvalMessage(tool: string | null | undefined, args: Record<st
 
 /**
  * Pauses the run until a person approves, rejects or edits an action. Must be called
- * inside a graph node of a graph compiled with a checkpointer. The node runs again from
+ * inside a graph node (with that node's config) of a graph compiled with a checkpointer. The node runs again from
  * its start when the run resumes, so call this before any side effect of the node.
  * @example
- * const { approved, args } = requestApproval({ tool: "delete_task", args: { id: 7 }, agent: "Assistant" });
+ * const { approved, args } = requestApproval({ tool: "delete_task", args: { id: 7 }, agent: "Assistant" }, config);
  * if (!approved) return { messages: [rejectionNote] };
  * await deleteTask(args); // args may have been edited by the person
  */
-export function requestApproval(request: ApprovalRequest): ApprovalResult {
+export function requestApproval(request: ApprovalRequest, config: LangGraphRunnableConfig): ApprovalResult {
   const payload: ApprovalInterrupt = {
     kind: "approval",
     tool: request.tool ?? null,
@@ -69,7 +92,7 @@ export function requestApproval(request: ApprovalRequest): ApprovalResult {
     agent: request.agent ?? null,
     node: request.node ?? null,
   };
-  const answer = askUntilValid<ApprovalDecision>(payload);
+  const answer = askUntilValid<ApprovalDecision>(payload, config);
   return {
     approved: answer.decision !== "reject",
     decision: answer.decision,
@@ -87,9 +110,9 @@ export function rejectionNote(tool: string, reason: string | null): string {
  * Pauses the run until a person picks one of the options; returns the option id.
  * An id that is not an option is refused and the question asked again.
  * @example
- * const choice = askQuestion({ question: "Which calendar?", options: [{ id: "work", label: "Work" }], node: "Pick" });
+ * const choice = askQuestion({ question: "Which calendar?", options: [{ id: "work", label: "Work" }], node: "Pick" }, config);
  */
-export function askQuestion(question: { question: string; options: { id: string; label: string }[]; node?: string | null }): string {
-  const answer = askUntilValid<QuestionAnswer>({ kind: "question", question: question.question, options: question.options, node: question.node ?? null });
+export function askQuestion(question: { question: string; options: { id: string; label: string }[]; node?: string | null }, config: LangGraphRunnableConfig): string {
+  const answer = askUntilValid<QuestionAnswer>({ kind: "question", question: question.question, options: question.options, node: question.node ?? null }, config);
   return answer.option_id;
 }

@@ -12,7 +12,9 @@ export type EngineErrorCode =
   | "SUB_AGENT_DEPTH_EXCEEDED"
   | "NOT_A_PARENT"
   | "UNKNOWN_AGENT"
-  | "TASK_NOT_FOUND";
+  | "TASK_NOT_FOUND"
+  | "NOT_PAUSED"
+  | "INVALID_RESUME";
 
 export class EngineError extends Error {
   override readonly name = "EngineError";

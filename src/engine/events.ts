@@ -2,6 +2,7 @@
  * `RunEvent`: what a run reports, in order, as it happens. Events are plain JSON so
  * they can be persisted, exported as a trace and sent across a worker boundary.
  */
+import type { InterruptKind, InterruptPayload, ResumeValue } from "./interrupts.js";
 
 /** Fields every event carries: where it sits in the run and in the call tree. */
 export interface EventBase {
@@ -32,7 +33,8 @@ export interface ToolCallInfo {
 
 export type RunEventBody =
   | { type: "run_start"; input: string }
-  | { type: "run_end"; status: "completed" | "cancelled" | "error"; duration_ms: number }
+  /** `interrupted`: the run paused for a person (see `interrupt`) and waits to be resumed. */
+  | { type: "run_end"; status: "completed" | "cancelled" | "error" | "interrupted"; duration_ms: number }
   | { type: "node_start" }
   | { type: "node_end"; duration_ms: number; error?: string }
   | { type: "agent_start" }
@@ -65,6 +67,10 @@ export type RunEventBody =
       result: string | null;
       error: string | null;
     }
+  /** The run paused for a person: an approval (Approval node or destructive tool) or a question. */
+  | { type: "interrupt"; interrupt_id: string; kind: InterruptKind; payload: InterruptPayload }
+  /** A resumed run starts with the answer it was given. */
+  | { type: "interrupt_resolved"; interrupt_id: string; kind: InterruptKind; payload: InterruptPayload; resume: ResumeValue }
   | { type: "checkpoint_saved"; step: number }
   | { type: "error"; code: string; message: string }
   | { type: "final_state"; state: Record<string, unknown> };

@@ -15,3 +15,6 @@ export { scopedThreadId } from "./multiagent/hierarchy.js";
 export { FOLLOW_UP_KEY } from "./multiagent/entry.js";
 export type { BackgroundTasks } from "./multiagent/background.js";
 export * from "./ports.js";
+export * from "./interrupts.js";
+export { requestApproval, askQuestion, rejectionNote, type ApprovalRequest, type ApprovalResult } from "./approval.js";
+export { pendingInterrupts, prepareResume, type ResumeRequest } from "./resume.js";

@@ -106,3 +106,29 @@ export function validateResume(payload: InterruptPayload, value: unknown): Resum
 export function isInterruptPayload(value: unknown): value is InterruptPayload {
   return isRecord(value) && (value.kind === "approval" || value.kind === "question");
 }
+
+/**
+ * One line saying what a paused run asks.
+ * @example describeInterrupt(approvalOfDeleteTask) // 'Approval needed: delete_task {"id":7}'
+ */
+export function describeInterrupt(payload: InterruptPayload): string {
+  if (payload.kind === "question") return `Question: ${payload.question} (${payload.options.map((o) => o.label).join(" / ")})`;
+  return payload.tool ? `Approval needed: ${payload.tool} ${JSON.stringify(payload.args)}` : `Approval needed: ${payload.message}`;
+}
+
+/**
+ * One line saying how a person answered.
+ * @example describeResume(approvalOfDeleteTask, { decision: "reject", reason: "wrong task" }) // 'Rejected delete_task: wrong task'
+ */
+export function describeResume(payload: InterruptPayload, resume: ResumeValue): string {
+  if (payload.kind === "question") {
+    const id = "option_id" in resume ? resume.option_id : "";
+    return `Answered "${payload.options.find((o) => o.id === id)?.label ?? id}"`;
+  }
+  if (!("decision" in resume)) return "Answered";
+  const subject = payload.tool ?? payload.node ?? "step";
+  const reason = resume.reason ? `: ${resume.reason}` : "";
+  if (resume.decision === "reject") return `Rejected ${subject}${reason}`;
+  if (resume.decision === "edit") return `Approved ${subject} with edited args ${JSON.stringify(resume.args)}${reason}`;
+  return `Approved ${subject}${reason}`;
+}

@@ -11,12 +11,19 @@ import { ModelError } from "./ports.js";
 import { FOLLOW_UP_KEY } from "./multiagent/entry.js";
 import { turnTarget } from "./multiagent/directRun.js";
 import { errorMessage, messageToJson } from "./runtime.js";
+import type { PendingInterrupt } from "./interrupts.js";
+import { prepareResume, readPending, toPending, type ResumeRequest } from "./resume.js";
 
 export interface RunInput {
   /** The user's message for this turn. */
   message: string;
   /** A follow-up turn reporting a finished background task to the parent that queued it (see runFollowUp). */
   followUp?: { task_id: string };
+  /**
+   * Resumes a paused thread with a person's answer instead of starting a turn (`message`
+   * is then ignored). A refused answer is reported as an `error` event and the run stays paused.
+   */
+  resume?: ResumeRequest;
 }
 
 export interface RunOptions {
@@ -122,13 +129,37 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
   yield make({ type: "run_start", input: input.message }, atRoot, null);
   const target = turnTarget(compiled, input.message, options);
   const config = { configurable: target.configurable, recursionLimit: limit, ...(options.signal ? { signal: options.signal } : {}) };
-  let status: "completed" | "cancelled" | "error" = "completed";
+  let status: "completed" | "cancelled" | "error" | "interrupted" = "completed";
   let lastValues: Record<string, unknown> | undefined;
+  let paused: PendingInterrupt[] = [];
+  const interruptEvent = (p: PendingInterrupt, resume?: unknown): RunEvent =>
+    make(
+      resume === undefined
+        ? { type: "interrupt", interrupt_id: p.id, kind: p.payload.kind, payload: p.payload }
+        : { type: "interrupt_resolved", interrupt_id: p.id, kind: p.payload.kind, payload: p.payload, resume: resume as never },
+      { ...atRoot, agent: p.payload.kind === "approval" ? p.payload.agent : null },
+      p.payload.node,
+    );
   try {
     if (target.error) throw target.error;
-    const additional_kwargs = input.followUp ? { [FOLLOW_UP_KEY]: input.followUp.task_id } : {};
+    let graphInput: unknown;
+    if (input.resume) {
+      const prepared = prepareResume(await readPending(target.graph, config), input.resume);
+      if (!prepared.ok) {
+        // A refused answer changes nothing: the thread stays paused on the same interrupts.
+        yield make({ type: "error", code: prepared.error.code, message: prepared.error.message }, atRoot, null);
+        for (const p of prepared.pending) yield interruptEvent(p);
+        yield make({ type: "run_end", status: prepared.pending.length > 0 ? "interrupted" : "error", duration_ms: Math.max(0, clock.now() - started) }, atRoot, null);
+        return;
+      }
+      yield interruptEvent(prepared.interrupt, prepared.value);
+      graphInput = prepared.command;
+    } else {
+      const additional_kwargs = input.followUp ? { [FOLLOW_UP_KEY]: input.followUp.task_id } : {};
+      graphInput = { messages: [new HumanMessage({ id: ids.next("msg"), content: input.message, additional_kwargs })] };
+    }
     const stream = await target.graph.stream(
-      { messages: [new HumanMessage({ id: ids.next("msg"), content: input.message, additional_kwargs })] },
+      graphInput as never,
       // Root-level tasks and checkpoints only: events from inside agents carry their own
       // namespace (see emit), so subgraph chunks would only be read and dropped.
       // `values` hands us the root state after each step, so the final state needs no
@@ -165,6 +196,7 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
       } else if (mode === "values") {
         // A pause reports itself as `{ __interrupt__ }` in this mode: not a state.
         if (payload && typeof payload === "object" && !("__interrupt__" in payload)) lastValues = payload as Record<string, unknown>;
+        else if (payload && typeof payload === "object") paused = toPending([...paused.map((p) => ({ id: p.id, value: p.payload })), ...((payload as { __interrupt__: unknown[] }).__interrupt__ ?? [])]);
       } else if (mode === "checkpoints") {
         const checkpoint = payload as { config?: { configurable?: { checkpoint_id?: string } }; metadata?: { step?: number } };
         checkpointId = checkpoint.config?.configurable?.checkpoint_id ?? checkpointId;
@@ -173,6 +205,8 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
     }
     const values = { ...(lastValues ?? ((await target.graph.getState(config)).values as Record<string, unknown>)) };
     values.messages = ((values.messages ?? []) as Parameters<typeof messageToJson>[0][]).map(messageToJson);
+    for (const p of paused) yield interruptEvent(p);
+    if (paused.length > 0) status = "interrupted";
     yield make({ type: "final_state", state: values }, atRoot, null);
   } catch (error) {
     if (options.signal?.aborted) {

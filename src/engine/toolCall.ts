@@ -1,14 +1,20 @@
-/** Runs one tool call with timing, reporting `tool_call` and `tool_result` events. */
+/**
+ * Runs one tool call with timing, reporting `tool_call` and `tool_result` events.
+ * Destructive tools first pause the run for a person's approval (see requestApproval).
+ */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import type { ToolDefinition } from "../schema/index.js";
 import type { RunnableTool, ToolSpec } from "./ports.js";
 import type { Clock } from "./ports.js";
+import { rejectionNote, requestApproval } from "./approval.js";
 import { emit, errorMessage, resultText } from "./runtime.js";
 
 /** A tool an agent can call: a catalog tool or one of the engine's defaults. */
 export interface CallableTool {
   spec: ToolSpec;
   returnDirect: boolean;
+  /** Pauses the run for a person's approval before each call. */
+  destructive?: boolean;
   invoke(args: Record<string, unknown>, context: { callId: string; signal?: AbortSignal }): Promise<unknown>;
 }
 
@@ -20,6 +26,7 @@ export function catalogTool(runnable: RunnableTool, agent: string | undefined): 
   return {
     spec: toolSpecOf(runnable.definition),
     returnDirect: runnable.definition.return_direct,
+    destructive: runnable.definition.destructive,
     invoke: (args, context) => runnable.invoke(args, { ...context, ...(agent ? { agent } : {}) }),
   };
 }
@@ -34,23 +41,36 @@ export function missingArguments(spec: ToolSpec, args: Record<string, unknown>):
 export interface ToolOutcome {
   text: string;
   error: string | null;
+  /** A person rejected the call: it did not run and `error` says so to the model. */
+  rejected?: boolean;
 }
 
 /**
  * Executes a tool; a thrown error becomes an error outcome (never a crash) so the
- * model can read it and try again.
+ * model can read it and try again. A destructive tool pauses the run first (the node
+ * replays up to here when resumed); it then runs with the approved, possibly edited,
+ * arguments, or not at all when rejected.
  */
 export async function executeTool(
   tool: CallableTool | undefined,
-  call: { id: string; name: string; args: Record<string, unknown> },
-  where: { agent: string | null; clock: Clock },
+  request: { id: string; name: string; args: Record<string, unknown> },
+  where: { agent: string | null; clock: Clock; node?: string | null },
   config: LangGraphRunnableConfig,
 ): Promise<ToolOutcome> {
-  const target = { agent: where.agent, callId: call.id };
+  const target = { agent: where.agent, callId: request.id };
+  let call = request;
+  let rejection: string | null = null;
+  if (tool?.destructive) {
+    const approval = requestApproval({ tool: call.name, args: call.args, agent: where.agent, node: where.node ?? where.agent }, config);
+    if (approval.approved) call = { ...call, args: approval.args };
+    else rejection = rejectionNote(call.name, approval.reason);
+  }
   emit(config, { type: "tool_call", tool_call_id: call.id, tool: call.name, args: call.args }, target);
   const started = where.clock.now();
   let outcome: ToolOutcome;
-  if (!tool) {
+  if (rejection !== null) {
+    outcome = { text: "", error: rejection, rejected: true };
+  } else if (!tool) {
     outcome = { text: "", error: `Tool "${call.name}" is not available to this agent` };
   } else {
     const missing = missingArguments(tool.spec, call.args);

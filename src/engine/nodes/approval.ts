@@ -19,10 +19,10 @@ export interface ApprovalRecord {
 
 export function compileApproval(node: NodeOfKind<"approval">): BranchingNode {
   const data = node.data;
-  const run = (state: GraphState, _config: LangGraphRunnableConfig): GraphUpdate => {
+  const run = (state: GraphState, config: LangGraphRunnableConfig): GraphUpdate => {
     const scope = { state, input: textOf(lastHumanMessage(state.messages)), results: state.results };
     const payload = renderValue(data.payload, scope) as Record<string, unknown>;
-    const result = requestApproval({ args: payload, message: renderTemplate(data.message, scope), allowEdit: data.allow_edit, node: data.name });
+    const result = requestApproval({ args: payload, message: renderTemplate(data.message, scope), allowEdit: data.allow_edit, node: data.name }, config);
     const record: ApprovalRecord = { decision: result.decision, payload: result.args, reason: result.reason };
     const update: Record<string, unknown> = { results: { [data.name]: record } };
     if (data.output_channel) update[data.output_channel] = record;

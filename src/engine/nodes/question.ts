@@ -20,9 +20,9 @@ export interface QuestionRecord {
 export function compileQuestion(node: NodeOfKind<"question">): BranchingNode {
   const data = node.data;
   const options = data.options.map((o) => ({ id: o.id, label: o.label }));
-  const run = (state: GraphState, _config: LangGraphRunnableConfig): GraphUpdate => {
+  const run = (state: GraphState, config: LangGraphRunnableConfig): GraphUpdate => {
     const scope = { state, input: textOf(lastHumanMessage(state.messages)), results: state.results };
-    const id = askQuestion({ question: renderTemplate(data.question, scope), options, node: data.name });
+    const id = askQuestion({ question: renderTemplate(data.question, scope), options, node: data.name }, config);
     const record: QuestionRecord = { option_id: id, label: options.find((o) => o.id === id)?.label ?? id };
     const update: Record<string, unknown> = { results: { [data.name]: record } };
     if (data.output_channel) update[data.output_channel] = id;

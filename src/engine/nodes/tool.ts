@@ -18,7 +18,14 @@ export function compileToolNode(node: NodeOfKind<"tool">, ctx: CompileContext) {
     const scope = { state, input: textOf(lastHumanMessage(state.messages)), results: state.results };
     const args = renderValue(data.args, scope) as Record<string, unknown>;
     const call = { id: ctx.services.ids.next("call"), name: definition.name, args };
-    const outcome = await executeTool(tool, call, { agent: null, clock: ctx.services.clock }, config);
+    const outcome = await executeTool(tool, call, { agent: null, clock: ctx.services.clock, node: data.name }, config);
+    if (outcome.rejected) {
+      // A person said no: the flow goes on with the refusal recorded, nothing was run.
+      const refusal = { rejected: true, message: outcome.error };
+      const update: Record<string, unknown> = { results: { [data.name]: refusal } };
+      if (data.output_channel) update[data.output_channel] = refusal;
+      return update as GraphUpdate;
+    }
     if (outcome.error !== null) {
       throw new EngineError("TOOL_ERROR", `Tool node "${data.name}" failed: ${outcome.error}`, { nodeId: node.id });
     }

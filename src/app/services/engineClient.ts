@@ -10,7 +10,7 @@ export interface RunHandlers {
   /** A batch of events, in order (the worker posts at most one batch per ~16 ms). */
   onEvents(events: RunEvent[]): void;
   /** The run ended and is persisted. */
-  onDone(status: "completed" | "cancelled" | "error", error: string | null): void;
+  onDone(status: "completed" | "cancelled" | "error" | "interrupted", error: string | null): void;
   /** The run did not start (invalid document, compile error, storage failure). */
   onFailed(code: string, message: string): void;
 }

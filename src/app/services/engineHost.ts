@@ -127,10 +127,10 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
       options.batchMs ?? 16,
       timer,
     );
-    let status: "completed" | "cancelled" | "error" = "error";
+    let status: "completed" | "cancelled" | "error" | "interrupted" = "error";
     let runError: string | null = null;
     try {
-      for await (const event of runGraph(compiled, { message: request.message }, { threadId, runId, signal, ...(request.agent ? { agent: request.agent } : {}) })) {
+      for await (const event of runGraph(compiled, { message: request.message, ...(request.resume ? { resume: request.resume } : {}) }, { threadId, runId, signal, ...(request.agent ? { agent: request.agent } : {}) })) {
         batcher.push(event);
         if (event.type === "error") runError ??= event.message;
         if (event.type === "run_end") status = event.status;

@@ -17,6 +17,11 @@ export interface RunRequest {
   agent?: string;
   /** Replays a recorded run: models and tools answer from these events instead of running. */
   replay?: readonly RunEvent[];
+  /**
+   * Resumes the paused thread with a person's answer to one of its interrupts (approval
+   * `{ decision, args?, reason? }`, question `{ option_id }`); `message` then only labels the run.
+   */
+  resume?: { interrupt_id: string; value: unknown };
 }
 
 /** Cancel a run; the worker aborts it and answers with `done` (status "cancelled"). */
@@ -61,7 +66,8 @@ export interface EventsMessage {
 export interface DoneMessage {
   type: "done";
   runId: string;
-  status: "completed" | "cancelled" | "error";
+  /** `interrupted`: the run paused for a person and waits for `resume`. */
+  status: "completed" | "cancelled" | "error" | "interrupted";
   /** The run's error message when status is "error". */
   error: string | null;
 }

@@ -33,7 +33,8 @@ export const threadRecordSchema = z.object({
   created: iso,
   updated: iso,
 });
-export const runStatusSchema = z.enum(["running", "completed", "cancelled", "error"]);
+/** `interrupted`: the run paused for a person (approval or question) and waits to be resumed. */
+export const runStatusSchema = z.enum(["running", "completed", "cancelled", "error", "interrupted"]);
 export const runRecordSchema = z.object({
   id: z.string().min(1),
   v: z.literal(1),

@@ -1,0 +1,83 @@
+// Flows (issue 6) in real Chromium: every node kind from the palette by keyboard, branch handles,
+// typed inspector forms whose edits undo, CEL syntax errors shown where they are, and each flow
+// template running from the Templates dialog.
+import { expect, test } from "./fixtures";
+import { FLOW_KINDS } from "./pages/CanvasPage";
+
+test.afterEach(({ consoleErrors }) => {
+  expect(consoleErrors).toEqual([]);
+});
+
+test("every palette name adds a node of its kind from the keyboard", async ({ app, editor }) => {
+  await app.goto();
+  await editor.clear();
+  for (const { title, kind } of FLOW_KINDS) {
+    await editor.addWithKeyboard(title);
+    await expect(editor.nodesOfKind(kind), `${title} adds a ${kind} node`).toHaveCount(1);
+  }
+  await expect(editor.nodes).toHaveCount(FLOW_KINDS.length);
+});
+
+test("an If condition shows a CEL syntax error at its position as you type, keeping the text", async ({ app, editor }) => {
+  await app.goto();
+  await editor.clear();
+  await editor.addWithKeyboard("End");
+  await editor.addWithKeyboard("If");
+  const condition = editor.field("Condition");
+  await condition.fill("");
+  await condition.pressSequentially("state.count >");
+  await expect(condition).toHaveAccessibleDescription(/^Syntax error at line 1, column 14: Unexpected token: EOF/);
+  await expect(condition).toHaveAttribute("aria-invalid", "true");
+  await expect(editor.expressionPointer).toHaveText("state.count >\n             ^");
+  await expect(condition).toHaveValue("state.count >");
+
+  // Committed as typed: leaving the node and coming back shows the same text and error.
+  await condition.press("Enter");
+  await editor.selectWithKeyboard("End");
+  await expect(editor.field("Condition")).toHaveCount(0);
+  await editor.selectWithKeyboard("If");
+  await expect(editor.field("Condition")).toHaveValue("state.count >");
+  await expect(editor.field("Condition")).toHaveAccessibleDescription(/column 14/);
+
+  await editor.field("Condition").press("End");
+  await editor.field("Condition").pressSequentially(" 3");
+  await expect(editor.field("Condition")).not.toHaveAccessibleDescription(/Syntax error/);
+  await expect(editor.expressionPointer).toHaveCount(0);
+  await expect(editor.field("Condition")).not.toHaveAttribute("aria-invalid", "true");
+});
+
+test("a Switch draws a labelled handle per case plus Default; a new case adds one, and Undo takes it back", async ({ app, editor }) => {
+  await app.goto();
+  await editor.clear();
+  await editor.addWithKeyboard("Switch");
+  const node = editor.node("Switch");
+  await expect(editor.branch("Switch", "yes")).toBeVisible();
+  await expect(editor.branch("Switch", "Default")).toBeVisible();
+
+  await editor.inspector.getByRole("button", { name: "Add case", exact: true }).click();
+  await expect(editor.branch("Switch", "case")).toBeVisible();
+  await expect(node.getByRole("listitem")).toHaveCount(3);
+
+  await editor.inspector.getByRole("group", { name: "Case case" }).getByLabel("Label", { exact: true }).fill("Refunds");
+  await editor.inspector.getByRole("group", { name: "Case case" }).getByLabel("Label", { exact: true }).press("Enter");
+  await expect(editor.branch("Switch", "Refunds")).toBeVisible();
+
+  await editor.undoButton.click();
+  await expect(editor.branch("Switch", "case")).toBeVisible();
+  await editor.undoButton.click();
+  await expect(node.getByRole("listitem")).toHaveCount(2);
+  await expect(editor.branch("Switch", "Default")).toBeVisible();
+});
+
+test("a branch connected from the inspector leaves from its labelled handle", async ({ app, editor, page }) => {
+  await app.goto();
+  await editor.clear();
+  await editor.addWithKeyboard("End");
+  await editor.addWithKeyboard("Loop");
+  await editor.field("Branch").selectOption({ label: "Exit" });
+  await editor.field("Connect to").selectOption({ label: "End" });
+  await editor.inspector.getByRole("button", { name: "Connect", exact: true }).focus();
+  await page.keyboard.press("Enter");
+  await expect(editor.inspector.getByRole("button", { name: "Flow edge Exit to End", exact: true })).toBeVisible();
+  await expect(editor.edge("Flow edge from Loop to End")).toBeVisible();
+});

@@ -67,6 +67,14 @@ export function formatEvent(event: RunEvent, state: FormatState): string {
       return `${pad}⧗ ${event.sub_agent} queued as ${event.task_id}\n`;
     case "delegation_completed":
       return `${pad}${event.status === "completed" ? "✔" : "✖"} ${event.sub_agent} ${event.task_id} ${event.status}\n`;
+    case "branch_taken":
+      return `${pad}⑂ ${event.node ?? event.kind} → ${event.handle} (${event.reason})\n`;
+    case "loop_iteration":
+      return `${pad}↻ ${event.loop} pass ${event.iteration}/${event.max_loops}\n`;
+    case "loop_limit":
+      return `${pad}⚠ ${event.loop} reached max_loops (${event.max_loops}); ${event.action === "exit" ? "exiting" : "stopping"}\n`;
+    case "branch_timeout":
+      return `${pad}⚠ ${event.branch_node} timed out after ${event.timeout_ms} ms\n`;
     case "node_start":
     case "node_end":
     case "agent_end":

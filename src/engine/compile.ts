@@ -9,6 +9,8 @@ import { checkExpression, evaluateCondition, ExpressionError } from "./expressio
 import type { CompileContext, ResolvedServices } from "./nodes/context.js";
 import { compileNode, displayName, isBranching, roleOf, type BranchingNode } from "./nodes/registry.js";
 import type { EngineServices } from "./ports.js";
+import { planParallel } from "./nodes/parallel.js";
+import { isBranchingKind } from "../schema/handles.js";
 import { compileAgent } from "./nodes/agent.js";
 import { entryNode } from "./multiagent/entry.js";
 import type { Hierarchy } from "./multiagent/hierarchy.js";
@@ -44,6 +46,7 @@ function resolveServices(services: EngineServices): ResolvedServices {
     tools: services.tools,
     clock: services.clock ?? { now: () => Date.now() },
     ids: services.ids ?? defaultIds(),
+    raw: services,
   };
 }
 
@@ -89,19 +92,25 @@ function buildGraph(document: GraphDocument, ctx: CompileContext, checkpointer: 
   graph.addNode(ENTRY_NODE, entry, { ends: allTargets });
   graph.addEdge(START, ENTRY_NODE as never);
   const branching = new Map<string, BranchingNode>();
+  // Parallel branches: their nodes share concurrency slots; where they meet, the join waits for all.
+  const parallel = planParallel(document, (n) => isBranchingKind(n.kind));
   for (const node of document.nodes) {
     const name = names.get(node.id);
     if (!name) continue;
     const compiled = compileNode(node, ctx, annotation);
     if (isBranching(compiled)) branching.set(node.id, compiled);
-    graph.addNode(name, (isBranching(compiled) ? compiled.run : compiled) as never);
+    graph.addNode(name, parallel.wrap(node.id, name, isBranching(compiled) ? compiled.run : compiled) as never);
   }
   for (const node of document.nodes) {
     const name = names.get(node.id);
     if (!name) continue;
     const branch = branching.get(node.id);
-    if (branch) addBranches(graph, name, node, branch, outgoing(node.id), targetOf);
-    else addOutgoing(graph, name, node, outgoing(node.id), targetOf, conditions);
+    const edges = outgoing(node.id).filter((e) => !parallel.isJoinEdge(e));
+    if (branch) addBranches(graph, name, node, branch, edges, targetOf);
+    else addOutgoing(graph, name, node, edges, targetOf, conditions);
+  }
+  for (const [join, sources] of parallel.joins) {
+    graph.addEdge(sources.map((id) => targetOf(id)) as never, targetOf(join) as never);
   }
   return graph.compile({ checkpointer, name: document.meta.name });
 }

@@ -14,7 +14,12 @@ export type EngineErrorCode =
   | "UNKNOWN_AGENT"
   | "TASK_NOT_FOUND"
   | "NOT_PAUSED"
-  | "INVALID_RESUME";
+  | "INVALID_RESUME"
+  | "LOOP_LIMIT"
+  | "STRUCTURED_OUTPUT_ERROR"
+  | "SUBGRAPH_NOT_FOUND"
+  | "SUBGRAPH_CYCLE"
+  | "SUBGRAPH_FAILED";
 
 export class EngineError extends Error {
   override readonly name = "EngineError";

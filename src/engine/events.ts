@@ -67,6 +67,14 @@ export type RunEventBody =
       result: string | null;
       error: string | null;
     }
+  /** A branching flow node (If, Switch, Loop) chose an outgoing handle; `reason` says why, for the timeline. */
+  | { type: "branch_taken"; kind: "if" | "switch" | "loop"; handle: string; reason: string }
+  /** A Loop entered its body for pass `iteration` (1-based) of at most `max_loops`. */
+  | { type: "loop_iteration"; loop: string; iteration: number; max_loops: number }
+  /** A Loop's circuit breaker tripped after `max_loops` passes: it exits (`action: "exit"`) or stops the run (`"error"`). */
+  | { type: "loop_limit"; loop: string; max_loops: number; action: "exit" | "error" }
+  /** A node of a Parallel branch ran longer than the Parallel's `timeout_ms`; its result records the timeout and the branch goes on. */
+  | { type: "branch_timeout"; parallel: string; branch_node: string; timeout_ms: number }
   /** The run paused for a person: an approval (Approval node or destructive tool) or a question. */
   | { type: "interrupt"; interrupt_id: string; kind: InterruptKind; payload: InterruptPayload }
   /** A resumed run starts with the answer it was given. */

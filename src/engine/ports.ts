@@ -137,6 +137,22 @@ export interface EngineServices {
   ids?: IdSource;
   /** Background sub-agent tasks; an in-memory store when absent. */
   tasks?: BackgroundTaskStore;
+  /** Saved graphs that Subgraph nodes run; without it a Subgraph node fails with SUBGRAPH_NOT_FOUND. */
+  graphs?: GraphLibrary;
+  /**
+   * Set by the engine when it compiles a saved graph for a Subgraph node: the ids of the
+   * graphs running it, outermost first, so a cycle of subgraphs fails instead of recursing.
+   */
+  subgraphPath?: readonly string[];
+}
+
+/**
+ * Where Subgraph nodes find other saved graphs: the workspace in the browser, a folder in
+ * Node. `load` returns the raw document (validated by the engine) or null when there is none.
+ * @example const graphs: GraphLibrary = { load: async (id) => (id === "faq" ? faqDoc : null) };
+ */
+export interface GraphLibrary {
+  load(id: string): Promise<unknown>;
 }
 
 /** Failures of a model call, classified so fallbacks happen only for infrastructure faults. */

@@ -31,6 +31,26 @@ function defaultFor(channel: StateChannel): unknown {
   return null;
 }
 
+/** A Loop's counter in the `loops` channel. */
+export interface LoopState {
+  /** Passes through the body so far in this turn (0 after the loop exits). */
+  count: number;
+  /** Passes made when the loop last exited. */
+  passes: number;
+  /** True when the last exit was the `max_loops` circuit breaker, not the condition. */
+  exhausted: boolean;
+  /** The user message id of the turn the count belongs to; a new turn starts from 0. */
+  turn: string | null;
+}
+
+/**
+ * Combines two updates of a user channel the way its reducer would.
+ * @example applyReducer("append", [1], [2]) // [1, 2]
+ */
+export function applyReducer(reducer: Reducer, left: unknown, right: unknown): unknown {
+  return reducers[reducer](left, right);
+}
+
 /** Built-in channels shared by every graph and every agent subgraph. */
 export const builtinChannels = {
   /**
@@ -43,6 +63,10 @@ export const builtinChannels = {
   system_prompt: Annotation<string>({ reducer: (_l, r) => r, default: () => "" }),
   /** Results of Tool nodes by node name. */
   results: Annotation<Record<string, unknown>>({ reducer: (l, r) => ({ ...l, ...r }), default: () => ({}) }),
+  /** The handle each If / Switch / Loop node took last, by node name. */
+  branches: Annotation<Record<string, string>>({ reducer: (l, r) => ({ ...l, ...r }), default: () => ({}) }),
+  /** Loop counters by loop name: passes this turn and whether the circuit breaker tripped. */
+  loops: Annotation<Record<string, LoopState>>({ reducer: (l, r) => ({ ...l, ...r }), default: () => ({}) }),
 };
 
 /** Builds the state annotation of a document. */

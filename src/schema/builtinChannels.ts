@@ -7,6 +7,8 @@ export const BUILTIN_CHANNELS = [
   "results",
   "system_prompt",
   "iteration",
+  "branches",
+  "loops",
 ] as const;
 
 export type BuiltinChannel = (typeof BUILTIN_CHANNELS)[number];

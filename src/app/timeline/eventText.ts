@@ -59,6 +59,14 @@ export function summarize(event: RunEvent): string {
       return `${event.sub_agent} ${event.task_id} ${event.status}: ${preview((event.status === "failed" ? event.error : event.result) ?? "", 60)}`;
     case "checkpoint_saved":
       return `step ${event.step}`;
+    case "branch_taken":
+      return `→ ${event.handle}: ${preview(event.reason)}`;
+    case "loop_iteration":
+      return `${event.loop}: pass ${event.iteration} of at most ${event.max_loops}`;
+    case "loop_limit":
+      return `${event.loop} hit max_loops (${event.max_loops}) — ${event.action === "exit" ? "left through exit" : "run stopped"}`;
+    case "branch_timeout":
+      return `${event.branch_node} timed out after ${event.timeout_ms} ms (${event.parallel})`;
     case "error":
       return `${event.code}: ${preview(event.message)}`;
     case "final_state": {
@@ -105,6 +113,16 @@ export function searchText(event: RunEvent): string {
       break;
     case "run_end":
       parts.push(event.status);
+      break;
+    case "branch_taken":
+      parts.push(event.kind, event.handle, event.reason);
+      break;
+    case "loop_iteration":
+    case "loop_limit":
+      parts.push(event.loop);
+      break;
+    case "branch_timeout":
+      parts.push(event.parallel, event.branch_node, "timeout");
       break;
     default:
       break;

@@ -1,6 +1,6 @@
 /** What every node compiler receives. */
 import type { GraphDocument } from "../../schema/index.js";
-import type { Clock, IdSource, ModelResolver, ToolResolver } from "../ports.js";
+import type { Clock, EngineServices, IdSource, ModelResolver, ToolResolver } from "../ports.js";
 import type { Team } from "../multiagent/team.js";
 
 export interface ResolvedServices {
@@ -8,6 +8,8 @@ export interface ResolvedServices {
   tools: ToolResolver;
   clock: Clock;
   ids: IdSource;
+  /** The services as the caller passed them, for compiling saved graphs (Subgraph nodes). */
+  raw?: EngineServices;
 }
 
 export interface CompileContext {

@@ -1,4 +1,7 @@
-/** LLM node: one model call with a templated prompt; the reply joins the conversation. */
+/**
+ * LLM node: one model call with a templated prompt; the reply joins the conversation.
+ * With `output_schema` the reply must be JSON matching it; the parsed value goes to `output_channel`.
+ */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import { HumanMessage, SystemMessage } from "@langchain/core/messages";
 import type { NodeOfKind } from "../../schema/index.js";
@@ -8,6 +11,7 @@ import { lastHumanMessage, textOf } from "../runtime.js";
 import type { GraphState, GraphUpdate } from "../state.js";
 import { renderTemplate } from "../template.js";
 import type { CompileContext } from "./context.js";
+import { parseStructured, structuredInstruction } from "./structuredOutput.js";
 
 export function compileLlm(node: NodeOfKind<"llm">, ctx: CompileContext) {
   const data = node.data;
@@ -18,7 +22,8 @@ export function compileLlm(node: NodeOfKind<"llm">, ctx: CompileContext) {
   return async (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
     const input = textOf(lastHumanMessage(state.messages));
     const scope = { state, input, results: state.results };
-    const system = renderTemplate(data.system_prompt, scope);
+    const rendered = renderTemplate(data.system_prompt, scope);
+    const system = data.output_schema ? [rendered, structuredInstruction(data.output_schema)].filter(Boolean).join("\n\n") : rendered;
     const prompt = renderTemplate(data.prompt, scope);
     const messages = [...(system ? [new SystemMessage(system)] : []), new HumanMessage(prompt)];
     const reply = await callModel(
@@ -26,7 +31,9 @@ export function compileLlm(node: NodeOfKind<"llm">, ctx: CompileContext) {
       config,
     );
     const update: Record<string, unknown> = { messages: [reply] };
-    if (data.output_channel) update[data.output_channel] = textOf(reply);
+    const value = data.output_schema ? parseStructured(textOf(reply), data.output_schema, data.name, node.id) : textOf(reply);
+    if (data.output_channel) update[data.output_channel] = value;
+    if (data.output_schema) update.results = { [data.name]: value };
     return update as GraphUpdate;
   };
 }

@@ -16,6 +16,12 @@ import { compileLlm } from "./llm.js";
 import { compileToolNode } from "./tool.js";
 import { compileApproval } from "./approval.js";
 import { compileQuestion } from "./question.js";
+import { compileIf } from "./if.js";
+import { compileSwitch } from "./switch.js";
+import { compileLoop } from "./loop.js";
+import { compileParallel } from "./parallel.js";
+import { compileSetState } from "./setState.js";
+import { compileSubgraph } from "./subgraph.js";
 
 /** A compiled node body as LangGraph runs it. */
 // The return type is loose on purpose: nodes may return a state update or a LangGraph Command.
@@ -52,6 +58,12 @@ export const nodeRegistry: { [K in NodeKind]: KindEntry<K> } = {
   tool: { role: "executable", compile: (node, ctx) => compileToolNode(node, ctx) },
   approval: { role: "executable", compile: (node) => compileApproval(node) },
   question: { role: "executable", compile: (node) => compileQuestion(node) },
+  if: { role: "executable", compile: (node, ctx) => compileIf(node, ctx) },
+  switch: { role: "executable", compile: (node, ctx) => compileSwitch(node, ctx) },
+  loop: { role: "executable", compile: (node, ctx) => compileLoop(node, ctx) },
+  parallel: { role: "executable", compile: (node) => compileParallel(node) },
+  set_state: { role: "executable", compile: (node, ctx) => compileSetState(node, ctx) },
+  subgraph: { role: "executable", compile: (node, ctx) => compileSubgraph(node, ctx) },
 };
 
 export function roleOf(node: GraphNode): KindEntry<NodeKind>["role"] {

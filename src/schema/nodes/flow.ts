@@ -68,7 +68,7 @@ export const switchDataSchema = z.strictObject({
  */
 export const loopDataSchema = z.strictObject({
   name: identifier,
-  /** CEL over `{ state, input, results, loop }` (`loop.count`: passes so far), or a registered condition name. */
+  /** CEL over `{ state, input, results, passes, max_loops }` (`passes`: times through the body so far this turn), or a registered condition name. */
   condition,
   max_loops: z.number().int().min(1).max(10_000).default(10),
   on_limit: z.enum(["exit", "error"]).default("exit"),

@@ -1,0 +1,85 @@
+/**
+ * Subgraph node: runs another saved graph (from `EngineServices.graphs`) on one message, in
+ * a fresh thread of its own, and maps its result back: the reply joins this graph's
+ * conversation (and `output_channel`), and `outputs` copy channels of its final state.
+ * A missing graph is SUBGRAPH_NOT_FOUND; a graph that (indirectly) runs itself is
+ * SUBGRAPH_CYCLE; any other failure inside is SUBGRAPH_FAILED with the inner message.
+ */
+import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
+import { AIMessage } from "@langchain/core/messages";
+import type { NodeOfKind } from "../../schema/index.js";
+import { EngineError, type EngineErrorCode } from "../errors.js";
+import type { GraphState, GraphUpdate } from "../state.js";
+import { renderTemplate } from "../template.js";
+import type { CompileContext } from "./context.js";
+import { flowScope } from "./flowScope.js";
+
+const PASSED_ON: ReadonlySet<string> = new Set(["SUBGRAPH_CYCLE", "SUBGRAPH_NOT_FOUND"]);
+
+/** The last AI reply in a final state's JSON messages. */
+function replyOf(state: Record<string, unknown>): string {
+  const messages = Array.isArray(state.messages) ? (state.messages as { role?: string; content?: unknown }[]) : [];
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m?.role === "ai" && typeof m.content === "string" && m.content) return m.content;
+  }
+  return "";
+}
+
+/**
+ * Compiles a Subgraph node. The saved graph is loaded and compiled when the node runs, so
+ * it always runs the graph as saved now.
+ * @example compileSubgraph(node, ctx)(state, config) // { messages: [AIMessage("…")], summary: "…" }
+ */
+export function compileSubgraph(node: NodeOfKind<"subgraph">, ctx: CompileContext) {
+  const data = node.data;
+  const fail = (code: EngineErrorCode, message: string, cause?: unknown) =>
+    new EngineError(code, `Subgraph "${data.name}": ${message}`, { nodeId: node.id, ...(cause ? { cause } : {}) });
+
+  return async (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
+    const services = ctx.services.raw ?? { models: ctx.services.models, tools: ctx.services.tools };
+    const path = [...(services.subgraphPath ?? []), ctx.document.meta.id];
+    if (path.includes(data.graph)) {
+      throw fail("SUBGRAPH_CYCLE", `graph "${data.graph}" is already running above this node (${[...path, data.graph].join(" → ")})`);
+    }
+    if (!services.graphs) throw fail("SUBGRAPH_NOT_FOUND", `no saved graphs are available here, so graph "${data.graph}" cannot run`);
+    const raw = await services.graphs.load(data.graph);
+    if (raw === null || raw === undefined) throw fail("SUBGRAPH_NOT_FOUND", `there is no saved graph "${data.graph}"`);
+
+    // Loaded lazily: compile.ts imports this module through the node registry.
+    const [{ compileGraph }, { runGraph }] = await Promise.all([import("../compile.js"), import("../run.js")]);
+    let child;
+    try {
+      const { checkpointer: _own, ...rest } = services;
+      child = compileGraph(raw, { ...rest, subgraphPath: path });
+    } catch (error) {
+      throw fail("SUBGRAPH_FAILED", `saved graph "${data.graph}" cannot run: ${error instanceof Error ? error.message : String(error)}`, error);
+    }
+    const parentThread = String((config.configurable as Record<string, unknown> | undefined)?.thread_id ?? "thread");
+    const threadId = `${parentThread}/${data.name}/${ctx.services.ids.next("sub")}`;
+    const message = renderTemplate(data.input, flowScope(state));
+    let final: Record<string, unknown> | null = null;
+    for await (const event of runGraph(child, { message }, { threadId, ...(config.signal ? { signal: config.signal } : {}) })) {
+      if (event.type === "error") {
+        const code = PASSED_ON.has(event.code) ? (event.code as EngineErrorCode) : "SUBGRAPH_FAILED";
+        throw fail(code, `graph "${data.graph}" failed: ${event.message}`);
+      }
+      if (event.type === "final_state") final = event.state;
+      if (event.type === "run_end" && event.status !== "completed") {
+        throw fail("SUBGRAPH_FAILED", `graph "${data.graph}" ended ${event.status}; a subgraph must finish in one run`);
+      }
+    }
+    if (!final) throw fail("SUBGRAPH_FAILED", `graph "${data.graph}" ended without a final state`);
+
+    const reply = replyOf(final);
+    const update: Record<string, unknown> = { results: { [data.name]: { graph: data.graph, reply } } };
+    if (reply) update.messages = [new AIMessage({ id: ctx.services.ids.next("msg"), content: reply, name: data.name })];
+    if (data.output_channel) update[data.output_channel] = reply;
+    for (const mapping of data.outputs) {
+      if (mapping.from === "reply") update[mapping.to] = reply;
+      else if (mapping.from in final) update[mapping.to] = final[mapping.from];
+      else throw fail("SUBGRAPH_FAILED", `graph "${data.graph}" has no state channel "${mapping.from}" to copy into "${mapping.to}"`);
+    }
+    return update as GraphUpdate;
+  };
+}

@@ -81,3 +81,20 @@ test("a branch connected from the inspector leaves from its labelled handle", as
   await expect(editor.inspector.getByRole("button", { name: "Flow edge Exit to End", exact: true })).toBeVisible();
   await expect(editor.edge("Flow edge from Loop to End")).toBeVisible();
 });
+
+test("a Subgraph picks another saved graph by name, and Undo puts the choice back", async ({ app, controls, editor }) => {
+  await app.goto();
+  await expect(controls.graphName).toHaveValue("Weather assistant");
+  await controls.button("New graph").click();
+  await expect(controls.graphName).toHaveValue("Untitled graph");
+  await editor.addWithKeyboard("Subgraph");
+  const graph = editor.field("Graph");
+  await expect(graph.getByRole("option", { name: "Weather assistant", exact: true })).toBeAttached();
+  await expect(graph.getByRole("option", { name: "Untitled graph", exact: true })).toHaveCount(0);
+  await graph.selectOption({ label: "Weather assistant" });
+  await expect(editor.node("Subgraph")).toContainText("runs graph");
+  await expect(graph).not.toHaveValue("no_graph");
+
+  await editor.undoButton.click();
+  await expect(editor.field("Graph")).toHaveValue("no_graph");
+});

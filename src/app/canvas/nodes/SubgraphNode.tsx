@@ -1,6 +1,7 @@
 // Canvas node for Subgraph: runs another saved graph and maps its result back.
 import { memo } from "react";
 import { useNode } from "../../store/hooks";
+import { NO_GRAPH } from "../../store/nodeDefaults";
 import { NodeDetail, NodeFrame } from "./NodeFrame";
 import type { CanvasNodeDefinition, FlowNodeProps } from "./types";
 
@@ -12,7 +13,7 @@ const SubgraphNode = memo(function SubgraphNode({ id, selected }: FlowNodeProps)
   const { data } = node;
   return (
     <NodeFrame kindTitle="Subgraph" name={data.name} accent="slate" ports={ports} selected={selected}>
-      <NodeDetail>runs graph {data.graph}</NodeDetail>
+      <NodeDetail>{data.graph === NO_GRAPH ? "no graph chosen" : `runs graph ${data.graph}`}</NodeDetail>
     </NodeFrame>
   );
 });

@@ -2,6 +2,7 @@
 // its result comes back into this graph's state.
 import type { OutputMapping } from "../../../schema/index.js";
 import { useEditor } from "../../store/hooks";
+import { NO_GRAPH } from "../../store/nodeDefaults";
 import { OrderedList } from "../fields/OrderedList";
 import { SelectField } from "../fields/SelectField";
 import { TextField } from "../fields/TextField";
@@ -17,8 +18,9 @@ export function SubgraphForm({ node }: NodeFormProps<"subgraph">) {
   const { graphs, error } = useSavedGraphs();
   const { data } = node;
   // A graph cannot run itself as a subgraph.
-  const options = (graphs ?? []).filter((g) => g.id !== openId).map((g) => ({ value: g.id, label: g.name }));
-  const hint = error ?? (graphs === null ? "Loading your graphs…" : options.length === 0 ? "Save another graph first (New graph or Templates): this one cannot run itself." : undefined);
+  const saved = (graphs ?? []).filter((g) => g.id !== openId).map((g) => ({ value: g.id, label: g.name }));
+  const options = data.graph === NO_GRAPH ? [{ value: NO_GRAPH, label: "Choose a graph…" }, ...saved] : saved;
+  const hint = error ?? (graphs === null ? "Loading your graphs…" : saved.length === 0 ? "Save another graph first (New graph or Templates): this one cannot run itself." : undefined);
   return (
     <>
       <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />

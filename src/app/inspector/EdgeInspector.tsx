@@ -9,6 +9,7 @@ import { nodeIndexOf } from "../store/selectors";
 import { CheckboxField } from "./fields/CheckboxField";
 import { SelectField } from "./fields/SelectField";
 import { dangerButtonClass } from "./fields/styles";
+import { ExpressionField } from "./fields/ExpressionField";
 import { TextField } from "./fields/TextField";
 
 const KIND_OPTIONS = (Object.keys(canvasEdges) as EdgeKind[]).map((kind) => ({ value: kind, label: canvasEdges[kind].title }));
@@ -32,10 +33,9 @@ export function EdgeInspector({ edge }: { edge: GraphEdge }) {
       </div>
       <SelectField label="Edge kind" value={edge.kind} options={KIND_OPTIONS} onChange={(kind) => setEdgeKind(edge.id, kind as EdgeKind)} />
       {edge.kind === "conditional" && (
-        <TextField
+        <ExpressionField
           label="Condition"
           value={edge.condition}
-          mono
           suggestions={conditions.map((c) => c.name)}
           onCommit={(condition) => updateEdge(edge.id, { condition })}
           hint="A CEL expression over state, input and results, or the name of a registered condition."

@@ -25,6 +25,8 @@ const host = createEngineHost({
   checkpointer: createCheckpointer(database),
   withThreadLock,
   post: (message: FromWorker) => scope.postMessage(message),
+  tasks: workspace.tasks,
+  loadDocument: async (graphId) => (await workspace.graphs.get(graphId))?.document,
 });
 
 scope.onmessage = (event: MessageEvent<ToWorker>) => {

@@ -4,7 +4,7 @@
  * the first message is sent or a checkpoint is opened.
  */
 import type { RunEvent } from "../../engine/index.js";
-import type { CheckpointRequest, CheckpointResult, ForkRequest, ForkResult, FromWorker, RunRequest, ToWorker } from "./engineProtocol";
+import type { BackgroundRunMessage, CheckpointRequest, CheckpointResult, ForkRequest, ForkResult, FromWorker, RunRequest, ToWorker } from "./engineProtocol";
 
 export interface RunHandlers {
   /** A batch of events, in order (the worker posts at most one batch per ~16 ms). */
@@ -26,6 +26,13 @@ export interface EngineClient {
   stop(runId: string): void;
   checkpointState(request: Omit<CheckpointRequest, "type" | "requestId">): Promise<CheckpointState>;
   fork(request: Omit<ForkRequest, "type" | "requestId">): Promise<void>;
+  /**
+   * Hears of runs the worker starts by itself (follow-up turns of background delegations);
+   * the listener returns handlers for that run's events, or nothing to ignore it.
+   */
+  onBackgroundRun?(listener: (run: Omit<BackgroundRunMessage, "type">) => RunHandlers | undefined): () => void;
+  /** Asks the worker (starting it) to pick up background delegations a previous page left open. */
+  resumeBackgroundTasks?(): void;
 }
 
 /** The worker as the client sees it (a real Worker, or a fake in tests). */
@@ -53,6 +60,7 @@ export function createEngineClient(create: () => WorkerLike = startWorker): Engi
   let worker: WorkerLike | null = null;
   const runs = new Map<string, RunHandlers>();
   const requests = new Map<string, { resolve(result: CheckpointResult | ForkResult): void; reject(error: Error): void }>();
+  const backgroundListeners = new Set<(run: Omit<BackgroundRunMessage, "type">) => RunHandlers | undefined>();
 
   const receive = (message: FromWorker) => {
     switch (message.type) {
@@ -69,6 +77,14 @@ export function createEngineClient(create: () => WorkerLike = startWorker): Engi
         const handlers = runs.get(message.runId);
         runs.delete(message.runId);
         handlers?.onFailed(message.code, message.message);
+        return;
+      }
+      case "background_run": {
+        const { type: _type, ...run } = message;
+        for (const listener of backgroundListeners) {
+          const handlers = listener(run);
+          if (handlers) runs.set(message.runId, handlers);
+        }
         return;
       }
       case "checkpoint_result":
@@ -121,6 +137,13 @@ export function createEngineClient(create: () => WorkerLike = startWorker): Engi
       const result = await ask<CheckpointResult>({ type: "checkpoint", requestId: requestId(), ...request });
       if (!result.ok) throw new Error(result.error ?? "Reading the checkpoint failed");
       return { state: result.state, next: result.next };
+    },
+    onBackgroundRun(listener) {
+      backgroundListeners.add(listener);
+      return () => backgroundListeners.delete(listener);
+    },
+    resumeBackgroundTasks() {
+      ensure().postMessage({ type: "resume_tasks" });
     },
     async fork(request) {
       const result = await ask<ForkResult>({ type: "fork", requestId: requestId(), ...request });

@@ -5,11 +5,22 @@
  */
 import { isBaseMessage, type BaseMessage } from "@langchain/core/messages";
 import type { BaseCheckpointSaver } from "@langchain/langgraph/web";
-import { compileGraph, ENTRY_NODE, EngineError, messageToJson, runGraph, type CompiledDocument, type EngineServices, type RunEvent } from "../../engine/index.js";
+import {
+  compileGraph,
+  ENTRY_NODE,
+  EngineError,
+  messageToJson,
+  runGraph,
+  type BackgroundTaskStore,
+  type CompiledDocument,
+  type EngineServices,
+  type RunEvent,
+} from "../../engine/index.js";
 import { createModelResolver, createScriptedModel } from "../../models/index.js";
 import type { RunStore } from "../../persistence/workspace/index.js";
 import { GraphValidationError, type GraphDocument } from "../../schema/index.js";
 import { createToolResolver } from "../../tools/index.js";
+import { createBackgroundRuns, type RecordedRun } from "./backgroundRuns";
 import type { CheckpointRequest, ForkRequest, FromWorker, RunRequest, ToWorker } from "./engineProtocol";
 import { createIntervalBatcher, systemTimer, type Timer } from "./eventBatcher";
 import { summarizeProblems } from "./problemSummary";
@@ -29,6 +40,10 @@ export interface EngineHostOptions {
   now?: () => number;
   /** Posting interval for event batches. */
   batchMs?: number;
+  /** Background delegations (IndexedDB in the app); without it they live in memory and end with the worker. */
+  tasks?: BackgroundTaskStore;
+  /** A stored graph's current document, to run its background tasks again after a reload. */
+  loadDocument?(graphId: string): Promise<GraphDocument | undefined>;
 }
 
 export interface EngineHost {
@@ -75,13 +90,33 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
   const timer = options.timer ?? systemTimer;
   const controllers = new Map<string, AbortController>();
 
-  const compile = (document: GraphDocument, credentials: ProviderCredentials | null, replay?: RunRequest["replay"]): CompiledDocument => {
+  let runCounter = 0;
+  const background = options.tasks
+    ? createBackgroundRuns({
+        tasks: options.tasks,
+        withThreadLock: options.withThreadLock,
+        post,
+        record: (meta, source) => execute(meta, source, new AbortController().signal),
+        runs,
+        compileStored: async (graphId) => {
+          const document = await options.loadDocument?.(graphId);
+          if (!document) throw new Error(`graph "${graphId}" is no longer in the workspace`);
+          return compile(document, await readCredentials(options.credentials), undefined, graphId);
+        },
+        newRunId: () => `run_bg_${now().toString(36)}_${(runCounter++).toString(36)}`,
+        now,
+      })
+    : null;
+
+  const compile = (document: GraphDocument, credentials: ProviderCredentials | null, replay?: RunRequest["replay"], graphId?: string): CompiledDocument => {
+    const tasks = background && graphId ? { tasks: background.storeFor(graphId) } : {};
     const services: EngineServices = replay
       ? { ...replayServices(replay), checkpointer }
       : {
           models: createModelResolver({ getKey: credentials ? keySource(credentials) : () => null, scripted: createScriptedModel }),
           tools: createToolResolver(),
           checkpointer,
+          ...tasks,
         };
     return compileGraph(credentials ? withProviderDefaults(document, credentials) : document, services);
   };
@@ -94,12 +129,17 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
       let compiled: CompiledDocument;
       try {
         const credentials = request.replay ? null : await readCredentials(options.credentials);
-        compiled = compile(request.document, credentials, request.replay);
+        compiled = compile(request.document, credentials, request.replay, request.graphId);
       } catch (error) {
         post({ type: "failed", runId, ...describeCompileFailure(error) });
         return;
       }
-      await options.withThreadLock(threadId, () => execute(request, compiled, controller.signal));
+      background?.watch(compiled, request.graphId);
+      const source = (signal: AbortSignal) => runGraph(compiled, { message: request.message, ...(request.resume ? { resume: request.resume } : {}) }, { threadId, runId, signal, ...(request.agent ? { agent: request.agent } : {}) });
+      const onEvent = (event: RunEvent) => {
+        if (event.type === "delegation_queued") background?.hold(compiled, event.task_id);
+      };
+      await options.withThreadLock(threadId, () => execute({ runId, threadId, graphId: request.graphId, input: request.message }, source, controller.signal, onEvent));
     } catch (error) {
       // Persistence or lock failures: the run could not be recorded, so it did not happen.
       post({ type: "failed", runId, code: "RUN_FAILED", message: `The run could not start: ${errorText(error)}` });
@@ -108,10 +148,11 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     }
   }
 
-  async function execute(request: RunRequest, compiled: CompiledDocument, signal: AbortSignal): Promise<void> {
-    const { runId, threadId } = request;
+  /** Records one run: persists it and its events, posts them, reports done. The caller holds the thread's lock. */
+  async function execute(meta: RecordedRun, source: (signal: AbortSignal) => AsyncIterable<RunEvent>, signal: AbortSignal, onEvent?: (event: RunEvent) => void): Promise<void> {
+    const { runId, threadId } = meta;
     await closeInterruptedRuns(threadId);
-    await runs.start({ id: runId, threadId, graphId: request.graphId, input: request.message, started: now() });
+    await runs.start({ id: runId, threadId, graphId: meta.graphId, input: meta.input, started: now() });
     let saving: Promise<void> = Promise.resolve();
     let saveError: string | null = null;
     const batcher = createIntervalBatcher<RunEvent>(
@@ -130,8 +171,9 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     let status: "completed" | "cancelled" | "error" | "interrupted" = "error";
     let runError: string | null = null;
     try {
-      for await (const event of runGraph(compiled, { message: request.message, ...(request.resume ? { resume: request.resume } : {}) }, { threadId, runId, signal, ...(request.agent ? { agent: request.agent } : {}) })) {
+      for await (const event of source(signal)) {
         batcher.push(event);
+        onEvent?.(event);
         if (event.type === "error") runError ??= event.message;
         if (event.type === "run_end") status = event.status;
       }
@@ -218,6 +260,8 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
           return checkpoint(message);
         case "fork":
           return fork(message);
+        case "resume_tasks":
+          return background?.resumeOpen();
         default: {
           const never: never = message;
           throw new Error(`Unknown engine request ${(never as ToWorker).type}`);

@@ -53,7 +53,15 @@ export interface ForkRequest {
   document: GraphDocument;
 }
 
-export type ToWorker = RunRequest | StopRequest | CheckpointRequest | ForkRequest;
+/**
+ * Look for background delegations left queued or running by a previous page (they live in
+ * IndexedDB): run them again, or record them on their thread as failed with the reason.
+ */
+export interface ResumeTasksRequest {
+  type: "resume_tasks";
+}
+
+export type ToWorker = RunRequest | StopRequest | CheckpointRequest | ForkRequest | ResumeTasksRequest;
 
 /** Events of a run since the previous post (at most one post per ~16 ms). */
 export interface EventsMessage {
@@ -98,4 +106,16 @@ export interface ForkResult {
   error: string | null;
 }
 
-export type FromWorker = EventsMessage | DoneMessage | FailedMessage | CheckpointResult | ForkResult;
+/**
+ * The worker started a run by itself: the follow-up turn of a background delegation (or the
+ * record of one that failed). Its events and `done` follow under `runId`.
+ */
+export interface BackgroundRunMessage {
+  type: "background_run";
+  runId: string;
+  threadId: string;
+  graphId: string;
+  taskId: string;
+}
+
+export type FromWorker = EventsMessage | DoneMessage | FailedMessage | CheckpointResult | ForkResult | BackgroundRunMessage;

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 
 const APP = path.resolve(import.meta.dirname, "..");
 /** Modules that run only inside the engine worker. */
-const WORKER_SIDE = ["engine.worker.ts", "engineHost.ts", "replay.ts", "providerKeys.ts", "workerPlatform.ts"].map((f) => path.join(APP, "services", f));
+const WORKER_SIDE = ["engine.worker.ts", "engineHost.ts", "backgroundRuns.ts", "replay.ts", "providerKeys.ts", "workerPlatform.ts"].map((f) => path.join(APP, "services", f));
 const ENGINE_SIDE = /(^|\/)(engine|models|tools)\/|^@langchain\/|persistence\/(saver|locks)/;
 
 function sources(dir: string): string[] {

@@ -8,6 +8,7 @@ import type { RunEvent } from "../../engine/index.js";
 import type { ThreadRecord, Workspace } from "../../persistence/workspace/index.js";
 import type { GraphDocument } from "../../schema/index.js";
 import type { EngineClient } from "../services/engineClient";
+import type { RunRequest } from "../services/engineProtocol";
 import { summarizeProblems } from "../services/problemSummary";
 import { copyRuns, eventsUntilCheckpoint, replayBase } from "../services/threadBranch";
 import { createFrameBatcher, type FrameScheduler } from "./frameBatcher";
@@ -35,6 +36,11 @@ export interface SessionState {
   switchThread(threadId: string): Promise<void>;
   renameThread(threadId: string, title: string): Promise<void>;
   deleteThread(threadId: string): Promise<void>;
+  /**
+   * Answers an interrupt the active thread is paused on (approval `{ decision, args?, reason? }`,
+   * question `{ option_id }`); `label` names the run in the thread. False when it did not start.
+   */
+  resume(document: GraphDocument, answer: { interruptId: string; value: unknown; label: string }): Promise<boolean>;
   /** Starts a turn on the active thread (creating one if needed); false when it did not start. */
   send(document: GraphDocument, message: string, options?: SendOptions): Promise<boolean>;
   stop(): void;
@@ -52,7 +58,7 @@ export interface SendOptions {
 }
 
 export interface SessionDeps {
-  workspace: Pick<Workspace, "threads" | "runs" | "settings">;
+  workspace: Pick<Workspace, "threads" | "runs" | "settings"> & Partial<Pick<Workspace, "tasks">>;
   engine: EngineClient;
   frames?: FrameScheduler;
   /** Fresh ids for threads and runs. */
@@ -178,7 +184,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
       return threadId;
     };
 
-    const startRun = (document: GraphDocument, threadId: string, message: string, replay?: readonly RunEvent[], agent?: string) => {
+    const startRun = (document: GraphDocument, threadId: string, message: string, replay?: readonly RunEvent[], agent?: string, resume?: RunRequest["resume"]) => {
       const runId = newId("run");
       liveRun = [];
       set({ run: { state: "running", runId, threadId } });
@@ -196,7 +202,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
           });
       };
       engine.run(
-        { runId, threadId, graphId: document.meta.id, document, message, ...(replay ? { replay } : {}), ...(agent ? { agent } : {}) },
+        { runId, threadId, graphId: document.meta.id, document, message, ...(replay ? { replay } : {}), ...(agent ? { agent } : {}), ...(resume ? { resume } : {}) },
         {
           onEvents(events) {
             for (const e of events) liveRun.push(e);
@@ -211,6 +217,25 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
         },
       );
     };
+
+    // Follow-up turns of background delegations, started by the worker: shown like any run.
+    engine.onBackgroundRun?.((run) => {
+      if (run.graphId !== get().graphId) return undefined;
+      const done = () => {
+        stream.flush();
+        void refreshThreads(run.graphId).catch(() => undefined);
+      };
+      return { onEvents: (events) => stream.push(events), onDone: done, onFailed: done };
+    });
+    // Background delegations a previous page left open: only then is the worker started for them.
+    void workspace.tasks
+      ?.listOpen()
+      .then((open) => {
+        if (open.length > 0) engine.resumeBackgroundTasks?.();
+      })
+      .catch(() => {
+        // Unreadable tasks are reported by the worker when it next runs them.
+      });
 
     return {
       graphId: null,
@@ -308,6 +333,13 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
           fail(`Could not start the run: ${errorText(error)}`);
           return false;
         }
+      },
+
+      async resume(document, answer) {
+        const threadId = get().activeThreadId;
+        if (!threadId || get().run.state === "running") return false;
+        startRun(document, threadId, answer.label, undefined, undefined, { interrupt_id: answer.interruptId, value: answer.value });
+        return true;
       },
 
       stop() {

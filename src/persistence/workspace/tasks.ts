@@ -2,13 +2,19 @@
  * Background sub-agent tasks in IndexedDB (the engine's BackgroundTaskStore), so a
  * non-blocking delegation queued or running when the page reloads is found again.
  */
-import { isOpenTask, type BackgroundTask, type BackgroundTaskStore } from "../../engine/index.js";
+// Types only: the workspace is loaded on the main thread, which must not pull in the engine.
+import type { BackgroundTask, BackgroundTaskStore } from "../../engine/index.js";
 import { STORES, type Database } from "../db.js";
 import { PersistenceError } from "../errors.js";
 
 type TaskRow = { id: string; v: 1; thread_id: string; open: 0 | 1; task: unknown };
 
 const STATUSES: ReadonlySet<string> = new Set(["queued", "running", "completed", "failed"]);
+
+/** Still needs work: not finished, or finished but not yet reported (as the engine's isOpenTask). */
+function isOpen(task: BackgroundTask): boolean {
+  return task.status === "queued" || task.status === "running" || !task.reported;
+}
 
 /** A stored row back as a task; a row this version cannot read is an error, never a silent skip. */
 function readTask(row: TaskRow): BackgroundTask {
@@ -28,7 +34,7 @@ export class TaskStore implements BackgroundTaskStore {
   constructor(private readonly db: Database) {}
 
   async put(task: BackgroundTask): Promise<void> {
-    const row: TaskRow = { id: task.id, v: 1, thread_id: task.thread_id, open: isOpenTask(task) ? 1 : 0, task };
+    const row: TaskRow = { id: task.id, v: 1, thread_id: task.thread_id, open: isOpen(task) ? 1 : 0, task };
     await this.db.tx([STORES.tasks], "readwrite", `saving background task "${task.id}"`, (tx) => tx.objectStore(STORES.tasks).put(row));
   }
 

@@ -1,0 +1,115 @@
+import "fake-indexeddb/auto";
+import { IDBFactory } from "fake-indexeddb";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { BackgroundTask, RunEvent } from "../../engine/index.js";
+import { delegationDoc } from "../../engine/testing/delegationTeam.js";
+import { Database } from "../../persistence/db.js";
+import { createMemoryLocks, withThreadLock } from "../../persistence/locks.js";
+import { IdbSaver } from "../../persistence/saver/IdbSaver.js";
+import { createWorkspace, type Workspace } from "../../persistence/workspace/index.js";
+import { assertValid } from "../../schema/index.js";
+import { createEngineHost, type EngineHost, type ThreadLock } from "./engineHost";
+import type { FromWorker } from "./engineProtocol";
+
+const team = assertValid(delegationDoc());
+
+let factory: IDBFactory;
+let posts: FromWorker[];
+
+function memoryLock(): ThreadLock {
+  const locks = createMemoryLocks();
+  return (threadId, work) => withThreadLock(threadId, work, { locks });
+}
+
+/** A worker's host over the test database, as after a (re)load of the page. */
+function startHost(): { host: EngineHost; ws: Workspace } {
+  const database = new Database({ name: "background-runs-test", indexedDB: factory });
+  const ws = createWorkspace(database);
+  const host = createEngineHost({
+    runs: ws.runs,
+    credentials: ws,
+    checkpointer: new IdbSaver({ database }),
+    withThreadLock: memoryLock(),
+    post: (m) => posts.push(structuredClone(m)),
+    tasks: ws.tasks,
+    loadDocument: async (graphId) => (await ws.graphs.get(graphId))?.document,
+  });
+  return { host, ws };
+}
+
+const backgroundRuns = () => posts.flatMap((m) => (m.type === "background_run" ? [m] : []));
+const doneOf = (runId: string) => posts.find((m) => m.type === "done" && m.runId === runId);
+const eventsOf = (runId: string): RunEvent[] => posts.flatMap((m) => (m.type === "events" && m.runId === runId ? m.events : []));
+
+function cutOffTask(patch: Partial<BackgroundTask> = {}): BackgroundTask {
+  return {
+    id: "task_cut",
+    thread_id: "t1",
+    graph_id: team.meta.id,
+    parent_agent: "Main",
+    agent: "Research",
+    tool_call_id: "call_cut",
+    call_id: "call_cut_research",
+    message: "markets",
+    overrides: {},
+    depth: 1,
+    status: "running",
+    result: null,
+    error: null,
+    created: 1,
+    updated: 1,
+    attempts: 1,
+    inbox: [],
+    progress: [],
+    reported: false,
+    ...patch,
+  };
+}
+
+beforeEach(() => {
+  factory = new IDBFactory();
+  posts = [];
+});
+
+describe("background delegations in the worker", () => {
+  it("records the follow-up turn of a finished background task as a run of its thread", async () => {
+    const { host, ws } = startHost();
+    await host.handle({ type: "run", runId: "run_1", threadId: "t1", graphId: team.meta.id, document: team, message: "research markets" });
+    expect(doneOf("run_1")).toMatchObject({ status: "completed" });
+    await vi.waitFor(() => expect(backgroundRuns()).toHaveLength(1), { timeout: 5_000 });
+    const follow = backgroundRuns()[0];
+    await vi.waitFor(() => expect(doneOf(follow?.runId ?? "")).toMatchObject({ status: "completed" }), { timeout: 5_000 });
+    expect(follow).toMatchObject({ threadId: "t1", graphId: team.meta.id, taskId: expect.stringMatching(/^task_/) });
+    const events = await ws.runs.events(follow?.runId ?? "");
+    expect(events.find((e) => e.type === "delegation_completed")).toMatchObject({ status: "completed", result: "Research summary: 3 articles about markets" });
+    expect(eventsOf(follow?.runId ?? "").at(-1)).toMatchObject({ type: "run_end", status: "completed" });
+    expect(await ws.tasks.get(follow?.taskId ?? "")).toMatchObject({ status: "completed", reported: true, graph_id: team.meta.id });
+  });
+
+  it("runs a task left running by a reloaded page again and delivers its follow-up turn", async () => {
+    const before = startHost();
+    await before.ws.graphs.save(team);
+    await before.ws.tasks.put(cutOffTask());
+    const { host, ws } = startHost();
+    await host.handle({ type: "resume_tasks" });
+    await vi.waitFor(async () => expect(await ws.tasks.get("task_cut")).toMatchObject({ status: "completed", reported: true, attempts: 2 }), { timeout: 5_000 });
+    const follow = backgroundRuns()[0];
+    expect(follow).toMatchObject({ taskId: "task_cut", threadId: "t1" });
+    const messages = ((await ws.runs.events(follow?.runId ?? "")).find((e) => e.type === "final_state") as RunEvent & { state: { messages: { content: string }[] } }).state.messages;
+    expect(messages.at(-1)?.content).toBe("Update: Research finished task_cut.");
+  });
+
+  it("records a task that cannot run again as a failed run on its thread, with the reason", async () => {
+    const { ws } = startHost();
+    await ws.tasks.put(cutOffTask({ id: "task_orphan", graph_id: "deleted-graph" }));
+    const { host } = startHost();
+    await host.handle({ type: "resume_tasks" });
+    expect(await ws.tasks.get("task_orphan")).toMatchObject({ status: "failed", reported: true, error: expect.stringMatching(/graph "deleted-graph" is no longer in the workspace/) });
+    const [run] = await ws.runs.list("t1");
+    expect(run).toMatchObject({ status: "error", error: expect.stringMatching(/^Research could not finish task task_orphan: The page was reloaded/) });
+    const events = await ws.runs.events(run?.id ?? "");
+    expect(events.map((e) => e.type)).toEqual(["run_start", "delegation_completed", "error", "run_end"]);
+    expect(backgroundRuns()).toEqual([expect.objectContaining({ taskId: "task_orphan", threadId: "t1" })]);
+    expect(await ws.tasks.listOpen()).toEqual([]);
+  });
+});

@@ -48,6 +48,12 @@ const KIND_WORDS: Readonly<Record<string, string>> = {
   llm: "LLM node",
   tool: "tool node",
   note: "note",
+  if: "If node",
+  switch: "Switch node",
+  loop: "Loop node",
+  parallel: "Parallel node",
+  set_state: "Set state node",
+  subgraph: "Subgraph node",
 };
 const DEFAULT_NAMES: Readonly<Record<string, string>> = { start: "Start", end: "End" };
 

@@ -40,6 +40,9 @@ export const ISSUE_CODES = [
   "MISSING_TOOL",
   "MISSING_CONDITION",
   "FALLBACK_CYCLE",
+  "UNKNOWN_HANDLE",
+  "MISSING_BRANCH",
+  "MISSING_CHANNEL",
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

@@ -270,6 +270,42 @@ const rows: Row[] = [
   },
   { name: "rejects a model profile that lists itself as a fallback", run: () => validate(docWith((d) => (d.models[0].fallbacks = ["scripted"]))), code: "FALLBACK_CYCLE", path: "$.models[0].fallbacks[0]" },
   {
+    name: "rejects an edge leaving an If node from a branch it does not have",
+    run: () =>
+      validate(
+        docWith((d) => {
+          d.nodes.push(plainNode("gate", "if", { name: "gate", condition: "true" }));
+          d.edges.push(flowEdge("e3", "assistant", "gate"), { ...flowEdge("e4", "gate", "end"), source_handle: "false" }, { ...flowEdge("e5", "gate", "end"), source_handle: "maybe" });
+        }),
+      ),
+    code: "UNKNOWN_HANDLE",
+    path: "$.edges[4].source_handle",
+  },
+  {
+    name: "rejects a Loop node without an exit branch",
+    run: () =>
+      validate(
+        docWith((d) => {
+          d.nodes.push(plainNode("loop", "loop", { name: "loop", condition: "true" }));
+          d.edges.push(flowEdge("e3", "assistant", "loop"), { ...flowEdge("e4", "loop", "assistant"), source_handle: "body" });
+        }),
+      ),
+    code: "MISSING_BRANCH",
+    path: "$.nodes[3]",
+  },
+  {
+    name: "rejects a Set state node writing an undeclared channel",
+    run: () =>
+      validate(
+        docWith((d) => {
+          d.nodes.push(plainNode("set", "set_state", { name: "set", assignments: [{ channel: "score", expression: "1" }] }));
+          d.edges.push(flowEdge("e3", "assistant", "set"), flowEdge("e4", "set", "end"));
+        }),
+      ),
+    code: "MISSING_CHANNEL",
+    path: "$.nodes[3].data.assignments[0].channel",
+  },
+  {
     name: "rejects a scripted rule whose pattern is not a regular expression",
     run: () => validate(docWith((d) => (d.nodes[1].data.script = { rules: [{ match: "(unclosed", reply: "hi" }] }))),
     code: "INVALID_VALUE",

@@ -188,7 +188,7 @@ describe("validate reports issues people can act on", () => {
   });
 
   it("exports the built-in channel names", () => {
-    expect(BUILTIN_CHANNELS).toEqual(["messages", "active_agent", "route", "actions", "results", "system_prompt", "iteration"]);
+    expect(BUILTIN_CHANNELS).toEqual(["messages", "active_agent", "route", "actions", "results", "system_prompt", "iteration", "branches", "loops"]);
   });
 });
 

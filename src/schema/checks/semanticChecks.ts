@@ -3,6 +3,7 @@ import type { GraphDocument } from "../document.js";
 import type { IssueCode, ValidationIssue } from "../issues.js";
 import { checkAgentTools, checkDelegationCycles, checkOrphanAgents } from "./delegation.js";
 import { checkEdges } from "./edges.js";
+import { checkBranchHandles, checkFlowChannels, checkFlowConditions, checkMissingBranches } from "./flowNodes.js";
 import { type GraphIndex, indexGraph } from "./graphIndex.js";
 import { checkEndReachable, checkUnreachableNodes } from "./reachability.js";
 import { checkConditionReferences, checkModelReferences, checkToolReferences } from "./references.js";
@@ -26,6 +27,10 @@ const CHECKS: readonly ((index: GraphIndex) => ValidationIssue[])[] = [
   checkToolReferences,
   checkConditionReferences,
   checkRegexes,
+  checkBranchHandles,
+  checkMissingBranches,
+  checkFlowConditions,
+  checkFlowChannels,
 ];
 
 /** Findings that do not stop a document from loading or running. */

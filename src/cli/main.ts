@@ -1,8 +1,9 @@
 /**
- * Headless runner: `npm run cli -- run <graph.json> "<message>" [--thread id] [--checkpoint store] [--json]`.
+ * Headless runner: `npm run cli -- run <graph.json> "<message>" [--thread id] [--checkpoint store] [--graphs dir] [--json]`.
  * Runs an exported document in Node with the same engine the browser uses.
  */
 import { readFile } from "node:fs/promises";
+import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { compileGraph, runGraph, EngineError } from "../engine/index.js";
 import { createModelResolver } from "../models/index.js";
@@ -11,13 +12,16 @@ import { formatIssues, validateText, type GraphDocument, type Provider } from ".
 import { createToolResolver } from "../tools/index.js";
 import { CheckpointError, openCheckpointer, parseCheckpointSpec, redactPassword, type CheckpointSpec, type OpenCheckpointer } from "./checkpointer.js";
 import { formatEvent } from "./format.js";
+import { folderGraphLibrary } from "./graphLibrary.js";
 
-const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>] [--checkpoint <store>] [--json]
+const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>] [--checkpoint <store>] [--graphs <dir>] [--json]
 
   --thread <id>          thread to run on (default: a new thread)
   --checkpoint <store>   where threads are kept, so a later run can resume one:
                          memory (default, this run only), sqlite:<file>,
                          postgres://user:password@host:port/database
+  --graphs <dir>         where Subgraph nodes find other graphs, by meta.id or file
+                         name (default: the folder of <graph.json>)
   --json                 print one JSON event per line instead of readable text
 
 Provider keys come from OPENAI_API_KEY and ANTHROPIC_API_KEY.`;
@@ -44,7 +48,7 @@ async function main(argv: string[]): Promise<number> {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { thread: { type: "string" }, checkpoint: { type: "string", default: "memory" }, json: { type: "boolean", default: false }, help: { type: "boolean", short: "h" } },
+      options: { thread: { type: "string" }, checkpoint: { type: "string", default: "memory" }, graphs: { type: "string" }, json: { type: "boolean", default: false }, help: { type: "boolean", short: "h" } },
     });
   } catch (error) {
     fail(`${(error as Error).message}\n\n${USAGE}`);
@@ -83,14 +87,21 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-async function run(document: GraphDocument, file: string, message: string, checkpoint: OpenCheckpointer, options: { thread?: string; json: boolean }): Promise<number> {
+async function run(
+  document: GraphDocument,
+  file: string,
+  message: string,
+  checkpoint: OpenCheckpointer,
+  options: { thread?: string; graphs?: string; json: boolean },
+): Promise<number> {
   const models = createModelResolver({
     getKey: (provider) => process.env[KEY_VARIABLES[provider as keyof typeof KEY_VARIABLES]] || undefined,
     scripted: createScriptedModel,
   });
   let compiled;
   try {
-    compiled = compileGraph(document, { models, tools: createToolResolver(), checkpointer: checkpoint.saver });
+    const graphs = folderGraphLibrary(options.graphs ?? dirname(file));
+    compiled = compileGraph(document, { models, tools: createToolResolver(), checkpointer: checkpoint.saver, graphs });
   } catch (error) {
     fail(`${file} cannot be compiled: ${error instanceof EngineError ? error.message : String(error)}`);
   }

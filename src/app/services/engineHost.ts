@@ -42,7 +42,7 @@ export interface EngineHostOptions {
   batchMs?: number;
   /** Background delegations (IndexedDB in the app); without it they live in memory and end with the worker. */
   tasks?: BackgroundTaskStore;
-  /** A stored graph's current document, to run its background tasks again after a reload. */
+  /** A stored graph's current document, to run its background tasks again after a reload, and for Subgraph nodes. */
   loadDocument?(graphId: string): Promise<GraphDocument | undefined>;
 }
 
@@ -110,6 +110,14 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
 
   const compile = (document: GraphDocument, credentials: ProviderCredentials | null, replay?: RunRequest["replay"], graphId?: string): CompiledDocument => {
     const tasks = background && graphId ? { tasks: background.storeFor(graphId) } : {};
+    // Subgraph nodes run other saved graphs of the workspace, with the same provider settings.
+    const load = options.loadDocument;
+    const loadSaved = async (id: string) => {
+      const saved = load ? await load(id) : undefined;
+      if (!saved) return null;
+      return credentials ? withProviderDefaults(saved, credentials) : saved;
+    };
+    const graphs = load ? { graphs: { load: loadSaved } } : {};
     const services: EngineServices = replay
       ? { ...replayServices(replay), checkpointer }
       : {
@@ -117,6 +125,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
           tools: createToolResolver(),
           checkpointer,
           ...tasks,
+          ...graphs,
         };
     return compileGraph(credentials ? withProviderDefaults(document, credentials) : document, services);
   };

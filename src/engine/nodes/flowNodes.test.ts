@@ -63,6 +63,7 @@ describe("Subgraph node", () => {
     expect(state.answer).toBe("Child heard: Topic: tides");
     expect((state.messages as { role: string; content: string }[]).at(-1)).toMatchObject({ role: "ai", content: "Child heard: Topic: tides" });
     expect((state.child_messages as { role: string }[]).map((m) => m.role)).toEqual(["human", "ai"]);
+    expect(events.find((e) => e.type === "ai_message" && e.node === "sub")).toMatchObject({ content: "Child heard: Topic: tides" });
   });
 
   it("fails with SUBGRAPH_NOT_FOUND for a graph that is not saved", async () => {

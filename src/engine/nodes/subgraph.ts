@@ -9,6 +9,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import { AIMessage } from "@langchain/core/messages";
 import type { NodeOfKind } from "../../schema/index.js";
 import { EngineError, type EngineErrorCode } from "../errors.js";
+import { emit } from "../runtime.js";
 import type { GraphState, GraphUpdate } from "../state.js";
 import { renderTemplate } from "../template.js";
 import type { CompileContext } from "./context.js";
@@ -73,7 +74,12 @@ export function compileSubgraph(node: NodeOfKind<"subgraph">, ctx: CompileContex
 
     const reply = replyOf(final);
     const update: Record<string, unknown> = { results: { [data.name]: { graph: data.graph, reply } } };
-    if (reply) update.messages = [new AIMessage({ id: ctx.services.ids.next("msg"), content: reply, name: data.name })];
+    if (reply) {
+      const id = ctx.services.ids.next("msg");
+      update.messages = [new AIMessage({ id, content: reply, name: data.name })];
+      // The reply shows in the chat and timeline like any model reply of this graph.
+      emit(config, { type: "ai_message", message_id: id, content: reply, tool_calls: [], profile: null }, { agent: null });
+    }
     if (data.output_channel) update[data.output_channel] = reply;
     for (const mapping of data.outputs) {
       if (mapping.from === "reply") update[mapping.to] = reply;

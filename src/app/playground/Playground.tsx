@@ -1,6 +1,7 @@
 // Playground pane: chat with the open graph. Runs go to the engine worker, so a long run
 // never blocks the canvas; threads and messages come back from IndexedDB after a reload.
 import { Composer } from "./Composer";
+import { InterruptCard } from "./InterruptCard";
 import { MessageList } from "./MessageList";
 import { ProblemNotice } from "./ProblemNotice";
 import { ThreadBar } from "./ThreadBar";
@@ -12,6 +13,7 @@ export function Playground() {
     <div className="flex min-h-0 w-full flex-col">
       <ThreadBar />
       <MessageList />
+      <InterruptCard />
       <ProblemNotice />
       <Composer />
     </div>

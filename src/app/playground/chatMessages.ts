@@ -121,6 +121,8 @@ export function deriveChat(events: readonly RunEvent[], liveRunId: string | null
         messages.push({ kind: "error", id: event.id, runId: event.run_id, author: "Error", text: event.message });
         break;
       case "run_end": {
+        // A paused run is not over: its tool calls wait for the person's answer.
+        if (event.status === "interrupted") break;
         // Whatever still streams when the run ends was cut off.
         for (const reply of streamingByRun.get(event.run_id) ?? []) {
           reply.streaming = false;

@@ -1,5 +1,5 @@
 /** How an event reads in the timeline: what it concerns, a one-line summary, the text a filter searches. */
-import type { RunEvent } from "../../engine/index.js";
+import { describeInterrupt, describeResume, type RunEvent } from "../../engine/index.js";
 
 /** The tool, agent or node an event concerns. */
 export function subjectOf(event: RunEvent): string {
@@ -67,6 +67,10 @@ export function summarize(event: RunEvent): string {
       return `${event.loop} hit max_loops (${event.max_loops}) — ${event.action === "exit" ? "left through exit" : "run stopped"}`;
     case "branch_timeout":
       return `${event.branch_node} timed out after ${event.timeout_ms} ms (${event.parallel})`;
+    case "interrupt":
+      return preview(describeInterrupt(event.payload), 120);
+    case "interrupt_resolved":
+      return preview(describeResume(event.payload, event.resume), 120);
     case "error":
       return `${event.code}: ${preview(event.message)}`;
     case "final_state": {
@@ -101,6 +105,12 @@ export function searchText(event: RunEvent): string {
       break;
     case "error":
       parts.push(event.code, event.message);
+      break;
+    case "interrupt":
+      parts.push(event.kind, describeInterrupt(event.payload));
+      break;
+    case "interrupt_resolved":
+      parts.push(event.kind, describeResume(event.payload, event.resume));
       break;
     case "handoff":
       parts.push(event.from, event.to, event.reason);

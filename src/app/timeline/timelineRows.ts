@@ -57,6 +57,7 @@ const ALWAYS_SHOWN: ReadonlySet<string> = new Set([
   "run_end",
   "error",
   "interrupt",
+  "interrupt_resolved",
   "approval",
   "question",
   "handoff",

@@ -23,7 +23,7 @@ describe("Sage multi-agent loop template", () => {
     const events = await collectRun(sage(), { message: "Plan a team offsite" }, { threadId: "sage-done" });
     expect(events.filter((e) => e.type === "error")).toEqual([]);
     const pass = ["task_loop", "task_planning", "task_executor", "task_observation", "task_completion_judge", "record_verdict"];
-    expect(nodeOrder(events)).toEqual(["start_task", ...pass, ...pass, "task_loop", "task_summary"]);
+    expect(nodeOrder(events)).toEqual(["is_task", "start_task", ...pass, ...pass, "task_loop", "task_summary"]);
     expect(events.filter((e) => e.type === "tool_call").map((e) => (e.type === "tool_call" ? e.args : null))).toEqual([
       { step: "Step 1: find a venue for the offsite." },
       { step: "Step 2: check the budget against the venue quote." },
@@ -35,6 +35,13 @@ describe("Sage multi-agent loop template", () => {
     expect(lastReply(events)).toMatchObject({
       content: "Done in 2 passes: the venue is booked and the budget holds. Last step: Observed: Budget checked: $4,800 of $5,000 used.",
     });
+  });
+
+  it("answers a greeting without starting the loop", async () => {
+    const events = await collectRun(sage(), { message: "hello" }, { threadId: "sage-hello" });
+    expect(nodeOrder(events)).toEqual(["is_task", "greeter"]);
+    expect(events.find((e) => e.type === "branch_taken")).toMatchObject({ kind: "if", handle: "false" });
+    expect(lastReply(events)).toMatchObject({ content: expect.stringContaining("Give me a task") });
   });
 
   it("stops a task that never completes at max_loops and says so", async () => {

@@ -4,6 +4,7 @@
  */
 import mainAgentTeam from "../../../examples/main-agent-team.json";
 import routedSupport from "../../../examples/routed-support.json";
+import sageLoop from "../../../examples/sage-loop.json";
 import supervisorTeam from "../../../examples/supervisor-team.json";
 import weatherAssistant from "../../../examples/weather-assistant.json";
 
@@ -61,6 +62,11 @@ export const templates: readonly Template[] = [
     { message: "I was charged twice, can I get a refund?", tools: ["lookup_invoice", "issue_refund"] },
     { message: "Where is my order 1234?", tools: ["track_order"] },
     { message: "How do I return an item?", tools: ["search_help_center"] },
+  ]),
+  template(sageLoop, [
+    { message: "hello", tools: [] },
+    { message: "Plan a team offsite", tools: ["run_step"] },
+    { message: "Do the impossible", tools: ["run_step"] },
   ]),
 ];
 

@@ -6,9 +6,13 @@ import { z } from "zod";
 import { jsonValue } from "./json.js";
 import { approvalDataSchema, questionDataSchema } from "./nodes/human.js";
 import { ifDataSchema, loopDataSchema, parallelDataSchema, setStateDataSchema, subgraphDataSchema, switchDataSchema } from "./nodes/flow.js";
+import { finalizeDataSchema, routerDataSchema } from "./nodes/router.js";
+import { executeDataSchema, plannerFields, validateInputDataSchema } from "./nodes/planner.js";
 
 export * from "./nodes/human.js";
 export * from "./nodes/flow.js";
+export * from "./nodes/router.js";
+export * from "./nodes/planner.js";
 
 export const DOCUMENT_VERSION = 1 as const;
 export const SCHEMA_URL = "https://graphwright.dev/schema/graph.v1.json";
@@ -221,7 +225,17 @@ export const agentDataSchema = z.strictObject({
   hidden: z.boolean().default(false),
   /** Rules for the built-in scripted model. */
   script: scriptSchema.optional(),
+  /**
+   * Forced tool (seed 004): the model must call this catalog tool on its first reply. If it
+   * does not, `fallback` (a template over `{ state, input }`) is used as the tool's result
+   * and the model is run again with tools disabled.
+   */
+  forced_tool: z.strictObject({ tool: id, fallback: text.default("") }).optional(),
+  /** Strip pseudo tool-call text (`<tool_call>…</tool_call>`, leaked `name({...})`) from replies (absent: off). */
+  sanitize: z.boolean().optional(),
 });
+/** Planner (seed 001): see `plannerFields` in nodes/planner.ts. */
+export const plannerDataSchema = z.strictObject({ ...plannerFields, script: scriptSchema.optional() });
 export const llmDataSchema = z.strictObject({
   name: identifier,
   model: id,
@@ -262,6 +276,11 @@ export const nodeSchema = z.discriminatedUnion("kind", [
   z.strictObject({ ...nodeBase, kind: z.literal("parallel"), data: parallelDataSchema }),
   z.strictObject({ ...nodeBase, kind: z.literal("set_state"), data: setStateDataSchema }),
   z.strictObject({ ...nodeBase, kind: z.literal("subgraph"), data: subgraphDataSchema }),
+  z.strictObject({ ...nodeBase, kind: z.literal("router"), data: routerDataSchema }),
+  z.strictObject({ ...nodeBase, kind: z.literal("finalize"), data: finalizeDataSchema }),
+  z.strictObject({ ...nodeBase, kind: z.literal("validate_input"), data: validateInputDataSchema }),
+  z.strictObject({ ...nodeBase, kind: z.literal("planner"), data: plannerDataSchema }),
+  z.strictObject({ ...nodeBase, kind: z.literal("execute"), data: executeDataSchema }),
 ]);
 
 const edgeBase = {
@@ -330,6 +349,7 @@ export type NodeOfKind<K extends NodeKind> = Extract<GraphNode, { kind: K }>;
 export type AgentData = z.infer<typeof agentDataSchema>;
 export type LlmData = z.infer<typeof llmDataSchema>;
 export type ToolNodeData = z.infer<typeof toolNodeDataSchema>;
+export type PlannerData = z.infer<typeof plannerDataSchema>;
 export type GraphEdge = z.infer<typeof edgeSchema>;
 export type EdgeKind = GraphEdge["kind"];
 export const nodeKinds = nodeSchema.options.map((o) => o.shape.kind.value) as NodeKind[];

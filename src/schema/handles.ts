@@ -8,6 +8,8 @@
 import type { GraphNode, NodeKind, NodeOfKind } from "./document.js";
 import { APPROVAL_HANDLES, questionHandles } from "./nodes/human.js";
 import { IF_HANDLES, LOOP_HANDLES, switchHandles } from "./nodes/flow.js";
+import { routerHandles } from "./nodes/router.js";
+import { VALIDATE_INPUT_HANDLES } from "./nodes/planner.js";
 
 export interface OutputHandle {
   /** Stored in an edge's `source_handle`. */
@@ -28,6 +30,8 @@ const table: HandleTable = {
   if: () => IF_HANDLES.map((h) => ({ ...h })),
   switch: (node) => switchHandles(node.data),
   loop: () => LOOP_HANDLES.map((h) => ({ ...h })),
+  router: (node) => routerHandles(node.data),
+  validate_input: () => VALIDATE_INPUT_HANDLES.map((h) => ({ ...h })),
 };
 
 /** True when the node's kind picks among named outgoing handles. */

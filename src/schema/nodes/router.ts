@@ -1,0 +1,109 @@
+/**
+ * Routed flows (seed 004): a Router resolves one typed route plan per turn from ordered,
+ * deterministic rules (keyword, regex, CEL), gate rules first; a Finalize node stamps the
+ * turn's response, route, agent and duration into the `route` channel.
+ *
+ * Self-contained on purpose: document.ts imports these schemas for its node union,
+ * so importing its primitives back would be a module cycle.
+ */
+import { z } from "zod";
+
+const NAME_LENGTH = 64;
+const TEXT_LENGTH = 100_000;
+const EXPRESSION_LENGTH = 4_000;
+const LIST_ITEMS = 1_000;
+
+/** Same rule as document.ts `identifier`: names that become graph node names. */
+const identifier = z
+  .string()
+  .min(1)
+  .max(NAME_LENGTH)
+  .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, "start with a letter; then letters, digits, _ or -");
+const text = z.string().max(TEXT_LENGTH);
+const handleId = z
+  .string()
+  .min(1)
+  .max(NAME_LENGTH)
+  .regex(/^[A-Za-z0-9_-]+$/, "use letters, digits, _ or -");
+
+export const ROUTER_DEFAULT = "default";
+
+/** A route kind: a typed outcome of the Router and the id of one of its outgoing handles. */
+export const routeSchema = z.strictObject({
+  /** Also the outgoing handle id; `default` is reserved for the route taken when no rule matches. */
+  id: handleId.refine((v) => v !== ROUTER_DEFAULT, '"default" is the fallback route; pick another route id'),
+  label: z.string().max(200).optional(),
+  description: text.default(""),
+});
+
+/**
+ * One deterministic rule. `match` says how it tests the Router's input text:
+ * - `keyword`: any of `keywords` occurs in the text (case-insensitive, whole words);
+ * - `regex`: `pattern` (with `flags`) matches the text;
+ * - `cel`: `expression` (CEL over `{ state, input, text, results }`, or a registered
+ *   condition name) is true.
+ */
+export const routerRuleSchema = z.strictObject({
+  /** Recorded in the route plan as the rule that decided the turn. */
+  id: handleId,
+  /** The route this rule selects (one of the Router's `routes`). */
+  route: handleId,
+  match: z.enum(["keyword", "regex", "cel"]),
+  keywords: z.array(z.string().min(1).max(200)).max(LIST_ITEMS).default([]),
+  pattern: z.string().max(EXPRESSION_LENGTH).optional(),
+  // Each flag at most once: `new RegExp(x, "ii")` throws at run time.
+  flags: z
+    .string()
+    .regex(/^(?!.*(.).*\1)[imsu]*$/, "allowed flags: i m s u, each at most once")
+    .max(4)
+    .default("i"),
+  expression: z.string().max(EXPRESSION_LENGTH).optional(),
+  /** Gate rules (e.g. a crisis gate) are tried before every other rule, in their own order. */
+  gate: z.boolean().default(false),
+  description: text.default(""),
+});
+
+/**
+ * Router (seed 004): tries gate rules first, then the other rules in order; the first
+ * match decides the route, else `default`. Writes the typed route plan to the `route`
+ * channel (`{ router, kind, rule, match, matched, gate, started_at }`) and follows the
+ * handle named by the route.
+ */
+export const routerDataSchema = z.strictObject({
+  name: identifier,
+  /** The text the rules test; a template over `{ state, input, results }`. */
+  input: text.default("{{ input }}"),
+  routes: z
+    .array(routeSchema)
+    .max(LIST_ITEMS)
+    .default([])
+    .refine((routes) => new Set(routes.map((r) => r.id)).size === routes.length, "route ids must be unique"),
+  rules: z
+    .array(routerRuleSchema)
+    .max(LIST_ITEMS)
+    .default([])
+    .refine((rules) => new Set(rules.map((r) => r.id)).size === rules.length, "rule ids must be unique"),
+  description: text.default(""),
+});
+
+/**
+ * Finalize (seed 004 `finalize_turn`): placed before End, it stamps the turn's reply
+ * (`response`), the route taken, the agent that answered and the turn's duration
+ * (`duration_ms`, since the Router started the turn) into the `route` channel.
+ */
+export const finalizeDataSchema = z.strictObject({
+  name: identifier,
+  /** Also copy the finalized record into this state channel. */
+  output_channel: identifier.optional(),
+  description: text.default(""),
+});
+
+export type RouterData = z.infer<typeof routerDataSchema>;
+export type RouterRule = z.infer<typeof routerRuleSchema>;
+export type Route = z.infer<typeof routeSchema>;
+export type FinalizeData = z.infer<typeof finalizeDataSchema>;
+
+/** Outgoing handles of a Router node: one per route (named by its id), then `default`. */
+export function routerHandles(data: Pick<RouterData, "routes">): { id: string; label: string }[] {
+  return [...data.routes.map((r) => ({ id: r.id, label: r.label ?? r.id })), { id: ROUTER_DEFAULT, label: "Default" }];
+}

@@ -1,0 +1,133 @@
+// Human in the loop in the browser: a destructive tool pauses the run for Approve / Reject /
+// Edit, a pending approval survives a reload, and a question shows one button per option.
+// Each test imports its own small document (scripted agent, mock tools), so no template is needed.
+import { expect, test } from "./fixtures";
+import { InterruptPage } from "./pages/InterruptPage";
+
+const at = (y: number) => ({ x: 0, y });
+
+/** Start → Assistant → End; "delete task N" calls the destructive delete_task tool. */
+const assistantDoc = {
+  version: 1,
+  meta: { id: "hitl-assistant", name: "Approval assistant" },
+  models: [{ id: "scripted", provider: "scripted", model: "scripted-1" }],
+  tools: [
+    {
+      id: "delete",
+      kind: "mock",
+      name: "delete_task",
+      description: "Deletes a task",
+      destructive: true,
+      input_schema: { type: "object", properties: { id: { type: "number" } }, required: ["id"] },
+      config: { default: "Deleted task {{ args.id }}" },
+    },
+  ],
+  nodes: [
+    { id: "start", kind: "start", position: at(0) },
+    {
+      id: "assistant",
+      kind: "agent",
+      position: at(150),
+      data: {
+        name: "Assistant",
+        model: "scripted",
+        tools: ["delete"],
+        default_tools: [],
+        script: {
+          rules: [
+            { match: "delete task (?<id>\\d+)", tool_calls: [{ name: "delete_task", args: { id: "{{ match.id }}" } }] },
+            { on: "tool", tool: "delete_task", reply: "Result: {{ tool_result }}" },
+          ],
+        },
+      },
+    },
+    { id: "end", kind: "end", position: at(300) },
+  ],
+  edges: [
+    { id: "e1", kind: "flow", source: "start", target: "assistant" },
+    { id: "e2", kind: "flow", source: "assistant", target: "end" },
+  ],
+};
+
+/** Start → Question (Work / Home) → End from either option. */
+const questionDoc = {
+  version: 1,
+  meta: { id: "hitl-question", name: "Calendar question" },
+  nodes: [
+    { id: "start", kind: "start", position: at(0) },
+    {
+      id: "ask",
+      kind: "question",
+      position: at(150),
+      data: { name: "Calendar", question: "Which calendar?", options: [{ id: "work", label: "Work" }, { id: "home", label: "Home" }] },
+    },
+    { id: "end", kind: "end", position: at(300) },
+  ],
+  edges: [
+    { id: "e1", kind: "flow", source: "start", target: "ask" },
+    { id: "e2", kind: "flow", source: "ask", target: "end", source_handle: "work" },
+    { id: "e3", kind: "flow", source: "ask", target: "end", source_handle: "home" },
+  ],
+};
+
+test("an approval is rejected once and approved once with edited arguments, and the timeline shows both", async ({ page, app, controls, playground, timeline }) => {
+  const card = new InterruptPage(page);
+  await app.goto();
+  await controls.import("approval-assistant.json", JSON.stringify(assistantDoc));
+  await expect(controls.graphName).toHaveValue("Approval assistant");
+
+  await playground.sendAndSettle("delete task 7");
+  await expect(card.approval).toContainText('"delete_task" is marked destructive');
+  await expect(playground.status).toHaveText("Idle");
+  await card.reject("wrong task");
+  await expect(playground.article("Assistant: Result: Error: The user rejected")).toBeVisible();
+  await expect(card.approval).toBeHidden();
+
+  await playground.sendAndSettle("delete task 12");
+  await expect(card.approval.getByLabel("Arguments of delete_task")).toContainText('"id": "12"');
+  await card.editButton.click();
+  await card.editedArguments.fill('{ "id": ');
+  await expect(card.problem).toContainText("Not valid JSON");
+  await expect(card.approveEditedButton).toBeDisabled();
+  await card.editedArguments.fill('{ "id": 13 }');
+  await card.approveEditedButton.click();
+  await expect(playground.article("Assistant: Result: Deleted task 13")).toBeVisible();
+  await expect(playground.status).toHaveText("Idle");
+
+  // The treegrid renders only the rows in view: filter to the interrupt events.
+  await timeline.filter.fill("type:interrupt");
+  const resolved = timeline.row("interrupt_resolved");
+  await expect(resolved).toHaveCount(2);
+  await expect(resolved.nth(0)).toContainText("Rejected delete_task: wrong task");
+  await expect(resolved.nth(1)).toContainText('Approved delete_task with edited args {"id":13}');
+  await expect(timeline.row("interrupt ")).toHaveCount(2);
+});
+
+test("a pending approval survives a page reload and can then be approved", async ({ page, app, controls, playground }) => {
+  const card = new InterruptPage(page);
+  await app.goto();
+  await controls.import("approval-assistant.json", JSON.stringify(assistantDoc));
+  await playground.sendAndSettle("delete task 9");
+  await expect(card.approval).toBeVisible();
+
+  await page.reload();
+  await expect(controls.graphName).toHaveValue("Approval assistant");
+  await expect(card.approval).toContainText('"delete_task" is marked destructive');
+  await card.approveButton.click();
+  await expect(playground.article("Assistant: Result: Deleted task 9")).toBeVisible();
+  await expect(card.approval).toBeHidden();
+});
+
+test("a question shows one button per option and goes on with the chosen one", async ({ page, app, controls, playground, timeline }) => {
+  const card = new InterruptPage(page);
+  await app.goto();
+  await controls.import("calendar-question.json", JSON.stringify(questionDoc));
+  await playground.sendAndSettle("book a meeting");
+  await expect(card.question).toContainText("Which calendar?");
+  await expect(card.question.getByRole("button")).toHaveText(["Work", "Home"]);
+  await card.option("Home").click();
+  await expect(card.question).toBeHidden();
+  await expect(playground.status).toHaveText("Idle");
+  await timeline.filter.fill("type:interrupt");
+  await expect(timeline.row("interrupt_resolved")).toContainText('Answered "Home"');
+});

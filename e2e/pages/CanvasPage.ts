@@ -109,6 +109,16 @@ export class CanvasPage {
     await expect(this.node(name)).toHaveClass(/selected/);
   }
 
+  /** Connects `from` to `to` with a flow edge from the keyboard: select `from`, pick `to` in Connect to, press Enter on Connect. */
+  async connectWithKeyboard(from: string, to: string): Promise<void> {
+    await this.selectWithKeyboard(from);
+    await this.field("Connect to").focus();
+    await this.field("Connect to").selectOption({ label: to });
+    await this.inspector.getByRole("button", { name: "Connect", exact: true }).focus();
+    await this.page.keyboard.press("Enter");
+    await expect(this.edge(`Flow edge from ${from} to ${to}`)).toBeVisible();
+  }
+
   /** Types a new value into an inspector text field and commits it with Enter. */
   async setField(label: string, value: string): Promise<void> {
     const field = this.field(label);

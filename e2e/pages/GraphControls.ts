@@ -46,6 +46,24 @@ export class GraphControls {
     await expect(this.graphName).toHaveValue(title);
   }
 
+  /**
+   * Every template the Templates dialog offers, in its order, with the messages it suggests
+   * ("Try: …"), read as a user reads them. Opens and closes the dialog.
+   */
+  async templateList(): Promise<{ title: string; suggestions: string[] }[]> {
+    await this.button("Templates").click();
+    const dialog = this.dialog("Templates");
+    await expect(dialog).toBeVisible();
+    const list: { title: string; suggestions: string[] }[] = [];
+    for (const item of await dialog.getByRole("listitem").all()) {
+      const title = (await item.getByRole("button").textContent())?.trim() ?? "";
+      list.push({ title, suggestions: (await item.locator("q").allTextContents()).map((q) => q.trim()) });
+    }
+    await dialog.press("Escape");
+    await expect(dialog).toBeHidden();
+    return list;
+  }
+
   async rename(name: string): Promise<void> {
     await this.graphName.fill(name);
     await this.graphName.press("Enter");

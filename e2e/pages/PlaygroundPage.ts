@@ -38,6 +38,23 @@ export class PlaygroundPage {
     return this.region.getByRole("group", { name: `Tool call ${tool}`, exact: true });
   }
 
+  /** Every tool-call card (groups named `Tool call <tool>`), in any message. */
+  get toolCalls(): Locator {
+    return this.region.getByRole("group", { name: /^Tool call / });
+  }
+
+  /** Messages not written by the user: the graph's replies. */
+  get replies(): Locator {
+    return this.region.getByRole("article", { name: /^(?!User\b)/ });
+  }
+
+  /** Sends a message and waits until its run is no longer Running (Idle, waiting on a person, or an error). */
+  async sendAndSettle(text: string): Promise<void> {
+    await this.send(text);
+    await expect(this.article(`User: ${text}`)).toBeVisible();
+    await expect(this.status).not.toHaveText("Running", { timeout: 30_000 });
+  }
+
   /** Types a message and sends it with Enter. */
   async send(text: string): Promise<void> {
     await this.message.fill(text);

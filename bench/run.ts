@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: measures performance budgets in Node and in headless Chromium
  * (production build) and writes JSON to bench/results/. Benchmarks are not tests:
- * a missed target is reported, not failed.
+ * a missed target is reported, not failed. `npm run bench -- --ui-only` measures only the
+ * UI figures (the real app in Chromium).
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
@@ -15,6 +16,8 @@ import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { measureEngineOverhead } from "./scenarios/engineOverhead.js";
 import { measureCheckpointStorage } from "./scenarios/storageGrowth.js";
+import { serveProductionApp } from "./app/server.js";
+import { measureUiFigures, summarize, type UiFigures } from "./app/uiFigures.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -41,27 +44,54 @@ async function inChromium(): Promise<Record<string, unknown>> {
   }
 }
 
+/** The UI figures on the real app: production build, served, driven by Playwright. */
+async function uiFigures(): Promise<UiFigures | { skipped: string }> {
+  if (!existsSync(CHROMIUM)) return { skipped: `Chromium not found at ${CHROMIUM}` };
+  const server = await serveProductionApp(root);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  try {
+    return await measureUiFigures(browser, server, (line) => process.stdout.write(`${line}\n`));
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
 async function main(): Promise<void> {
-  process.stdout.write("bench: engine overhead and checkpoint storage in Node…\n");
+  const uiOnly = process.argv.includes("--ui-only");
+  const started = performance.now();
   const now = () => performance.now();
-  const node = {
-    engine_overhead: await measureEngineOverhead(now),
-    checkpoint_storage: { ...(await measureCheckpointStorage(now, { indexedDB: new IDBFactory() })), note: "fake-indexeddb; see chromium for real IndexedDB timings" },
-  };
-  process.stdout.write("bench: engine overhead and checkpoint storage in headless Chromium…\n");
-  const chromiumResults = await inChromium();
+  let node: Record<string, unknown> | undefined;
+  let chromiumResults: Record<string, unknown> | undefined;
+  if (!uiOnly) {
+    process.stdout.write("bench: engine overhead and checkpoint storage in Node…\n");
+    node = {
+      engine_overhead: await measureEngineOverhead(now),
+      checkpoint_storage: { ...(await measureCheckpointStorage(now, { indexedDB: new IDBFactory() })), note: "fake-indexeddb; see chromium for real IndexedDB timings" },
+    };
+    process.stdout.write("bench: engine overhead and checkpoint storage in headless Chromium…\n");
+    chromiumResults = await inChromium();
+  }
+  process.stdout.write("bench: UI figures on the production app in headless Chromium…\n");
+  const ui = await uiFigures();
   const report = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? "unknown", memory_gib: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-    node,
-    chromium: chromiumResults,
+    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? "unknown", memory_gib: Math.round(os.totalmem() / 2 ** 30), node: process.version, load_average: os.loadavg().map((l) => Math.round(l * 100) / 100) },
+    duration_s: Math.round((performance.now() - started) / 1000),
+    ...(node ? { node } : {}),
+    ...(chromiumResults ? { chromium: chromiumResults } : {}),
+    ui,
   };
   const dir = path.join(root, "bench", "results");
   await mkdir(dir, { recursive: true });
   const json = `${JSON.stringify(report, null, 2)}\n`;
-  await writeFile(path.join(dir, "latest.json"), json);
-  await writeFile(path.join(dir, `${report.date.replace(/[:.]/g, "-")}.json`), json);
+  // A partial run (--ui-only) never replaces latest.json, which holds every figure.
+  if (!uiOnly) await writeFile(path.join(dir, "latest.json"), json);
+  await writeFile(path.join(dir, `${report.date.replace(/[:.]/g, "-")}${uiOnly ? "-ui" : ""}.json`), json);
   process.stdout.write(json);
+  if ("skipped" in ui) process.stdout.write(`\nUI figures skipped: ${String(ui.skipped)}\n`);
+  else process.stdout.write(`\nUI figures (headless Chromium, production build; load average ${report.machine.load_average.join(" ")}):\n${summarize(ui)}\n`);
+  process.stdout.write(`bench finished in ${report.duration_s} s\n`);
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,68 @@
+/**
+ * Figures (a) and (b): frame times while a person drags a node with the mouse on the real app,
+ * on generated graphs opened by URL (`?fixture=grid-<n>`). Frame time = requestAnimationFrame
+ * delta, so any main-thread work that delays a frame (React, React Flow, validation) counts.
+ */
+import type { Browser, Page } from "@playwright/test";
+import { frameStats } from "./figure.js";
+import { newBenchContext, startRecording, stopRecording } from "./frames.js";
+
+const MOVES = 120;
+
+/** Waits until every node of the fixture is on the canvas and measured (React Flow shows a node only once measured). */
+export async function waitForNodes(page: Page, count: number, timeout = 120_000): Promise<number> {
+  const handle = await page.waitForFunction(
+    (expected) => {
+      const nodes = document.querySelectorAll<HTMLElement>(".react-flow__node");
+      if (nodes.length < expected) return false;
+      for (const node of nodes) if (node.style.visibility === "hidden") return false;
+      return performance.now();
+    },
+    count,
+    { polling: "raf", timeout },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+/** Drags a node by its centre in `moves` small mouse moves, one input event after another. */
+async function drag(page: Page, name: string, moves: number): Promise<void> {
+  const node = page.locator(`.react-flow__node[aria-label="${name}"]`);
+  const box = await node.boundingBox();
+  if (!box) throw new Error(`BENCH_DRAG: node ${name} is not on screen`);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let i = 1; i <= moves; i++) {
+    // A loop out and back, so the node stays on screen and crosses edges.
+    const angle = (i / moves) * 2 * Math.PI;
+    await page.mouse.move(x + 60 * Math.sin(angle) + i * 0.5, y + 40 * (1 - Math.cos(angle)));
+  }
+  await page.mouse.up();
+}
+
+export interface DragResult {
+  nodes: number;
+  edges: number;
+  open_ms: number;
+  [stat: string]: number;
+}
+
+/** Opens `grid-<nodes>`, warms up with one drag, then records the frames of a second drag. */
+export async function measureDrag(browser: Browser, url: string, nodes: number): Promise<DragResult> {
+  const context = await newBenchContext(browser);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${url}?fixture=grid-${nodes}`);
+    const opened = await waitForNodes(page, nodes);
+    const edges = await page.locator(".react-flow__edge").count();
+    const inner = nodes - 2;
+    await drag(page, `Step_${Math.floor(inner / 3)}`, 20);
+    await startRecording(page);
+    await drag(page, `Step_${Math.floor(inner / 2)}`, MOVES);
+    const { deltas } = await stopRecording(page);
+    return { nodes, edges, open_ms: Math.round(opened), ...frameStats(deltas) };
+  } finally {
+    await context.close();
+  }
+}

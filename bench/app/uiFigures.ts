@@ -1,0 +1,48 @@
+/**
+ * The UI figures of `npm run bench` (issue 4, item 8), measured on the real app's production
+ * build in headless Chromium: each with its target and whether it met it.
+ */
+import type { Browser } from "@playwright/test";
+import { measureColdOpen } from "./coldOpen.js";
+import { measureDrag } from "./drag.js";
+import { atMost, round, type Figure } from "./figure.js";
+import { measureInitialJs } from "./initialJs.js";
+import type { AppServer } from "./server.js";
+import { measureStreaming } from "./streaming.js";
+import { measureTimelineScroll } from "./timelineScroll.js";
+
+export type UiFigures = Record<string, Figure>;
+
+type Log = (line: string) => void;
+
+export async function measureUiFigures(browser: Browser, server: AppServer, log: Log): Promise<UiFigures> {
+  log("  (d) initial JS of the production build…");
+  const js = await measureInitialJs(browser, server.url, server.outDir);
+  log("  (a, b) drag frames at 100, 300 and 1,000 nodes…");
+  const drag100 = await measureDrag(browser, server.url, 100);
+  const drag300 = await measureDrag(browser, server.url, 300);
+  const drag1000 = await measureDrag(browser, server.url, 1000);
+  log("  (c) cold open of 500 nodes from IndexedDB…");
+  const cold = await measureColdOpen(browser, server.url, 500);
+  log("  (e) streaming at 200 tok/s…");
+  const stream = await measureStreaming(browser, server.url);
+  log("  (f) timeline scroll through 100k events…");
+  const timeline = await measureTimelineScroll(browser, server.url, 100_000);
+
+  return {
+    drag_frame_p95_300_nodes: atMost(drag300.p95_ms!, 17, "ms", { drag: drag300 }),
+    drag_p95_ratio_1000_vs_100: atMost(drag1000.p95_ms! / drag100.p95_ms!, 1.5, "ratio", { p95_100_ms: drag100.p95_ms, p95_1000_ms: drag1000.p95_ms, drag_100: drag100, drag_1000: drag1000 }),
+    cold_open_500_nodes: atMost(cold.median_ms / 1000, 1.5, "s", { measure: "navigation start → all 500 nodes shown, median of 3 reloads", ...cold }),
+    initial_js_gzip: atMost(js.initial_gzip_kib, 350, "KiB", { measure: "JS requested until the shell and canvas rendered, gzipped at zlib's default level", files: js.initial, later: js.later }),
+    streaming_commits_per_frame: atMost(stream.commits_per_frame_max, 1, "commits/frame (max over streaming frames)", { ...stream }),
+    streaming_long_tasks: atMost(stream.long_tasks, 0, "tasks > 50 ms", { long_task_max_ms: stream.long_task_max_ms }),
+    timeline_scroll_frame_p95_100k: atMost(timeline.p95_ms!, 17, "ms", { target_note: "no budget in the issue; 60 fps like the drag budget", ...timeline }),
+  };
+}
+
+/** One line per figure: name, value, target, PASS or MISS. */
+export function summarize(figures: UiFigures): string {
+  return Object.entries(figures)
+    .map(([name, f]) => `  ${f.pass ? "PASS" : "MISS"}  ${name.padEnd(34)} ${String(round(f.value)).padStart(8)} ${f.unit}  (target ${f.target})`)
+    .join("\n");
+}

@@ -184,6 +184,32 @@ describe("destructive tools", () => {
     expect(statusOf(resumed)).toBe("completed");
   });
 
+  it("are approved before any tool of the same model turn runs, so each tool runs once", async () => {
+    const lookup = { id: "lookup", kind: "mock" as const, name: "find_task", config: { default: "task 7 is 'old notes'" } };
+    const doc = chainDocument(
+      [
+        agentNode("a1", {
+          name: "Assistant",
+          tools: ["lookup", "delete"],
+          default_tools: [],
+          script: {
+            rules: [
+              { match: "clean up", tool_calls: [{ name: "find_task", args: {} }, { name: "delete_task", args: { id: 7 } }] },
+              { on: "tool", reply: "Done." },
+            ],
+          },
+        }),
+      ],
+      { tools: [lookup, deleteTool] },
+    );
+    const compiled = compileGraph(doc, testServices());
+    const paused = await collectRun(compiled, { message: "clean up" }, { threadId: "turn" });
+    expect(ofType(paused, "tool_result")).toHaveLength(0);
+    expect(ofType(paused, "interrupt")).toHaveLength(1);
+    const resumed = await collectRun(compiled, { message: "", resume: { value: { decision: "approve" } } }, { threadId: "turn" });
+    expect(ofType(resumed, "tool_result").map((e) => e.tool)).toEqual(["find_task", "delete_task"]);
+  });
+
   it("pause a Tool node and record a rejection in its result instead of failing", async () => {
     const doc = chainDocument([{ id: "t", kind: "tool", position: at, data: { name: "Purge", tool: "delete", args: { id: 3 } } }], { tools: [deleteTool] });
     const compiled = compileGraph(doc, testServices());

@@ -6,7 +6,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import type { ToolDefinition } from "../schema/index.js";
 import type { RunnableTool, ToolSpec } from "./ports.js";
 import type { Clock } from "./ports.js";
-import { rejectionNote, requestApproval } from "./approval.js";
+import { rejectionNote, requestApproval, type ApprovalResult } from "./approval.js";
 import { emit, errorMessage, resultText } from "./runtime.js";
 
 /** A tool an agent can call: a catalog tool or one of the engine's defaults. */
@@ -45,6 +45,38 @@ export interface ToolOutcome {
   rejected?: boolean;
 }
 
+/** Where a tool call runs, and the approvals already given for the calls of its turn. */
+export interface ToolCallSite {
+  agent: string | null;
+  clock: Clock;
+  node?: string | null;
+  /** Decisions from approveCalls, by call id; calls not in it ask for themselves. */
+  approvals?: ReadonlyMap<string, ApprovalResult>;
+}
+
+/**
+ * Asks for every destructive call of a model turn before any tool of the turn runs. A
+ * resumed node replays from its start, so asking one call at a time would run the turn's
+ * earlier tools again; asking first keeps each tool to one run.
+ * @example
+ * const approvals = approveCalls(calls, (name) => tools.get(name), where, config);
+ * for (const call of calls) await executeTool(tools.get(call.name), call, { ...where, approvals }, config);
+ */
+export function approveCalls(
+  calls: readonly { id?: string; name: string; args: Record<string, unknown> }[],
+  toolFor: (name: string) => object | undefined,
+  where: Omit<ToolCallSite, "approvals">,
+  config: LangGraphRunnableConfig,
+): Map<string, ApprovalResult> {
+  const out = new Map<string, ApprovalResult>();
+  for (const call of calls) {
+    const tool = toolFor(call.name);
+    if (!call.id || !tool || !("destructive" in tool) || tool.destructive !== true) continue;
+    out.set(call.id, requestApproval({ tool: call.name, args: call.args, agent: where.agent, node: where.node ?? where.agent }, config));
+  }
+  return out;
+}
+
 /**
  * Executes a tool; a thrown error becomes an error outcome (never a crash) so the
  * model can read it and try again. A destructive tool pauses the run first (the node
@@ -54,14 +86,14 @@ export interface ToolOutcome {
 export async function executeTool(
   tool: CallableTool | undefined,
   request: { id: string; name: string; args: Record<string, unknown> },
-  where: { agent: string | null; clock: Clock; node?: string | null },
+  where: ToolCallSite,
   config: LangGraphRunnableConfig,
 ): Promise<ToolOutcome> {
   const target = { agent: where.agent, callId: request.id };
   let call = request;
   let rejection: string | null = null;
   if (tool?.destructive) {
-    const approval = requestApproval({ tool: call.name, args: call.args, agent: where.agent, node: where.node ?? where.agent }, config);
+    const approval = where.approvals?.get(call.id) ?? requestApproval({ tool: call.name, args: call.args, agent: where.agent, node: where.node ?? where.agent }, config);
     if (approval.approved) call = { ...call, args: approval.args };
     else rejection = rejectionNote(call.name, approval.reason);
   }

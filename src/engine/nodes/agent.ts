@@ -12,7 +12,7 @@ import { routeTurn } from "../routing.js";
 import { emit, lastHumanMessage, textOf } from "../runtime.js";
 import type { GraphState, GraphStateAnnotation, GraphUpdate } from "../state.js";
 import { renderTemplate } from "../template.js";
-import { executeTool } from "../toolCall.js";
+import { approveCalls, executeTool } from "../toolCall.js";
 import type { ChatModelPort } from "../ports.js";
 import { notAParentTool } from "../multiagent/delegation.js";
 import { afterToolsTarget, handoffChildNode } from "../multiagent/handoff.js";
@@ -145,11 +145,13 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
     const out: (ToolMessage | AIMessage)[] = [];
     const direct: string[] = [];
     let activeAgent: string | undefined;
+    // Destructive calls are approved before any tool of the turn runs (see approveCalls).
+    const approvals = approveCalls(calls, (name) => tools.get(name), where, config);
     for (const call of calls) {
       const id = call.id ?? ctx.services.ids.next("call");
       const args = (call.args ?? {}) as Record<string, unknown>;
       const tool = tools.get(call.name) ?? notAParentTool(agent.name, call.name, team);
-      const outcome = await executeTool(tool && bindToTurn(tool, state, config), { id, name: call.name, args }, where, config);
+      const outcome = await executeTool(tool && bindToTurn(tool, state, config), { id, name: call.name, args }, { ...where, approvals }, config);
       out.push(
         new ToolMessage({
           id: ctx.services.ids.next("msg"),

@@ -26,6 +26,11 @@ const KINDS: Record<Exclude<GraphNode["kind"], "note">, MermaidKind> = {
   parallel: { label: "parallel", shape: ["[/", "/]"], style: "fill:#f0fdfa,stroke:#0d9488" },
   set_state: { label: "set state", shape: ["[", "]"], style: "fill:#f7fee7,stroke:#65a30d" },
   subgraph: { label: "subgraph", shape: ["[[", "]]"], style: "fill:#f8fafc,stroke:#475569" },
+  router: { label: "router", shape: ["{", "}"], style: "fill:#fdf4ff,stroke:#c026d3" },
+  finalize: { label: "finalize", shape: ["[", "]"], style: "fill:#fdf4ff,stroke:#c026d3" },
+  validate_input: { label: "validate input", shape: ["{", "}"], style: "fill:#f0fdfa,stroke:#0d9488" },
+  planner: { label: "planner", shape: ["(", ")"], style: "fill:#fdf4ff,stroke:#c026d3" },
+  execute: { label: "execute", shape: ["[[", "]]"], style: "fill:#fdf4ff,stroke:#c026d3" },
   approval: { label: "approval", shape: ["{{", "}}"], style: "fill:#fff7ed,stroke:#ea580c" },
   question: { label: "question", shape: ["{{", "}}"], style: "fill:#fff7ed,stroke:#ea580c" },
 };

@@ -36,6 +36,7 @@ export const nodeDefaults: DefaultsTable = {
     intents: [],
     max_iterations: 25,
     hidden: false,
+    sanitize: false,
   }),
   llm: ({ document, name }) => ({ name: name("LLM"), model: model(document), system_prompt: "", prompt: "{{ input }}" }),
   // With an empty catalog the reference is left dangling on purpose: Problems then says to add a tool.
@@ -47,6 +48,33 @@ export const nodeDefaults: DefaultsTable = {
   set_state: ({ document, name }) => ({ name: name("SetState"), assignments: [{ channel: document.state.channels[0]?.name ?? "note", expression: "input" }], description: "" }),
   // No graph chosen yet: the reference dangles until the form picks a saved graph.
   subgraph: ({ name }) => ({ name: name("Subgraph"), graph: NO_GRAPH, input: "{{ input }}", outputs: [], description: "" }),
+  router: ({ name }) => ({
+    name: name("Router"),
+    input: "{{ input }}",
+    routes: [{ id: "support", description: "" }],
+    rules: [{ id: "help", route: "support", match: "keyword", keywords: ["help"], flags: "i", gate: false, description: "" }],
+    description: "",
+  }),
+  finalize: ({ name }) => ({ name: name("Finalize"), description: "" }),
+  validate_input: ({ name }) => ({
+    name: name("ValidateInput"),
+    max_length: 5_000,
+    empty_message: "Please provide a request.",
+    too_long_message: "Please keep requests under {{ max_length }} characters.",
+    description: "",
+  }),
+  planner: ({ document, name }) => ({
+    name: name("Planner"),
+    model: model(document),
+    system_prompt: "Plan the tool actions that answer the request.",
+    prompt: "{{ input }}",
+    tools: [],
+    mode: "catalog",
+    max_actions: 20,
+    max_iterations: 8,
+    description: "",
+  }),
+  execute: ({ name }) => ({ name: name("Execute"), mode: "auto", max_workers: 5, timeout_ms: 30_000, confirm_destructive: true, description: "" }),
   approval: ({ name }) => ({ name: name("Approval"), message: "Approve this step?", payload: {}, allow_edit: true }),
   question: ({ name }) => ({
     name: name("Question"),

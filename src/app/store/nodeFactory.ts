@@ -74,7 +74,7 @@ export function blankDocument(id: string, name = "Untitled graph"): GraphDocumen
         id: "agent",
         kind: "agent",
         position: { x: 240, y: 100 },
-        data: { name: "Assistant", description: "", system_prompt: "You are a helpful assistant.", model: "scripted", tools: [], default_tools: ["get_time_date", "list_tools_available", "list_intents_available"], intents: [], max_iterations: 25, hidden: false },
+        data: { name: "Assistant", description: "", system_prompt: "You are a helpful assistant.", model: "scripted", tools: [], default_tools: ["get_time_date", "list_tools_available", "list_intents_available"], intents: [], max_iterations: 25, hidden: false, sanitize: false },
       },
       { id: "end", kind: "end", position: { x: 520, y: 120 }, data: { name: "End" } },
     ],

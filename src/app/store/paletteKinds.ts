@@ -26,6 +26,11 @@ export const paletteKinds: readonly PaletteKind[] = [
   { kind: "parallel", title: "Parallel", description: "Runs every outgoing branch at once; the join waits for all", group: "Flow" },
   { kind: "set_state", title: "Set state", description: "Writes CEL values into state channels (transform)", group: "Flow" },
   { kind: "subgraph", title: "Subgraph", description: "Runs another saved graph", group: "Flow" },
+  { kind: "router", title: "Router", description: "Ordered keyword / regex / CEL rules pick a route; gate rules first", group: "Routing and planning" },
+  { kind: "finalize", title: "Finalize", description: "Stamps response, route, agent and duration into state", group: "Routing and planning" },
+  { kind: "validate_input", title: "Validate input", description: "Empty or too long messages get a reply straight away", group: "Routing and planning" },
+  { kind: "planner", title: "Planner", description: "A model plans tool actions with dependencies", group: "Routing and planning" },
+  { kind: "execute", title: "Execute", description: "Runs the plan: confirm, sequential or parallel", group: "Routing and planning" },
   { kind: "approval", title: "Approval", description: "Pauses for a person to approve, reject or edit", group: "People" },
   { kind: "question", title: "Question", description: "Asks a person to pick one of a few options", group: "People" },
 ];

@@ -9,6 +9,7 @@ import { NumberField } from "../fields/NumberField";
 import { buttonClass } from "../fields/styles";
 import { SelectField } from "../fields/SelectField";
 import { TextField } from "../fields/TextField";
+import { ForcedToolFields } from "./ForcedToolFields";
 import { modelOptions, toolOptions } from "./options";
 import { IntentsField } from "./IntentsField";
 import { PlaceholderHint } from "./PlaceholderHint";
@@ -42,6 +43,7 @@ export function AgentForm({ node }: NodeFormProps<"agent">) {
       <SelectField label="Model" value={data.model} options={modelOptions(models)} onChange={(model) => update({ model })} />
       <NumberField label="Temperature" value={data.temperature} min={0} max={2} step={0.1} optional placeholder="profile default" onCommit={(temperature) => update({ temperature })} />
       <CheckboxGroup legend="Tools" options={toolOptions(tools)} selected={data.tools} onChange={(selected) => update({ tools: selected })} empty="The tools catalog is empty (add tools in the graph settings)." />
+      <ForcedToolFields data={data} tools={tools} update={update} />
       <CheckboxGroup
         legend="Default tools"
         options={DEFAULT_TOOL_OPTIONS}

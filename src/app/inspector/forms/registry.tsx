@@ -4,16 +4,21 @@ import type { GraphNode, NodeKind } from "../../../schema/index.js";
 import { AgentForm } from "./AgentForm";
 import { ApprovalForm } from "./ApprovalForm";
 import { EndForm } from "./EndForm";
+import { ExecuteForm } from "./ExecuteForm";
+import { FinalizeForm } from "./FinalizeForm";
 import { IfForm } from "./IfForm";
 import { LlmForm } from "./LlmForm";
 import { LoopForm } from "./LoopForm";
 import { NoteForm } from "./NoteForm";
 import { ParallelForm } from "./ParallelForm";
+import { PlannerForm } from "./PlannerForm";
 import { QuestionForm } from "./QuestionForm";
+import { RouterForm } from "./RouterForm";
 import { SetStateForm } from "./SetStateForm";
 import { StartForm } from "./StartForm";
 import { SubgraphForm } from "./SubgraphForm";
 import { SwitchForm } from "./SwitchForm";
+import { ValidateInputForm } from "./ValidateInputForm";
 import { ToolForm } from "./ToolForm";
 import type { NodeFormProps } from "./types";
 
@@ -33,6 +38,11 @@ export const inspectorForms: { [K in NodeKind]: ComponentType<NodeFormProps<K>> 
   parallel: ParallelForm,
   set_state: SetStateForm,
   subgraph: SubgraphForm,
+  router: RouterForm,
+  finalize: FinalizeForm,
+  validate_input: ValidateInputForm,
+  planner: PlannerForm,
+  execute: ExecuteForm,
 };
 
 /** The form of a node's kind, keyed by node so a form never carries one node's draft over to another. */

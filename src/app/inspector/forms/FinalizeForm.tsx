@@ -1,0 +1,18 @@
+// Inspector form of a Finalize node: where the turn's finalized record also goes.
+import { TextField } from "../fields/TextField";
+import { OutputChannelField } from "./OutputChannelField";
+import type { NodeFormProps } from "./types";
+import { useNodeUpdate } from "./useNodeUpdate";
+
+export function FinalizeForm({ node }: NodeFormProps<"finalize">) {
+  const update = useNodeUpdate(node);
+  const { data } = node;
+  return (
+    <>
+      <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
+      <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">Place before End: stamps the reply, the route taken, the agent that answered and the turn's duration into the route channel.</p>
+      <OutputChannelField value={data.output_channel} onCommit={(output_channel) => update({ output_channel })} hint="Also copy the finalized record into this state channel." />
+      <TextField label="Description" value={data.description} multiline rows={2} onCommit={(description) => update({ description })} />
+    </>
+  );
+}

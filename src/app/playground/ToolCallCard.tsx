@@ -1,4 +1,5 @@
-// One tool call inside a reply: a collapsible card with its arguments, result or error, and duration.
+// One tool call inside a reply: a collapsible card with its arguments, a delegated sub-agent's
+// work, the result or error, and duration.
 import { memo } from "react";
 import type { ToolCallView } from "./chatMessages";
 
@@ -47,6 +48,20 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
         <dd>
           <pre className="overflow-x-auto whitespace-pre-wrap">{pretty(call.args)}</pre>
         </dd>
+        {call.activity && call.activity.length > 0 && (
+          <>
+            <dt className="font-semibold">Sub-agent work</dt>
+            <dd>
+              <ol aria-label={`Work inside ${call.tool}`} className="space-y-0.5">
+                {call.activity.map((step, i) => (
+                  <li key={i} className="whitespace-pre-wrap">
+                    <span className="font-medium">{step.author}</span>: {step.text}
+                  </li>
+                ))}
+              </ol>
+            </dd>
+          </>
+        )}
         {call.error !== null && (
           <>
             <dt className="font-semibold text-red-700 dark:text-red-400">Error</dt>

@@ -85,3 +85,49 @@ describe("messageLabel", () => {
     expect(long.length).toBeLessThanOrEqual(126);
   });
 });
+
+describe("deriveChat with sub-agents", () => {
+  const e = eventBuilder("r", "t");
+  const main = { call_id: "main", parent_call_id: "r", depth: 1, agent: "MainAgent" };
+  const delegate = { call_id: "c_emails", parent_call_id: "main", depth: 2, agent: "MainAgent" };
+  const emails = { call_id: "c_emails:EmailsAgent", parent_call_id: "c_emails", depth: 3, agent: "EmailsAgent" };
+  const search = { call_id: "c_search", parent_call_id: "c_emails:EmailsAgent", depth: 4, agent: "EmailsAgent" };
+  const delegated = [
+    e({ type: "run_start", input: "Any unread emails?" }),
+    e({ type: "ai_message", message_id: "m1", content: "", tool_calls: [{ id: "c_emails", name: "EmailsAgent", args: { message: "Any unread emails?" } }], profile: null }, main),
+    e({ type: "tool_call", tool_call_id: "c_emails", tool: "EmailsAgent", args: { message: "Any unread emails?" } }, delegate),
+    e({ type: "agent_start" }, emails),
+    e({ type: "message_delta", message_id: "m2", delta: "Looking" }, emails),
+    e({ type: "ai_message", message_id: "m2", content: "", tool_calls: [{ id: "c_search", name: "search_emails", args: {} }], profile: null }, emails),
+    e({ type: "tool_call", tool_call_id: "c_search", tool: "search_emails", args: { query: "unread" } }, search),
+    e({ type: "tool_result", tool_call_id: "c_search", tool: "search_emails", result: "3 unread", error: null, duration_ms: 3, return_direct: false }, search),
+    e({ type: "ai_message", message_id: "m3", content: "You have 3 unread emails.", tool_calls: [], profile: null }, emails),
+    e({ type: "agent_end", duration_ms: 9 }, emails),
+    e({ type: "tool_result", tool_call_id: "c_emails", tool: "EmailsAgent", result: "You have 3 unread emails.", error: null, duration_ms: 10, return_direct: false }, delegate),
+    e({ type: "ai_message", message_id: "m4", content: "From EmailsAgent: you have 3 unread emails.", tool_calls: [], profile: null }, main),
+    e({ type: "run_end", status: "completed", duration_ms: 20 }),
+  ];
+
+  it("keeps a delegated sub-agent's replies and tool calls out of the chat, inside the parent's tool-call card", () => {
+    const chat = deriveChat(delegated);
+    expect(chat.map((m) => `${m.author}: ${m.text}`)).toEqual(["User: Any unread emails?", "MainAgent: ", "MainAgent: From EmailsAgent: you have 3 unread emails."]);
+    const card = chat[1]?.kind === "reply" ? chat[1].toolCalls[0] : undefined;
+    expect(card).toMatchObject({ tool: "EmailsAgent", status: "done", result: "You have 3 unread emails." });
+    expect(card?.activity).toEqual([
+      { author: "EmailsAgent", text: "called search_emails" },
+      { author: "EmailsAgent", text: "You have 3 unread emails." },
+    ]);
+  });
+
+  it("leaves a handed-off sub-agent, which answers the user itself, in the chat", () => {
+    const sup = { call_id: "sup", parent_call_id: "r", depth: 1, agent: "Supervisor" };
+    const analytics = { call_id: "an", parent_call_id: "sup", depth: 2, agent: "Analytics" };
+    const events = [
+      e({ type: "run_start", input: "revenue?" }),
+      e({ type: "handoff", from: "Supervisor", to: "Analytics", reason: "transfer", tool_call_id: "t1" }, sup),
+      e({ type: "ai_message", message_id: "a1", content: "Revenue was $1.24M.", tool_calls: [], profile: null }, analytics),
+      e({ type: "run_end", status: "completed", duration_ms: 5 }),
+    ];
+    expect(deriveChat(events).map((m) => `${m.author}: ${m.text}`)).toEqual(["User: revenue?", "Analytics: Revenue was $1.24M."]);
+  });
+});

@@ -1,9 +1,10 @@
 /**
  * The chat as the playground shows it, derived from a thread's run events: the user's
  * messages from `run_start`, replies from `message_delta` / `ai_message`, and each tool
- * call, with its result, inside the reply that made it.
+ * call, with its result, inside the reply that made it — a delegated sub-agent's work too.
  */
 import type { RunEvent } from "../../engine/index.js";
+import { createNesting, delegatedStep, DELEGATED_TYPES, type DelegatedStep } from "./delegatedWork";
 
 export interface ToolCallView {
   id: string;
@@ -14,6 +15,8 @@ export interface ToolCallView {
   durationMs: number | null;
   /** "cancelled": the run ended before the tool answered. */
   status: "pending" | "running" | "done" | "error" | "cancelled";
+  /** What a sub-agent (or agent tool) did inside this call; absent for ordinary tools. */
+  activity?: DelegatedStep[];
 }
 
 export type ChatMessage =
@@ -67,7 +70,16 @@ export function deriveChat(events: readonly RunEvent[], liveRunId: string | null
     streamingByRun.set(reply.runId, set);
   };
 
+  const nesting = createNesting();
   for (const event of events) {
+    const host = nesting.hostOf(event);
+    if (host !== null && DELEGATED_TYPES.has(event.type)) {
+      // A delegated sub-agent's work belongs to the parent's tool call, not to the chat.
+      const call = toolOwners.get(host)?.toolCalls.find((c) => c.id === host);
+      const step = delegatedStep(event);
+      if (call && step) (call.activity ??= []).push(step);
+      continue;
+    }
     switch (event.type) {
       case "run_start":
         messages.push({ kind: "user", id: event.id, runId: event.run_id, author: "User", text: event.input });

@@ -16,7 +16,10 @@ export interface ResumeRequest {
   value: unknown;
 }
 
-/** Our interrupts among raw LangGraph interrupts (`{ id, value }`), in order, without duplicates. */
+/**
+ * Our interrupts among raw LangGraph interrupts (`{ id, value }`), in order, without duplicates.
+ * @example toPending([{ id: "abc", value: { kind: "question", question: "Which?", options: [], node: "Q" } }]) // [{ id: "abc", payload: … }]
+ */
 export function toPending(raw: readonly unknown[]): PendingInterrupt[] {
   const out: PendingInterrupt[] = [];
   for (const item of raw) {
@@ -29,7 +32,10 @@ export function toPending(raw: readonly unknown[]): PendingInterrupt[] {
 
 type StateReader = Pick<CompiledDocument["graph"], "getState">;
 
-/** The interrupts a thread is paused on, read from its latest checkpoint. */
+/**
+ * The interrupts a thread is paused on, read from its latest checkpoint.
+ * @example const pending = await readPending(compiled.graph, { configurable: { thread_id: "t1" } });
+ */
 export async function readPending(graph: StateReader, config: LangGraphRunnableConfig): Promise<PendingInterrupt[]> {
   const snapshot = await graph.getState(config);
   return toPending(snapshot.tasks.flatMap((task) => task.interrupts ?? []));
@@ -52,6 +58,9 @@ export type PreparedResume =
 /**
  * Matches an answer to the interrupt it answers and validates it. A refusal carries the
  * interrupts still pending, so the caller can report that the run stays paused.
+ * @example
+ * const prepared = prepareResume(pending, { value: { option_id: "home" } });
+ * if (prepared.ok) await graph.stream(prepared.command, config); else console.error(prepared.error.message);
  */
 export function prepareResume(pending: PendingInterrupt[], request: ResumeRequest): PreparedResume {
   const fail = (code: "NOT_PAUSED" | "INVALID_RESUME", message: string): PreparedResume => ({ ok: false, error: new EngineError(code, message), pending });

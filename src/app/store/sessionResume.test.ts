@@ -1,0 +1,85 @@
+/** The session answers a paused thread, and a new session (a reload) finds the pause again. */
+import "fake-indexeddb/auto";
+import { IDBFactory } from "fake-indexeddb";
+import { describe, expect, it } from "vitest";
+import { Database } from "../../persistence/db.js";
+import { IdbSaver } from "../../persistence/saver/IdbSaver.js";
+import { createWorkspace, type Workspace } from "../../persistence/workspace/index.js";
+import { assertValid } from "../../schema/index.js";
+import { createEngineClient, type EngineClient, type WorkerLike } from "../services/engineClient";
+import { createEngineHost } from "../services/engineHost";
+import type { FromWorker, ToWorker } from "../services/engineProtocol";
+import { pendingOf } from "./pendingInterrupts";
+import { createSessionStore, type SessionStore } from "./sessionStore";
+
+const document = assertValid({
+  version: 1,
+  meta: { id: "ask", name: "Ask" },
+  nodes: [
+    { id: "start", kind: "start", position: { x: 0, y: 0 } },
+    { id: "q", kind: "question", position: { x: 0, y: 100 }, data: { name: "Pick", question: "Which one?", options: [{ id: "a", label: "A" }, { id: "b", label: "B" }] } },
+    { id: "end", kind: "end", position: { x: 0, y: 200 } },
+  ],
+  edges: [
+    { id: "e1", kind: "flow", source: "start", target: "q" },
+    { id: "e2", kind: "flow", source: "q", target: "end", source_handle: "a" },
+    { id: "e3", kind: "flow", source: "q", target: "end", source_handle: "b" },
+  ],
+});
+
+/** The engine client over an in-process host on the given database (a page's worker). */
+function engineOn(ws: Workspace, database: Database): EngineClient {
+  const listeners: ((event: MessageEvent<FromWorker>) => void)[] = [];
+  const host = createEngineHost({
+    runs: ws.runs,
+    credentials: ws,
+    checkpointer: new IdbSaver({ database }),
+    withThreadLock: (_id, work) => work(),
+    post: (message) => {
+      const data = structuredClone(message);
+      queueMicrotask(() => listeners.forEach((l) => l({ data } as MessageEvent<FromWorker>)));
+    },
+  });
+  const worker: WorkerLike = {
+    postMessage: (message: ToWorker) => void host.handle(structuredClone(message)),
+    addEventListener: (type: string, listener: unknown) => {
+      if (type === "message") listeners.push(listener as (event: MessageEvent<FromWorker>) => void);
+    },
+  };
+  return createEngineClient(() => worker);
+}
+
+let ids = 0;
+function page(factory: IDBFactory): SessionStore {
+  const database = new Database({ name: "session-resume", indexedDB: factory });
+  const ws = createWorkspace(database);
+  return createSessionStore({ workspace: ws, engine: engineOn(ws, database), newId: (prefix) => `${prefix}_${++ids}`, frames: { request: (cb) => setTimeout(cb, 0) as unknown as number, cancel: (h) => clearTimeout(h) } });
+}
+
+async function settled(session: SessionStore): Promise<void> {
+  await expect.poll(() => session.getState().run.state, { timeout: 5_000 }).not.toBe("running");
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+describe("session and paused threads", () => {
+  it("finds a pending question again in a new session and resumes it with the chosen option", async () => {
+    const factory = new IDBFactory();
+    const first = page(factory);
+    await first.getState().openGraph("ask");
+    expect(await first.getState().send(document, "go")).toBe(true);
+    await settled(first);
+    expect(first.getState().run).toEqual({ state: "idle" });
+    expect(pendingOf(first.getState().events).interrupts[0]?.payload).toMatchObject({ kind: "question", question: "Which one?" });
+
+    const reloaded = page(factory);
+    await reloaded.getState().openGraph("ask");
+    const [pending] = pendingOf(reloaded.getState().events).interrupts;
+    expect(pending?.payload.kind).toBe("question");
+    expect(await reloaded.getState().resume(document, { interruptId: pending?.interruptId ?? "", value: { option_id: "b" }, label: "Answered: B" })).toBe(true);
+    await settled(reloaded);
+    const events = reloaded.getState().events;
+    expect(events.filter((e) => e.type === "run_start").map((e) => e.type === "run_start" && e.input)).toEqual(["go", "Answered: B"]);
+    expect(events.find((e) => e.type === "interrupt_resolved")).toMatchObject({ resume: { option_id: "b" } });
+    expect(pendingOf(events).interrupts).toEqual([]);
+  });
+});

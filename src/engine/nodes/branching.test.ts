@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { collectRun, compileGraph, EngineError, type RunEvent } from "../index.js";
+import { collectRun, compileGraph, type RunEvent } from "../index.js";
+import { GraphValidationError } from "../../schema/index.js";
 import { at, flow } from "../testing/documents.js";
 import { testServices } from "../../../tests/support/services.js";
 import type { GraphDocumentInput } from "../../schema/index.js";
@@ -157,15 +158,15 @@ describe("Set state node", () => {
     expect(state.tags).toEqual(["new", "a", "b"]);
   });
 
-  it("refuses an assignment to a channel the graph does not declare", () => {
+  it("refuses an assignment to a channel the graph does not declare before anything runs", () => {
     let error: unknown;
     try {
       compileGraph(setDoc([{ channel: "missing", expression: "1" }]), testServices());
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(EngineError);
-    expect((error as EngineError).message).toMatch(/writes "missing", which is not a state channel/);
+    expect(error).toBeInstanceOf(GraphValidationError);
+    expect((error as GraphValidationError).issues[0]).toMatchObject({ code: "MISSING_CHANNEL", path: "$.nodes[1].data.assignments[0].channel" });
   });
 
   it("reports a failing expression with the node and assignment", async () => {

@@ -28,12 +28,16 @@ function countingServices(latency: (args: Record<string, unknown>) => number) {
             meter.peak = Math.max(meter.peak, meter.running);
             try {
               await new Promise<void>((resolve) => {
-                const timer = setTimeout(resolve, latency(args));
-                context.signal?.addEventListener("abort", () => {
+                const onAbort = () => {
                   meter.aborted++;
                   clearTimeout(timer);
                   resolve();
-                });
+                };
+                const timer = setTimeout(() => {
+                  context.signal?.removeEventListener("abort", onAbort);
+                  resolve();
+                }, latency(args));
+                context.signal?.addEventListener("abort", onAbort, { once: true });
               });
               return { done: args.label };
             } finally {
@@ -113,6 +117,21 @@ describe("Parallel node", () => {
     expect(state.seen).toBe(2);
     expect(meter.aborted).toBe(1);
     expect(events.find((e) => e.type === "branch_timeout")).toMatchObject({ parallel: "fan", branch_node: "b2", timeout_ms: 50 });
+  });
+
+  it("joins again on every pass when the Parallel sits inside a Loop", async () => {
+    const doc = fanDoc(2, {});
+    doc.state = { channels: [{ name: "seen", type: "number" }, { name: "joins", type: "array", reducer: "append" }] };
+    doc.nodes.push({ id: "loop", kind: "loop", position: at, data: { name: "loop", condition: "passes < 2", max_loops: 5 } });
+    doc.nodes = doc.nodes.map((n) => (n.id === "join" ? { ...n, data: { name: "join", assignments: [{ channel: "joins", expression: "[size(results)]" }] } } : n));
+    doc.edges = (doc.edges ?? [])
+      .filter((e) => e.id !== "start-fan" && e.id !== "join-end")
+      .concat([flow("start", "loop"), { ...flow("loop", "fan"), source_handle: "body" }, flow("join", "loop"), { ...flow("loop", "end"), source_handle: "exit" }]);
+    const { services, meter } = countingServices((args) => (args.label === "b1" ? 20 : 1));
+    const events = await collectRun(compileGraph(doc, services), { message: "go" }, { threadId: "fan-loop" });
+    expect(meter.calls).toBe(4);
+    expect(final(events).joins).toEqual([2, 2]);
+    expect(events.filter((e) => e.type === "node_start" && e.node === "join")).toHaveLength(2);
   });
 
   it("refuses branches that meet through a conditional edge, which could wait forever", () => {

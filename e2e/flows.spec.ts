@@ -18,6 +18,51 @@ test("every palette name adds a node of its kind from the keyboard", async ({ ap
   await expect(editor.nodes).toHaveCount(FLOW_KINDS.length);
 });
 
+/** The labelled fields each kind's inspector form shows (ui-contract: inspector fields are labelled inputs). */
+const FORM_FIELDS: Record<string, string[]> = {
+  If: ["Name", "Condition"],
+  Switch: ["Variable", "Id", "Value", "Value type"],
+  Loop: ["Condition", "Max loops", "At the limit"],
+  Parallel: ["Max concurrency", "Timeout (ms)"],
+  "Set state": ["Channel", "Value"],
+  Router: ["Input", "Route id", "Rule id", "Route", "Match", "Keywords", "Gate"],
+  Planner: ["Model", "Planning mode", "Max actions", "Max iterations"],
+  Execute: ["Mode", "Max workers", "Timeout per action (ms)", "Confirm destructive actions"],
+  Approval: ["Message", "Payload", "Allow edit"],
+  Question: ["Question", "Id", "Label"],
+  Subgraph: ["Graph", "Input"],
+  LLM: ["Prompt", "Output schema"],
+  Agent: ["Forced tool", "Sanitize replies"],
+};
+
+test("each new kind has a typed inspector form", async ({ app, editor }) => {
+  await app.goto();
+  await editor.clear();
+  for (const [title, labels] of Object.entries(FORM_FIELDS)) {
+    await editor.addWithKeyboard(title);
+    for (const label of labels) await expect(editor.field(label).first(), `${title} form has ${label}`).toBeVisible();
+  }
+});
+
+test("form edits are undoable: Loop's max loops and a Router route rename that carries its rule", async ({ app, editor }) => {
+  await app.goto();
+  await editor.clear();
+  await editor.addWithKeyboard("Loop");
+  await editor.setField("Max loops", "4");
+  await expect(editor.node("Loop")).toContainText("max 4");
+  await editor.undoButton.click();
+  await expect(editor.node("Loop")).toContainText("max 10");
+
+  await editor.addWithKeyboard("Router");
+  await expect(editor.branch("Router", "support")).toBeVisible();
+  await editor.setField("Route id", "billing");
+  await expect(editor.branch("Router", "billing")).toBeVisible();
+  await expect(editor.field("Route")).toHaveValue("billing");
+  await editor.undoButton.click();
+  await expect(editor.branch("Router", "support")).toBeVisible();
+  await expect(editor.field("Route")).toHaveValue("support");
+});
+
 test("an If condition shows a CEL syntax error at its position as you type, keeping the text", async ({ app, editor }) => {
   await app.goto();
   await editor.clear();

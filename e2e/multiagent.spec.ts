@@ -130,6 +130,11 @@ test("the MainAgent template delegates as tools: nested sub-agent rows, a hidden
   await expect(playground.status).toHaveText("Running");
   await expect(playground.status).toHaveText("Idle", { timeout: STREAM_TIMEOUT });
   await expect(playground.article("MainAgent: From EmailsAgent: 3 unread")).toBeVisible();
+  // EmailsAgent works inside MainAgent's tool call: its steps are in the card, not chat replies.
+  await expect(playground.article("EmailsAgent")).toHaveCount(0);
+  const card = playground.toolCall("EmailsAgent");
+  await card.locator("summary").click();
+  await expect(card.getByRole("list", { name: "Work inside EmailsAgent" })).toContainText("EmailsAgent: called search_emails");
   // Without Verbose the sub-agent's lifecycle stays out of the stream; the root's events remain.
   await expect(timeline.row("agent_start MainAgent")).toBeVisible();
   await expect(timeline.row("agent_start EmailsAgent")).toHaveCount(0);

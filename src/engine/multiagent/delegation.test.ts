@@ -34,7 +34,8 @@ describe("delegation as a tool", () => {
     expect(research).toMatchObject({ parent_call_id: delegate?.call_id, depth: 3, root_call_id: main?.root_call_id });
     expect(deepCall).toMatchObject({ parent_call_id: research?.call_id, agent: "Research" });
     expect(deep).toMatchObject({ parent_call_id: deepCall?.call_id, depth: 5 });
-    expect(ofType(events, "ai_message").find((e) => e.agent === "Deep")?.call_id).toBe(deep?.call_id);
+    expect(ofType(events, "ai_message").filter((e) => e.agent === "Deep").map((e) => e.call_id)).toEqual([deep?.call_id]);
+    expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
     expect(events.every((e) => e.root_call_id === main?.root_call_id)).toBe(true);
   });
 

@@ -24,7 +24,10 @@ function nsOf(config: LangGraphRunnableConfig): string {
   return typeof ns === "string" ? ns : "";
 }
 
-/** Per-call overrides from the arguments, checked against the document's model profiles. */
+/**
+ * Per-call overrides from the arguments, checked against the document's model profiles.
+ * @example readOverrides({ model: "precise", temperature: 0.1 }, doc) // { model: "precise", temperature: 0.1 }
+ */
 export function readOverrides(args: Record<string, unknown>, document: GraphDocument): { model?: string; temperature?: number } {
   const out: { model?: string; temperature?: number } = {};
   if (args.model !== undefined && args.model !== null && args.model !== "") {
@@ -61,7 +64,10 @@ function runBlocking(team: Team, from: string, agent: string, message: string, o
   });
 }
 
-/** The tool a parent gets for a sub-agent linked with mode `tool`. */
+/**
+ * The tool a parent gets for a sub-agent linked with mode `tool`.
+ * @example delegationTool("Main", { agent: "Research", mode: "tool", blocking: false }, research.data, team, doc).spec.name // "Research"
+ */
 export function delegationTool(parent: string, link: SubAgentLink, child: AgentData, team: Team, document: GraphDocument): TurnTool {
   const profiles = document.models.map((m) => m.id);
   return {
@@ -94,7 +100,10 @@ export function delegationTool(parent: string, link: SubAgentLink, child: AgentD
   };
 }
 
-/** A catalog tool of kind `agent`: runs its agent (often hidden) and returns the answer. */
+/**
+ * A catalog tool of kind `agent`: runs its agent (often hidden) and returns the answer.
+ * @example agentCatalogTool("Main", jediTool, team).spec.name // "jedi_council"
+ */
 export function agentCatalogTool(caller: string, definition: Extract<ToolDefinition, { kind: "agent" }>, team: Team): TurnTool {
   const target = team.hierarchy.agents.get(definition.config.agent);
   if (!target) throw new EngineError("UNKNOWN_AGENT", `Tool "${definition.name}" runs agent "${definition.config.agent}", which is not in this graph`);
@@ -116,6 +125,7 @@ export function agentCatalogTool(caller: string, definition: Extract<ToolDefinit
 /**
  * What an agent gets when its model calls a sub-agent it is not a parent of: a clear
  * refusal naming the agents that may call it (seed 002: callable only from assigned parents).
+ * @example await notAParentTool("Tasks", "Emails", team)?.run({}, turn) // throws NOT_A_PARENT
  */
 export function notAParentTool(caller: string, name: string, team: Team): TurnTool | undefined {
   const target = name.startsWith("transfer_to_") ? name.slice("transfer_to_".length) : name;

@@ -38,7 +38,10 @@ export function directRunAgent(compiled: CompiledDocument, message: string, requ
   return mentioned;
 }
 
-/** The graph and thread a turn runs on, or the error that stops it (reported as the run's error event). */
+/**
+ * The graph and thread a turn runs on, or the error that stops it (reported as the run's error event).
+ * @example turnTarget(compiled, "@Research news?", { threadId: "t1" }).configurable.thread_id // "t1::agent::Research"
+ */
 export function turnTarget(compiled: CompiledDocument, message: string, options: { threadId: string; agent?: string }) {
   try {
     const agent = directRunAgent(compiled, message, options.agent);

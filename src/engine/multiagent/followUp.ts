@@ -8,7 +8,10 @@ import type { RunEvent } from "../events.js";
 import type { BackgroundTask } from "../ports.js";
 import { runGraph, type RunOptions } from "../run.js";
 
-/** The message of a follow-up turn: what the sub-agent was asked and how it ended. */
+/**
+ * The message of a follow-up turn: what the sub-agent was asked and how it ended.
+ * @example followUpMessage(task) // "[Background task task_1] Research finished the task \"news\".\nResult:\n…"
+ */
 export function followUpMessage(task: BackgroundTask): string {
   const head = `[Background task ${task.id}] ${task.agent} ${task.status === "completed" ? "finished" : "failed"} the task "${task.message}".`;
   const body = task.status === "completed" ? `Result:\n${task.result ?? ""}` : `Error: ${task.error ?? "unknown error"}`;

@@ -15,7 +15,10 @@ import type { TurnTool } from "./turnTool.js";
 
 export const TRANSFER_PREFIX = "transfer_to_";
 
-/** The handoff tool a parent gets for each handoff sub-agent. */
+/**
+ * The handoff tool a parent gets for each handoff sub-agent.
+ * @example transferTool(analytics.data).spec.name // "transfer_to_Analytics"
+ */
 export function transferTool(child: AgentData): TurnTool {
   return {
     spec: {
@@ -29,7 +32,10 @@ export function transferTool(child: AgentData): TurnTool {
   };
 }
 
-/** request_help: a handoff sub-agent gives control back to its supervisor. */
+/**
+ * request_help: a handoff sub-agent gives control back to its supervisor.
+ * @example requestHelpTool("Supervisor").handoffTo // { agent: "Supervisor", reason: "request_help" }
+ */
 export function requestHelpTool(supervisor: string): TurnTool {
   return {
     spec: {
@@ -43,7 +49,10 @@ export function requestHelpTool(supervisor: string): TurnTool {
   };
 }
 
-/** The error a run gets when sub-agents nest deeper than settings.max_sub_agent_depth. */
+/**
+ * The error a run gets when sub-agents nest deeper than settings.max_sub_agent_depth.
+ * @example depthError("Research", "Deep", 3, 2).code // "SUB_AGENT_DEPTH_EXCEEDED"
+ */
 export function depthError(from: string, to: string, depth: number, max: number): EngineError {
   return new EngineError(
     "SUB_AGENT_DEPTH_EXCEEDED",
@@ -55,6 +64,7 @@ export function depthError(from: string, to: string, depth: number, max: number)
  * Where a parent's loop goes after call_tools: a successful transfer moves to that
  * sub-agent's node, request_help ends the loop (the supervisor takes over), a
  * return_direct answer ends it, anything else goes back to the model.
+ * @example afterToolsTarget([ai, transferResult], new Map([["Analytics", "Analytics"]])) // "Analytics"
  */
 export function afterToolsTarget(messages: readonly BaseMessage[], childNodes: ReadonlyMap<string, string>): string | "call_model" | "__end__" {
   const trailing: ToolMessage[] = [];
@@ -75,6 +85,7 @@ export function afterToolsTarget(messages: readonly BaseMessage[], childNodes: R
 /**
  * A handoff sub-agent as a node of its parent's loop: a nested call (agent_start/agent_end
  * under the parent's call) one level deeper, bounded by max_sub_agent_depth.
+ * @example loop.addNode("Analytics", handoffChildNode("Supervisor", "Analytics", run, services, 5))
  */
 export function handoffChildNode(
   parent: string,

@@ -92,12 +92,18 @@ export function readHierarchy(document: GraphDocument): Hierarchy {
   };
 }
 
-/** The thread that keeps one agent's own history inside a user thread (scoped history, seed 002). */
+/**
+ * The thread that keeps one agent's own history inside a user thread (scoped history, seed 002).
+ * @example scopedThreadId("t1", "Research") // "t1::agent::Research"
+ */
 export function scopedThreadId(threadId: string, agent: string): string {
   return `${threadId}::agent::${agent}`;
 }
 
-/** A one-line description of a sub-agent for list_subagents_available and tool descriptions. */
+/**
+ * A one-line description of a sub-agent for list_subagents_available and tool descriptions.
+ * @example describeAgent({ ...data, description: "" }) // "The Research agent."
+ */
 export function describeAgent(data: AgentData): string {
   return data.description.trim() || `The ${data.name} agent.`;
 }

@@ -1,7 +1,10 @@
 /** The in-memory BackgroundTaskStore: Node, the CLI and tests. The app keeps tasks in IndexedDB. */
 import type { BackgroundTask, BackgroundTaskStore } from "../ports.js";
 
-/** Tasks that still need work: not finished, or finished but not yet reported to the parent. */
+/**
+ * Tasks that still need work: not finished, or finished but not yet reported to the parent.
+ * @example isOpenTask({ ...task, status: "completed", reported: false }) // true
+ */
 export function isOpenTask(task: BackgroundTask): boolean {
   return task.status === "queued" || task.status === "running" || !task.reported;
 }

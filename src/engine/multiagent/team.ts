@@ -57,7 +57,10 @@ function compileRootGraph(name: string, run: AgentRun, annotation: GraphStateAnn
     .compile({ checkpointer, name });
 }
 
-/** The answer of a turn: the text of its last AI message. */
+/**
+ * The answer of a turn: the text of its last AI message.
+ * @example finalAnswer([new HumanMessage("hi"), new AIMessage("hello")]) // "hello"
+ */
 export function finalAnswer(messages: readonly BaseMessage[]): string {
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i] as BaseMessage;

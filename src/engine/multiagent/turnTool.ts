@@ -24,17 +24,24 @@ export interface TurnTool {
 
 export type AgentTool = CallableTool | TurnTool;
 
+/** @example isTurnTool(transferTool(child)) // true */
 export function isTurnTool(tool: AgentTool): tool is TurnTool {
   return "run" in tool;
 }
 
-/** The tool as executeTool calls it, bound to this turn. */
+/**
+ * The tool as executeTool calls it, bound to this turn.
+ * @example await executeTool(bindToTurn(tool, state, config), call, where, config)
+ */
 export function bindToTurn(tool: AgentTool, state: GraphState, config: LangGraphRunnableConfig): CallableTool {
   if (!isTurnTool(tool)) return tool;
   return { spec: tool.spec, returnDirect: tool.returnDirect, invoke: (args, context) => tool.run(args, { ...context, state, config }) };
 }
 
-/** A required non-empty string argument. */
+/**
+ * A required non-empty string argument.
+ * @example textArgument({ message: "hi" }, "message") // "hi"
+ */
 export function textArgument(args: Record<string, unknown>, name: string): string {
   const value = args[name];
   if (typeof value !== "string" || !value.trim()) throw new Error(`"${name}" must be a non-empty string`);

@@ -64,6 +64,20 @@ describe("Subgraph node", () => {
     expect((state.messages as { role: string; content: string }[]).at(-1)).toMatchObject({ role: "ai", content: "Child heard: Topic: tides" });
     expect((state.child_messages as { role: string }[]).map((m) => m.role)).toEqual(["human", "ai"]);
     expect(events.find((e) => e.type === "ai_message" && e.node === "sub")).toMatchObject({ content: "Child heard: Topic: tides" });
+    expect(events.filter((e) => e.type === "ai_message")).toHaveLength(1);
+  });
+
+  it("shows the saved graph's tool calls under the Subgraph node", async () => {
+    const withTool: GraphDocumentInput = {
+      ...chainDocument([{ id: "look", kind: "tool", position: at, data: { name: "look", tool: "kb", args: { q: "{{ input }}" } } }], {
+        tools: [{ id: "kb", kind: "mock", name: "kb_search", config: { default: "3 articles" } }],
+      }),
+      meta: { id: "child", name: "Child with a tool" },
+    };
+    const services = { ...testServices(), graphs: library({ child: withTool }) };
+    const events = await collectRun(compileGraph(parentDoc("child"), services), { message: "tides" }, { threadId: "sub-tools" });
+    expect(events.find((e) => e.type === "tool_call")).toMatchObject({ node: "sub", tool: "kb_search", args: { q: "Topic: tides" } });
+    expect(events.find((e) => e.type === "tool_result")).toMatchObject({ node: "sub", result: "3 articles" });
   });
 
   it("fails with SUBGRAPH_NOT_FOUND for a graph that is not saved", async () => {

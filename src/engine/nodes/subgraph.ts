@@ -9,6 +9,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import { AIMessage } from "@langchain/core/messages";
 import type { NodeOfKind } from "../../schema/index.js";
 import { EngineError, type EngineErrorCode } from "../errors.js";
+import type { RunEvent, RunEventBody } from "../events.js";
 import { emit } from "../runtime.js";
 import type { GraphState, GraphUpdate } from "../state.js";
 import { renderTemplate } from "../template.js";
@@ -16,6 +17,14 @@ import type { CompileContext } from "./context.js";
 import { flowScope } from "./flowScope.js";
 
 const PASSED_ON: ReadonlySet<string> = new Set(["SUBGRAPH_CYCLE", "SUBGRAPH_NOT_FOUND"]);
+/** Events of the saved graph's run repeated in this run; its reply is reported once, as this node's. */
+const FORWARDED: ReadonlySet<RunEvent["type"]> = new Set(["tool_call", "tool_result", "branch_taken", "loop_iteration", "loop_limit", "branch_timeout", "model_fallback"]);
+
+/** An event without its place in the saved graph's run (ids, time, call tree). */
+function bodyOf(event: RunEvent): RunEventBody {
+  const place = new Set(["id", "seq", "ts", "run_id", "thread_id", "call_id", "parent_call_id", "root_call_id", "depth", "agent", "node", "checkpoint_id"]);
+  return Object.fromEntries(Object.entries(event).filter(([key]) => !place.has(key))) as RunEventBody;
+}
 
 /** The last AI reply in a final state's JSON messages. */
 function replyOf(state: Record<string, unknown>): string {
@@ -66,6 +75,8 @@ export function compileSubgraph(node: NodeOfKind<"subgraph">, ctx: CompileContex
         throw fail(code, `graph "${data.graph}" failed: ${event.message}`);
       }
       if (event.type === "final_state") final = event.state;
+      // The saved graph's tool calls and branch decisions show under this node in the timeline.
+      if (FORWARDED.has(event.type)) emit(config, bodyOf(event), { agent: event.agent });
       if (event.type === "run_end" && event.status !== "completed") {
         throw fail("SUBGRAPH_FAILED", `graph "${data.graph}" ended ${event.status}; a subgraph must finish in one run`);
       }

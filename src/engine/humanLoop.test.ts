@@ -210,6 +210,29 @@ describe("destructive tools", () => {
     expect(ofType(resumed, "tool_result").map((e) => e.tool)).toEqual(["find_task", "delete_task"]);
   });
 
+  it("pause a handoff sub-agent inside its supervisor's loop and resume there", async () => {
+    const doc = chainDocument(
+      [
+        agentNode("sup", { name: "Supervisor", default_tools: [], script: { rules: [{ match: "clean", tool_calls: [{ name: "transfer_to_Cleaner", args: {} }] }] } }),
+        agentNode("cleaner", {
+          name: "Cleaner",
+          tools: ["delete"],
+          default_tools: [],
+          script: { rules: [{ match: "clean up task (?<id>\\d+)", tool_calls: [{ name: "delete_task", args: { id: "{{ match.id }}" } }] }, { on: "tool", tool: "delete_task", reply: "Cleaned: {{ tool_result }}" }] },
+        }),
+      ],
+      { tools: [deleteTool], edges: [{ id: "h", kind: "delegation", source: "sup", target: "cleaner" }] },
+    );
+    doc.edges = (doc.edges ?? []).filter((e) => !(e.source === "sup" && e.target === "cleaner" && e.kind === "flow") && !(e.source === "cleaner" && e.target === "end"));
+    doc.edges.push(flow("sup", "end"));
+    const compiled = compileGraph(doc, testServices());
+    const paused = await collectRun(compiled, { message: "clean up task 5" }, { threadId: "h" });
+    expect(ofType(paused, "interrupt")[0]?.payload).toMatchObject({ tool: "delete_task", agent: "Cleaner", args: { id: "5" } });
+    const resumed = await collectRun(compiled, { message: "", resume: { value: { decision: "approve" } } }, { threadId: "h" });
+    expect(ofType(resumed, "tool_result").map((e) => [e.tool, e.result])).toEqual([["delete_task", "Deleted task 5"]]);
+    expect(ofType(resumed, "ai_message").at(-1)).toMatchObject({ agent: "Cleaner", content: "Cleaned: Deleted task 5" });
+  });
+
   it("pause a Tool node and record a rejection in its result instead of failing", async () => {
     const doc = chainDocument([{ id: "t", kind: "tool", position: at, data: { name: "Purge", tool: "delete", args: { id: 3 } } }], { tools: [deleteTool] });
     const compiled = compileGraph(doc, testServices());

@@ -2,7 +2,7 @@
  * Runs one tool call with timing, reporting `tool_call` and `tool_result` events.
  * Destructive tools first pause the run for a person's approval (see requestApproval).
  */
-import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
+import { isGraphBubbleUp, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import type { ToolDefinition } from "../schema/index.js";
 import type { RunnableTool, ToolSpec } from "./ports.js";
 import type { Clock } from "./ports.js";
@@ -113,7 +113,8 @@ export async function executeTool(
         const value = await tool.invoke(call.args, { callId: call.id, ...(config.signal ? { signal: config.signal } : {}) });
         outcome = { text: resultText(value), error: null };
       } catch (error) {
-        if (config.signal?.aborted) throw error;
+        // A pause (interrupt) or a command for the parent graph raised inside the tool is not a failure.
+        if (config.signal?.aborted || isGraphBubbleUp(error)) throw error;
         outcome = { text: "", error: errorMessage(error) };
       }
     }

@@ -131,3 +131,17 @@ describe("deriveChat with sub-agents", () => {
     expect(deriveChat(events).map((m) => `${m.author}: ${m.text}`)).toEqual(["User: revenue?", "Analytics: Revenue was $1.24M."]);
   });
 });
+
+describe("deriveChat for background delegations", () => {
+  it("hides the follow-up turn's prompt and shows the parent's report of the finished task", () => {
+    const e = eventBuilder("follow", "t");
+    const main = { call_id: "main", parent_call_id: "follow", depth: 1, agent: "MainAgent" };
+    const events = [
+      e({ type: "run_start", input: '[Background task task_1] ResearchAgent finished the task "Acme news".\nResult:\nAcme launched Vault.\nReport this to the user.' }),
+      e({ type: "delegation_completed", task_id: "task_1", sub_agent: "ResearchAgent", tool_call_id: "c1", status: "completed", result: "Acme launched Vault.", error: null }, { agent: "MainAgent" }),
+      e({ type: "ai_message", message_id: "m", content: "Update from ResearchAgent: Acme launched Vault.", tool_calls: [], profile: null }, main),
+      e({ type: "run_end", status: "completed", duration_ms: 5 }),
+    ];
+    expect(deriveChat(events).map((m) => `${m.author}: ${m.text}`)).toEqual(["MainAgent: Update from ResearchAgent: Acme launched Vault."]);
+  });
+});

@@ -132,6 +132,13 @@ export function deriveChat(events: readonly RunEvent[], liveRunId: string | null
       case "error":
         messages.push({ kind: "error", id: event.id, runId: event.run_id, author: "Error", text: event.message });
         break;
+      case "delegation_completed": {
+        // A follow-up turn (seed 002) is hidden: its "user" message is the engine telling the
+        // parent a background task settled; the parent's reply is what the user reads.
+        const prompt = messages.findIndex((m) => m.kind === "user" && m.runId === event.run_id);
+        if (prompt >= 0) messages.splice(prompt, 1);
+        break;
+      }
       case "run_end": {
         // A paused run is not over: its tool calls wait for the person's answer.
         if (event.status === "interrupted") break;

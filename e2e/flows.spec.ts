@@ -3,6 +3,7 @@
 // template running from the Templates dialog.
 import { expect, test } from "./fixtures";
 import { FLOW_KINDS } from "./pages/CanvasPage";
+import type { TimelinePage } from "./pages/TimelinePage";
 
 test.afterEach(({ consoleErrors }) => {
   expect(consoleErrors).toEqual([]);
@@ -142,4 +143,28 @@ test("a Subgraph picks another saved graph by name, and Undo puts the choice bac
 
   await editor.undoButton.click();
   await expect(editor.field("Graph")).toHaveValue("no_graph");
+});
+
+/** Shows the timeline rows of one event type (only rows in view are in the DOM, so filter first). */
+async function rowsOfType(timeline: TimelinePage, type: string) {
+  await timeline.verbose.check();
+  await timeline.filter.fill(`type:${type}`);
+  return timeline.row(type);
+}
+
+test.describe("flow templates run from the Templates dialog", () => {
+  test("Sage multi-agent loop: plan → execute → observe → judge passes, then a streamed summary", async ({ app, controls, playground, timeline }) => {
+    await app.goto();
+    await controls.openTemplate("Sage multi-agent loop");
+    await playground.send("Plan a team offsite");
+    await expect(playground.status).toHaveText("Running");
+    await expect(playground.status).toHaveText("Idle", { timeout: 30_000 });
+    await expect(playground.replies.filter({ hasText: "Done in 2 passes: the venue is booked and the budget holds." })).toBeVisible();
+    await expect(playground.toolCall("run_step")).toHaveCount(2);
+
+    await expect(await rowsOfType(timeline, "loop_iteration")).toHaveCount(2);
+    const deltas = await rowsOfType(timeline, "message_delta");
+    await expect(deltas.first()).toBeVisible();
+    await expect(await rowsOfType(timeline, "run_end")).toHaveCount(1);
+  });
 });

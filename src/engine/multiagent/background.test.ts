@@ -55,6 +55,11 @@ describe("non-blocking delegation", () => {
     const followUp = await collect(runFollowUp(compiled, task.id, { threadId: "t1" }));
     expect(ofType(followUp, "delegation_completed")[0]).toMatchObject({ task_id: task.id, sub_agent: "Research", status: "completed", result: task.result });
     expect(lastAnswer(followUp)).toBe(`Update: Research finished ${task.id}.`);
+    // The background run's own events show in the follow-up's call tree: sub-agent call, then its tool call.
+    const research = ofType(followUp, "agent_start").find((e) => e.agent === "Research");
+    expect(research).toMatchObject({ call_id: task.call_id, parent_call_id: followUp[0]?.call_id, depth: 1 });
+    expect(ofType(followUp, "tool_call").find((e) => e.tool === "web_search")).toMatchObject({ parent_call_id: task.call_id, agent: "Research" });
+    expect(ofType(followUp, "agent_end").find((e) => e.agent === "Research")?.call_id).toBe(task.call_id);
     expect(await store.get(task.id)).toMatchObject({ reported: true });
   });
 

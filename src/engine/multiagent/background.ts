@@ -12,6 +12,8 @@ import { errorMessage } from "../runtime.js";
 import type { AgentRunRequest } from "./team.js";
 
 const PROGRESS_LINES = 20;
+/** Events of a background run kept for its follow-up turn's timeline (the oldest are dropped beyond this). */
+const KEPT_EVENTS = 2_000;
 
 export interface QueueRequest {
   threadId: string;
@@ -49,6 +51,11 @@ export interface BackgroundTasks {
   noteReply(id: string, text: string): void;
   /** Resolves once every task this compile started has settled. */
   idle(): Promise<void>;
+  /**
+   * The events the task's sub-agent reported while it ran in this worker, placed below the
+   * run that reads them (its call first); each task's events are handed out once.
+   */
+  takeEvents(id: string): NodeEmission[];
 }
 
 interface Registry {
@@ -56,6 +63,7 @@ interface Registry {
   writes: Map<string, Promise<void>>;
   settledWaiters: Map<string, ((task: BackgroundTask) => void)[]>;
   replyWaiters: Map<string, { messageId: string; resolve: (text: string) => void }[]>;
+  events: Map<string, NodeEmission[]>;
 }
 
 // Shared by every compile that uses the same store: a task started by one turn's compile
@@ -64,7 +72,7 @@ const registries = new WeakMap<BackgroundTaskStore, Registry>();
 function registryOf(store: BackgroundTaskStore): Registry {
   let registry = registries.get(store);
   if (!registry) {
-    registry = { live: new Map(), writes: new Map(), settledWaiters: new Map(), replyWaiters: new Map() };
+    registry = { live: new Map(), writes: new Map(), settledWaiters: new Map(), replyWaiters: new Map(), events: new Map() };
     registries.set(store, registry);
   }
   return registry;
@@ -107,6 +115,11 @@ export function createBackgroundTasks(input: {
   };
 
   const progressSink = (task: BackgroundTask) => (emission: NodeEmission) => {
+    // Below the follow-up run's root: drop the delegating tool call, which belongs to an earlier run.
+    const kept = registry.events.get(task.id) ?? [];
+    kept.push({ ...emission, calls: (emission.calls ?? []).slice(1) });
+    if (kept.length > KEPT_EVENTS) kept.splice(0, kept.length - KEPT_EVENTS);
+    registry.events.set(task.id, kept);
     const body = emission.body;
     let line: string | null = null;
     if (body.type === "ai_message" && body.content) line = `${emission.agent ?? task.agent}: ${body.content}`;
@@ -117,6 +130,7 @@ export function createBackgroundTasks(input: {
   };
 
   const execute = async (task: BackgroundTask) => {
+    registry.events.delete(task.id);
     task.status = "running";
     task.attempts += 1;
     await save(task);
@@ -254,6 +268,11 @@ export function createBackgroundTasks(input: {
       const ready = waiters.filter((w) => read.has(w.messageId));
       registry.replyWaiters.set(id, waiters.filter((w) => !read.has(w.messageId)));
       for (const waiter of ready) waiter.resolve(text);
+    },
+    takeEvents(id) {
+      const events = registry.events.get(id) ?? [];
+      registry.events.delete(id);
+      return events;
     },
     async idle() {
       while (running.size > 0) await Promise.allSettled([...running]);

@@ -50,6 +50,8 @@ export function entryNode(input: {
         },
         { agent: task.parent_agent },
       );
+      // The sub-agent's own events (its call, tool calls, replies), as it reported them in the background.
+      for (const emission of team.tasks.takeEvents(task.id)) config.writer?.(emission);
       const owner = reachable.get(task.parent_agent);
       if (!owner) return goDefault();
       return new Command({ goto: topLevel.get(owner) as string, update: { active_agent: task.parent_agent } });

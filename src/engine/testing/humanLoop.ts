@@ -1,0 +1,43 @@
+/** Documents and helpers shared by the human-in-the-loop engine tests. */
+import type { GraphDocumentInput } from "../../schema/index.js";
+import type { RunEvent, RunEventOf } from "../events.js";
+import { agentNode, chainDocument } from "./documents.js";
+
+/** The events of one type, typed. */
+export function ofType<T extends RunEvent["type"]>(events: RunEvent[], type: T): RunEventOf<T>[] {
+  return events.filter((e): e is RunEventOf<T> => e.type === type);
+}
+export const statusOf = (events: RunEvent[]) => ofType(events, "run_end")[0]?.status;
+export const stateOf = (events: RunEvent[]) => ofType(events, "final_state")[0]?.state ?? {};
+
+/** A destructive mock tool: "Deleted task <id>". */
+export const deleteTool: NonNullable<GraphDocumentInput["tools"]>[number] = {
+  id: "delete",
+  kind: "mock",
+  name: "delete_task",
+  description: "Deletes a task",
+  destructive: true,
+  input_schema: { type: "object", properties: { id: { type: "number" } }, required: ["id"] },
+  config: { default: "Deleted task {{ args.id }}" },
+};
+
+/** Start → Assistant → End; "delete task N" makes the agent call delete_task. */
+export function assistantDoc(): GraphDocumentInput {
+  return chainDocument(
+    [
+      agentNode("a1", {
+        name: "Assistant",
+        tools: ["delete"],
+        default_tools: [],
+        script: {
+          rules: [
+            { match: "delete task (?<id>\\d+)", tool_calls: [{ name: "delete_task", args: { id: "{{ match.id }}" } }] },
+            { on: "tool", tool: "delete_task", reply: "Result: {{ tool_result }}" },
+          ],
+        },
+      }),
+    ],
+    { tools: [deleteTool] },
+  );
+}
+

@@ -96,6 +96,7 @@ export function checkFlowChannels({ doc }: GraphIndex): ValidationIssue[] {
   };
   doc.nodes.forEach((node, i) => {
     if (node.kind === "set_state") node.data.assignments.forEach((a, j) => require(node, ["nodes", i, "data", "assignments", j, "channel"], a.channel));
+    if ((node.kind === "approval" || node.kind === "question") && node.data.output_channel) require(node, ["nodes", i, "data", "output_channel"], node.data.output_channel);
     if (node.kind === "subgraph") {
       if (node.data.output_channel) require(node, ["nodes", i, "data", "output_channel"], node.data.output_channel);
       node.data.outputs.forEach((o, j) => require(node, ["nodes", i, "data", "outputs", j, "to"], o.to));

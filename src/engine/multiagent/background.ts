@@ -9,6 +9,7 @@ import type { NodeEmission } from "../events.js";
 import type { ResolvedServices } from "../nodes/context.js";
 import type { BackgroundTask, BackgroundTaskStore, TaskInboxMessage } from "../ports.js";
 import { errorMessage } from "../runtime.js";
+import { createInbox, registryOf, type ReplyOutcome } from "./taskRegistry.js";
 import type { AgentRunRequest } from "./team.js";
 
 const PROGRESS_LINES = 20;
@@ -25,7 +26,6 @@ export interface QueueRequest {
   depth: number;
 }
 
-export type ReplyOutcome = { kind: "reply"; text: string } | { kind: "settled"; task: BackgroundTask } | { kind: "timeout" };
 
 export interface BackgroundTasks {
   readonly store: BackgroundTaskStore;
@@ -56,26 +56,6 @@ export interface BackgroundTasks {
    * run that reads them (its call first); each task's events are handed out once.
    */
   takeEvents(id: string): NodeEmission[];
-}
-
-interface Registry {
-  live: Map<string, BackgroundTask>;
-  writes: Map<string, Promise<void>>;
-  settledWaiters: Map<string, ((task: BackgroundTask) => void)[]>;
-  replyWaiters: Map<string, { messageId: string; resolve: (text: string) => void }[]>;
-  events: Map<string, NodeEmission[]>;
-}
-
-// Shared by every compile that uses the same store: a task started by one turn's compile
-// is still reachable from the next turn's tools.
-const registries = new WeakMap<BackgroundTaskStore, Registry>();
-function registryOf(store: BackgroundTaskStore): Registry {
-  let registry = registries.get(store);
-  if (!registry) {
-    registry = { live: new Map(), writes: new Map(), settledWaiters: new Map(), replyWaiters: new Map(), events: new Map() };
-    registries.set(store, registry);
-  }
-  return registry;
 }
 
 const isFinished = (task: BackgroundTask) => task.status === "completed" || task.status === "failed";
@@ -164,12 +144,6 @@ export function createBackgroundTasks(input: {
     void work.finally(() => running.delete(work));
   };
 
-  const liveTask = (id: string, verb: string): BackgroundTask => {
-    const task = registry.live.get(id);
-    if (!task) throw new EngineError("TASK_NOT_FOUND", `Task "${id}" is not running, so it cannot ${verb}; get_background_sub_agent_result has its outcome`);
-    return task;
-  };
-
   return {
     store,
     async queue(request) {
@@ -223,51 +197,12 @@ export function createBackgroundTasks(input: {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    ...createInbox(registry, save, services),
     async markReported(id) {
       const task = registry.live.get(id) ?? (await store.get(id));
       if (!task || task.reported) return;
       task.reported = true;
       await save(task);
-    },
-    async send(id, text) {
-      const task = liveTask(id, "receive messages");
-      const message: TaskInboxMessage = { id: services.ids.next("inbox"), text, sent: services.clock.now(), delivered: null };
-      task.inbox = [...task.inbox, message];
-      await save(task);
-      return message;
-    },
-    waitForReply(id, messageId, timeoutMs) {
-      return new Promise<ReplyOutcome>((resolve) => {
-        let done = false;
-        const finish = (outcome: ReplyOutcome) => {
-          if (done) return;
-          done = true;
-          clearTimeout(timer);
-          resolve(outcome);
-        };
-        const timer = setTimeout(() => finish({ kind: "timeout" }), timeoutMs);
-        registry.replyWaiters.set(id, [...(registry.replyWaiters.get(id) ?? []), { messageId, resolve: (text) => finish({ kind: "reply", text }) }]);
-        registry.settledWaiters.set(id, [...(registry.settledWaiters.get(id) ?? []), (task) => finish({ kind: "settled", task })]);
-      });
-    },
-    async takeInbox(id) {
-      const task = registry.live.get(id);
-      if (!task) return [];
-      const unread = task.inbox.filter((m) => m.delivered === null);
-      if (unread.length === 0) return [];
-      const now = services.clock.now();
-      task.inbox = task.inbox.map((m) => (m.delivered === null ? { ...m, delivered: now } : m));
-      await save(task);
-      return unread.map((m) => ({ ...m, delivered: now }));
-    },
-    noteReply(id, text) {
-      const task = registry.live.get(id);
-      const waiters = registry.replyWaiters.get(id);
-      if (!task || !waiters) return;
-      const read = new Set(task.inbox.filter((m) => m.delivered !== null).map((m) => m.id));
-      const ready = waiters.filter((w) => read.has(w.messageId));
-      registry.replyWaiters.set(id, waiters.filter((w) => !read.has(w.messageId)));
-      for (const waiter of ready) waiter.resolve(text);
     },
     takeEvents(id) {
       const events = registry.events.get(id) ?? [];

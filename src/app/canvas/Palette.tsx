@@ -14,10 +14,10 @@ function Group({ group }: { group: PaletteGroup }) {
   if (kinds.length === 0) return null;
   return (
     <div>
-      <h3 id={headingId} className="mb-1 text-[10px] font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+      <h3 id={headingId} className="mb-0.5 text-[10px] font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
         {group}
       </h3>
-      <ul className="grid grid-cols-2 gap-1.5" aria-labelledby={headingId}>
+      <ul className="grid grid-cols-3 gap-1" aria-labelledby={headingId}>
         {kinds.map(({ kind, title, description }) => (
           <li key={kind}>
             <button
@@ -26,7 +26,7 @@ function Group({ group }: { group: PaletteGroup }) {
               title={description}
               onDragStart={(event) => setDraggedKind(event.dataTransfer, kind)}
               onClick={() => addNodeAtCentre(store, kind)}
-              className="w-full cursor-grab rounded border border-zinc-300 bg-zinc-50 px-2 py-1.5 text-left text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-500 active:cursor-grabbing dark:border-zinc-700 dark:bg-zinc-800 dark:hover:bg-zinc-700"
+              className="h-full w-full cursor-grab rounded border border-zinc-300 bg-zinc-50 px-1.5 py-1 text-left text-xs leading-tight font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-500 active:cursor-grabbing dark:border-zinc-700 dark:bg-zinc-800 dark:hover:bg-zinc-700"
             >
               {title}
             </button>
@@ -39,7 +39,7 @@ function Group({ group }: { group: PaletteGroup }) {
 
 export function Palette() {
   return (
-    <div className="flex w-full flex-col gap-2 p-2" {...{ [GRAPH_SCOPE_ATTRIBUTE]: "" }}>
+    <div className="flex w-full flex-col gap-1.5 p-2" {...{ [GRAPH_SCOPE_ATTRIBUTE]: "" }}>
       {paletteGroups.map((group) => (
         <Group key={group} group={group} />
       ))}

@@ -1,5 +1,8 @@
 /** How an event reads in the timeline: what it concerns, a one-line summary, the text a filter searches. */
-import { describeInterrupt, describeResume, type RunEvent } from "../../engine/index.js";
+// The interrupt texts come from their own pure module: importing the engine index here would pull
+// LangGraph into the app's first load (the engine is meant to load lazily, in the worker).
+import { describeInterrupt, describeResume } from "../../engine/interrupts.js";
+import type { RunEvent } from "../../engine/index.js";
 
 /** The tool, agent or node an event concerns. */
 export function subjectOf(event: RunEvent): string {
@@ -67,6 +70,22 @@ export function summarize(event: RunEvent): string {
       return `${event.loop} hit max_loops (${event.max_loops}) — ${event.action === "exit" ? "left through exit" : "run stopped"}`;
     case "branch_timeout":
       return `${event.branch_node} timed out after ${event.timeout_ms} ms (${event.parallel})`;
+    case "route_selected":
+      return `${event.router} → ${event.route}: ${event.rule ? `${event.gate ? "gate " : ""}rule “${event.rule}”${event.matched ? ` matched “${preview(event.matched, 40)}”` : ""}` : "no rule matched (default)"}`;
+    case "turn_finalized":
+      return `route ${event.route ?? "—"} · agent ${event.agent ?? "—"}${event.duration_ms !== null ? ` · ${event.duration_ms} ms` : ""}`;
+    case "forced_tool_fallback":
+      return `${event.tool} was not called: fallback result used, model re-run without tools`;
+    case "reply_sanitized":
+      return `removed ${event.removed.length} pseudo tool call${event.removed.length === 1 ? "" : "s"}: ${preview(event.removed.join(" "), 60)}`;
+    case "input_rejected":
+      return event.reason === "empty" ? "empty message: answered without running the graph" : `message too long (${event.length} of at most ${event.max_length} characters)`;
+    case "plan_created":
+      return `${event.actions.length} action${event.actions.length === 1 ? "" : "s"}: ${preview(event.actions.map((a) => (a.depends_on.length ? `${a.id} ${a.tool} ← ${a.depends_on.join(", ")}` : `${a.id} ${a.tool}`)).join("; ")) || "none"}${event.requires_confirmation ? " · needs confirmation" : ""}`;
+    case "execution_routed":
+      return event.mode === "confirm" ? `confirm, then ${event.then} (${event.actions} actions)` : `${event.mode} (${event.actions} actions)`;
+    case "action_result":
+      return `${event.action_id} ${event.tool}: ${event.status}${event.error ? ` — ${preview(event.error, 60)}` : ""} · ${event.duration_ms} ms`;
     case "interrupt":
       return preview(describeInterrupt(event.payload), 120);
     case "interrupt_resolved":
@@ -133,6 +152,30 @@ export function searchText(event: RunEvent): string {
       break;
     case "branch_timeout":
       parts.push(event.parallel, event.branch_node, "timeout");
+      break;
+    case "route_selected":
+      parts.push(event.router, event.route, event.rule ?? "default", event.matched ?? "");
+      break;
+    case "turn_finalized":
+      parts.push(event.route ?? "", event.agent ?? "");
+      break;
+    case "forced_tool_fallback":
+      parts.push(event.tool, event.result);
+      break;
+    case "reply_sanitized":
+      parts.push(...event.removed);
+      break;
+    case "input_rejected":
+      parts.push(event.reason);
+      break;
+    case "plan_created":
+      parts.push(event.planner, ...event.actions.flatMap((a) => [a.id, a.tool]));
+      break;
+    case "execution_routed":
+      parts.push(event.mode, event.then);
+      break;
+    case "action_result":
+      parts.push(event.action_id, event.tool, event.status, event.error ?? "");
       break;
     default:
       break;

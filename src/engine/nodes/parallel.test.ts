@@ -123,7 +123,7 @@ describe("Parallel node", () => {
     const doc = fanDoc(2, {});
     doc.state = { channels: [{ name: "seen", type: "number" }, { name: "joins", type: "array", reducer: "append" }] };
     doc.nodes.push({ id: "loop", kind: "loop", position: at, data: { name: "loop", condition: "passes < 2", max_loops: 5 } });
-    doc.nodes = doc.nodes.map((n) => (n.id === "join" ? { ...n, data: { name: "join", assignments: [{ channel: "joins", expression: "[size(results)]" }] } } : n));
+    doc.nodes = doc.nodes.map((n): NodeInput => (n.id === "join" ? { id: "join", kind: "set_state", position: at, data: { name: "join", assignments: [{ channel: "joins", expression: "[size(results)]" }] } } : n));
     doc.edges = (doc.edges ?? [])
       .filter((e) => e.id !== "start-fan" && e.id !== "join-end")
       .concat([flow("start", "loop"), { ...flow("loop", "fan"), source_handle: "body" }, flow("join", "loop"), { ...flow("loop", "end"), source_handle: "exit" }]);

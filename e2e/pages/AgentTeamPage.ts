@@ -40,6 +40,17 @@ export class AgentTeamPage {
     await expect(this.editor.edge(`${kind} edge from ${source} to ${target}`)).toBeAttached();
   }
 
+  /** Connects a parent to a sub-agent with the mouse: its `Sub-agents` handle to the child's `Parent agent` handle. */
+  async dragDelegation(parent: string, child: string): Promise<void> {
+    const from = await this.editor.box(this.editor.node(parent).getByLabel("Sub-agents", { exact: true }));
+    const to = await this.editor.box(this.editor.node(child).getByLabel("Parent agent", { exact: true }));
+    await this.page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await this.page.mouse.down();
+    await this.page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+    await this.page.mouse.up();
+    await expect(this.delegation(parent, child)).toBeAttached();
+  }
+
   /** Adds a scripted-model rule to the selected agent. */
   async addRule(agent: string, rule: RuleInput): Promise<void> {
     await this.editor.selectWithKeyboard(agent);

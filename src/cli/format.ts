@@ -75,6 +75,22 @@ export function formatEvent(event: RunEvent, state: FormatState): string {
       return `${pad}⚠ ${event.loop} reached max_loops (${event.max_loops}); ${event.action === "exit" ? "exiting" : "stopping"}\n`;
     case "branch_timeout":
       return `${pad}⚠ ${event.branch_node} timed out after ${event.timeout_ms} ms\n`;
+    case "route_selected":
+      return `${pad}⑂ ${event.router} → ${event.route} (${event.rule ? `${event.gate ? "gate " : ""}rule ${event.rule}` : "no rule matched"})\n`;
+    case "turn_finalized":
+      return `${pad}■ turn finalized: route ${event.route ?? "—"}, agent ${event.agent ?? "—"}${event.duration_ms !== null ? `, ${event.duration_ms} ms` : ""}\n`;
+    case "forced_tool_fallback":
+      return `${pad}⚠ forced tool ${event.tool} not called; used the fallback result\n`;
+    case "reply_sanitized":
+      return `${pad}✂ removed ${event.removed.length} pseudo tool call(s) from the reply\n`;
+    case "input_rejected":
+      return `${pad}✖ input ${event.reason === "empty" ? "is empty" : `is too long (${event.length}/${event.max_length})`}\n`;
+    case "plan_created":
+      return `${pad}☰ ${event.planner} planned ${event.actions.map((a) => a.tool).join(", ") || "nothing"}\n`;
+    case "execution_routed":
+      return `${pad}⑂ execution: ${event.mode}${event.mode === "confirm" ? ` then ${event.then}` : ""} (${event.actions} actions)\n`;
+    case "action_result":
+      return `${pad}${event.status === "ok" ? "✔" : "✖"} action ${event.action_id} (${event.tool}) ${event.status}${event.error ? `: ${clip(event.error)}` : ""}\n`;
     case "node_start":
     case "node_end":
     case "agent_end":

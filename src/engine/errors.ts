@@ -19,7 +19,9 @@ export type EngineErrorCode =
   | "STRUCTURED_OUTPUT_ERROR"
   | "SUBGRAPH_NOT_FOUND"
   | "SUBGRAPH_CYCLE"
-  | "SUBGRAPH_FAILED";
+  | "SUBGRAPH_FAILED"
+  | "INVALID_PLAN"
+  | "DEPENDENCY_CYCLE";
 
 export class EngineError extends Error {
   override readonly name = "EngineError";

@@ -79,6 +79,29 @@ export type RunEventBody =
   | { type: "interrupt"; interrupt_id: string; kind: InterruptKind; payload: InterruptPayload }
   /** A resumed run starts with the answer it was given. */
   | { type: "interrupt_resolved"; interrupt_id: string; kind: InterruptKind; payload: InterruptPayload; resume: ResumeValue }
+  /** A Router chose a route (seed 004): `rule` null means no rule matched and the default route was taken. */
+  | { type: "route_selected"; router: string; route: string; rule: string | null; match: "keyword" | "regex" | "cel" | null; matched: string | null; gate: boolean }
+  /** Finalize stamped the turn's route, answering agent and duration (since the Router started the turn) into `route`. */
+  | { type: "turn_finalized"; route: string | null; agent: string | null; duration_ms: number | null }
+  /** An agent's model skipped its forced tool: the app-built fallback result was used and the model re-run without tools. */
+  | { type: "forced_tool_fallback"; tool: string; result: string }
+  /** Sanitize stripped pseudo tool-call text from a reply. */
+  | { type: "reply_sanitized"; message_id: string; removed: string[] }
+  /** Validate input short-circuited the turn: the message was empty or too long. */
+  | { type: "input_rejected"; reason: "empty" | "too_long"; length: number; max_length: number }
+  /** A Planner produced its actions (seed 001). */
+  | { type: "plan_created"; planner: string; actions: { id: string; tool: string; depends_on: string[] }[]; requires_confirmation: boolean }
+  /** route_execution: how Execute runs the plan (`confirm` asks first, then runs as `then`). */
+  | { type: "execution_routed"; mode: "confirm" | "sequential" | "parallel"; then: "sequential" | "parallel"; actions: number }
+  /** One planned action ended; failures are recorded here and in the results, never fatal. */
+  | {
+      type: "action_result";
+      action_id: string;
+      tool: string;
+      status: "ok" | "failed" | "timeout" | "rejected" | "skipped";
+      error: string | null;
+      duration_ms: number;
+    }
   | { type: "checkpoint_saved"; step: number }
   | { type: "error"; code: string; message: string }
   | { type: "final_state"; state: Record<string, unknown> };

@@ -6,6 +6,8 @@ import { Annotation, DeltaChannel, messagesDeltaReducer, type StateDefinition } 
 import type { BaseMessage } from "@langchain/core/messages";
 import type { Messages } from "@langchain/langgraph/web";
 import type { Reducer, StateChannel } from "../schema/index.js";
+import type { ActionPlan } from "./flows/plan.js";
+import type { RoutePlan } from "./flows/routeRules.js";
 
 function mergeObjects(left: unknown, right: unknown): unknown {
   const l = left && typeof left === "object" && !Array.isArray(left) ? left : {};
@@ -67,6 +69,10 @@ export const builtinChannels = {
   branches: Annotation<Record<string, string>>({ reducer: (l, r) => ({ ...l, ...r }), default: () => ({}) }),
   /** Loop counters by loop name: passes this turn and whether the circuit breaker tripped. */
   loops: Annotation<Record<string, LoopState>>({ reducer: (l, r) => ({ ...l, ...r }), default: () => ({}) }),
+  /** The turn's typed route plan (Router, seed 004), stamped with response, agent and duration by Finalize. */
+  route: Annotation<RoutePlan | null>({ reducer: (_l, r) => r, default: () => null }),
+  /** The last plan of a Planner (seed 001) and, after Execute, how it ran. */
+  actions: Annotation<ActionPlan | null>({ reducer: (_l, r) => r, default: () => null }),
 };
 
 /** Builds the state annotation of a document. */

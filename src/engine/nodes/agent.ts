@@ -19,6 +19,7 @@ import { afterToolsTarget, handoffChildNode } from "../multiagent/handoff.js";
 import { overridesFor, taskOf } from "../multiagent/keys.js";
 import { agentToolset } from "../multiagent/toolset.js";
 import { bindToTurn, isTurnTool } from "../multiagent/turnTool.js";
+import { replyPolicyOf } from "../flows/agentReply.js";
 import type { CompileContext } from "./context.js";
 
 /**
@@ -85,6 +86,8 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
   const models = new Map([[profile.id, modelFor(profile.id)]]);
   const tools = agentToolset(node, ctx, supervisor);
   const specs = [...tools.values()].map((t) => t.spec);
+  // Forced tool and sanitize (seed 004) live in flows/agentReply.ts.
+  const replyPolicy = replyPolicyOf(agent, ctx.document.tools, specs.map((s) => s.name), ctx.services.ids, node.id);
   // Handoff sub-agents are nodes of this loop (seed 000); @name and the stored active agent reach them.
   const reserved = new Set([...LOOP_NODES, ...Object.keys(annotation.spec)]);
   const childNodes = new Map(
@@ -131,12 +134,20 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
     const profileId = overrides?.model ?? profile.id;
     if (!models.has(profileId)) models.set(profileId, modelFor(profileId));
     const temperature = overrides?.temperature ?? agent.temperature;
-    const reply = await callModel(
-      { model: models.get(profileId) as ChatModelPort, messages, tools: specs, state, agent: agent.name, ids: ctx.services.ids, ...(temperature !== undefined ? { temperature } : {}) },
-      config,
-    );
-    if (task) team.tasks.noteReply(task, textOf(reply));
-    return { messages: [...injected, reply] };
+    const firstCall = modelCallsThisTurn(state.messages, agent.name) === 0;
+    const input = {
+      model: models.get(profileId) as ChatModelPort,
+      messages: replyPolicy.prepare(messages, firstCall),
+      tools: specs,
+      state,
+      agent: agent.name,
+      ids: ctx.services.ids,
+      ...(temperature !== undefined ? { temperature } : {}),
+    };
+    const reply = await callModel(input, config);
+    const replies = await replyPolicy.finish(reply, { firstCall, state, messages, rerun: (m) => callModel({ ...input, messages: m, tools: [] }, config) }, config);
+    if (task) team.tasks.noteReply(task, textOf(replies.at(-1)));
+    return { messages: [...injected, ...replies] };
   };
 
   const callToolsNode = async (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {

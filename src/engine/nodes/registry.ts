@@ -22,6 +22,11 @@ import { compileLoop } from "./loop.js";
 import { compileParallel } from "./parallel.js";
 import { compileSetState } from "./setState.js";
 import { compileSubgraph } from "./subgraph.js";
+import { compileRouter } from "./router.js";
+import { compileFinalize } from "./finalize.js";
+import { compileValidateInput } from "./validateInput.js";
+import { compilePlanner } from "./planner.js";
+import { compileExecute } from "./execute.js";
 
 /** A compiled node body as LangGraph runs it. */
 // The return type is loose on purpose: nodes may return a state update or a LangGraph Command.
@@ -64,6 +69,11 @@ export const nodeRegistry: { [K in NodeKind]: KindEntry<K> } = {
   parallel: { role: "executable", compile: (node) => compileParallel(node) },
   set_state: { role: "executable", compile: (node, ctx) => compileSetState(node, ctx) },
   subgraph: { role: "executable", compile: (node, ctx) => compileSubgraph(node, ctx) },
+  router: { role: "executable", compile: (node, ctx) => compileRouter(node, ctx) },
+  finalize: { role: "executable", compile: (node, ctx) => compileFinalize(node, ctx) },
+  validate_input: { role: "executable", compile: (node, ctx) => compileValidateInput(node, ctx) },
+  planner: { role: "executable", compile: (node, ctx) => compilePlanner(node, ctx) },
+  execute: { role: "executable", compile: (node, ctx) => compileExecute(node, ctx) },
 };
 
 export function roleOf(node: GraphNode): KindEntry<NodeKind>["role"] {

@@ -12,7 +12,6 @@ import { z } from "zod";
 const NAME_LENGTH = 64;
 const TEXT_LENGTH = 100_000;
 const ID_LENGTH = 128;
-const LIST_ITEMS = 1_000;
 
 /** Same rule as document.ts `identifier`: names that become graph node names. */
 const identifier = z
@@ -77,7 +76,10 @@ export const executeDataSchema = z.strictObject({
   mode: z.enum(["auto", "sequential", "parallel"]).default("auto"),
   max_workers: z.number().int().min(1).max(100).default(5),
   timeout_ms: z.number().int().min(10).max(600_000).default(30_000),
-  /** Ask a person before running destructive actions (`confirm` route). */
+  /**
+   * Ask a person before running destructive actions (the `confirm` route). Off: this node
+   * runs them without asking — only for graphs whose destructive tools are safe to repeat.
+   */
   confirm_destructive: z.boolean().default(true),
   description: text.default(""),
 });

@@ -1,11 +1,12 @@
 /**
- * Headless runner: `npm run cli -- run <graph.json> "<message>" [--thread id] [--checkpoint store] [--graphs dir] [--json]`.
+ * Headless runner: `npm run cli -- run <graph.json> "<message>" [--thread id] [--checkpoint store] [--graphs dir] [--json]`,
+ * or `run <graph.json> --thread id --resume '<answer>'` to answer a paused run.
  * Runs an exported document in Node with the same engine the browser uses.
  */
 import { readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
-import { compileGraph, runGraph, EngineError } from "../engine/index.js";
+import { compileGraph, runGraph, EngineError, type ResumeRequest, type RunInput } from "../engine/index.js";
 import { createModelResolver } from "../models/index.js";
 import { createScriptedModel } from "../models/scripted.js";
 import { formatIssues, validateText, type GraphDocument, type Provider } from "../schema/index.js";
@@ -15,6 +16,7 @@ import { formatEvent } from "./format.js";
 import { folderGraphLibrary } from "./graphLibrary.js";
 
 const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>] [--checkpoint <store>] [--graphs <dir>] [--json]
+       npm run cli -- run <graph.json> --thread <id> --resume '<answer>' [--interrupt <id>] [--checkpoint <store>]
 
   --thread <id>          thread to run on (default: a new thread)
   --checkpoint <store>   where threads are kept, so a later run can resume one:
@@ -23,6 +25,10 @@ const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>
   --graphs <dir>         where Subgraph nodes find other graphs, by meta.id or file
                          name (default: the folder of <graph.json>)
   --json                 print one JSON event per line instead of readable text
+  --resume <answer>      answer the run paused on --thread (exit code 3 means paused):
+                         '{"decision":"approve"}', '{"decision":"reject","reason":"…"}',
+                         '{"decision":"edit","args":{…}}' or '{"option_id":"<id>"}'
+  --interrupt <id>       which pending interrupt the answer is for, when there are several
 
 Provider keys come from OPENAI_API_KEY and ANTHROPIC_API_KEY.`;
 
@@ -48,7 +54,7 @@ async function main(argv: string[]): Promise<number> {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { thread: { type: "string" }, checkpoint: { type: "string", default: "memory" }, graphs: { type: "string" }, json: { type: "boolean", default: false }, help: { type: "boolean", short: "h" } },
+      options: { thread: { type: "string" }, checkpoint: { type: "string", default: "memory" }, graphs: { type: "string" }, json: { type: "boolean", default: false }, help: { type: "boolean", short: "h" }, resume: { type: "string" }, interrupt: { type: "string" } },
     });
   } catch (error) {
     fail(`${(error as Error).message}\n\n${USAGE}`);
@@ -56,7 +62,8 @@ async function main(argv: string[]): Promise<number> {
   const [command, file, message] = parsed.positionals;
   if (parsed.values.help || !command) return (process.stdout.write(`${USAGE}\n`), 0);
   if (command !== "run") fail(`Unknown command "${command}".\n\n${USAGE}`);
-  if (!file || message === undefined) fail(`run needs a graph file and a message.\n\n${USAGE}`);
+  const resume = parsed.values.resume === undefined ? undefined : resumeRequest(parsed.values.resume, parsed.values.interrupt, parsed.values.thread);
+  if (!file || (message === undefined && !resume)) fail(`run needs a graph file and a message.\n\n${USAGE}`);
   let spec: CheckpointSpec;
   try {
     spec = parseCheckpointSpec(parsed.values.checkpoint);
@@ -81,16 +88,28 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
   try {
-    return await run(validation.document, file, message, checkpoint, parsed.values);
+    return await run(validation.document, file, { message: message ?? "", ...(resume ? { resume } : {}) }, checkpoint, parsed.values);
   } finally {
     await checkpoint.close();
   }
 }
 
+/** The `--resume` answer as a resume request; a paused run lives on a named thread. */
+function resumeRequest(answer: string, interrupt: string | undefined, thread: string | undefined): ResumeRequest {
+  if (!thread) fail("--resume answers a paused run: name its thread with --thread <id>");
+  let value: unknown;
+  try {
+    value = JSON.parse(answer);
+  } catch (error) {
+    fail(`--resume takes a JSON answer such as '{"decision":"approve"}': ${(error as Error).message}`);
+  }
+  return { value, ...(interrupt ? { interrupt_id: interrupt } : {}) };
+}
+
 async function run(
   document: GraphDocument,
   file: string,
-  message: string,
+  input: RunInput,
   checkpoint: OpenCheckpointer,
   options: { thread?: string; graphs?: string; json: boolean },
 ): Promise<number> {
@@ -111,11 +130,12 @@ async function run(
   const threadId = options.thread ?? `cli-${Date.now().toString(36)}`;
   const state = { streaming: false };
   let status = "completed";
-  for await (const event of runGraph(compiled, { message }, { threadId, signal: controller.signal })) {
+  for await (const event of runGraph(compiled, input, { threadId, signal: controller.signal })) {
     process.stdout.write(options.json ? `${JSON.stringify(event)}\n` : formatEvent(event, state));
     if (event.type === "run_end") status = event.status;
   }
-  return status === "completed" ? 0 : status === "cancelled" ? 130 : 1;
+  if (status === "interrupted") process.stderr.write(`Paused for an answer: npm run cli -- run ${file} --thread ${threadId} --resume '<answer>'\n`);
+  return status === "completed" ? 0 : status === "cancelled" ? 130 : status === "interrupted" ? 3 : 1;
 }
 
 main(process.argv.slice(2)).then(

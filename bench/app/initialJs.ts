@@ -19,8 +19,41 @@ export interface JsFile {
 export interface InitialJsResult {
   initial_gzip_kib: number;
   initial: JsFile[];
+  /** What the initial files are made of: source bytes per package or app folder (from the sourcemaps, before minification), largest first. */
+  initial_sources_kib: Record<string, number>;
+  /** Engine packages (LangGraph, LangChain, LangSmith) found in the first load; empty when the engine loads lazily. */
+  engine_in_initial: string[];
   /** JS requested after first render (lazy chunks, workers), until the network went idle. */
   later: JsFile[];
+}
+
+/** `node_modules/@scope/pkg/…` → `@scope/pkg`; `src/app/canvas/…` → `src/app/canvas`. */
+function ownerOf(source: string): string {
+  const modules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+  if (modules) return modules[1]!;
+  const own = /(src\/[^/]+(?:\/[^/.]+)?)\//.exec(source);
+  return own ? own[1]! : source.replace(/^(\.\.\/)+/, "");
+}
+
+const ENGINE_PACKAGES = /^(@langchain\/|langsmith$)/;
+
+async function sourcesOf(outDir: string, files: readonly JsFile[]): Promise<{ top: Record<string, number>; all: Record<string, number> }> {
+  const totals = new Map<string, number>();
+  for (const { file } of files) {
+    let map: { sources: string[]; sourcesContent?: (string | null)[] };
+    try {
+      map = JSON.parse(await readFile(path.join(outDir, `${file}.map`), "utf8")) as typeof map;
+    } catch {
+      continue; // no sourcemap for this file: its size is still counted above
+    }
+    map.sources.forEach((source, i) => {
+      const owner = ownerOf(source);
+      totals.set(owner, (totals.get(owner) ?? 0) + (map.sourcesContent?.[i]?.length ?? 0));
+    });
+  }
+  const kib = (entries: [string, number][]) => Object.fromEntries(entries.map(([owner, bytes]) => [owner, Math.round(bytes / 102.4) / 10]));
+  const sorted = [...totals].sort((a, b) => b[1] - a[1]);
+  return { top: kib(sorted.slice(0, 15)), all: kib(sorted) };
 }
 
 async function sizeOf(outDir: string, url: string): Promise<JsFile> {
@@ -51,7 +84,9 @@ export async function measureInitialJs(browser: Browser, url: string, outDir: st
     const initial = await Promise.all(initialUrls.map((u) => sizeOf(outDir, u)));
     const later = await Promise.all(laterUrls.map((u) => sizeOf(outDir, u)));
     const total = initial.reduce((sum, f) => sum + f.gzip_bytes, 0);
-    return { initial_gzip_kib: Math.round((total / 1024) * 10) / 10, initial, later };
+    const sources = await sourcesOf(outDir, initial);
+    const engine = Object.keys(sources.all).filter((owner) => ENGINE_PACKAGES.test(owner));
+    return { initial_gzip_kib: Math.round((total / 1024) * 10) / 10, initial, initial_sources_kib: sources.top, engine_in_initial: engine, later };
   } finally {
     await context.close();
   }

@@ -37,6 +37,8 @@ export interface StreamingResult {
   commits_per_frame_max: number;
   commits_per_frame_p95: number;
   frames_with_more_than_one_commit: number;
+  /** Where in the stream (frame index from its first token) frames had more than one commit. */
+  frames_with_more_than_one_commit_at: number[];
   long_tasks: number;
   long_task_max_ms: number;
 }
@@ -78,6 +80,7 @@ export async function measureStreaming(browser: Browser, url: string): Promise<S
       commits_per_frame_max: Math.max(0, ...commits),
       commits_per_frame_p95: percentile(commits, 95),
       frames_with_more_than_one_commit: commits.filter((c) => c > 1).length,
+      frames_with_more_than_one_commit_at: commits.flatMap((c, i) => (c > 1 ? [i] : [])),
       long_tasks: recording.longTasks.length,
       long_task_max_ms: Math.round(Math.max(0, ...recording.longTasks)),
     };

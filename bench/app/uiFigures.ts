@@ -30,14 +30,22 @@ export async function measureUiFigures(browser: Browser, server: AppServer, log:
   const timeline = await measureTimelineScroll(browser, server.url, 100_000);
 
   return {
-    drag_frame_p95_300_nodes: atMost(drag300.p95_ms!, 17, "ms", { drag: drag300 }),
-    drag_p95_ratio_1000_vs_100: atMost(drag1000.p95_ms! / drag100.p95_ms!, 1.5, "ratio", { p95_100_ms: drag100.p95_ms, p95_1000_ms: drag1000.p95_ms, drag_100: drag100, drag_1000: drag1000 }),
+    drag_frame_p95_300_nodes: atMost(drag300.p95_ms, 17, "ms", { drag: drag300 }),
+    drag_p95_ratio_1000_vs_100: atMost(drag1000.p95_ms / drag100.p95_ms, 1.5, "ratio", { p95_100_ms: drag100.p95_ms, p95_1000_ms: drag1000.p95_ms, drag_100: drag100, drag_1000: drag1000 }),
     cold_open_500_nodes: atMost(cold.median_ms / 1000, 1.5, "s", { measure: "navigation start → all 500 nodes shown, median of 3 reloads", ...cold }),
-    initial_js_gzip: atMost(js.initial_gzip_kib, 350, "KiB", { measure: "JS requested until the shell and canvas rendered, gzipped at zlib's default level", files: js.initial, later: js.later }),
+    initial_js_gzip: engineLazy(
+      atMost(js.initial_gzip_kib, 350, "KiB", { measure: "JS requested until the shell and canvas rendered, gzipped at zlib's default level", files: js.initial, sources_kib: js.initial_sources_kib, later: js.later }),
+      js.engine_in_initial,
+    ),
     streaming_commits_per_frame: atMost(stream.commits_per_frame_max, 1, "commits/frame (max over streaming frames)", { ...stream }),
     streaming_long_tasks: atMost(stream.long_tasks, 0, "tasks > 50 ms", { long_task_max_ms: stream.long_task_max_ms }),
-    timeline_scroll_frame_p95_100k: atMost(timeline.p95_ms!, 17, "ms", { target_note: "no budget in the issue; 60 fps like the drag budget", ...timeline }),
+    timeline_scroll_frame_p95_100k: atMost(timeline.p95_ms, 17, "ms", { target_note: "no budget in the issue; 60 fps like the drag budget", ...timeline }),
   };
+}
+
+/** The budget also requires the engine to load lazily: engine packages in the first load are a miss. */
+function engineLazy(figure: Figure, engineInInitial: string[]): Figure {
+  return { ...figure, target: `${figure.target}, engine lazy-loaded`, pass: figure.pass && engineInInitial.length === 0, engine_in_initial: engineInInitial };
 }
 
 /** One line per figure: name, value, target, PASS or MISS. */

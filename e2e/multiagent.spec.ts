@@ -28,7 +28,9 @@ test("a supervisor built on the canvas hands off to a sub-agent; the timeline ne
   await team.connect("Start", "Supervisor");
   await team.connect("Supervisor", "End");
   await team.connect("Supervisor", "Analytics", "Delegation");
+  // Everything in view with a margin, so both handles can be reached with the mouse.
   await editor.canvas.getByRole("button", { name: "Fit View" }).click();
+  await editor.canvas.getByRole("button", { name: "Zoom Out" }).click();
   await team.dragDelegation("Supervisor", "Report");
   await expect(team.delegation("Supervisor", "Analytics")).toHaveAttribute("data-mode", "handoff");
   await expect(team.delegation("Supervisor", "Report")).toHaveAttribute("aria-description", /Handoff: control moves to the sub-agent/);

@@ -140,6 +140,14 @@ export function createTeam(input: {
           if (mode === "custom" && isNodeEmission(payload)) request.sink({ ...payload, ns: request.ns });
           else if (mode === "values") messages = ((payload as { messages?: BaseMessage[] }).messages ?? []) as BaseMessage[];
         }
+        const last = messages.at(-1);
+        if (!last || !AIMessage.isInstance(last) || (last.tool_calls?.length ?? 0) > 0) {
+          // The run stopped before an answer: paused at an interrupt (a question or an approval).
+          const snapshot = await graph.getState({ configurable: { thread_id: thread } });
+          if (snapshot.next.length > 0) {
+            throw new EngineError("RUN_FAILED", `${request.agent} paused before answering (waiting at ${snapshot.next.join(", ")}); questions and approvals inside a delegated sub-agent cannot be answered from its parent's turn`);
+          }
+        }
         request.sink(at({ type: "agent_end", duration_ms: Math.max(0, services.clock.now() - started) }));
         return finalAnswer(messages);
       } catch (error) {

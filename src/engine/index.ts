@@ -5,6 +5,10 @@ export type { RunEvent, RunEventBody, RunEventOf, RunEventType, EventBase, ToolC
 export { EngineError, type EngineErrorCode } from "./errors.js";
 export { checkExpression, evaluateExpression, evaluateCondition, ExpressionError, type ExpressionProblem } from "./expressions.js";
 export { renderTemplate, renderValue, readPath } from "./template.js";
+export { protectResultRefs, restoreResultRefs } from "./flows/resultRefs.js";
+export { sanitizeReply } from "./flows/sanitize.js";
+export type { RoutePlan } from "./flows/routeRules.js";
+export type { ActionPlan, PlannedAction, ActionOutcome } from "./flows/plan.js";
 export { parseMention, routeTurn, type TurnRoute } from "./routing.js";
 export { renderSystemPrompt, supervisorBlock } from "./nodes/agent.js";
 export { formatDateTime } from "./defaultTools.js";

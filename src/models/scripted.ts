@@ -6,7 +6,9 @@ import { AIMessageChunk, ToolMessage, type BaseMessage } from "@langchain/core/m
 import type { Script, ScriptRule } from "../schema/index.js";
 import {
   evaluateCondition,
+  protectResultRefs,
   renderTemplate,
+  restoreResultRefs,
   renderValue,
   textOf,
   type ChatModelPort,
@@ -93,13 +95,14 @@ export function scriptedReply(
     if (!found) continue;
     const groups = found === true ? {} : { ...found.groups, ...Object.fromEntries(found.map((v, i) => [String(i), v])) };
     const scope = { input: turn.input, match: groups, tool_result: turn.lastTool ? textOf(turn.last) : "", state: options.state, agent };
-    const text = renderTemplate(rule.reply ?? "", scope);
+    // `{{ results.<id>… }}` in a scripted plan is filled when the action runs, not here.
+    const text = restoreResultRefs(renderTemplate(protectResultRefs(rule.reply ?? ""), scope));
     const canCall = options.tools.length > 0;
     const toolCalls = canCall
       ? rule.tool_calls.map((call, i) => ({
           id: `call_${messages.length}_${i}`,
           name: call.name,
-          args: renderValue(call.args, scope) as Record<string, unknown>,
+          args: restoreResultRefs(renderValue(protectResultRefs(call.args), scope)) as Record<string, unknown>,
         }))
       : [];
     if (text || toolCalls.length) return { text, toolCalls };

@@ -8,6 +8,7 @@ import { type GraphIndex, indexGraph } from "./graphIndex.js";
 import { checkEndReachable, checkUnreachableNodes } from "./reachability.js";
 import { checkConditionReferences, checkModelReferences, checkToolReferences } from "./references.js";
 import { checkRegexes } from "./regexes.js";
+import { checkForcedTools, checkPlanners, checkRouterDefault, checkRouterRules } from "./routerPlanner.js";
 import { checkStartEnd } from "./startEnd.js";
 import { checkReservedNames, checkUniqueIds, checkUniqueNames } from "./uniqueness.js";
 
@@ -31,6 +32,10 @@ const CHECKS: readonly ((index: GraphIndex) => ValidationIssue[])[] = [
   checkMissingBranches,
   checkFlowConditions,
   checkFlowChannels,
+  checkRouterRules,
+  checkRouterDefault,
+  checkPlanners,
+  checkForcedTools,
 ];
 
 /** Findings that do not stop a document from loading or running. */

@@ -96,6 +96,14 @@ describe("destructive tools", () => {
     expect(statusOf(resumed)).toBe("completed");
   });
 
+  it("are abandoned when a new message is sent to the paused thread instead of an answer", async () => {
+    const compiled = compileGraph(assistantDoc(), testServices());
+    await collectRun(compiled, { message: "delete task 7" }, { threadId: "n" });
+    const next = await collectRun(compiled, { message: "delete task 9" }, { threadId: "n" });
+    expect(ofType(next, "interrupt").map((e) => e.payload)).toEqual([expect.objectContaining({ args: { id: "9" } })]);
+    expect((await pendingInterrupts(compiled, "n")).map((p) => p.payload)).toEqual([expect.objectContaining({ args: { id: "9" } })]);
+  });
+
   it("resume from storage with a new saver instance", async () => {
     const factory = new IDBFactory();
     const first = new IdbSaver({ name: "hitl", indexedDB: factory });

@@ -60,7 +60,8 @@ test("a background delegation running when the page reloads still reports its re
 
   // The reloaded page's worker runs the task again and the follow-up turn reports it.
   await expect(playground.article("Main: Research is back: the market grew 12% this year.")).toBeVisible({ timeout: 30_000 });
-  await expect(playground.article("User: [Background task")).toBeVisible();
+  // The follow-up turn also carries the background sub-agent's own reply.
+  await expect(playground.article("Research: Markets grew twelve percent this year")).toBeVisible();
   await expect(playground.status).toHaveText("Idle");
 
   // It finished on the reloaded page: the task ran twice and is reported, so nothing is left open.

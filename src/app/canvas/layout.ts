@@ -1,5 +1,6 @@
 /**
- * Auto layout with elkjs (layered, left to right). Loaded on demand: the toolbar imports this
+ * Auto layout with elkjs (layered, left to right; sub-agent hierarchies top to bottom under
+ * their parent, see subAgentBlocks). Loaded on demand: the toolbar imports this
  * module dynamically, so elk (about 1.5 MB) stays out of the initial bundle.
  */
 import ELK from "elkjs/lib/elk.bundled.js";
@@ -8,6 +9,7 @@ import type { GraphDocument } from "../../schema/index.js";
 import type { XY } from "../store/nodeFactory";
 import type { Size } from "./flowElements";
 import { canvasNodes } from "./nodes/registry";
+import { subAgentBlocks } from "./subAgentBlocks";
 
 const LAYOUT_OPTIONS = {
   "elk.algorithm": "layered",
@@ -26,21 +28,36 @@ let elk: InstanceType<typeof ELK> | undefined;
  */
 export async function layoutDocument(document: GraphDocument, sizes: ReadonlyMap<string, Size>): Promise<Record<string, XY>> {
   elk ??= new ELK();
-  const ids = new Set(document.nodes.map((n) => n.id));
+  const byId = new Map(document.nodes.map((n) => [n.id, n]));
+  const sizeOf = (id: string): Size => {
+    const node = byId.get(id);
+    if (!node) return { width: 0, height: 0 };
+    return sizes.get(id) ?? { width: node.width ?? canvasNodes[node.kind].defaultSize.width, height: node.height ?? canvasNodes[node.kind].defaultSize.height };
+  };
+  // Sub-agents outside the flow hang below their parent: the parent's whole subtree is one block.
+  const { blocks, absorbed } = subAgentBlocks(document, sizeOf);
   const graph: ElkNode = {
     id: "root",
     layoutOptions: LAYOUT_OPTIONS,
-    children: document.nodes.map((node) => {
-      const size = sizes.get(node.id) ?? { width: node.width ?? canvasNodes[node.kind].defaultSize.width, height: node.height ?? canvasNodes[node.kind].defaultSize.height };
-      return { id: node.id, width: size.width, height: size.height };
-    }),
+    children: document.nodes
+      .filter((node) => !absorbed.has(node.id))
+      .map((node) => {
+        const size = blocks.get(node.id) ?? sizeOf(node.id);
+        return { id: node.id, width: size.width, height: size.height };
+      }),
     // Edges that point nowhere are validation errors; layout ignores them rather than failing.
     edges: document.edges
-      .filter((e) => e.source !== e.target && ids.has(e.source) && ids.has(e.target))
+      .filter((e) => e.source !== e.target && byId.has(e.source) && byId.has(e.target) && !absorbed.has(e.source) && !absorbed.has(e.target))
       .map((e) => ({ id: e.id, sources: [e.source], targets: [e.target] })),
   };
   const result = await elk.layout(graph);
   const positions: Record<string, XY> = {};
-  for (const child of result.children ?? []) positions[child.id] = { x: Math.round(child.x ?? 0), y: Math.round(child.y ?? 0) };
+  for (const child of result.children ?? []) {
+    const x = Math.round(child.x ?? 0);
+    const y = Math.round(child.y ?? 0);
+    const block = blocks.get(child.id);
+    if (!block) positions[child.id] = { x, y };
+    else for (const [id, offset] of block.offsets) positions[id] = { x: x + offset.x, y: y + offset.y };
+  }
   return positions;
 }

@@ -54,6 +54,11 @@ const KIND_WORDS: Readonly<Record<string, string>> = {
   parallel: "Parallel node",
   set_state: "Set state node",
   subgraph: "Subgraph node",
+  router: "Router",
+  finalize: "Finalize node",
+  validate_input: "Validate input node",
+  planner: "Planner",
+  execute: "Execute node",
 };
 const DEFAULT_NAMES: Readonly<Record<string, string>> = { start: "Start", end: "End" };
 

@@ -6,6 +6,7 @@
  */
 import type { ToolDefinition } from "../../schema/index.js";
 import type { CallableTool } from "../toolCall.js";
+import { parsedResult } from "./runActions.js";
 
 export const META_TOOL_NAMES = ["discover_tools", "get_tool_schema", "invoke_tool"] as const;
 
@@ -73,7 +74,8 @@ export function metaTools(
         const target = runnable.get(name);
         if (!target || !byName.has(name)) throw new Error(`No tool named "${name}"; use discover_tools to find one`);
         if (byName.get(name)?.destructive) throw new Error(`"${name}" is destructive: plan it as an action so the user can confirm it`);
-        const value = await target.invoke((args.args ?? {}) as Record<string, unknown>, context);
+        const raw = await target.invoke((args.args ?? {}) as Record<string, unknown>, context);
+        const value = typeof raw === "string" ? parsedResult(raw) : raw;
         const id = typeof args.id === "string" && args.id ? args.id : `${name}_${++count}`;
         invoked(id, value);
         return { id, result: value };

@@ -4,7 +4,7 @@
  * scripted model rendering a scripted plan — protects them so they survive until then.
  */
 const RESULT_REF = /\{\{(\s*results\.[^{}]*?)\}\}/g;
-const PROTECTED = /\u0000RESULT_REF\u0001([^\u0000]*)\u0000/g;
+const PROTECTED = /\uE000RESULT_REF\uE001([^\uE000]*)\uE000/g;
 
 function mapStrings(value: unknown, change: (text: string) => string): unknown {
   if (typeof value === "string") return change(value);
@@ -18,7 +18,7 @@ function mapStrings(value: unknown, change: (text: string) => string): unknown {
  * @example restoreResultRefs(renderValue(protectResultRefs(args), scope)) // { event: "{{results.a1.id}}" } kept
  */
 export function protectResultRefs<T>(value: T): T {
-  return mapStrings(value, (text) => text.replace(RESULT_REF, (_, inner: string) => `\u0000RESULT_REF\u0001${inner}\u0000`)) as T;
+  return mapStrings(value, (text) => text.replace(RESULT_REF, (_, inner: string) => `\uE000RESULT_REF\uE001${inner}\uE000`)) as T;
 }
 
 /** Puts back the placeholders `protectResultRefs` hid. */

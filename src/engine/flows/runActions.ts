@@ -37,7 +37,11 @@ export interface ActionRun {
   node: string;
 }
 
-function parsed(text: string): unknown {
+/**
+ * A tool's text result as a value: JSON when it parses, else the text.
+ * @example parsedResult('{"id": 1}') // { id: 1 }
+ */
+export function parsedResult(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -84,7 +88,7 @@ export async function runActions(run: ActionRun, config: LangGraphRunnableConfig
     });
     if (!timed.ok) return record(action, "timeout", null, `timed out after ${run.timeoutMs} ms`, started);
     if (timed.value.error !== null) return record(action, "failed", null, timed.value.error, started);
-    return record(action, "ok", parsed(timed.value.text), null, started);
+    return record(action, "ok", parsedResult(timed.value.text), null, started);
   };
 
   await runScheduled(run.order, Math.max(1, run.workers), runOne);

@@ -3,3 +3,4 @@ export * from "./document.js";
 export * from "./validate.js";
 export * from "./migrate.js";
 export * from "./handles.js";
+export * from "./interrupts.js";

@@ -1,7 +1,7 @@
 /** How an event reads in the timeline: what it concerns, a one-line summary, the text a filter searches. */
-// The interrupt texts come from their own pure module: importing the engine index here would pull
-// LangGraph into the app's first load (the engine is meant to load lazily, in the worker).
-import { describeInterrupt, describeResume } from "../../engine/interrupts.js";
+// The interrupt texts come from the schema (a pure JSON contract): importing the engine here would
+// pull LangGraph into the app's first load (the engine is meant to load lazily, in the worker).
+import { describeInterrupt, describeResume } from "../../schema/index.js";
 import type { RunEvent } from "../../engine/index.js";
 
 /** The tool, agent or node an event concerns. */

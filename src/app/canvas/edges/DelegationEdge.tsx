@@ -7,7 +7,10 @@ import { EdgeLabel } from "./EdgeLabel";
 import type { FlowEdgeProps } from "./types";
 
 export const DelegationEdge = memo(function DelegationEdge(props: FlowEdgeProps) {
-  const [path, labelX, labelY] = getSmoothStepPath({ ...props, borderRadius: 8 });
+  const [path] = getSmoothStepPath({ ...props, borderRadius: 8 });
+  // The label sits just above the sub-agent: siblings share the path's middle, never their ends.
+  const labelX = props.targetX;
+  const labelY = props.targetY - 18;
   const style = delegationStyle(props.data.mode, props.data.blocking);
   return (
     <>

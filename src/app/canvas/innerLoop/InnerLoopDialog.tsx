@@ -16,6 +16,7 @@ export function openInnerLoop(agentId: string): void {
 
 const KIND_TITLES: Record<LoopToolKind, string> = {
   catalog: "tool",
+  agent: "agent tool",
   default: "default",
   handoff: "handoff",
   delegation: "delegation",

@@ -72,6 +72,15 @@ describe("an agent's inner loop, described from the document", () => {
     ]);
   });
 
+  it("says which agent an agent tool runs", () => {
+    const withAgentTool = graphDocumentSchema.parse({
+      ...doc,
+      tools: [...doc.tools, { id: "council", kind: "agent", name: "jedi_council", config: { agent: "Research" } }],
+      nodes: doc.nodes.map((n) => (n.id === "emails" && n.kind === "agent" ? { ...n, data: { ...n.data, tools: ["council"] } } : n)),
+    });
+    expect(describeLoop(withAgentTool, "emails")?.tools[0]).toEqual({ name: "jedi_council", kind: "agent", effect: "runs Research; its answer is the result" });
+  });
+
   it("marks destructive catalog tools and describes nothing for a node that is not an agent", () => {
     expect(describeLoop(doc, "emails")?.tools[0]).toMatchObject({ name: "send_email", effect: expect.stringContaining("needs approval") });
     expect(describeLoop(doc, "start")).toBeNull();

@@ -6,7 +6,7 @@
  */
 import type { AgentData, GraphDocument, GraphNode, NodeOfKind } from "../../../schema/index.js";
 
-export type LoopToolKind = "catalog" | "default" | "handoff" | "delegation" | "helper";
+export type LoopToolKind = "catalog" | "agent" | "default" | "handoff" | "delegation" | "helper";
 
 export interface LoopTool {
   name: string;
@@ -54,9 +54,10 @@ function agentNamed(document: GraphDocument, id: string): NodeOfKind<"agent"> | 
 }
 
 function catalogTools(document: GraphDocument, data: AgentData): LoopTool[] {
-  return data.tools.flatMap((toolId) => {
+  return data.tools.flatMap((toolId): LoopTool[] => {
     const tool = document.tools.find((t) => t.id === toolId);
     if (!tool) return [{ name: toolId, kind: "catalog" as const, effect: "missing from the tools catalog" }];
+    if (tool.kind === "agent") return [{ name: tool.name, kind: "agent" as const, effect: `runs ${tool.config.agent}; its answer is the result` }];
     const effect = [tool.return_direct ? "result ends the turn (return_direct)" : "result goes back to call_model", tool.destructive ? "needs approval" : ""]
       .filter(Boolean)
       .join("; ");

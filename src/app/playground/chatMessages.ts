@@ -71,7 +71,25 @@ export function deriveChat(events: readonly RunEvent[], liveRunId: string | null
   };
 
   const nesting = createNesting();
+  const cancelCallsOf = (runId: string) => {
+    for (const message of messages) {
+      if (message.kind !== "reply" || message.runId !== runId) continue;
+      for (const call of message.toolCalls) if (call.status === "pending" || call.status === "running") call.status = "cancelled";
+    }
+  };
+  /** Runs that paused for a person; their tool calls wait until a later run answers or moves on. */
+  let paused: string[] = [];
   for (const event of events) {
+    if (paused.length > 0 && !paused.includes(event.run_id) && event.type !== "run_start") {
+      if (event.type === "interrupt_resolved") paused = [];
+      // A refused answer: the thread is still paused.
+      else if (event.type === "error" && event.code === "INVALID_RESUME") paused.push(event.run_id);
+      else {
+        // A new message instead of an answer: the paused calls will never run.
+        paused.forEach(cancelCallsOf);
+        paused = [];
+      }
+    }
     const host = nesting.hostOf(event);
     if (host !== null && DELEGATED_TYPES.has(event.type)) {
       // A delegated sub-agent's work belongs to the parent's tool call, not to the chat.
@@ -141,17 +159,17 @@ export function deriveChat(events: readonly RunEvent[], liveRunId: string | null
       }
       case "run_end": {
         // A paused run is not over: its tool calls wait for the person's answer.
-        if (event.status === "interrupted") break;
+        if (event.status === "interrupted") {
+          paused.push(event.run_id);
+          break;
+        }
         // Whatever still streams when the run ends was cut off.
         for (const reply of streamingByRun.get(event.run_id) ?? []) {
           reply.streaming = false;
           reply.stopped = event.status !== "completed";
         }
         streamingByRun.delete(event.run_id);
-        for (const message of messages) {
-          if (message.kind !== "reply" || message.runId !== event.run_id) continue;
-          for (const call of message.toolCalls) if (call.status === "pending" || call.status === "running") call.status = "cancelled";
-        }
+        cancelCallsOf(event.run_id);
         break;
       }
       default:

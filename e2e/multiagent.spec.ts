@@ -161,4 +161,8 @@ test("the MainAgent template delegates as tools: nested sub-agent rows, a hidden
   await expect(playground.article("MainAgent: ResearchAgent is on it in the background")).toBeVisible();
   await timeline.filter.fill("type:delegation");
   await expect(timeline.row("delegation_queued ResearchAgent (MainAgent)")).toBeVisible();
+  // The background task settles and a hidden follow-up turn has MainAgent report the findings.
+  await expect(playground.article("MainAgent: Update from ResearchAgent (task")).toContainText("Acme Cloud Vault", { timeout: STREAM_TIMEOUT });
+  await expect(timeline.row("delegation_completed ResearchAgent (MainAgent)")).toBeVisible();
+  await expect(playground.article("User: [Background task")).toHaveCount(0);
 });

@@ -70,6 +70,36 @@ const questionDoc = {
   ],
 };
 
+/** Start → Approval "Publish" → (approved: Send, an echo Tool node | rejected: End). */
+const gateDoc = {
+  version: 1,
+  meta: { id: "hitl-gate", name: "Publish gate" },
+  tools: [{ id: "echo", kind: "builtin", name: "echo", config: { builtin: "echo" } }],
+  nodes: [
+    { id: "start", kind: "start", position: at(0) },
+    { id: "gate", kind: "approval", position: at(150), data: { name: "Publish", message: "Publish “{{ input }}”?", payload: { title: "{{ input }}" } } },
+    { id: "send", kind: "tool", position: at(300), data: { name: "Send", tool: "echo", args: { text: "published {{ results.Publish.payload.title }}" } } },
+    { id: "end", kind: "end", position: at(450) },
+  ],
+  edges: [
+    { id: "e1", kind: "flow", source: "start", target: "gate" },
+    { id: "e2", kind: "flow", source: "gate", target: "send", source_handle: "approved" },
+    { id: "e3", kind: "flow", source: "gate", target: "end", source_handle: "rejected" },
+    { id: "e4", kind: "flow", source: "send", target: "end" },
+  ],
+};
+
+test("an Approval node shows its message and payload and follows approved with the edited payload", async ({ page, app, controls, playground }) => {
+  const card = new InterruptPage(page);
+  await app.goto();
+  await controls.import("publish-gate.json", JSON.stringify(gateDoc));
+  await expect(controls.node("Publish")).toBeVisible();
+  await playground.sendAndSettle("Q3 report");
+  await expect(card.approval).toContainText("Publish “Q3 report”?");
+  await card.approveWith({ title: "Q3 summary" });
+  await expect(playground.toolCall("echo")).toContainText("published Q3 summary");
+});
+
 test("an approval is rejected once and approved once with edited arguments, and the timeline shows both", async ({ page, app, controls, playground, timeline }) => {
   const card = new InterruptPage(page);
   await app.goto();

@@ -3,6 +3,7 @@
  * with the messages that show each one off.
  */
 import mainAgentTeam from "../../../examples/main-agent-team.json";
+import personalAssistant from "../../../examples/personal-assistant.json";
 import routedSupport from "../../../examples/routed-support.json";
 import sageLoop from "../../../examples/sage-loop.json";
 import supervisorTeam from "../../../examples/supervisor-team.json";
@@ -62,6 +63,12 @@ export const templates: readonly Template[] = [
     { message: "I was charged twice, can I get a refund?", tools: ["lookup_invoice", "issue_refund"] },
     { message: "Where is my order 1234?", tools: ["track_order"] },
     { message: "How do I return an item?", tools: ["search_help_center"] },
+  ]),
+  template(personalAssistant, [
+    { message: "hello", tools: [] },
+    { message: "Plan my day", tools: ["list_events", "list_tasks", "get_weather"] },
+    { message: "Schedule a design sync with ada@example.com", tools: ["create_event", "send_invite"] },
+    { message: "Remind me to renew my passport", tools: ["create_task"] },
   ]),
   template(sageLoop, [
     { message: "hello", tools: [] },

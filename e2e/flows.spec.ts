@@ -3,6 +3,7 @@
 // template running from the Templates dialog.
 import { expect, test } from "./fixtures";
 import { FLOW_KINDS } from "./pages/CanvasPage";
+import { InterruptPage } from "./pages/InterruptPage";
 import type { TimelinePage } from "./pages/TimelinePage";
 
 test.afterEach(({ consoleErrors }) => {
@@ -166,5 +167,30 @@ test.describe("flow templates run from the Templates dialog", () => {
     const deltas = await rowsOfType(timeline, "message_delta");
     await expect(deltas.first()).toBeVisible();
     await expect(await rowsOfType(timeline, "run_end")).toHaveCount(1);
+  });
+
+  test("Personal assistant: a plan run in parallel, a dependent action, and a delete that waits for approval", async ({ app, controls, page, playground, timeline }) => {
+    await app.goto();
+    await controls.openTemplate("Personal assistant");
+    await playground.send("Plan my day");
+    await expect(playground.status).toHaveText("Running");
+    await expect(playground.status).toHaveText("Idle", { timeout: 30_000 });
+    await expect(playground.replies.filter({ hasText: "Here's your day. Weather in London" })).toBeVisible();
+    for (const tool of ["list_events", "list_tasks", "get_weather"]) await expect(playground.toolCall(tool)).toBeVisible();
+    await expect(await rowsOfType(timeline, "plan_created")).toHaveCount(1);
+    await expect(await rowsOfType(timeline, "execution_routed")).toHaveCount(1);
+    await expect(await rowsOfType(timeline, "action_result")).toHaveCount(3);
+
+    await playground.sendAndSettle("Schedule a design sync with ada@example.com");
+    await expect(playground.replies.filter({ hasText: "Booked “design sync”" })).toBeVisible();
+    await expect(playground.toolCall("send_invite")).toBeVisible();
+
+    const card = new InterruptPage(page);
+    await playground.sendAndSettle("Delete task 7");
+    await expect(card.approval).toBeVisible();
+    await card.approveButton.click();
+    await expect(playground.status).toHaveText("Idle", { timeout: 30_000 });
+    await expect(card.approval).toBeHidden();
+    await expect(playground.toolCall("delete_task")).toBeVisible();
   });
 });

@@ -9,7 +9,6 @@ import type { ThreadRecord, Workspace } from "../../persistence/workspace/index.
 import type { GraphDocument } from "../../schema/index.js";
 import type { EngineClient } from "../services/engineClient";
 import type { RunRequest } from "../services/engineProtocol";
-import type { RunRequest } from "../services/engineProtocol";
 import { summarizeProblems } from "../services/problemSummary";
 import { copyRuns, eventsUntilCheckpoint, replayBase } from "../services/threadBranch";
 import { createFrameBatcher, type FrameScheduler } from "./frameBatcher";
@@ -37,11 +36,6 @@ export interface SessionState {
   switchThread(threadId: string): Promise<void>;
   renameThread(threadId: string, title: string): Promise<void>;
   deleteThread(threadId: string): Promise<void>;
-  /**
-   * Answers an interrupt the active thread is paused on (approval `{ decision, args?, reason? }`,
-   * question `{ option_id }`); `label` names the run in the thread. False when it did not start.
-   */
-  resume(document: GraphDocument, answer: { interruptId: string; value: unknown; label: string }): Promise<boolean>;
   /**
    * Answers an interrupt the active thread is paused on (approval `{ decision, args?, reason? }`,
    * question `{ option_id }`); `label` names the run in the thread. False when it did not start.
@@ -339,13 +333,6 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
           fail(`Could not start the run: ${errorText(error)}`);
           return false;
         }
-      },
-
-      async resume(document, answer) {
-        const threadId = get().activeThreadId;
-        if (!threadId || get().run.state === "running") return false;
-        startRun(document, threadId, answer.label, undefined, undefined, { interrupt_id: answer.interruptId, value: answer.value });
-        return true;
       },
 
       async resume(document, answer) {

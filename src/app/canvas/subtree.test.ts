@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GraphDocument } from "../../schema/index.js";
-import { countHiddenBy, hiddenEdges, hiddenNodes, hierarchyOf, pruneCollapsed } from "./subtree";
+import { countHiddenBy, hiddenEdges, hiddenNodes, hierarchyOf } from "./subtree";
 
 type Edges = Pick<GraphDocument, "edges">;
 const delegation = (source: string, target: string) => ({ id: `${source}>${target}`, kind: "delegation" as const, source, target, mode: "handoff" as const, blocking: true });
@@ -68,7 +68,7 @@ describe("collapsing a parent's subtree", () => {
     expect(hierarchyOf(edges)).toBe(hierarchy);
   });
 
-  it("drops collapsed ids that no longer have sub-agents", () => {
-    expect(pruneCollapsed(doc, ["main", "emails", "gone", "main"])).toEqual(["main"]);
+  it("ignores collapsed ids that have no sub-agents (a parent whose edges were removed)", () => {
+    expect(hiddenNodes(doc, new Set(["emails", "gone"]))).toEqual(new Set());
   });
 });

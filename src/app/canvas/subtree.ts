@@ -87,9 +87,3 @@ export function hiddenEdges(document: Pick<GraphDocument, "edges">, hidden: Read
   if (hidden.size === 0) return new Set();
   return new Set(document.edges.filter((e) => hidden.has(e.source) || hidden.has(e.target)).map((e) => e.id));
 }
-
-/** Collapsed ids that still name a parent with sub-agents (others are dropped when saved). */
-export function pruneCollapsed(document: Pick<GraphDocument, "edges">, collapsed: Iterable<string>): string[] {
-  const { children } = hierarchyOf(document);
-  return [...new Set(collapsed)].filter((id) => (children.get(id)?.length ?? 0) > 0);
-}

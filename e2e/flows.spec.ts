@@ -193,4 +193,24 @@ test.describe("flow templates run from the Templates dialog", () => {
     await expect(card.approval).toBeHidden();
     await expect(playground.toolCall("delete_task")).toBeVisible();
   });
+
+  test("Routed support: rules route a billing turn; the crisis gate wins over billing and its forced tool falls back", async ({ app, controls, playground, timeline }) => {
+    await app.goto();
+    await controls.openTemplate("Routed support");
+    await playground.send("I was charged twice, can I get a refund?");
+    await expect(playground.status).toHaveText("Running");
+    await expect(playground.status).toHaveText("Idle", { timeout: 30_000 });
+    await expect(playground.article("Billing").last()).toBeVisible();
+    for (const tool of ["lookup_invoice", "issue_refund"]) await expect(playground.toolCall(tool)).toBeVisible();
+    await expect(await rowsOfType(timeline, "route_selected")).toHaveCount(1);
+    await expect(await rowsOfType(timeline, "turn_finalized")).toHaveCount(1);
+
+    // "charged" matches the billing rule too, but gate rules are tried first.
+    await timeline.filter.fill("");
+    await playground.sendAndSettle("I can't go on, and I was charged twice");
+    await expect(playground.status).toHaveText("Idle");
+    await expect(playground.article("Crisis").last()).toBeVisible();
+    await expect(await rowsOfType(timeline, "forced_tool_fallback")).toHaveCount(1);
+    await expect(await rowsOfType(timeline, "route_selected")).toHaveCount(2);
+  });
 });

@@ -85,8 +85,8 @@ test("Mermaid export is a flowchart of the graph", async ({ app, controls }) => 
   const file = await controls.export("Mermaid");
   expect(file.fileName).toBe("routed-support.mmd");
   expect(file.text.startsWith("flowchart LR\n")).toBe(true);
-  expect(file.text).toContain('-->|"crisis"|');
-  expect(file.text).toContain('"Triage · LLM"');
+  expect(file.text).toContain('-->|"Crisis"|');
+  expect(file.text).toContain('"Triage · router"');
 });
 
 test("PNG export is an image of the canvas", async ({ app, controls }) => {

@@ -26,7 +26,7 @@ test("the Templates dialog offers every template by title, with a description", 
   for (const example of TEMPLATES) {
     await expect(dialog.getByRole("button", { name: example.meta.name, exact: true })).toBeVisible();
   }
-  await expect(dialog.getByRole("button", { name: "Routed support", exact: true })).toHaveAccessibleDescription(/Triage LLM/);
+  await expect(dialog.getByRole("button", { name: "Routed support", exact: true })).toHaveAccessibleDescription(/Triage router/);
   await dialog.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(controls.button("Templates")).toBeFocused();

@@ -98,23 +98,5 @@ describe("templates", () => {
     expect(toolsCalled(next)).toEqual(["query_metrics", "create_report"]);
   });
 
-  it("routed-support checks the crisis gate first and answers from verified resources", async () => {
-    const events = await runTemplate("routed-support", "I want to hurt myself and I need a refund");
-    expect(events.filter((e) => e.type === "error")).toEqual([]);
-    expect(speakers(events)).toEqual(["Triage", "Crisis"]);
-    expect(toolsCalled(events)).toEqual(["lookup_crisis_resources"]);
-    const reply = events.filter((e) => e.type === "ai_message").at(-1);
-    expect(reply).toMatchObject({ agent: "Crisis", content: expect.stringContaining("988") });
-  });
-
-  it.each([
-    ["I was charged twice, can I get a refund?", "Billing"],
-    ["Where is my order 1234?", "Lookup"],
-    ["hello", "General"],
-  ])("routed-support routes %j through Triage to %s", async (message, agent) => {
-    const events = await runTemplate("routed-support", message);
-    expect(speakers(events)).toEqual(["Triage", agent]);
-    const state = events.find((e) => e.type === "final_state");
-    expect(state?.type === "final_state" && typeof state.state.intent === "string" && state.state.intent.startsWith("route: ")).toBe(true);
-  });
+  // routed-support (seed 004) has its own tests in routedSupport.test.ts.
 });

@@ -61,8 +61,9 @@ export const templates: readonly Template[] = [
   template(routedSupport, [
     { message: "hello", tools: [] },
     { message: "I was charged twice, can I get a refund?", tools: ["lookup_invoice", "issue_refund"] },
-    { message: "Where is my order 1234?", tools: ["track_order"] },
-    { message: "How do I return an item?", tools: ["search_help_center"] },
+    { message: "Where is my order 1234?", tools: ["answer_grounded_lookup"] },
+    { message: "How do I return an item?", tools: ["answer_grounded_lookup"] },
+    { message: "I can't go on. I'm in the UK", tools: ["lookup_crisis_resources"] },
   ]),
   template(personalAssistant, [
     { message: "hello", tools: [] },

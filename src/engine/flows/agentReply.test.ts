@@ -40,7 +40,11 @@ describe("forced tool", () => {
     const doc = crisisDoc([{ on: "user", reply: "I think you will be fine." }, answerFromTool]);
     const events = await collectRun(compileGraph(doc, testServices({ calls })), { message: "I want to hurt myself" }, { threadId: "f1" });
     expect(ofType(events, "forced_tool_fallback")[0]).toMatchObject({ tool: "lookup_crisis_resources", result: "Emergency services: 112. (No lookup for: I want to hurt myself)" });
-    expect(ofType(events, "tool_call")).toHaveLength(0);
+    // The skipped reply is replaced in the chat (same message id) by the forced call, answered by the fallback.
+    const [skipped, forced, final] = ofType(events, "ai_message");
+    expect(forced).toMatchObject({ message_id: skipped?.message_id, content: "", tool_calls: [{ name: "lookup_crisis_resources" }] });
+    expect(ofType(events, "tool_result")).toMatchObject([{ tool: "lookup_crisis_resources", result: "Emergency services: 112. (No lookup for: I want to hurt myself)", error: null }]);
+    expect(final?.content).toBe("Please reach out: Emergency services: 112. (No lookup for: I want to hurt myself)");
     expect(calls.map((c) => c.options.tools.map((t) => t.name))).toEqual([["lookup_crisis_resources"], []]);
     const rerun = calls[1]?.messages.at(-1);
     expect(rerun && ToolMessage.isInstance(rerun) ? rerun.content : null).toBe("Emergency services: 112. (No lookup for: I want to hurt myself)");
@@ -79,6 +83,9 @@ describe("sanitize", () => {
     const events = await collectRun(compileGraph(doc, testServices()), { message: "I feel tense" }, { threadId: "s1" });
     const messages = stateOf(events).messages as { content: string }[];
     expect(messages.at(-1)?.content).toBe("Sure. Breathe in slowly.");
+    // The chat replaces the streamed text: a second ai_message with the same id carries the clean text.
+    const [streamed, clean] = ofType(events, "ai_message");
+    expect(clean).toMatchObject({ message_id: streamed?.message_id, content: "Sure. Breathe in slowly." });
     expect(ofType(events, "reply_sanitized")[0]?.removed).toEqual([
       '<tool_call>{"name": "load_skill", "arguments": {}}</tool_call>',
       'load_therapeutic_response_skill({"style": "calm"})',

@@ -48,7 +48,11 @@ export function forcedToolOf(agent: AgentData, catalog: readonly ToolDefinition[
 function sanitized(reply: AIMessage, tools: readonly string[], agent: string, config: LangGraphRunnableConfig): AIMessage {
   const { text, removed } = sanitizeReply(textOf(reply), tools);
   if (removed.length === 0) return reply;
-  emit(config, { type: "reply_sanitized", message_id: reply.id ?? "", removed }, { agent });
+  const id = reply.id ?? "";
+  const toolCalls = (reply.tool_calls ?? []).map((c) => ({ id: c.id ?? "", name: c.name, args: c.args as Record<string, unknown> }));
+  emit(config, { type: "reply_sanitized", message_id: id, removed }, { agent });
+  // The same message id again: the chat shows the clean text in place of the streamed one.
+  emit(config, { type: "ai_message", message_id: id, content: text, tool_calls: toolCalls, profile: null }, { agent });
   return new AIMessage({ id: reply.id, name: reply.name, content: text, tool_calls: reply.tool_calls ?? [] });
 }
 
@@ -77,9 +81,16 @@ export function replyPolicyOf(agent: AgentData, catalog: readonly ToolDefinition
       const input = textOf(lastHumanMessage(turn.state.messages as BaseMessage[]) ?? lastHumanMessage(turn.messages as BaseMessage[]));
       const result = renderTemplate(agent.forced_tool?.fallback ?? "", { state: turn.state, input });
       const callId = ids.next("call");
-      const call = new AIMessage({ id: ids.next("msg"), name: agent.name, content: "", tool_calls: [{ id: callId, name: tool.name, args: {}, type: "tool_call" }] });
+      // The skipped reply is replaced (same id) by the forced call the app answered itself.
+      const messageId = reply.id ?? ids.next("msg");
+      const call = new AIMessage({ id: messageId, name: agent.name, content: "", tool_calls: [{ id: callId, name: tool.name, args: {}, type: "tool_call" }] });
       const answer = new ToolMessage({ id: ids.next("msg"), tool_call_id: callId, name: tool.name, content: result });
-      emit(config, { type: "forced_tool_fallback", tool: tool.name, result }, { agent: agent.name });
+      const where = { agent: agent.name };
+      emit(config, { type: "forced_tool_fallback", tool: tool.name, result }, where);
+      emit(config, { type: "ai_message", message_id: messageId, content: "", tool_calls: [{ id: callId, name: tool.name, args: {} }], profile: null }, where);
+      emit(config, { type: "tool_call", tool_call_id: callId, tool: tool.name, args: {} }, { ...where, callId });
+      const fallbackResult = { type: "tool_result" as const, tool_call_id: callId, tool: tool.name, result, error: null, duration_ms: 0, return_direct: false };
+      emit(config, fallbackResult, { ...where, callId });
       const again = await turn.rerun([...turn.messages, call, answer]);
       return [call, answer, clean(again, config)];
     },

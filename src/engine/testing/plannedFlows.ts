@@ -5,12 +5,9 @@ import { at, flow } from "./documents.js";
 
 type ToolInput = NonNullable<GraphDocumentInput["tools"]>[number];
 type NodeInput = GraphDocumentInput["nodes"][number];
-export interface ScriptedAction {
-  id: string;
-  tool: string;
-  args?: Record<string, unknown>;
-  depends_on?: string[];
-}
+/** JSON, as zod's `z.json()` accepts it in script arguments. */
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type ScriptedAction = { id: string; tool: string; args?: { [key: string]: Json }; depends_on?: string[] };
 
 /** Mock tools of a small personal assistant; `latency` slows every call down. */
 export function assistantTools(latency = 0): ToolInput[] {
@@ -43,7 +40,7 @@ export function plannedDocument(actions: ScriptedAction[], options: { execute?: 
         name: "Plan",
         model: "scripted",
         tools: tools.map((t) => t.id),
-        script: { rules: [{ tool_calls: [{ name: "submit_plan", args: { actions } }] }] },
+        script: { rules: [{ tool_calls: [{ name: "submit_plan", args: { actions: actions as Json[] } }] }] },
         ...options.planner,
       },
     } as NodeInput,

@@ -8,7 +8,8 @@ import { agentNode, delegationEdge, docWith } from "../../schema/fixtures/builde
 import type { EngineClient } from "../services/engineClient";
 import type { RunRequest } from "../services/engineProtocol";
 import { createSessionStore } from "../store/sessionStore";
-import { agentOptions, effectiveTarget, GRAPH_TARGET, routeHint } from "./agentTarget";
+import { parseMention } from "../../engine/routing.js";
+import { agentOptions, effectiveTarget, GRAPH_TARGET, mentionedAgent, routeHint } from "./agentTarget";
 
 const doc = graphDocumentSchema.parse(
   docWith((d) => {
@@ -39,6 +40,13 @@ describe("the playground's Agent selector", () => {
     expect(routeHint("@Nobody hi", GRAPH_TARGET, doc)).toBeNull();
     expect(routeHint("mail @Emails later", GRAPH_TARGET, doc)).toBeNull();
     expect(routeHint("@Jedi help", GRAPH_TARGET, doc)).toBeNull();
+  });
+
+  it("reads @mentions exactly as the engine routes them", () => {
+    const names = ["Emails", "Main", "Tasks_2", "x-ray"];
+    for (const text of ["@emails hi", "  @Main", "@Tasks_2, list", "@x-ray!", "@Nobody", "hi @Emails", "@", "@2fast", "@Emailsy"]) {
+      expect(mentionedAgent(text, names), text).toBe(parseMention(text, names));
+    }
   });
 
   it("sends the chosen agent with the run request, and nothing for the graph", async () => {

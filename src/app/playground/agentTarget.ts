@@ -3,9 +3,20 @@
  * as the root (seed 002's direct sub-agent runs) — picked in the `Agent` combobox, or named
  * with a leading `@Name`, which the engine's entry routing honours (seed 000).
  */
-// routing.js only, not the engine index: the main bundle must not pull in LangGraph.
-import { parseMention } from "../../engine/routing.js";
 import type { GraphDocument } from "../../schema/index.js";
+
+/**
+ * The agent a leading `@name` names, matched case-insensitively: the same rule as the engine's
+ * `parseMention` (a test holds them together), written here because the main thread must not
+ * import the engine (it lives in the worker chunk).
+ * @example mentionedAgent("@analytics revenue?", ["Analytics"]) // "Analytics"
+ */
+export function mentionedAgent(text: string, candidates: readonly string[]): string | null {
+  const match = /^\s*@([A-Za-z][A-Za-z0-9_-]*)/.exec(text);
+  if (!match?.[1]) return null;
+  const wanted = match[1].toLowerCase();
+  return candidates.find((c) => c.toLowerCase() === wanted) ?? null;
+}
 
 /** The combobox value of "the whole graph". */
 export const GRAPH_TARGET = "";
@@ -38,7 +49,7 @@ export function effectiveTarget(selected: string, document: Pick<GraphDocument, 
 export function routeHint(message: string, selected: string, document: Pick<GraphDocument, "nodes">): string | null {
   // Hidden agents answer only through tools: a mention does not reach them (the engine agrees).
   const names = document.nodes.flatMap((n) => (n.kind === "agent" && !n.data.hidden ? [n.data.name] : []));
-  const mentioned = parseMention(message, names);
+  const mentioned = mentionedAgent(message, names);
   if (mentioned) return mentioned;
   const target = effectiveTarget(selected, document);
   return target === GRAPH_TARGET ? null : target;

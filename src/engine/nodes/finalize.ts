@@ -5,7 +5,7 @@
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import { AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messages";
-import type { NodeOfKind } from "../../schema/index.js";
+import { ROUTER_DEFAULT, type NodeOfKind } from "../../schema/index.js";
 import type { RoutePlan } from "../flows/routeRules.js";
 import { emit, textOf } from "../runtime.js";
 import type { GraphState, GraphUpdate } from "../state.js";
@@ -26,7 +26,8 @@ export function lastReply(messages: readonly BaseMessage[]): AIMessage | undefin
 }
 
 /**
- * Compiles a Finalize node. Without a Router in this turn the record has no route and no duration.
+ * Compiles a Finalize node. Without a Router in this turn the record says `default` with no
+ * rule, and `turn_finalized` reports no route and no duration.
  * @example compileFinalize(node, ctx)(state, config) // { route: { kind: "crisis", response: "…", agent: "CrisisAgent", duration_ms: 42, … } }
  */
 export function compileFinalize(node: NodeOfKind<"finalize">, ctx: CompileContext) {
@@ -38,7 +39,8 @@ export function compileFinalize(node: NodeOfKind<"finalize">, ctx: CompileContex
     const reply = lastReply(state.messages);
     const agent = reply?.name ?? state.active_agent ?? null;
     const record: RoutePlan = {
-      ...(plan ?? { router: "", kind: "", rule: null, match: null, matched: null, gate: false, turn, started_at: now }),
+      // Without a Router this turn there was no routing: the turn took the default path.
+      ...(plan ?? { router: "", kind: ROUTER_DEFAULT, rule: null, match: null, matched: null, gate: false, turn, started_at: now }),
       response: reply ? textOf(reply) : "",
       agent,
       duration_ms: plan ? Math.max(0, now - plan.started_at) : 0,

@@ -96,6 +96,15 @@ describe("Router", () => {
 });
 
 describe("Finalize", () => {
+  it("records the reply and agent with no route or duration when no Router ran this turn", async () => {
+    const doc = routedDoc(rules);
+    doc.edges = [flow("start", "chat"), flow("chat", "fin"), flow("fin", "end")];
+    doc.nodes = doc.nodes.filter((n) => n.id !== "router" && n.id !== "crisis" && n.id !== "lookup");
+    const events = await run(doc, "hi");
+    expect(stateOf(events).route).toMatchObject({ kind: "default", rule: null, response: "Tell me more.", agent: "TherapistAgent", duration_ms: 0 });
+    expect(ofType(events, "turn_finalized")[0]).toMatchObject({ route: null, agent: "TherapistAgent", duration_ms: null });
+  });
+
   it("stamps the response, route, answering agent and turn duration into the route channel", async () => {
     let now = 1_000;
     const services = testServices({ clock: () => (now += 5) });

@@ -80,7 +80,7 @@ export function formatEvent(event: RunEvent, state: FormatState): string {
     case "turn_finalized":
       return `${pad}■ turn finalized: route ${event.route ?? "—"}, agent ${event.agent ?? "—"}${event.duration_ms !== null ? `, ${event.duration_ms} ms` : ""}\n`;
     case "forced_tool_fallback":
-      return `${pad}⚠ forced tool ${event.tool} not called; used the fallback result\n`;
+      return `${pad}⚠ forced tool ${event.tool} ${event.reason === "empty_result" ? "returned nothing" : "not called"}; used the fallback result\n`;
     case "reply_sanitized":
       return `${pad}✂ removed ${event.removed.length} pseudo tool call(s) from the reply\n`;
     case "input_rejected":

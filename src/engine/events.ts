@@ -83,8 +83,11 @@ export type RunEventBody =
   | { type: "route_selected"; router: string; route: string; rule: string | null; match: "keyword" | "regex" | "cel" | null; matched: string | null; gate: boolean }
   /** Finalize stamped the turn's route, answering agent and duration (since the Router started the turn) into `route`. */
   | { type: "turn_finalized"; route: string | null; agent: string | null; duration_ms: number | null }
-  /** An agent's model skipped its forced tool: the app-built fallback result was used and the model re-run without tools. */
-  | { type: "forced_tool_fallback"; tool: string; result: string }
+  /**
+   * An agent's forced tool gave no result: the model skipped it (`not_called`: the app-built
+   * fallback stands in and the model is re-run without tools) or it returned nothing (`empty_result`).
+   */
+  | { type: "forced_tool_fallback"; tool: string; result: string; reason: "not_called" | "empty_result" }
   /** Sanitize stripped pseudo tool-call text from a reply. */
   | { type: "reply_sanitized"; message_id: string; removed: string[] }
   /** Validate input short-circuited the turn: the message was empty or too long. */

@@ -75,7 +75,7 @@ export function summarize(event: RunEvent): string {
     case "turn_finalized":
       return `route ${event.route ?? "—"} · agent ${event.agent ?? "—"}${event.duration_ms !== null ? ` · ${event.duration_ms} ms` : ""}`;
     case "forced_tool_fallback":
-      return `${event.tool} was not called: fallback result used, model re-run without tools`;
+      return event.reason === "empty_result" ? `${event.tool} returned nothing: fallback result used` : `${event.tool} was not called: fallback result used, model re-run without tools`;
     case "reply_sanitized":
       return `removed ${event.removed.length} pseudo tool call${event.removed.length === 1 ? "" : "s"}: ${preview(event.removed.join(" "), 60)}`;
     case "input_rejected":

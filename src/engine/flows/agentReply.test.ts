@@ -39,7 +39,11 @@ describe("forced tool", () => {
     const calls: RecordedCall[] = [];
     const doc = crisisDoc([{ on: "user", reply: "I think you will be fine." }, answerFromTool]);
     const events = await collectRun(compileGraph(doc, testServices({ calls })), { message: "I want to hurt myself" }, { threadId: "f1" });
-    expect(ofType(events, "forced_tool_fallback")[0]).toMatchObject({ tool: "lookup_crisis_resources", result: "Emergency services: 112. (No lookup for: I want to hurt myself)" });
+    expect(ofType(events, "forced_tool_fallback")[0]).toMatchObject({
+      tool: "lookup_crisis_resources",
+      result: "Emergency services: 112. (No lookup for: I want to hurt myself)",
+      reason: "not_called",
+    });
     // The skipped reply is replaced in the chat (same message id) by the forced call, answered by the fallback.
     const [skipped, forced, final] = ofType(events, "ai_message");
     expect(forced).toMatchObject({ message_id: skipped?.message_id, content: "", tool_calls: [{ name: "lookup_crisis_resources" }] });
@@ -67,6 +71,16 @@ describe("forced tool", () => {
     expect(ofType(events, "forced_tool_fallback")).toHaveLength(0);
     expect(ofType(events, "tool_result")[0]?.result).toBe("Samaritans: 116 123");
     expect(ofType(events, "ai_message").at(-1)?.content).toBe("Please reach out: Samaritans: 116 123");
+  });
+
+  it("uses the fallback as the tool's result when the forced tool returns nothing", async () => {
+    const doc = crisisDoc([{ on: "user", tool_calls: [{ name: "lookup_crisis_resources", args: {} }] }, answerFromTool]);
+    const tools = doc.tools ?? [];
+    doc.tools = tools.map((t) => (t.id === "resources" && t.kind === "mock" ? { ...t, config: { default: "" } } : t));
+    const events = await collectRun(compileGraph(doc, testServices()), { message: "I want to hurt myself" }, { threadId: "f4" });
+    expect(ofType(events, "tool_result")[0]?.result).toBe("");
+    expect(ofType(events, "forced_tool_fallback")[0]).toMatchObject({ reason: "empty_result", result: "Emergency services: 112. (No lookup for: I want to hurt myself)" });
+    expect(ofType(events, "ai_message").at(-1)?.content).toBe("Please reach out: Emergency services: 112. (No lookup for: I want to hurt myself)");
   });
 
   it("refuses a forced tool that is not one of the agent's tools", () => {

@@ -11,6 +11,7 @@ import { EngineError } from "../errors.js";
 import type { IdSource } from "../ports.js";
 import { emit, lastHumanMessage, textOf } from "../runtime.js";
 import { renderTemplate } from "../template.js";
+import type { ToolOutcome } from "../toolCall.js";
 import { sanitizeReply } from "./sanitize.js";
 
 export interface ReplyTurn {
@@ -28,6 +29,8 @@ export interface ReplyPolicy {
   prepare(messages: BaseMessage[], firstCall: boolean): BaseMessage[];
   /** The messages the agent adds for this model call (the reply, or the fallback exchange and the re-run reply). */
   finish(reply: AIMessage, turn: ReplyTurn, config: LangGraphRunnableConfig): Promise<BaseMessage[]>;
+  /** A forced tool that ran but returned nothing gets the fallback as its result (seed 004 grounded lookup). */
+  toolResult(tool: string, outcome: ToolOutcome, turn: Pick<ReplyTurn, "state" | "messages">, config: LangGraphRunnableConfig): ToolOutcome;
 }
 
 /**
@@ -64,6 +67,10 @@ function sanitized(reply: AIMessage, tools: readonly string[], agent: string, co
  */
 export function replyPolicyOf(agent: AgentData, catalog: readonly ToolDefinition[], toolNames: readonly string[], ids: IdSource, nodeId: string): ReplyPolicy {
   const forced = forcedToolOf(agent, catalog, nodeId);
+  const fallbackFor = (turn: Pick<ReplyTurn, "state" | "messages">) => {
+    const input = textOf(lastHumanMessage(turn.state.messages as BaseMessage[]) ?? lastHumanMessage(turn.messages as BaseMessage[]));
+    return renderTemplate(agent.forced_tool?.fallback ?? "", { state: turn.state, input });
+  };
   const clean = (reply: AIMessage, config: LangGraphRunnableConfig) => (agent.sanitize ? sanitized(reply, toolNames, agent.name, config) : reply);
   return {
     prepare(messages, firstCall) {
@@ -78,21 +85,26 @@ export function replyPolicyOf(agent: AgentData, catalog: readonly ToolDefinition
       const called = !forced || !turn.firstCall || (reply.tool_calls ?? []).some((c) => c.name === forced.name);
       if (called) return [clean(reply, config)];
       const tool = forced as ToolDefinition;
-      const input = textOf(lastHumanMessage(turn.state.messages as BaseMessage[]) ?? lastHumanMessage(turn.messages as BaseMessage[]));
-      const result = renderTemplate(agent.forced_tool?.fallback ?? "", { state: turn.state, input });
+      const result = fallbackFor(turn);
       const callId = ids.next("call");
       // The skipped reply is replaced (same id) by the forced call the app answered itself.
       const messageId = reply.id ?? ids.next("msg");
       const call = new AIMessage({ id: messageId, name: agent.name, content: "", tool_calls: [{ id: callId, name: tool.name, args: {}, type: "tool_call" }] });
       const answer = new ToolMessage({ id: ids.next("msg"), tool_call_id: callId, name: tool.name, content: result });
       const where = { agent: agent.name };
-      emit(config, { type: "forced_tool_fallback", tool: tool.name, result }, where);
+      emit(config, { type: "forced_tool_fallback", tool: tool.name, result, reason: "not_called" }, where);
       emit(config, { type: "ai_message", message_id: messageId, content: "", tool_calls: [{ id: callId, name: tool.name, args: {} }], profile: null }, where);
       emit(config, { type: "tool_call", tool_call_id: callId, tool: tool.name, args: {} }, { ...where, callId });
       const fallbackResult = { type: "tool_result" as const, tool_call_id: callId, tool: tool.name, result, error: null, duration_ms: 0, return_direct: false };
       emit(config, fallbackResult, { ...where, callId });
       const again = await turn.rerun([...turn.messages, call, answer]);
       return [call, answer, clean(again, config)];
+    },
+    toolResult(name, outcome, turn, config) {
+      if (!forced || name !== forced.name || outcome.error !== null || outcome.text.trim() !== "") return outcome;
+      const result = fallbackFor(turn);
+      emit(config, { type: "forced_tool_fallback", tool: name, result, reason: "empty_result" }, { agent: agent.name });
+      return { ...outcome, text: result };
     },
   };
 }

@@ -162,7 +162,8 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
       const id = call.id ?? ctx.services.ids.next("call");
       const args = (call.args ?? {}) as Record<string, unknown>;
       const tool = tools.get(call.name) ?? notAParentTool(agent.name, call.name, team);
-      const outcome = await executeTool(tool && bindToTurn(tool, state, config), { id, name: call.name, args }, { ...where, approvals }, config);
+      const ran = await executeTool(tool && bindToTurn(tool, state, config), { id, name: call.name, args }, { ...where, approvals }, config);
+      const outcome = replyPolicy.toolResult(call.name, ran, { state, messages: historyOf(config) }, config);
       out.push(
         new ToolMessage({
           id: ctx.services.ids.next("msg"),

@@ -78,15 +78,22 @@ export async function runActions(run: ActionRun, config: LangGraphRunnableConfig
     const args = renderValue(action.args, { results }) as Record<string, unknown>;
     // Confirmation happened before any action ran, so executeTool must not pause again.
     const confirmed: CallableTool = { ...tool, destructive: false };
+    const callId = `${run.node}:${action.id}`;
     const timed = await withTimeout(
-      (signal) => executeTool(confirmed, { id: `${run.node}:${action.id}`, name: action.tool, args }, { agent: null, clock: run.clock, node: run.node }, { ...config, signal }),
+      (signal) => executeTool(confirmed, { id: callId, name: action.tool, args }, { agent: null, clock: run.clock, node: run.node }, { ...config, signal }),
       run.timeoutMs,
       config.signal,
     ).catch((error: unknown) => {
       if (config.signal?.aborted) throw error;
       return { ok: true as const, value: { text: "", error: error instanceof Error ? error.message : String(error) } };
     });
-    if (!timed.ok) return record(action, "timeout", null, `timed out after ${run.timeoutMs} ms`, started);
+    if (!timed.ok) {
+      const error = `timed out after ${run.timeoutMs} ms`;
+      // The abandoned call gets its result here, so the chat and the timeline do not show it running forever.
+      const duration_ms = Math.max(0, run.clock.now() - started);
+      emit(config, { type: "tool_result", tool_call_id: callId, tool: action.tool, result: "", error, duration_ms, return_direct: false }, { agent: null, callId });
+      return record(action, "timeout", null, error, started);
+    }
     if (timed.value.error !== null) return record(action, "failed", null, timed.value.error, started);
     return record(action, "ok", parsedResult(timed.value.text), null, started);
   };

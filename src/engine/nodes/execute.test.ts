@@ -60,6 +60,7 @@ describe("parallel execution", () => {
     );
     expect(resultsOf(events)).toEqual({ s: { success: false, error: "timed out after 50 ms", status: "timeout" }, w: { city: "Rome", sky: "sunny" } });
     expect(ofType(events, "action_result").find((e) => e.action_id === "s")).toMatchObject({ status: "timeout", error: "timed out after 50 ms" });
+    expect(ofType(events, "tool_result").filter((e) => e.tool === "slow")).toMatchObject([{ error: "timed out after 50 ms" }]);
     expect(statusOf(events)).toBe("completed");
   });
 });

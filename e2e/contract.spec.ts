@@ -1,8 +1,9 @@
 // The UI contract (../shared/ui-contract.md): every stable name of the features built so far
-// exists with its role. Names that belong to later issues are not checked here yet:
-//   - Palette items Router, Planner, Execute (issue 6: flows) — If, Switch, Loop, Parallel,
-//     Approval, Question, Set state, Subgraph are checked when the palette offers them;
-//   - Approval interrupts' Approve / Reject / Edit buttons and question option buttons (issue 6);
+// exists with its role. Names that belong to later issues are not required here:
+//   - Palette items other than Agent, Tool, LLM, Note, Start, End (issue 6: flows) — each is
+//     checked as soon as the palette offers it;
+//   - Approval interrupts' Approve / Reject / Edit buttons and question option buttons (issue 6;
+//     its flows specs drive them);
 //   - Export menu item "LangGraph server bundle" (a later issue: server export).
 import { expect, test } from "./fixtures";
 import { FLOW_KINDS } from "./pages/CanvasPage";
@@ -10,7 +11,6 @@ import { LANDMARKS } from "./pages/AppPage";
 
 /** Palette kinds issue 4 builds; every other kind of the contract is checked only once the palette offers it. */
 const ISSUE_4_KINDS = ["Agent", "Tool", "LLM", "Note", "Start", "End"];
-const LATER_KINDS = ["Router", "Planner", "Execute"];
 
 test.afterEach(({ consoleErrors }) => {
   expect(consoleErrors).toEqual([]);
@@ -62,8 +62,7 @@ test("canvas nodes are named by display name with data-kind, on a fixture graph 
 test("palette items are buttons named by kind title; Enter adds that kind", async ({ app, editor }) => {
   await app.goto();
   await editor.clear();
-  const offered = FLOW_KINDS.filter(({ title }) => !LATER_KINDS.includes(title));
-  for (const { title, kind } of offered) {
+  for (const { title, kind } of FLOW_KINDS) {
     const button = editor.paletteButton(title);
     if (!ISSUE_4_KINDS.includes(title) && (await button.count()) === 0) continue;
     await expect(button).toBeVisible();

@@ -102,6 +102,23 @@ export function rawPlanOf(reply: AIMessage): unknown {
   return Array.isArray(parsed) ? { actions: parsed } : parsed;
 }
 
+const RESULT_REFERENCE = /\{\{\s*results\.([A-Za-z0-9_-]+)/g;
+
+/**
+ * Ids whose results the args reference (`{{ results.<id>… }}`).
+ * @example referencedResults({ event_id: "{{results.e1.id}}" }) // ["e1"]
+ */
+export function referencedResults(args: unknown): string[] {
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (typeof value === "string") for (const m of value.matchAll(RESULT_REFERENCE)) found.add(m[1] as string);
+    else if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === "object") Object.values(value).forEach(visit);
+  };
+  visit(args);
+  return [...found];
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -109,7 +126,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * Checks a raw plan and types it. Structural problems (not a list, duplicate ids, a
  * dependency on an unknown id, too many actions) are INVALID_PLAN errors; a tool outside
- * the catalog only marks that action as failing.
+ * the catalog only marks that action as failing. Results referenced in args
+ * (`{{ results.<id>… }}`) are added to `depends_on`.
  * @example parsePlan({ actions: [{ id: "a1", tool: "list_tasks" }] }, catalog, { planner: "Plan", maxActions: 20, known: [] })
  */
 export function parsePlan(
@@ -123,6 +141,7 @@ export function parsePlan(
   const list = isRecord(raw) ? raw.actions : undefined;
   if (!Array.isArray(list)) return fail('the plan must be { "actions": [...] }');
   if (list.length > at.maxActions) fail(`the plan has ${list.length} actions; at most ${at.maxActions} are allowed (max_actions)`);
+  const listed = new Set([...list.flatMap((item) => (isRecord(item) && typeof item.id === "string" ? [item.id.trim()] : [])), ...at.known]);
   const actions = list.map((item, i): PlannedAction => {
     if (!isRecord(item)) return fail(`action ${i} is not an object`);
     const id = typeof item.id === "string" && item.id.trim() ? item.id.trim() : fail(`action ${i} has no id`);
@@ -131,11 +150,13 @@ export function parsePlan(
     const deps = item.depends_on === undefined || item.depends_on === null ? [] : item.depends_on;
     if (!Array.isArray(deps) || deps.some((d) => typeof d !== "string")) fail(`action "${id}": depends_on must be a list of action ids`);
     const definition = catalog.get(tool);
+    // A result used in the args is a dependency even when the model forgot to list it.
+    const implied = referencedResults(args).filter((ref) => ref !== id && listed.has(ref) && !(deps as string[]).includes(ref));
     return {
       id,
       tool,
       args,
-      depends_on: deps as string[],
+      depends_on: [...(deps as string[]), ...implied],
       destructive: definition?.destructive ?? false,
       ...(definition ? {} : { error: `"${tool}" is not a tool of planner "${at.planner}"` }),
     };

@@ -21,7 +21,10 @@ export function protectResultRefs<T>(value: T): T {
   return mapStrings(value, (text) => text.replace(RESULT_REF, (_, inner: string) => `\uE000RESULT_REF\uE001${inner}\uE000`)) as T;
 }
 
-/** Puts back the placeholders `protectResultRefs` hid. */
+/**
+ * Puts back the placeholders `protectResultRefs` hid.
+ * @example restoreResultRefs(protectResultRefs("{{ results.a1.id }}")) // "{{ results.a1.id }}"
+ */
 export function restoreResultRefs<T>(value: T): T {
   return mapStrings(value, (text) => text.replace(PROTECTED, (_, inner: string) => `{{${inner}}}`)) as T;
 }

@@ -47,7 +47,10 @@ export function keywordPattern(keywords: readonly string[]): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}_])(?:${alternatives.join("|")})(?![\\p{L}\\p{N}_])`, "iu");
 }
 
-/** Why a rule cannot be compiled, or null. Used by compile and by document validation. */
+/**
+ * Why a rule cannot be compiled, or null. Used when the graph compiles.
+ * @example ruleProblem({ match: "regex", pattern: "(", … }) // "pattern is not a valid regular expression: …"
+ */
 export function ruleProblem(rule: RouterRule): string | null {
   switch (rule.match) {
     case "keyword":

@@ -18,6 +18,10 @@ export interface ActionFailure {
   status: Exclude<ActionStatus, "ok">;
 }
 
+/**
+ * True for the result of an action that did not succeed.
+ * @example isFailure({ success: false, error: "timed out after 50 ms", status: "timeout" }) // true
+ */
 export function isFailure(value: unknown): value is ActionFailure {
   return typeof value === "object" && value !== null && (value as { success?: unknown }).success === false;
 }

@@ -78,6 +78,16 @@ describe("sequential execution", () => {
     expect(resultsOf(events).i).toBe("invited ada@example.com to evt_1");
   });
 
+  it("treats a result referenced in args as a dependency even when depends_on leaves it out", async () => {
+    const events = await run([
+      { id: "i", tool: "send_invite", args: { event_id: "{{results.e.id}}", email: "ada@example.com" } },
+      { id: "e", tool: "create_event", args: { title: "Standup" } },
+    ]);
+    expect(ofType(events, "plan_created")[0]?.actions[0]).toEqual({ id: "i", tool: "send_invite", depends_on: ["e"] });
+    expect(ofType(events, "execution_routed")[0]?.mode).toBe("sequential");
+    expect(resultsOf(events).i).toBe("invited ada@example.com to evt_1");
+  });
+
   it("records a failed action, skips what depends on it and still runs the rest", async () => {
     const events = await run([
       { id: "f", tool: "flaky" },

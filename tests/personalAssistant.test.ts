@@ -14,6 +14,8 @@ function compiled() {
 }
 const ofType = <T extends RunEvent["type"]>(events: RunEvent[], type: T) => events.filter((e): e is RunEventOf<T> => e.type === type);
 const reply = (events: RunEvent[]) => ofType(events, "ai_message").at(-1)?.content;
+/** Tools the actions ran (the planner's submit_plan call is answered by the engine, not run). */
+const actionCalls = (events: RunEvent[]) => ofType(events, "tool_call").filter((c) => c.tool !== "submit_plan");
 
 describe("Personal assistant template", () => {
   it("plans three independent lookups and runs them in parallel", async () => {
@@ -28,7 +30,7 @@ describe("Personal assistant template", () => {
   it("creates an event, then sends the invite with the new event's id", async () => {
     const events = await collectRun(compiled(), { message: "Schedule a design sync with ada@example.com" }, { threadId: "sched" });
     expect(ofType(events, "execution_routed")[0]).toMatchObject({ mode: "sequential" });
-    expect(ofType(events, "tool_call").map((c) => [c.tool, c.args])).toEqual([
+    expect(actionCalls(events).map((c) => [c.tool, c.args])).toEqual([
       ["create_event", { title: "design sync", when: "tomorrow 10:00" }],
       ["send_invite", { event_id: "evt_311", email: "ada@example.com" }],
     ]);
@@ -39,9 +41,9 @@ describe("Personal assistant template", () => {
     const graph = compiled();
     const paused = await collectRun(graph, { message: "Delete task 7" }, { threadId: "del" });
     expect(ofType(paused, "interrupt")[0]?.payload).toMatchObject({ kind: "approval", tool: "delete_task", args: { id: "7" } });
-    expect(ofType(paused, "tool_call")).toHaveLength(0);
+    expect(actionCalls(paused)).toHaveLength(0);
     const done = await collectRun(graph, { message: "", resume: { value: { decision: "approve" } } }, { threadId: "del" });
-    expect(ofType(done, "tool_call").map((c) => c.tool)).toEqual(["delete_task", "list_tasks"]);
+    expect(actionCalls(done).map((c) => c.tool)).toEqual(["delete_task", "list_tasks"]);
     expect(reply(done)).toBe("Deleted task 7. Your open tasks now: File the expense report, Book the dentist.");
   });
 
@@ -49,12 +51,26 @@ describe("Personal assistant template", () => {
     const graph = compiled();
     await collectRun(graph, { message: "Delete task 9" }, { threadId: "keep" });
     const done = await collectRun(graph, { message: "", resume: { value: { decision: "reject", reason: "still needed" } } }, { threadId: "keep" });
-    expect(ofType(done, "tool_call")).toHaveLength(0);
+    expect(actionCalls(done)).toHaveLength(0);
     expect(ofType(done, "action_result").map((r) => [r.action_id, r.status])).toEqual([
       ["delete", "rejected"],
       ["remaining", "skipped"],
     ]);
     expect(reply(done)).toBe("OK, I kept the task (rejected by the user: still needed).");
+  });
+
+  it("answers the planner's submit_plan call so its card is closed", async () => {
+    const events = await collectRun(compiled(), { message: "Remind me to renew my passport" }, { threadId: "card" });
+    const submitted = ofType(events, "tool_result").find((r) => r.tool === "submit_plan");
+    expect(submitted).toMatchObject({ result: "Plan accepted: 1 action (task)", error: null });
+    expect(ofType(events, "tool_call").find((c) => c.tool === "submit_plan")?.tool_call_id).toBe(submitted?.tool_call_id);
+  });
+
+  it("greets without planning any action", async () => {
+    const events = await collectRun(compiled(), { message: "hello" }, { threadId: "hi" });
+    expect(ofType(events, "plan_created")[0]?.actions).toEqual([]);
+    expect(ofType(events, "tool_call")).toEqual([]);
+    expect(reply(events)).toMatch(/^Hi! I'm your personal assistant\./);
   });
 
   it("answers an empty message from Check without planning", async () => {

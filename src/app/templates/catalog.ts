@@ -67,9 +67,9 @@ export const templates: readonly Template[] = [
   ]),
   template(personalAssistant, [
     { message: "hello", tools: [] },
-    { message: "Plan my day", tools: ["list_events", "list_tasks", "get_weather"] },
-    { message: "Schedule a design sync with ada@example.com", tools: ["create_event", "send_invite"] },
-    { message: "Remind me to renew my passport", tools: ["create_task"] },
+    { message: "Plan my day", tools: ["submit_plan", "list_events", "list_tasks", "get_weather"] },
+    { message: "Schedule a design sync with ada@example.com", tools: ["submit_plan", "create_event", "send_invite"] },
+    { message: "Remind me to renew my passport", tools: ["submit_plan", "create_task"] },
   ]),
   template(sageLoop, [
     { message: "hello", tools: [] },

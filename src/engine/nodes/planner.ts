@@ -9,7 +9,7 @@ import { HumanMessage, SystemMessage, ToolMessage, type BaseMessage } from "@lan
 import type { NodeOfKind, ToolDefinition } from "../../schema/index.js";
 import { EngineError } from "../errors.js";
 import { metaTools } from "../flows/metaTools.js";
-import { parsePlan, rawPlanOf, submitPlanSpec, type ActionPlan } from "../flows/plan.js";
+import { parsePlan, rawPlanOf, SUBMIT_PLAN, submitPlanSpec, type ActionPlan, type PlannedAction } from "../flows/plan.js";
 import { planningInstructions } from "../flows/planPrompt.js";
 import { callModel } from "../modelCall.js";
 import { emit, textOf } from "../runtime.js";
@@ -18,6 +18,21 @@ import { renderTemplate } from "../template.js";
 import { catalogTool, executeTool, type CallableTool } from "../toolCall.js";
 import type { CompileContext } from "./context.js";
 import { flowScope, turnOf } from "./flowScope.js";
+
+/**
+ * Parses the plan and answers the model's `submit_plan` call (when it made one) with a
+ * `tool_call` / `tool_result` pair, so the call's card in the chat and timeline is closed.
+ */
+function answerSubmission(call: { id?: string; args: Record<string, unknown> } | undefined, parse: () => PlannedAction[], config: LangGraphRunnableConfig): PlannedAction[] {
+  // An invalid plan throws here and the run ends with INVALID_PLAN: there is no card to close.
+  const actions = parse();
+  if (!call?.id) return actions;
+  const where = { agent: null, callId: call.id };
+  const result = `Plan accepted: ${actions.length} action${actions.length === 1 ? "" : "s"}${actions.length ? ` (${actions.map((a) => a.id).join(", ")})` : ""}`;
+  emit(config, { type: "tool_call", tool_call_id: call.id, tool: SUBMIT_PLAN, args: call.args }, where);
+  emit(config, { type: "tool_result", tool_call_id: call.id, tool: SUBMIT_PLAN, result, error: null, duration_ms: 0, return_direct: false }, where);
+  return actions;
+}
 
 /**
  * Compiles a Planner node.
@@ -54,7 +69,8 @@ export function compilePlanner(node: NodeOfKind<"planner">, ctx: CompileContext)
       const raw = rawPlanOf(reply);
       const calls = reply.tool_calls ?? [];
       if (raw !== undefined || calls.length === 0) {
-        const actions = raw === undefined ? [] : parsePlan(raw, byName, { planner: data.name, maxActions: data.max_actions, known: Object.keys(planningResults), nodeId: node.id });
+        const parse = () => (raw === undefined ? [] : parsePlan(raw, byName, { planner: data.name, maxActions: data.max_actions, known: Object.keys(planningResults), nodeId: node.id }));
+        const actions = answerSubmission(calls.find((c) => c.name === SUBMIT_PLAN), parse, config);
         const plan: ActionPlan = {
           planner: data.name,
           turn: turnOf(state),

@@ -8,6 +8,7 @@ import { useEditorStore } from "../store/EditorProvider";
 import { useEditor } from "../store/hooks";
 import { nodeIndexOf, problemsOf } from "../store/selectors";
 import { registerCanvas } from "./canvasHandle";
+import { useEveryNodeDrawn } from "./renderAll";
 import { useCollapsed } from "./collapseStore";
 import { InnerLoopHost, openInnerLoop } from "./innerLoop/InnerLoopDialog";
 import { hiddenEdges, hiddenNodes } from "./subtree";
@@ -24,6 +25,7 @@ import { GRAPH_SCOPE_ATTRIBUTE } from "./shortcuts/keys";
 import { useShortcuts } from "./shortcuts/useShortcuts";
 
 const MULTI_SELECT_KEYS = ["Shift", "Meta", "Control"];
+const FIT_VIEW = { padding: 0.15, maxZoom: 1.25, minZoom: 0.25 };
 const MINIMAP_COLOURS: Record<string, string> = {
   start: "#10b981",
   end: "#f43f5e",
@@ -49,6 +51,7 @@ function FlowEditor() {
   const document = useEditor((s) => s.document);
   const selection = useEditor((s) => s.selection);
   const problems = problemsOf(document);
+  const drawEveryNode = useEveryNodeDrawn();
   const [measured, setMeasured] = useState<ReadonlyMap<string, Size>>(() => new Map());
   const [nodeCache] = useState(() => new FlowNodeCache());
   const [edgeCache] = useState(() => new FlowEdgeCache());
@@ -137,7 +140,10 @@ function FlowEditor() {
         selectionKeyCode="Shift"
         colorMode="system"
         fitView
-        fitViewOptions={{ padding: 0.15, maxZoom: 1.25 }}
+        // A big graph opens at a readable zoom around its middle (the minimap shows the rest),
+        // and only what is in view is drawn: dragging stays smooth at a thousand nodes.
+        fitViewOptions={FIT_VIEW}
+        onlyRenderVisibleElements={!drawEveryNode}
         minZoom={0.05}
       >
         <Background gap={20} />

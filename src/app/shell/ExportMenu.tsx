@@ -6,6 +6,7 @@ import { fileNameFor } from "../io/fileName";
 import { downloadDataUrl, downloadFile } from "../io/download";
 import { toMermaid } from "../io/mermaid";
 import { canvasPng } from "../io/png";
+import { withEveryNodeDrawn } from "../canvas/renderAll";
 import { shareLink } from "../io/shareLink";
 import { useEditorStore } from "../store/EditorProvider";
 import { problemsOf } from "../store/selectors";
@@ -66,7 +67,7 @@ export function ExportMenu({ onNotice, onShareLink }: { onNotice: Notify; onShar
         onShareLink(await shareLink(document, window.location.href));
       } else {
         const fileName = fileNameFor(document.meta.name, "png");
-        await downloadDataUrl(fileName, await canvasPng());
+        await downloadDataUrl(fileName, await withEveryNodeDrawn(() => canvasPng()));
         onNotice(`Exported ${fileName}.`);
       }
     } catch (error) {

@@ -29,7 +29,7 @@ const FORM_FIELDS: Record<string, string[]> = {
   "Set state": ["Channel", "Value"],
   Router: ["Input", "Route id", "Rule id", "Route", "Match", "Keywords", "Gate"],
   Planner: ["Model", "Planning mode", "Max actions", "Max iterations"],
-  Execute: ["Mode", "Max workers", "Timeout per action (ms)", "Confirm destructive actions"],
+  Execute: ["Mode", "Max workers", "Timeout per action (ms)"],
   Approval: ["Message", "Payload", "Allow edit"],
   Question: ["Question", "Id", "Label"],
   Subgraph: ["Graph", "Input"],

@@ -74,7 +74,7 @@ export const nodeDefaults: DefaultsTable = {
     max_iterations: 8,
     description: "",
   }),
-  execute: ({ name }) => ({ name: name("Execute"), mode: "auto", max_workers: 5, timeout_ms: 30_000, confirm_destructive: true, description: "" }),
+  execute: ({ name }) => ({ name: name("Execute"), mode: "auto", max_workers: 5, timeout_ms: 30_000, description: "" }),
   approval: ({ name }) => ({ name: name("Approval"), message: "Approve this step?", payload: {}, allow_edit: true }),
   question: ({ name }) => ({
     name: name("Question"),

@@ -29,10 +29,10 @@ export type ExecutionMode = "confirm" | "sequential" | "parallel";
 export function routeExecution(
   actions: readonly PlannedAction[],
   forced: "auto" | "sequential" | "parallel" = "auto",
-  confirmDestructive = true,
 ): { mode: ExecutionMode; then: "sequential" | "parallel" } {
   const then = forced !== "auto" ? forced : actions.some((a) => a.depends_on.length > 0) ? "sequential" : "parallel";
-  const confirm = confirmDestructive && actions.some((a) => a.destructive && !a.error);
+  // Destructive actions always wait for a person: no setting turns that off.
+  const confirm = actions.some((a) => a.destructive && !a.error);
   return { mode: confirm ? "confirm" : then, then };
 }
 
@@ -53,7 +53,7 @@ export function compileExecute(node: NodeOfKind<"execute">, ctx: CompileContext)
         nodeId: node.id,
       });
     }
-    const { mode, then } = routeExecution(plan.actions, data.mode, data.confirm_destructive);
+    const { mode, then } = routeExecution(plan.actions, data.mode);
     emit(config, { type: "execution_routed", mode, then, actions: plan.actions.length }, { agent: null });
 
     // Every confirmation comes before any action runs: the node replays from its start when resumed.

@@ -76,11 +76,6 @@ export const executeDataSchema = z.strictObject({
   mode: z.enum(["auto", "sequential", "parallel"]).default("auto"),
   max_workers: z.number().int().min(1).max(100).default(5),
   timeout_ms: z.number().int().min(10).max(600_000).default(30_000),
-  /**
-   * Ask a person before running destructive actions (the `confirm` route). Off: this node
-   * runs them without asking — only for graphs whose destructive tools are safe to repeat.
-   */
-  confirm_destructive: z.boolean().default(true),
   description: text.default(""),
 });
 

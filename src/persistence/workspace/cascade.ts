@@ -3,6 +3,19 @@ import { STORES, type Store, type Tx } from "../db.js";
 
 type CascadeStores = (typeof STORES)[keyof typeof STORES];
 
+/**
+ * Sub-agents keep their own history on scoped threads named `<thread>::agent::<Name>`
+ * (the engine's scopedThreadId; a test keeps the two in step). Written out here because the
+ * workspace runs on the main thread, which must not load the engine.
+ */
+export const SCOPED_THREAD_SEPARATOR = "::agent::";
+
+/** Every scoped thread under a thread (and nothing else: "t1" must not reach "t10"). */
+function scopedThreads(threadId: string): IDBKeyRange {
+  const prefix = `${threadId}${SCOPED_THREAD_SEPARATOR}`;
+  return IDBKeyRange.bound(prefix, `${prefix}\uffff`);
+}
+
 export async function deleteThreadRows(tx: Tx<Store[], "readwrite">, threadId: string): Promise<void> {
   const has = (name: CascadeStores) => (tx.objectStoreNames as unknown as DOMStringList).contains(name);
   if (has(STORES.threads)) await tx.objectStore(STORES.threads).delete(threadId);
@@ -10,9 +23,16 @@ export async function deleteThreadRows(tx: Tx<Store[], "readwrite">, threadId: s
     const runs = tx.objectStore(STORES.runs);
     for (const key of await runs.index("thread_id").getAllKeys(IDBKeyRange.bound([threadId, -Infinity], [threadId, Infinity]))) await runs.delete(key);
   }
-  for (const name of [STORES.events, STORES.checkpoints, STORES.writes, STORES.blobs] as const) {
+  if (has(STORES.events)) {
+    const events = tx.objectStore(STORES.events);
+    for (const key of await events.index("thread_id").getAllKeys(threadId)) await events.delete(key);
+  }
+  // Checkpoints of the thread and of its sub-agents' scoped threads, and its background tasks.
+  for (const name of [STORES.checkpoints, STORES.writes, STORES.blobs, STORES.tasks] as const) {
     if (!has(name)) continue;
     const store = tx.objectStore(name);
-    for (const key of await store.index("thread_id").getAllKeys(threadId)) await store.delete(key as never);
+    const index = store.index("thread_id");
+    const keys = [...(await index.getAllKeys(threadId)), ...(name === STORES.tasks ? [] : await index.getAllKeys(scopedThreads(threadId)))];
+    for (const key of keys) await store.delete(key as never);
   }
 }

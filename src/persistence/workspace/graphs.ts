@@ -53,7 +53,7 @@ export class GraphStore {
 
   /** Deletes a graph with its versions, threads, runs, events and checkpoints, in one transaction. */
   async delete(id: string): Promise<void> {
-    const stores = [STORES.graphs, STORES.versions, STORES.threads, STORES.runs, STORES.events, STORES.checkpoints, STORES.writes, STORES.blobs];
+    const stores = [STORES.graphs, STORES.versions, STORES.threads, STORES.runs, STORES.events, STORES.checkpoints, STORES.writes, STORES.blobs, STORES.tasks];
     await this.db.tx(stores, "readwrite", `deleting graph "${id}"`, async (tx) => {
       await tx.objectStore(STORES.graphs).delete(id);
       const versions = await tx.objectStore(STORES.versions).index("graph_id").getAllKeys(IDBKeyRange.bound([id, ""], [id, "\uffff"]));

@@ -53,7 +53,7 @@ export class ThreadStore {
 
   /** Deletes a thread with its runs, events and checkpoints, in one transaction. */
   async delete(id: string): Promise<void> {
-    const stores = [STORES.threads, STORES.runs, STORES.events, STORES.checkpoints, STORES.writes, STORES.blobs];
+    const stores = [STORES.threads, STORES.runs, STORES.events, STORES.checkpoints, STORES.writes, STORES.blobs, STORES.tasks];
     await this.db.tx(stores, "readwrite", `deleting thread "${id}"`, (tx) => deleteThreadRows(tx, id));
   }
 }

@@ -3,7 +3,9 @@ import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it } from "vitest";
 import { assertValid, type GraphDocument } from "../../schema/index.js";
 import { minimalDocument } from "../../schema/fixtures/minimalDocument.js";
-import type { RunEvent } from "../../engine/index.js";
+import type { BackgroundTask, RunEvent } from "../../engine/index.js";
+import { scopedThreadId } from "../../engine/multiagent/hierarchy.js";
+import { SCOPED_THREAD_SEPARATOR } from "./cascade.js";
 import { Database, STORES } from "../db.js";
 import { PersistenceError } from "../errors.js";
 import { createWorkspace, maskSecret, type Workspace, type WorkspaceClock } from "./index.js";
@@ -115,6 +117,32 @@ describe("threads", () => {
     expect(await ws.runs.list("t1")).toEqual([]);
     expect(await ws.runs.threadEvents("t1")).toEqual([]);
     expect(await ws.runs.threadEvents("t2")).toHaveLength(1);
+  });
+
+  it("deletes a thread's sub-agent checkpoints and background tasks, and nothing of a thread whose id only starts the same", async () => {
+    const task = (id: string, threadId: string): BackgroundTask => ({
+      id, thread_id: threadId, parent_agent: "Main", agent: "Research", tool_call_id: "tc", call_id: "c", message: "go", overrides: {}, depth: 1,
+      status: "running", result: null, error: null, created: 1, updated: 1, attempts: 1, inbox: [], progress: [], reported: false,
+    });
+    const checkpoint = (threadId: string, id: string) => ({ thread_id: threadId, checkpoint_ns: "", checkpoint_id: id, parent_checkpoint_id: null, type: "json", checkpoint: new Uint8Array(1), metadata_type: "json", metadata: new Uint8Array(1) });
+    await ws.threads.create({ id: "t1", graphId: "g1" });
+    await ws.threads.create({ id: "t10", graphId: "g1" });
+    await db.tx([STORES.checkpoints], "readwrite", "seeding", async (tx) => {
+      for (const [thread, id] of [["t1", "c1"], [scopedThreadId("t1", "Research"), "c2"], ["t10", "c3"], [scopedThreadId("t10", "Research"), "c4"]] as const) {
+        await tx.objectStore(STORES.checkpoints).put(checkpoint(thread, id));
+      }
+    });
+    await ws.tasks.put(task("task1", "t1"));
+    await ws.tasks.put(task("task10", "t10"));
+    await ws.threads.delete("t1");
+    const left = await db.tx([STORES.checkpoints], "readonly", "listing", (tx) => tx.objectStore(STORES.checkpoints).getAll());
+    expect(left.map((row) => row.thread_id).sort()).toEqual(["t10", "t10::agent::Research"]);
+    expect(await ws.tasks.listByThread("t1")).toEqual([]);
+    expect((await ws.tasks.listByThread("t10")).map((t) => t.id)).toEqual(["task10"]);
+  });
+
+  it("names scoped threads the way the engine does", () => {
+    expect(scopedThreadId("t1", "Research")).toBe(`t1${SCOPED_THREAD_SEPARATOR}Research`);
   });
 
   it("says which thread is missing when renaming one that does not exist", async () => {

@@ -26,6 +26,8 @@ import { useShortcuts } from "./shortcuts/useShortcuts";
 
 const MULTI_SELECT_KEYS = ["Shift", "Meta", "Control"];
 const FIT_VIEW = { padding: 0.15, maxZoom: 1.25, minZoom: 0.25 };
+/** Graphs with more nodes than this draw only what is in view. */
+const CULL_ABOVE = 200;
 const MINIMAP_COLOURS: Record<string, string> = {
   start: "#10b981",
   end: "#f43f5e",
@@ -51,7 +53,7 @@ function FlowEditor() {
   const document = useEditor((s) => s.document);
   const selection = useEditor((s) => s.selection);
   const problems = problemsOf(document);
-  const drawEveryNode = useEveryNodeDrawn();
+  const cull = !useEveryNodeDrawn() && document.nodes.length > CULL_ABOVE;
   const [measured, setMeasured] = useState<ReadonlyMap<string, Size>>(() => new Map());
   const [nodeCache] = useState(() => new FlowNodeCache());
   const [edgeCache] = useState(() => new FlowEdgeCache());
@@ -143,7 +145,7 @@ function FlowEditor() {
         // A big graph opens at a readable zoom around its middle (the minimap shows the rest),
         // and only what is in view is drawn: dragging stays smooth at a thousand nodes.
         fitViewOptions={FIT_VIEW}
-        onlyRenderVisibleElements={!drawEveryNode}
+        onlyRenderVisibleElements={cull}
         minZoom={0.05}
       >
         <Background gap={20} />

@@ -3,6 +3,7 @@
  * Every type is inferred from these zod schemas; nothing is written twice.
  */
 import { z } from "zod";
+import { expression, finite, id, identifier, LIMITS, text, title } from "./primitives.js";
 import { jsonValue } from "./json.js";
 import { approvalDataSchema, questionDataSchema } from "./nodes/human.js";
 import { ifDataSchema, loopDataSchema, parallelDataSchema, setStateDataSchema, subgraphDataSchema, switchDataSchema } from "./nodes/flow.js";
@@ -17,35 +18,7 @@ export * from "./nodes/planner.js";
 export const DOCUMENT_VERSION = 1 as const;
 export const SCHEMA_URL = "https://graphwright.dev/schema/graph.v1.json";
 
-/** Limits that keep hostile documents from exhausting memory or the UI. */
-export const LIMITS = {
-  idLength: 128,
-  nameLength: 64,
-  titleLength: 200,
-  textLength: 100_000,
-  expressionLength: 4_000,
-  nodes: 5_000,
-  edges: 10_000,
-  tools: 500,
-  models: 100,
-  rules: 500,
-  listItems: 1_000,
-} as const;
-
-const id = z.string().min(1).max(LIMITS.idLength).regex(/^[A-Za-z0-9_.:-]+$/, "use letters, digits and _ . : -");
-/**
- * Names that become tool names (`transfer_to_<name>`) and `@name` mentions:
- * an identifier, as every provider requires for tool names.
- */
-export const identifier = z
-  .string()
-  .min(1)
-  .max(LIMITS.nameLength)
-  .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, "start with a letter; then letters, digits, _ or -");
-const title = z.string().max(LIMITS.titleLength);
-const text = z.string().max(LIMITS.textLength);
-const expression = z.string().min(1).max(LIMITS.expressionLength);
-const finite = z.number().finite();
+export { LIMITS, identifier } from "./primitives.js";
 /** Endpoints we send requests to: http(s) only, never `file:`, `javascript:` or `data:`. */
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2_000);
 

@@ -3,32 +3,13 @@
  * Subgraph. Conditions and values are CEL over `{ state, input, results }`; a condition
  * field may also hold the name of a graph-level condition (`document.conditions`).
  *
- * Self-contained on purpose: document.ts imports these schemas for its node union,
- * so importing its primitives back would be a module cycle.
+ * Built from the shared primitives (primitives.ts); document.ts adds the kinds to its node union.
  */
 import { z } from "zod";
+import { expression, handleId, identifier, LIMITS, text } from "../primitives.js";
 
-const NAME_LENGTH = 64;
-const TEXT_LENGTH = 100_000;
-const EXPRESSION_LENGTH = 4_000;
-const LIST_ITEMS = 1_000;
-const ID_LENGTH = 128;
-
-/** Same rule as document.ts `identifier`: names that become graph node and channel names. */
-const identifier = z
-  .string()
-  .min(1)
-  .max(NAME_LENGTH)
-  .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, "start with a letter; then letters, digits, _ or -");
-const text = z.string().max(TEXT_LENGTH);
 /** A CEL expression, or the name of a registered condition. */
-const condition = z.string().min(1).max(EXPRESSION_LENGTH);
-const expression = z.string().min(1).max(EXPRESSION_LENGTH);
-const handleId = z
-  .string()
-  .min(1)
-  .max(NAME_LENGTH)
-  .regex(/^[A-Za-z0-9_-]+$/, "use letters, digits, _ or -");
+const condition = z.string().min(1).max(LIMITS.expressionLength);
 
 /** If: follows `true` when the condition holds, `false` otherwise. */
 export const ifDataSchema = z.strictObject({
@@ -43,7 +24,7 @@ export const switchCaseSchema = z.strictObject({
   id: handleId.refine((v) => v !== SWITCH_DEFAULT, '"default" is the fallback branch; pick another case id'),
   label: z.string().max(200).optional(),
   /** The case is taken when the switch's value equals this (strings, numbers, booleans). */
-  value: z.union([z.string().max(TEXT_LENGTH), z.number().finite(), z.boolean()]),
+  value: z.union([z.string().max(LIMITS.textLength), z.number().finite(), z.boolean()]),
 });
 
 /** Switch (seed 003): reads a value, follows the first case equal to it, else `default`. */
@@ -53,7 +34,7 @@ export const switchDataSchema = z.strictObject({
   variable: expression,
   cases: z
     .array(switchCaseSchema)
-    .max(LIST_ITEMS)
+    .max(LIMITS.listItems)
     .default([])
     .refine((cases) => new Set(cases.map((c) => c.id)).size === cases.length, "case ids must be unique"),
   description: text.default(""),
@@ -98,7 +79,7 @@ export const assignmentSchema = z.strictObject({
 /** Set state / Transform (seed 004): CEL → a state delta through each channel's reducer. */
 export const setStateDataSchema = z.strictObject({
   name: identifier,
-  assignments: z.array(assignmentSchema).min(1, "add at least one assignment").max(LIST_ITEMS),
+  assignments: z.array(assignmentSchema).min(1, "add at least one assignment").max(LIMITS.listItems),
   description: text.default(""),
 });
 
@@ -113,13 +94,13 @@ export const outputMappingSchema = z.strictObject({
 export const subgraphDataSchema = z.strictObject({
   name: identifier,
   /** The saved graph's id (its `meta.id`). */
-  graph: z.string().min(1).max(ID_LENGTH),
+  graph: z.string().min(1).max(LIMITS.idLength),
   /** The message sent to the saved graph; a template over `{ state, input, results }`. */
   input: text.default("{{ input }}"),
   /** Also store the saved graph's reply in this state channel. */
   output_channel: identifier.optional(),
   /** Channels of the saved graph's final state copied into this graph's state. */
-  outputs: z.array(outputMappingSchema).max(LIST_ITEMS).default([]),
+  outputs: z.array(outputMappingSchema).max(LIMITS.listItems).default([]),
   description: text.default(""),
 });
 

@@ -3,23 +3,13 @@
  * (seed 002: options with ids; an answer must name one of them). Both pause the run
  * until a person answers in the playground.
  *
- * Self-contained on purpose: document.ts imports these schemas for its node union,
- * so importing its primitives back would be a module cycle.
+ * Built from the shared primitives (primitives.ts); document.ts adds the kinds to its node union.
  */
 import { z } from "zod";
+import { identifier, LIMITS, text } from "../primitives.js";
 import { jsonValue } from "../json.js";
 
-const NAME_LENGTH = 64;
-const TEXT_LENGTH = 100_000;
-const LIST_ITEMS = 1_000;
 
-/** Same rule as document.ts `identifier`: names that become graph node and channel names. */
-const identifier = z
-  .string()
-  .min(1)
-  .max(NAME_LENGTH)
-  .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, "start with a letter; then letters, digits, _ or -");
-const text = z.string().max(TEXT_LENGTH);
 
 export const approvalDataSchema = z.strictObject({
   name: identifier,
@@ -41,7 +31,7 @@ export const questionOptionSchema = z.strictObject({
   id: z
     .string()
     .min(1)
-    .max(NAME_LENGTH)
+    .max(LIMITS.nameLength)
     .regex(/^[A-Za-z0-9_-]+$/, "use letters, digits, _ or -"),
   label: z.string().min(1).max(200),
 });
@@ -54,7 +44,7 @@ export const questionDataSchema = z.strictObject({
   options: z
     .array(questionOptionSchema)
     .min(1, "a question needs at least one option")
-    .max(LIST_ITEMS)
+    .max(LIMITS.listItems)
     .refine((options) => new Set(options.map((o) => o.id)).size === options.length, "option ids must be unique"),
   /** Also store the chosen option id in this state channel. */
   output_channel: identifier.optional(),

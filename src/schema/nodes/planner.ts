@@ -3,25 +3,11 @@
  * Planner (a model plans tool actions `{ id, tool, args, depends_on }`), and Execute
  * (route_execution → confirm | sequential | parallel, then runs the actions).
  *
- * Self-contained on purpose: document.ts imports these schemas for its node union,
- * so importing its primitives back would be a module cycle. The Planner's `script`
- * (scripted-model rules) is added in document.ts, where the script schema lives.
+ * Built from the shared primitives (primitives.ts); document.ts adds the kinds to its node union.
+ * The Planner's `script` (scripted-model rules) is added in document.ts, where the script schema lives.
  */
 import { z } from "zod";
-
-const NAME_LENGTH = 64;
-const TEXT_LENGTH = 100_000;
-const ID_LENGTH = 128;
-
-/** Same rule as document.ts `identifier`: names that become graph node names. */
-const identifier = z
-  .string()
-  .min(1)
-  .max(NAME_LENGTH)
-  .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, "start with a letter; then letters, digits, _ or -");
-const text = z.string().max(TEXT_LENGTH);
-/** Same rule as document.ts ids (tool and model ids). */
-const id = z.string().min(1).max(ID_LENGTH).regex(/^[A-Za-z0-9_.:-]+$/, "use letters, digits and _ . : -");
+import { id, identifier, text } from "../primitives.js";
 
 /**
  * Validate input (seed 001 `validate_input`): an empty message or one longer than

@@ -3,28 +3,10 @@
  * deterministic rules (keyword, regex, CEL), gate rules first; a Finalize node stamps the
  * turn's response, route, agent and duration into the `route` channel.
  *
- * Self-contained on purpose: document.ts imports these schemas for its node union,
- * so importing its primitives back would be a module cycle.
+ * Built from the shared primitives (primitives.ts); document.ts adds the kinds to its node union.
  */
 import { z } from "zod";
-
-const NAME_LENGTH = 64;
-const TEXT_LENGTH = 100_000;
-const EXPRESSION_LENGTH = 4_000;
-const LIST_ITEMS = 1_000;
-
-/** Same rule as document.ts `identifier`: names that become graph node names. */
-const identifier = z
-  .string()
-  .min(1)
-  .max(NAME_LENGTH)
-  .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, "start with a letter; then letters, digits, _ or -");
-const text = z.string().max(TEXT_LENGTH);
-const handleId = z
-  .string()
-  .min(1)
-  .max(NAME_LENGTH)
-  .regex(/^[A-Za-z0-9_-]+$/, "use letters, digits, _ or -");
+import { handleId, identifier, LIMITS, text } from "../primitives.js";
 
 export const ROUTER_DEFAULT = "default";
 
@@ -49,15 +31,15 @@ export const routerRuleSchema = z.strictObject({
   /** The route this rule selects (one of the Router's `routes`). */
   route: handleId,
   match: z.enum(["keyword", "regex", "cel"]),
-  keywords: z.array(z.string().min(1).max(200)).max(LIST_ITEMS).default([]),
-  pattern: z.string().max(EXPRESSION_LENGTH).optional(),
+  keywords: z.array(z.string().min(1).max(200)).max(LIMITS.listItems).default([]),
+  pattern: z.string().max(LIMITS.expressionLength).optional(),
   // Each flag at most once: `new RegExp(x, "ii")` throws at run time.
   flags: z
     .string()
     .regex(/^(?!.*(.).*\1)[imsu]*$/, "allowed flags: i m s u, each at most once")
     .max(4)
     .default("i"),
-  expression: z.string().max(EXPRESSION_LENGTH).optional(),
+  expression: z.string().max(LIMITS.expressionLength).optional(),
   /** Gate rules (e.g. a crisis gate) are tried before every other rule, in their own order. */
   gate: z.boolean().default(false),
   description: text.default(""),
@@ -75,12 +57,12 @@ export const routerDataSchema = z.strictObject({
   input: text.default("{{ input }}"),
   routes: z
     .array(routeSchema)
-    .max(LIST_ITEMS)
+    .max(LIMITS.listItems)
     .default([])
     .refine((routes) => new Set(routes.map((r) => r.id)).size === routes.length, "route ids must be unique"),
   rules: z
     .array(routerRuleSchema)
-    .max(LIST_ITEMS)
+    .max(LIMITS.listItems)
     .default([])
     .refine((rules) => new Set(rules.map((r) => r.id)).size === rules.length, "rule ids must be unique"),
   description: text.default(""),

@@ -2,41 +2,20 @@
 // optional structured-output schema.
 import { useEditor } from "../../store/hooks";
 import { JsonField, mustBeObject } from "../fields/JsonField";
-import { NumberField } from "../fields/NumberField";
-import { SelectField } from "../fields/SelectField";
 import { TextField } from "../fields/TextField";
-import { modelOptions } from "./options";
-import { PlaceholderHint } from "./PlaceholderHint";
+import { ModelCallFields } from "./ModelCallFields";
 import { ScriptEditor } from "./ScriptEditor";
 import type { NodeFormProps } from "./types";
 import { useNodeUpdate } from "./useNodeUpdate";
 
 export function LlmForm({ node }: NodeFormProps<"llm">) {
   const update = useNodeUpdate(node);
-  const models = useEditor((s) => s.document.models);
   const channels = useEditor((s) => s.document.state.channels);
   const { data } = node;
   return (
     <>
       <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
-      <SelectField label="Model" value={data.model} options={modelOptions(models)} onChange={(model) => update({ model })} />
-      <NumberField label="Temperature" value={data.temperature} min={0} max={2} step={0.1} optional placeholder="profile default" onCommit={(temperature) => update({ temperature })} />
-      <TextField
-        label="System prompt"
-        value={data.system_prompt}
-        multiline
-        rows={4}
-        onCommit={(system_prompt) => update({ system_prompt })}
-        hint={(text) => <PlaceholderHint text={text} roots="state, input, results" />}
-      />
-      <TextField
-        label="Prompt"
-        value={data.prompt}
-        multiline
-        rows={3}
-        onCommit={(prompt) => update({ prompt })}
-        hint={(text) => <PlaceholderHint text={text} roots="state, input, results" />}
-      />
+      <ModelCallFields data={data} update={update} />
       <TextField
         label="Output channel"
         value={data.output_channel ?? ""}

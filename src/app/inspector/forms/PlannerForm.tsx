@@ -5,8 +5,8 @@ import { CheckboxGroup } from "../fields/CheckboxGroup";
 import { NumberField } from "../fields/NumberField";
 import { SelectField } from "../fields/SelectField";
 import { TextField } from "../fields/TextField";
-import { modelOptions, toolOptions } from "./options";
-import { PlaceholderHint } from "./PlaceholderHint";
+import { ModelCallFields } from "./ModelCallFields";
+import { toolOptions } from "./options";
 import { ScriptEditor } from "./ScriptEditor";
 import type { NodeFormProps } from "./types";
 import { useNodeUpdate } from "./useNodeUpdate";
@@ -18,23 +18,12 @@ const MODES = [
 
 export function PlannerForm({ node }: NodeFormProps<"planner">) {
   const update = useNodeUpdate(node);
-  const models = useEditor((s) => s.document.models);
   const tools = useEditor((s) => s.document.tools);
   const { data } = node;
   return (
     <>
       <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
-      <SelectField label="Model" value={data.model} options={modelOptions(models)} onChange={(model) => update({ model })} />
-      <NumberField label="Temperature" value={data.temperature} min={0} max={2} step={0.1} optional placeholder="profile default" onCommit={(temperature) => update({ temperature })} />
-      <TextField
-        label="System prompt"
-        value={data.system_prompt}
-        multiline
-        rows={4}
-        onCommit={(system_prompt) => update({ system_prompt })}
-        hint={(text) => <PlaceholderHint text={text} roots="state, input, results" />}
-      />
-      <TextField label="Prompt" value={data.prompt} multiline rows={2} onCommit={(prompt) => update({ prompt })} hint={(text) => <PlaceholderHint text={text} roots="state, input, results" />} />
+      <ModelCallFields data={data} update={update} />
       <SelectField label="Planning mode" value={data.mode} options={MODES} onChange={(mode) => update({ mode: mode as typeof data.mode })} />
       <CheckboxGroup legend="Tools" options={toolOptions(tools)} selected={data.tools} onChange={(selected) => update({ tools: selected })} empty="The tools catalog is empty (add tools in the graph settings)." />
       <NumberField label="Max actions" value={data.max_actions} min={1} max={200} step={1} onCommit={(n) => n !== undefined && update({ max_actions: Math.min(200, Math.max(1, Math.round(n))) })} />

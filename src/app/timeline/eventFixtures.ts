@@ -3,8 +3,8 @@ import type { EventBase, RunEvent, RunEventBody } from "../../engine/index.js";
 
 export type At = Partial<Omit<EventBase, "id" | "seq" | "run_id" | "thread_id" | "root_call_id">>;
 
-/** Builds the events of one run in order, 10 ms apart from `start`. */
-export function eventBuilder(runId = "run_1", threadId = "t1", start = 1_000) {
+/** Builds the events of one run in order, `stepMs` apart from `start`. */
+export function eventBuilder(runId = "run_1", threadId = "t1", start = 1_000, stepMs = 10) {
   let seq = 0;
   let ts = start;
   return (body: RunEventBody, at: At = {}): RunEvent => {
@@ -24,7 +24,7 @@ export function eventBuilder(runId = "run_1", threadId = "t1", start = 1_000) {
       ...at,
       ...body,
     } as RunEvent;
-    ts += 10;
+    ts += stepMs;
     return event;
   };
 }

@@ -35,6 +35,22 @@ function historyOf(config: LangGraphRunnableConfig): BaseMessage[] {
   return Array.isArray(value) ? (value as BaseMessage[]) : [];
 }
 
+/**
+ * Where the loop leaves its final state for the node that ran it. Reading it here,
+ * where the loop routes to END, spares the `values` snapshot LangGraph's invoke()
+ * would stream after every step only to keep the last one.
+ */
+const TURN_OUT_KEY = "graphwright_turn_out";
+interface TurnOut {
+  state?: GraphState;
+}
+
+function endTurn(state: GraphState, config: LangGraphRunnableConfig): typeof END {
+  const out = (config.configurable as Record<string, unknown> | undefined)?.[TURN_OUT_KEY] as TurnOut | undefined;
+  if (out) out.state = state;
+  return END;
+}
+
 /** The block seed 000 prepends to a sub-agent's prompt. */
 export function supervisorBlock(supervisor: string, prompt: string): string {
   return [
@@ -190,13 +206,17 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
     return { messages: out, ...(activeAgent !== undefined ? { active_agent: activeAgent } : {}) };
   };
 
-  const afterModel = (state: GraphState): string => {
+  const afterModel = (state: GraphState, config: LangGraphRunnableConfig): string => {
     const last = state.messages.at(-1);
-    return last && AIMessage.isInstance(last) && (last.tool_calls?.length ?? 0) > 0 ? "call_tools" : END;
+    return last && AIMessage.isInstance(last) && (last.tool_calls?.length ?? 0) > 0 ? "call_tools" : endTurn(state, config);
   };
-  const afterTools = (state: GraphState): string => afterToolsTarget(state.messages, childNodes);
+  const afterTools = (state: GraphState, config: LangGraphRunnableConfig): string => {
+    const target = afterToolsTarget(state.messages, childNodes);
+    return target === END ? endTurn(state, config) : target;
+  };
   // After a handoff sub-agent's turn: it escalated back here (request_help), or the turn is over.
-  const afterChild = (state: GraphState): string => (state.active_agent === agent.name ? "call_model" : END);
+  const afterChild = (state: GraphState, config: LangGraphRunnableConfig): string =>
+    state.active_agent === agent.name ? "call_model" : endTurn(state, config);
   const branchesAfterTools = childNodes.size > 0 || supervisor !== null || [...tools.values()].some((t) => t.returnDirect);
 
   const loop = new StateGraph(annotation)
@@ -223,9 +243,13 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
   /** The agent as a node of the parent graph: one turn of its loop, returning only what it added. */
   const run = async (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
     // A handoff sub-agent sees the whole conversation: its supervisor's history and this turn so far.
-    const configurable = { ...(config.configurable ?? {}), [HISTORY_KEY]: [...historyOf(config), ...state.messages] };
-    const out = await inner.invoke({ ...state, messages: [] }, { ...config, configurable });
-    return { messages: out.messages, active_agent: out.active_agent };
+    const turn: TurnOut = {};
+    const configurable = { ...(config.configurable ?? {}), [HISTORY_KEY]: [...historyOf(config), ...state.messages], [TURN_OUT_KEY]: turn };
+    // Only custom events, which go straight to the caller's writer: nothing is streamed per step.
+    const stream = await inner.stream({ ...state, messages: [] }, { ...config, configurable, streamMode: "custom" });
+    for await (const _ of stream) void _;
+    if (!turn.state) throw new EngineError("RUN_FAILED", `Agent "${agent.name}" ended its turn without reaching the end of its loop`, { nodeId: node.id });
+    return { messages: turn.state.messages, active_agent: turn.state.active_agent };
   };
   return { run, inner };
 }

@@ -2,7 +2,7 @@
  * `npm run bench`: measures performance budgets in Node and in headless Chromium
  * (production build) and writes JSON to bench/results/. Benchmarks are not tests:
  * a missed target is reported, not failed. `npm run bench -- --ui-only` measures only the
- * UI figures (the real app in Chromium).
+ * UI figures (the real app in Chromium); `--engine-only` only the engine and storage figures.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
@@ -59,6 +59,7 @@ async function uiFigures(): Promise<UiFigures | { skipped: string }> {
 
 async function main(): Promise<void> {
   const uiOnly = process.argv.includes("--ui-only");
+  const engineOnly = process.argv.includes("--engine-only");
   const started = performance.now();
   const now = () => performance.now();
   let node: Record<string, unknown> | undefined;
@@ -72,8 +73,11 @@ async function main(): Promise<void> {
     process.stdout.write("bench: engine overhead and checkpoint storage in headless Chromium…\n");
     chromiumResults = await inChromium();
   }
-  process.stdout.write("bench: UI figures on the production app in headless Chromium…\n");
-  const ui = await uiFigures();
+  let ui: Awaited<ReturnType<typeof uiFigures>> = { skipped: "--engine-only" };
+  if (!engineOnly) {
+    process.stdout.write("bench: UI figures on the production app in headless Chromium…\n");
+    ui = await uiFigures();
+  }
   const report = {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? "unknown", memory_gib: Math.round(os.totalmem() / 2 ** 30), node: process.version, load_average: os.loadavg().map((l) => Math.round(l * 100) / 100) },
@@ -85,9 +89,10 @@ async function main(): Promise<void> {
   const dir = path.join(root, "bench", "results");
   await mkdir(dir, { recursive: true });
   const json = `${JSON.stringify(report, null, 2)}\n`;
-  // A partial run (--ui-only) never replaces latest.json, which holds every figure.
-  if (!uiOnly) await writeFile(path.join(dir, "latest.json"), json);
-  await writeFile(path.join(dir, `${report.date.replace(/[:.]/g, "-")}${uiOnly ? "-ui" : ""}.json`), json);
+  // A partial run (--ui-only, --engine-only) never replaces latest.json, which holds every figure.
+  const partial = uiOnly || engineOnly;
+  if (!partial) await writeFile(path.join(dir, "latest.json"), json);
+  await writeFile(path.join(dir, `${report.date.replace(/[:.]/g, "-")}${uiOnly ? "-ui" : engineOnly ? "-engine" : ""}.json`), json);
   process.stdout.write(json);
   if ("skipped" in ui) process.stdout.write(`\nUI figures skipped: ${String(ui.skipped)}\n`);
   else process.stdout.write(`\nUI figures (headless Chromium, production build; load average ${report.machine.load_average.join(" ")}):\n${summarize(ui)}\n`);

@@ -53,8 +53,8 @@ interface Segment {
   task: string;
 }
 
-function segmentsOf(ns: string | readonly string[]): Segment[] {
-  const parts = typeof ns === "string" ? (ns ? ns.split("|") : []) : ns;
+function segmentsOf(ns: string): Segment[] {
+  const parts = ns ? ns.split("|") : [];
   return parts.map((part) => {
     const at = part.lastIndexOf(":");
     return at < 0 ? { name: part, task: part } : { name: part.slice(0, at), task: part.slice(at + 1) };
@@ -120,9 +120,19 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
       root_call_id: rootCall,
       checkpoint_id: checkpointId,
       node,
-      ...position,
+      call_id: position.call_id,
+      parent_call_id: position.parent_call_id,
+      depth: position.depth,
+      agent: position.agent,
     };
-    return { ...base, ...body } as RunEvent;
+    return Object.assign(base, body) as RunEvent;
+  };
+  // Events from one namespace share their place in the tree: place each namespace once per run.
+  const positions = new Map<string, CallPosition>();
+  const positionOfNamespace = (ns: string): CallPosition => {
+    let position = positions.get(ns);
+    if (!position) positions.set(ns, (position = positionOf(compiled, segmentsOf(ns), rootCall)));
+    return position;
   };
   const atRoot: CallPosition = { call_id: rootCall, parent_call_id: null, depth: 0, agent: null };
 
@@ -169,8 +179,7 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
     for await (const chunk of stream as AsyncIterable<[string, unknown]>) {
       const [mode, payload] = chunk;
       if (mode === "custom" && isNodeEmission(payload)) {
-        const path = segmentsOf(payload.ns);
-        const position = positionOf(compiled, path, rootCall);
+        const position = positionOfNamespace(payload.ns);
         // Nested calls (sub-agents, the tool calls that started them, then the event's own call) open below the node.
         let at = position;
         for (const link of payload.calls ?? []) at = { call_id: link.id, parent_call_id: at.call_id, depth: at.depth + 1, agent: link.agent ?? at.agent };

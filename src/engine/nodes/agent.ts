@@ -133,7 +133,8 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
   };
 
   const callModelNode = async (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
-    if (modelCallsThisTurn(state.messages, agent.name) >= agent.max_iterations) {
+    const callsSoFar = modelCallsThisTurn(state.messages, agent.name);
+    if (callsSoFar >= agent.max_iterations) {
       throw new EngineError(
         "AGENT_MAX_ITERATIONS",
         `Agent "${agent.name}" called its model ${agent.max_iterations} times in one turn without finishing (max_iterations)`,
@@ -150,7 +151,7 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
     const profileId = overrides?.model ?? profile.id;
     if (!models.has(profileId)) models.set(profileId, modelFor(profileId));
     const temperature = overrides?.temperature ?? agent.temperature;
-    const firstCall = modelCallsThisTurn(state.messages, agent.name) === 0;
+    const firstCall = callsSoFar === 0;
     const input = {
       model: models.get(profileId) as ChatModelPort,
       messages: replyPolicy.prepare(messages, firstCall),
@@ -258,9 +259,10 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
 export function modelCallsThisTurn(messages: readonly BaseMessage[], agent: string): number {
   let count = 0;
   for (let i = messages.length - 1; i >= 0; i--) {
+    // `type` rather than isInstance(): this runs over the whole turn before every model call.
     const m = messages[i] as BaseMessage;
-    if (HumanMessage.isInstance(m)) break;
-    if (AIMessage.isInstance(m) && m.name === agent) count++;
+    if (m.type === "human") break;
+    if (m.type === "ai" && m.name === agent) count++;
   }
   return count;
 }

@@ -5,7 +5,6 @@ import { agentNode, chainDocument } from "./testing/documents.js";
 import { testServices, type RecordedCall } from "../../tests/support/services.js";
 import { assertValid, type GraphDocumentInput } from "../schema/index.js";
 import { compileAgent } from "./nodes/agent.js";
-import { buildStateAnnotation } from "./state.js";
 
 const weatherTools: GraphDocumentInput["tools"] = [
   {
@@ -87,6 +86,23 @@ describe("render_system_prompt", () => {
     expect(String(calls[0]?.messages[0]?.content)).toContain("Serve Ada who said: hi there");
   });
 
+  it("lets the model see the graph's other channels while the loop's checkpoints store only its own", async () => {
+    const calls: RecordedCall[] = [];
+    const doc = weatherDoc({}, { state: { channels: [{ name: "customer", type: "string", default: "Ada" }] } });
+    const compiled = compileGraph(doc, testServices({ calls }));
+    await collectRun(compiled, { message: "weather in Paris?" }, { threadId: "slim" });
+    expect(calls.length).toBeGreaterThan(1);
+    for (const call of calls) expect(call.options.state).toMatchObject({ customer: "Ada", results: {} });
+    let loopCheckpoints = 0;
+    for await (const saved of compiled.checkpointer.list({ configurable: { thread_id: "slim" } })) {
+      if (!saved.config.configurable?.checkpoint_ns) continue;
+      loopCheckpoints++;
+      const stateKeys = Object.keys(saved.checkpoint.channel_values).filter((k) => !k.startsWith("branch:") && !k.startsWith("__"));
+      expect(stateKeys.every((k) => ["messages", "active_agent", "system_prompt"].includes(k))).toBe(true);
+    }
+    expect(loopCheckpoints).toBeGreaterThan(2);
+  });
+
   it("does not inject the date twice when the prompt already has it", async () => {
     const calls: RecordedCall[] = [];
     await run(weatherDoc({ system_prompt: "Today is {{ date }}." }), "hello", calls);
@@ -103,7 +119,7 @@ describe("agent loop", () => {
     const ctx = { document, services: compiled.services, team: compiled.team };
     const agent = document.nodes.find((n) => n.kind === "agent");
     if (agent?.kind !== "agent") throw new Error("no agent");
-    const graph = await compileAgent(agent, ctx, buildStateAnnotation([])).inner.getGraphAsync();
+    const graph = await compileAgent(agent, ctx).inner.getGraphAsync();
     const edges = graph.edges.map((e) => `${e.source}->${e.target}${e.conditional ? " (conditional)" : ""}`).sort();
     expect(edges).toEqual(
       [

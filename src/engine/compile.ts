@@ -208,7 +208,7 @@ export function compileGraph(input: unknown, services: EngineServices): Compiled
     checkpointer,
     annotation,
     ...(services.tasks ? { tasks: services.tasks } : {}),
-    compileAgentRun: (node) => compileAgent(node, ctx, annotation).run,
+    compileAgentRun: (node) => compileAgent(node, ctx).run,
   });
   Object.assign(ctx, { document, services: resolved, team });
   const graph = buildGraph(document, ctx, checkpointer, annotation);

@@ -2,7 +2,7 @@
  * Agent node: compiles to the seed-000 loop as a LangGraph subgraph —
  * render_system_prompt → current_active_agent → continue_conversation → call_model ⇄ call_tools.
  */
-import { Command, END, START, StateGraph, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
+import { Annotation, Command, END, START, StateGraph, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import type { AgentData, NodeOfKind } from "../../schema/index.js";
 import { formatDateTime } from "../defaultTools.js";
@@ -10,7 +10,7 @@ import { EngineError } from "../errors.js";
 import { callModel } from "../modelCall.js";
 import { routeTurn } from "../routing.js";
 import { emit, lastHumanMessage, textOf } from "../runtime.js";
-import type { GraphState, GraphStateAnnotation, GraphUpdate } from "../state.js";
+import { builtinChannels, type GraphState, type GraphUpdate } from "../state.js";
 import { renderTemplate } from "../template.js";
 import { approveCalls, executeTool } from "../toolCall.js";
 import type { ChatModelPort } from "../ports.js";
@@ -36,16 +36,42 @@ function historyOf(config: LangGraphRunnableConfig): BaseMessage[] {
 }
 
 /**
+ * The loop's own channels. The rest of the graph's state (results, branches, user
+ * channels, …) reaches the loop read-only through the run config: a turn changes only
+ * these, and each of the loop's checkpoints then stores only these.
+ */
+const LoopStateAnnotation = Annotation.Root({
+  messages: builtinChannels.messages,
+  active_agent: builtinChannels.active_agent,
+  system_prompt: builtinChannels.system_prompt,
+});
+type LoopState = typeof LoopStateAnnotation.State;
+type LoopUpdate = typeof LoopStateAnnotation.Update;
+
+/** The graph's state when the agent's turn began, without its messages (those are history). */
+const GRAPH_STATE_KEY = "graphwright_graph_state";
+
+function graphStateOf(config: LangGraphRunnableConfig): Record<string, unknown> {
+  const value = (config.configurable as Record<string, unknown> | undefined)?.[GRAPH_STATE_KEY];
+  return value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+}
+
+/** The state a turn's templates, model and tools see: the graph's state with the loop's channels over it. */
+function turnView(state: LoopState, config: LangGraphRunnableConfig): GraphState {
+  return { ...graphStateOf(config), ...state } as GraphState;
+}
+
+/**
  * Where the loop leaves its final state for the node that ran it. Reading it here,
  * where the loop routes to END, spares the `values` snapshot LangGraph's invoke()
  * would stream after every step only to keep the last one.
  */
 const TURN_OUT_KEY = "graphwright_turn_out";
 interface TurnOut {
-  state?: GraphState;
+  state?: LoopState;
 }
 
-function endTurn(state: GraphState, config: LangGraphRunnableConfig): typeof END {
+function endTurn(state: LoopState, config: LangGraphRunnableConfig): typeof END {
   const out = (config.configurable as Record<string, unknown> | undefined)?.[TURN_OUT_KEY] as TurnOut | undefined;
   if (out) out.state = state;
   return END;
@@ -90,7 +116,7 @@ const LOOP_NODES = ["render_system_prompt", "current_active_agent", "continue_co
  * Compiles an Agent node into its loop subgraph. `supervisor` is set when the agent is
  * compiled as a handoff sub-agent inside that supervisor's loop (seed 000).
  */
-export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, annotation: GraphStateAnnotation, supervisor: string | null = null) {
+export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, supervisor: string | null = null) {
   const agent = node.data;
   const { team } = ctx;
   const profile = ctx.document.models.find((m) => m.id === agent.model);
@@ -105,7 +131,7 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
   // Forced tool and sanitize (seed 004) live in flows/agentReply.ts.
   const replyPolicy = replyPolicyOf(agent, ctx.document.tools, specs.map((s) => s.name), ctx.services.ids, node.id);
   // Handoff sub-agents are nodes of this loop (seed 000); @name and the stored active agent reach them.
-  const reserved = new Set([...LOOP_NODES, ...Object.keys(annotation.spec)]);
+  const reserved = new Set([...LOOP_NODES, ...Object.keys(LoopStateAnnotation.spec)]);
   const childNodes = new Map(
     team.hierarchy
       .children(agent.name)
@@ -115,11 +141,11 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
   const descendants = team.hierarchy.handoffDescendants(agent.name);
   const where = { agent: agent.name, clock: ctx.services.clock };
 
-  const renderNode = (state: GraphState, config: LangGraphRunnableConfig): GraphUpdate => ({
-    system_prompt: renderSystemPrompt(agent, { ...state, messages: [...historyOf(config), ...state.messages] }, ctx.services.clock.now(), supervisor ?? undefined),
+  const renderNode = (state: LoopState, config: LangGraphRunnableConfig): LoopUpdate => ({
+    system_prompt: renderSystemPrompt(agent, { ...turnView(state, config), messages: [...historyOf(config), ...state.messages] }, ctx.services.clock.now(), supervisor ?? undefined),
   });
 
-  const routeActive = (state: GraphState, config: LangGraphRunnableConfig) => {
+  const routeActive = (state: LoopState, config: LangGraphRunnableConfig) => {
     const route = routeTurn({
       message: textOf(lastHumanMessage([...historyOf(config), ...state.messages])),
       activeAgent: state.active_agent,
@@ -132,7 +158,7 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
     return new Command({ goto: childNodes.get(child) as string, update: { active_agent: route.agent } });
   };
 
-  const callModelNode = async (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
+  const callModelNode = async (state: LoopState, config: LangGraphRunnableConfig): Promise<LoopUpdate> => {
     const callsSoFar = modelCallsThisTurn(state.messages, agent.name);
     if (callsSoFar >= agent.max_iterations) {
       throw new EngineError(
@@ -145,8 +171,9 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
     const task = taskOf(config);
     const inbox = task ? await team.tasks.takeInbox(task) : [];
     const injected = inbox.map((m) => new HumanMessage({ id: ctx.services.ids.next("msg"), content: m.text, name: "parent" }));
-    const conversation = [...historyOf(config), ...state.messages, ...injected];
-    const messages = state.system_prompt ? [new SystemMessage(state.system_prompt), ...conversation] : conversation;
+    const messages: BaseMessage[] = state.system_prompt ? [new SystemMessage(state.system_prompt)] : [];
+    messages.push(...historyOf(config), ...state.messages, ...injected);
+    const view = turnView(state, config);
     const overrides = overridesFor(config, agent.name);
     const profileId = overrides?.model ?? profile.id;
     if (!models.has(profileId)) models.set(profileId, modelFor(profileId));
@@ -156,18 +183,18 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
       model: models.get(profileId) as ChatModelPort,
       messages: replyPolicy.prepare(messages, firstCall),
       tools: specs,
-      state,
+      state: view,
       agent: agent.name,
       ids: ctx.services.ids,
       ...(temperature !== undefined ? { temperature } : {}),
     };
     const reply = await callModel(input, config);
-    const replies = await replyPolicy.finish(reply, { firstCall, state, messages, rerun: (m) => callModel({ ...input, messages: m, tools: [] }, config) }, config);
+    const replies = await replyPolicy.finish(reply, { firstCall, state: view, messages, rerun: (m) => callModel({ ...input, messages: m, tools: [] }, config) }, config);
     if (task) team.tasks.noteReply(task, textOf(replies.at(-1)));
     return { messages: [...injected, ...replies] };
   };
 
-  const callToolsNode = async (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
+  const callToolsNode = async (state: LoopState, config: LangGraphRunnableConfig): Promise<LoopUpdate> => {
     const last = state.messages.at(-1);
     const calls = last && AIMessage.isInstance(last) ? (last.tool_calls ?? []) : [];
     const out: (ToolMessage | AIMessage)[] = [];
@@ -175,12 +202,13 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
     let activeAgent: string | undefined;
     // Destructive calls are approved before any tool of the turn runs (see approveCalls).
     const approvals = approveCalls(calls, (name) => tools.get(name), where, config);
+    const view = turnView(state, config);
     for (const call of calls) {
       const id = call.id ?? ctx.services.ids.next("call");
       const args = (call.args ?? {}) as Record<string, unknown>;
       const tool = tools.get(call.name) ?? notAParentTool(agent.name, call.name, team);
-      const ran = await executeTool(tool && bindToTurn(tool, state, config), { id, name: call.name, args }, { ...where, approvals }, config);
-      const outcome = replyPolicy.toolResult(call.name, ran, { state, messages: historyOf(config) }, config);
+      const ran = await executeTool(tool && bindToTurn(tool, view, config), { id, name: call.name, args }, { ...where, approvals }, config);
+      const outcome = replyPolicy.toolResult(call.name, ran, { state: view, messages: historyOf(config) }, config);
       out.push(
         new ToolMessage({
           id: ctx.services.ids.next("msg"),
@@ -207,20 +235,20 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
     return { messages: out, ...(activeAgent !== undefined ? { active_agent: activeAgent } : {}) };
   };
 
-  const afterModel = (state: GraphState, config: LangGraphRunnableConfig): string => {
+  const afterModel = (state: LoopState, config: LangGraphRunnableConfig): string => {
     const last = state.messages.at(-1);
     return last && AIMessage.isInstance(last) && (last.tool_calls?.length ?? 0) > 0 ? "call_tools" : endTurn(state, config);
   };
-  const afterTools = (state: GraphState, config: LangGraphRunnableConfig): string => {
+  const afterTools = (state: LoopState, config: LangGraphRunnableConfig): string => {
     const target = afterToolsTarget(state.messages, childNodes);
     return target === END ? endTurn(state, config) : target;
   };
   // After a handoff sub-agent's turn: it escalated back here (request_help), or the turn is over.
-  const afterChild = (state: GraphState, config: LangGraphRunnableConfig): string =>
+  const afterChild = (state: LoopState, config: LangGraphRunnableConfig): string =>
     state.active_agent === agent.name ? "call_model" : endTurn(state, config);
   const branchesAfterTools = childNodes.size > 0 || supervisor !== null || [...tools.values()].some((t) => t.returnDirect);
 
-  const loop = new StateGraph(annotation)
+  const loop = new StateGraph(LoopStateAnnotation)
     .addNode("render_system_prompt", renderNode)
     .addNode("current_active_agent", routeActive, { ends: ["continue_conversation", ...childNodes.values()] })
     .addNode("continue_conversation", () => ({}))
@@ -232,7 +260,7 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
     .addConditionalEdges("call_model", afterModel, ["call_tools", END]);
   for (const [child, name] of childNodes) {
     const childNode = team.hierarchy.agents.get(child) as NodeOfKind<"agent">;
-    const run = compileAgent(childNode, ctx, annotation, agent.name).run;
+    const run = compileAgent(childNode, ctx, agent.name).run;
     loop.addNode(name as "call_model", handoffChildNode(agent.name, child, run, ctx.services, team.maxDepth));
     loop.addConditionalEdges(name as "call_model", afterChild, ["call_model", END]);
   }
@@ -242,12 +270,20 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, ann
   const inner = loop.compile({ name: agent.name });
 
   /** The agent as a node of the parent graph: one turn of its loop, returning only what it added. */
-  const run = async (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
-    // A handoff sub-agent sees the whole conversation: its supervisor's history and this turn so far.
+  const run = async (state: LoopState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
+    const { messages, ...rest } = state;
     const turn: TurnOut = {};
-    const configurable = { ...(config.configurable ?? {}), [HISTORY_KEY]: [...historyOf(config), ...state.messages], [TURN_OUT_KEY]: turn };
+    const configurable = {
+      ...(config.configurable ?? {}),
+      // A handoff sub-agent sees the whole conversation: its supervisor's history and this turn so far.
+      [HISTORY_KEY]: [...historyOf(config), ...messages],
+      // Called from the graph, `state` is the graph's; from a supervisor's loop, that loop's over the graph's.
+      [GRAPH_STATE_KEY]: { ...graphStateOf(config), ...rest },
+      [TURN_OUT_KEY]: turn,
+    };
+    const input: LoopUpdate = { messages: [], active_agent: state.active_agent ?? null, system_prompt: state.system_prompt ?? "" };
     // Only custom events, which go straight to the caller's writer: nothing is streamed per step.
-    const stream = await inner.stream({ ...state, messages: [] }, { ...config, configurable, streamMode: "custom" });
+    const stream = await inner.stream(input, { ...config, configurable, streamMode: "custom" });
     for await (const _ of stream) void _;
     if (!turn.state) throw new EngineError("RUN_FAILED", `Agent "${agent.name}" ended its turn without reaching the end of its loop`, { nodeId: node.id });
     return { messages: turn.state.messages, active_agent: turn.state.active_agent };

@@ -58,7 +58,7 @@ export const nodeRegistry: { [K in NodeKind]: KindEntry<K> } = {
   start: { role: "start" },
   end: { role: "end" },
   note: { role: "ignored" },
-  agent: { role: "executable", compile: (node, ctx, annotation) => compileAgent(node, ctx, annotation).run },
+  agent: { role: "executable", compile: (node, ctx) => compileAgent(node, ctx).run },
   llm: { role: "executable", compile: (node, ctx) => compileLlm(node, ctx) },
   tool: { role: "executable", compile: (node, ctx) => compileToolNode(node, ctx) },
   approval: { role: "executable", compile: (node) => compileApproval(node) },

@@ -2,7 +2,7 @@
  * Agent node: compiles to the seed-000 loop as a LangGraph subgraph —
  * render_system_prompt → current_active_agent → continue_conversation → call_model ⇄ call_tools.
  */
-import { Annotation, Command, END, START, StateGraph, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
+import { Annotation, Command, END, messagesDeltaReducer, START, StateGraph, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import type { AgentData, NodeOfKind } from "../../schema/index.js";
 import { formatDateTime } from "../defaultTools.js";
@@ -158,7 +158,13 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, sup
     return new Command({ goto: childNodes.get(child) as string, update: { active_agent: route.agent } });
   };
 
-  const callModelNode = async (state: LoopState, config: LangGraphRunnableConfig): Promise<LoopUpdate> => {
+  /**
+   * Routes by itself with a Command: a conditional edge would cost two more runnable
+   * calls per model step. When the turn ends here, the loop's final state is this
+   * step's state with the reply added by the channel's own reducer (every message the
+   * engine makes has an id, so nothing is stamped after this).
+   */
+  const callModelNode = async (state: LoopState, config: LangGraphRunnableConfig): Promise<Command | LoopUpdate> => {
     const callsSoFar = modelCallsThisTurn(state.messages, agent.name);
     if (callsSoFar >= agent.max_iterations) {
       throw new EngineError(
@@ -191,7 +197,11 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, sup
     const reply = await callModel(input, config);
     const replies = await replyPolicy.finish(reply, { firstCall, state: view, messages, rerun: (m) => callModel({ ...input, messages: m, tools: [] }, config) }, config);
     if (task) team.tasks.noteReply(task, textOf(replies.at(-1)));
-    return { messages: [...injected, ...replies] };
+    const added = [...injected, ...replies];
+    const last = added.at(-1);
+    if (last && AIMessage.isInstance(last) && (last.tool_calls?.length ?? 0) > 0) return new Command({ goto: "call_tools", update: { messages: added } });
+    endTurn({ ...state, messages: messagesDeltaReducer(state.messages, [added]) }, config);
+    return { messages: added };
   };
 
   const callToolsNode = async (state: LoopState, config: LangGraphRunnableConfig): Promise<LoopUpdate> => {
@@ -235,10 +245,6 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, sup
     return { messages: out, ...(activeAgent !== undefined ? { active_agent: activeAgent } : {}) };
   };
 
-  const afterModel = (state: LoopState, config: LangGraphRunnableConfig): string => {
-    const last = state.messages.at(-1);
-    return last && AIMessage.isInstance(last) && (last.tool_calls?.length ?? 0) > 0 ? "call_tools" : endTurn(state, config);
-  };
   const afterTools = (state: LoopState, config: LangGraphRunnableConfig): string => {
     const target = afterToolsTarget(state.messages, childNodes);
     return target === END ? endTurn(state, config) : target;
@@ -252,12 +258,11 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, sup
     .addNode("render_system_prompt", renderNode)
     .addNode("current_active_agent", routeActive, { ends: ["continue_conversation", ...childNodes.values()] })
     .addNode("continue_conversation", () => ({}))
-    .addNode("call_model", callModelNode)
+    .addNode("call_model", callModelNode, { ends: ["call_tools", END] })
     .addNode("call_tools", callToolsNode)
     .addEdge(START, "render_system_prompt")
     .addEdge("render_system_prompt", "current_active_agent")
-    .addEdge("continue_conversation", "call_model")
-    .addConditionalEdges("call_model", afterModel, ["call_tools", END]);
+    .addEdge("continue_conversation", "call_model");
   for (const [child, name] of childNodes) {
     const childNode = team.hierarchy.agents.get(child) as NodeOfKind<"agent">;
     const run = compileAgent(childNode, ctx, agent.name).run;

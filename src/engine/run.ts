@@ -53,29 +53,20 @@ interface Segment {
   task: string;
 }
 
-function segmentsOf(ns: string): Segment[] {
-  const parts = ns ? ns.split("|") : [];
-  return parts.map((part) => {
-    const at = part.lastIndexOf(":");
-    return at < 0 ? { name: part, task: part } : { name: part.slice(0, at), task: part.slice(at + 1) };
-  });
+/** A namespace segment `name:task_id` (LangGraph's checkpoint namespace). */
+function segmentOf(part: string): Segment {
+  const at = part.lastIndexOf(":");
+  return at < 0 ? { name: part, task: part } : { name: part.slice(0, at), task: part.slice(at + 1) };
 }
 
-/** Places a task path in the call tree: document nodes open calls, inner loop nodes do not. */
-function positionOf(compiled: CompiledDocument, path: Segment[], rootCall: string): CallPosition {
-  let call = rootCall;
-  let parent: string | null = null;
-  let depth = 0;
-  let agent: string | null = null;
-  path.forEach((segment, index) => {
-    const node = index === 0 ? compiled.nodesByName.get(segment.name) : undefined;
-    if (!node) return;
-    parent = call;
-    call = segment.task;
-    depth += 1;
-    if (node.kind === "agent") agent = segment.name;
-  });
-  return { call_id: call, parent_call_id: parent, depth, agent };
+/**
+ * Places a task in the call tree by the first segment of its namespace: a document node
+ * opens a call under the run; the steps inside it (an agent's loop) do not open their own.
+ */
+function positionOf(compiled: CompiledDocument, first: Segment | null, rootCall: string): CallPosition {
+  const node = first ? compiled.nodesByName.get(first.name) : undefined;
+  if (!first || !node) return { call_id: rootCall, parent_call_id: null, depth: 0, agent: null };
+  return { call_id: first.task, parent_call_id: rootCall, depth: 1, agent: node.kind === "agent" ? first.name : null };
 }
 
 function describeFailure(error: unknown, limit: number): { code: string; message: string } {
@@ -127,11 +118,13 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
     };
     return Object.assign(base, body) as RunEvent;
   };
-  // Events from one namespace share their place in the tree: place each namespace once per run.
+  // Only a namespace's first segment (the document node) places an event: place each once per run.
   const positions = new Map<string, CallPosition>();
   const positionOfNamespace = (ns: string): CallPosition => {
-    let position = positions.get(ns);
-    if (!position) positions.set(ns, (position = positionOf(compiled, segmentsOf(ns), rootCall)));
+    const bar = ns.indexOf("|");
+    const first = bar < 0 ? ns : ns.slice(0, bar);
+    let position = positions.get(first);
+    if (!position) positions.set(first, (position = positionOf(compiled, first ? segmentOf(first) : null, rootCall)));
     return position;
   };
   const atRoot: CallPosition = { call_id: rootCall, parent_call_id: null, depth: 0, agent: null };
@@ -190,8 +183,7 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
         // Only document nodes open calls; the steps inside an agent's loop are reported by
         // their own events (ai_message, tool_call, …) rather than as node starts and ends.
         if (!compiled.nodesByName.has(task.name)) continue;
-        const path = [{ name: task.name, task: task.id }];
-        const position = positionOf(compiled, path, rootCall);
+        const position = positionOf(compiled, { name: task.name, task: task.id }, rootCall);
         const isAgent = compiled.nodesByName.get(task.name)?.kind === "agent";
         if (!("result" in task) && !("error" in task && task.error)) {
           taskStarts.set(task.id, clock.now());

@@ -27,20 +27,31 @@ export interface DefaultTool {
 
 const noArgs = { type: "object", properties: {}, additionalProperties: false };
 
+/** Formatters by time zone: building one costs far more than using it, and every agent turn formats the date. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+      weekday: "long",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** Formats an instant in a time zone; an unknown zone is an error the model can read. */
 export function formatDateTime(ms: number, timeZone: string): string {
-  const date = new Date(ms);
-  const formatted = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-    weekday: "long",
-  }).formatToParts(date);
+  const formatted = formatterFor(timeZone).formatToParts(new Date(ms));
   const part = (type: string) => formatted.find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")}:${part("second")} (${part("weekday")}, ${timeZone})`;
 }

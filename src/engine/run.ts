@@ -131,6 +131,9 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
 
   yield make({ type: "run_start", input: input.message }, atRoot, null);
   const target = turnTarget(compiled, input.message, options);
+  // A direct run checkpoints in the agent's scoped thread, which this thread's timeline
+  // cannot inspect or fork from: its events carry no checkpoint id rather than a foreign one.
+  const reportsCheckpoints = target.configurable.thread_id === options.threadId;
   const config = { configurable: target.configurable, recursionLimit: limit, ...(options.signal ? { signal: options.signal } : {}) };
   let status: "completed" | "cancelled" | "error" | "interrupted" = "completed";
   let lastValues: Record<string, unknown> | undefined;
@@ -200,7 +203,7 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
         else if (payload && typeof payload === "object") paused = toPending([...paused.map((p) => ({ id: p.id, value: p.payload })), ...((payload as { __interrupt__: unknown[] }).__interrupt__ ?? [])]);
       } else if (mode === "checkpoints") {
         const checkpoint = payload as { config?: { configurable?: { checkpoint_id?: string } }; metadata?: { step?: number } };
-        checkpointId = checkpoint.config?.configurable?.checkpoint_id ?? checkpointId;
+        if (reportsCheckpoints) checkpointId = checkpoint.config?.configurable?.checkpoint_id ?? checkpointId;
         yield make({ type: "checkpoint_saved", step: checkpoint.metadata?.step ?? -1 }, atRoot, null);
       }
     }

@@ -96,8 +96,11 @@ describe("delegation as a tool", () => {
   it("runs any agent directly as the root with its own scoped history, by option or by @name", async () => {
     const calls: RecordedCall[] = [];
     const compiled = compileGraph(delegationDoc(), testServices({ calls }));
-    await collectRun(compiled, { message: "email delegated first" }, { threadId: "t1" });
+    const first = await collectRun(compiled, { message: "email delegated first" }, { threadId: "t1" });
     const direct = await collectRun(compiled, { message: "direct question" }, { threadId: "t1", agent: "Emails" });
+    // Checkpoints of the scoped thread cannot be inspected from this thread: direct-run events name none.
+    expect(first.at(-1)?.checkpoint_id).toEqual(expect.any(String));
+    expect(direct.every((e) => e.checkpoint_id === null)).toBe(true);
     expect(ofType(direct, "agent_start")[0]).toMatchObject({ agent: "Emails", depth: 1 });
     expect(lastAnswer(direct)).toBe("Emails found 2 messages about: direct question");
     expect(textsOf(calls.at(-1)).slice(1)).toEqual(["delegated first", "Emails found 2 messages about: delegated first", "direct question"]);

@@ -25,6 +25,18 @@ describe("cli run", () => {
     expect(events.find((e) => e.type === "tool_result")?.result).toBe("42");
   });
 
+  it("waits for a background delegation and prints its follow-up turn before it exits", async () => {
+    const { code, stdout } = await cli("run", "examples/main-agent-team.json", "Research Acme's latest news", "--json");
+    expect(code).toBe(0);
+    const events = stdout.trim().split("\n").map((line) => JSON.parse(line) as { type: string; run_id: string; task_id?: string; content?: string });
+    const queued = events.find((e) => e.type === "delegation_queued");
+    const completed = events.find((e) => e.type === "delegation_completed");
+    expect(completed?.task_id).toBe(queued?.task_id);
+    expect(new Set(events.map((e) => e.run_id)).size).toBe(2);
+    expect(events.filter((e) => e.type === "run_end")).toHaveLength(2);
+    expect(events.filter((e) => e.type === "ai_message").at(-1)?.content).toMatch(/^Update from ResearchAgent \(task task_.+\): Findings: Acme Corp news/);
+  });
+
   it("explains an invalid document with its JSON path and exits 2", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "gw-cli-"));
     const file = path.join(dir, "bad.json");

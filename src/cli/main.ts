@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
-import { compileGraph, runGraph, EngineError, type ResumeRequest, type RunInput } from "../engine/index.js";
+import { compileGraph, runFollowUp, runGraph, EngineError, type CompiledDocument, type ResumeRequest, type RunEvent, type RunInput } from "../engine/index.js";
 import { createModelResolver } from "../models/index.js";
 import { createScriptedModel } from "../models/scripted.js";
 import { formatIssues, validateText, type GraphDocument, type Provider } from "../schema/index.js";
@@ -129,13 +129,43 @@ async function run(
   process.once("SIGINT", () => controller.abort());
   const threadId = options.thread ?? `cli-${Date.now().toString(36)}`;
   const state = { streaming: false };
+  const print = (event: RunEvent) => process.stdout.write(options.json ? `${JSON.stringify(event)}\n` : formatEvent(event, state));
   let status = "completed";
-  for await (const event of runGraph(compiled, input, { threadId, signal: controller.signal })) {
-    process.stdout.write(options.json ? `${JSON.stringify(event)}\n` : formatEvent(event, state));
+  const queued: string[] = [];
+  const follow = (event: RunEvent) => {
+    print(event);
+    if (event.type === "delegation_queued") queued.push(event.task_id);
     if (event.type === "run_end") status = event.status;
+  };
+  for await (const event of runGraph(compiled, input, { threadId, signal: controller.signal })) follow(event);
+  // Background delegations (seed 002) report back in a follow-up turn, as in the app: the
+  // command waits for each task it queued and runs that turn before it exits.
+  while (status === "completed" && queued.length > 0) {
+    const id = queued.shift() as string;
+    if (!options.json) process.stdout.write(`… waiting for background task ${id}\n`);
+    if (!(await settledUnlessAborted(compiled, id, controller.signal))) {
+      status = "cancelled";
+      break;
+    }
+    for await (const event of runFollowUp(compiled, id, { threadId, signal: controller.signal })) follow(event);
   }
   if (status === "interrupted") process.stderr.write(`Paused for an answer: npm run cli -- run ${file} --thread ${threadId} --resume '<answer>'\n`);
   return status === "completed" ? 0 : status === "cancelled" ? 130 : status === "interrupted" ? 3 : 1;
+}
+
+/** Waits for a background task to settle; false when Ctrl-C came first. */
+async function settledUnlessAborted(compiled: CompiledDocument, taskId: string, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return false;
+  let onAbort = () => undefined as void;
+  const aborted = new Promise<false>((resolve) => {
+    onAbort = () => resolve(false);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([compiled.team.tasks.settled(taskId).then(() => true as const), aborted]);
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+  }
 }
 
 main(process.argv.slice(2)).then(

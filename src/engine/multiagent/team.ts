@@ -33,6 +33,12 @@ export interface AgentRunRequest {
   callId: string;
   overrides?: Omit<CallOverrides, "agent">;
   taskId?: string;
+  /**
+   * A background task's later attempt (after a reload): when its earlier run was cut off in
+   * the scoped thread, that run continues from its last checkpoint instead of starting over,
+   * so the sub-agent never sees its task twice.
+   */
+  retry?: boolean;
   signal?: AbortSignal;
   /** Receives every event of the run; `ns` is stamped on them so the caller's node owns them. */
   sink: (emission: NodeEmission) => void;
@@ -47,6 +53,16 @@ export interface Team {
   rootGraph(agent: string): ReturnType<typeof compileRootGraph>;
   /** Runs an agent for one message on its scoped thread and returns its final answer. */
   runAgent(request: AgentRunRequest): Promise<string>;
+}
+
+/** A background task's message has an id of its own, so a later attempt can find it in the scoped thread. */
+export const taskMessageId = (taskId: string) => `${taskId}_message`;
+
+/** Whether the scoped thread holds a run of this message that stopped before its end. */
+async function cutOffIn(graph: ReturnType<typeof compileRootGraph>, thread: string, messageId: string): Promise<boolean> {
+  const snapshot = await graph.getState({ configurable: { thread_id: thread } });
+  const messages = ((snapshot.values as { messages?: BaseMessage[] }).messages ?? []) as BaseMessage[];
+  return snapshot.next.length > 0 && messages.some((m) => m.id === messageId);
 }
 
 function compileRootGraph(name: string, run: AgentRun, annotation: GraphStateAnnotation, checkpointer: BaseCheckpointSaver) {
@@ -126,8 +142,10 @@ export function createTeam(input: {
           ...(request.overrides ? { [OVERRIDES_KEY]: { agent: request.agent, ...request.overrides } } : {}),
           ...(request.taskId ? { [TASK_KEY]: request.taskId } : {}),
         };
+        const message = new HumanMessage({ id: request.taskId ? taskMessageId(request.taskId) : services.ids.next("msg"), content: request.message });
+        const input = request.retry && (await cutOffIn(graph, thread, message.id as string)) ? null : { messages: [message] };
         const stream = await graph.stream(
-          { messages: [new HumanMessage({ id: services.ids.next("msg"), content: request.message })] },
+          input as never,
           {
             configurable,
             streamMode: ["custom", "values"],

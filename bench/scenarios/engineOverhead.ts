@@ -113,7 +113,7 @@ export interface OverheadResult {
 }
 
 /** Alternates the two variants so drift affects both; reports medians and their ratio. */
-export async function measureEngineOverhead(now: () => number, repeats = 25, warmup = 5): Promise<OverheadResult> {
+export async function measureEngineOverhead(now: () => number, repeats = 40, warmup = 8): Promise<OverheadResult> {
   let events = 0;
   for (let i = 0; i < warmup; i++) {
     events = await runCompiled(`w${i}`);

@@ -118,13 +118,19 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
     };
     return Object.assign(base, body) as RunEvent;
   };
-  // Only a namespace's first segment (the document node) places an event: place each once per run.
+  // Only a namespace's first segment (the document node) places an event: place each once per
+  // run. Events come in runs from one step, which share the whole namespace.
   const positions = new Map<string, CallPosition>();
+  let lastNs: string | undefined;
+  let lastPosition: CallPosition = { call_id: rootCall, parent_call_id: null, depth: 0, agent: null };
   const positionOfNamespace = (ns: string): CallPosition => {
+    if (ns === lastNs) return lastPosition;
     const bar = ns.indexOf("|");
     const first = bar < 0 ? ns : ns.slice(0, bar);
     let position = positions.get(first);
     if (!position) positions.set(first, (position = positionOf(compiled, first ? segmentOf(first) : null, rootCall)));
+    lastNs = ns;
+    lastPosition = position;
     return position;
   };
   const atRoot: CallPosition = { call_id: rootCall, parent_call_id: null, depth: 0, agent: null };

@@ -139,6 +139,9 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, sup
       .map((l) => [l.agent, reserved.has(l.agent) ? `agent_${l.agent}` : l.agent] as const),
   );
   const descendants = team.hierarchy.handoffDescendants(agent.name);
+  // The prompt stays the same through a turn: one SystemMessage serves all its model calls.
+  let system: SystemMessage | undefined;
+  const systemMessage = (text: string) => (system && system.content === text ? system : (system = new SystemMessage(text)));
   const where = { agent: agent.name, clock: ctx.services.clock };
 
   const renderNode = (state: LoopState, config: LangGraphRunnableConfig): LoopUpdate => ({
@@ -177,7 +180,7 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, sup
     const task = taskOf(config);
     const inbox = task ? await team.tasks.takeInbox(task) : [];
     const injected = inbox.map((m) => new HumanMessage({ id: ctx.services.ids.next("msg"), content: m.text, name: "parent" }));
-    const messages: BaseMessage[] = state.system_prompt ? [new SystemMessage(state.system_prompt)] : [];
+    const messages: BaseMessage[] = state.system_prompt ? [systemMessage(state.system_prompt)] : [];
     messages.push(...historyOf(config), ...state.messages, ...injected);
     const view = turnView(state, config);
     const overrides = overridesFor(config, agent.name);

@@ -108,6 +108,9 @@ export interface OverheadResult {
   target_ratio: number;
   meets_target: boolean;
   compiled_events: number;
+  /** Every timed run, in order (pairs: hand-written first, then compiled), to see the spread. */
+  compiled_ms: number[];
+  hand_written_ms: number[];
   /** False when the runtime did not expose gc(), so timings include earlier runs' garbage. */
   gc_between_runs: boolean;
 }
@@ -146,6 +149,8 @@ export async function measureEngineOverhead(now: () => number, repeats = 40, war
     target_ratio: 1.15,
     meets_target: ratio <= 1.15,
     compiled_events: events,
+    compiled_ms: compiled.map((t) => Math.round(t * 10) / 10),
+    hand_written_ms: hand.map((t) => Math.round(t * 10) / 10),
     gc_between_runs: typeof (globalThis as { gc?: unknown }).gc === "function",
   };
 }

@@ -11,6 +11,7 @@ import { compileNode, displayName, isBranching, roleOf, type BranchingNode } fro
 import type { EngineServices } from "./ports.js";
 import { planParallel } from "./nodes/parallel.js";
 import { isBranchingKind } from "../schema/handles.js";
+import { shareEmptyChannelError } from "./emptyChannels.js";
 import { compileAgent } from "./nodes/agent.js";
 import { entryNode } from "./multiagent/entry.js";
 import type { Hierarchy } from "./multiagent/hierarchy.js";
@@ -197,6 +198,7 @@ function addOutgoing(
  * for await (const event of runGraph(compiled, { message: "hi" }, { threadId: "t1" })) console.log(event.type);
  */
 export function compileGraph(input: unknown, services: EngineServices): CompiledDocument {
+  shareEmptyChannelError();
   const document = assertValid(input);
   const resolved = resolveServices(services);
   const checkpointer = services.checkpointer ?? new MemorySaver();

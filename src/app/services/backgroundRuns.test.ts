@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { BackgroundTask, RunEvent } from "../../engine/index.js";
-import { delegationDoc } from "../../engine/testing/delegationTeam.js";
+import { cutOffTask as teamTask, delegationDoc } from "../../engine/testing/delegationTeam.js";
 import { Database } from "../../persistence/db.js";
 import { createMemoryLocks, withThreadLock } from "../../persistence/locks.js";
 import { IdbSaver } from "../../persistence/saver/IdbSaver.js";
@@ -42,28 +42,7 @@ const doneOf = (runId: string) => posts.find((m) => m.type === "done" && m.runId
 const eventsOf = (runId: string): RunEvent[] => posts.flatMap((m) => (m.type === "events" && m.runId === runId ? m.events : []));
 
 function cutOffTask(patch: Partial<BackgroundTask> = {}): BackgroundTask {
-  return {
-    id: "task_cut",
-    thread_id: "t1",
-    graph_id: team.meta.id,
-    parent_agent: "Main",
-    agent: "Research",
-    tool_call_id: "call_cut",
-    call_id: "call_cut_research",
-    message: "markets",
-    overrides: {},
-    depth: 1,
-    status: "running",
-    result: null,
-    error: null,
-    created: 1,
-    updated: 1,
-    attempts: 1,
-    inbox: [],
-    progress: [],
-    reported: false,
-    ...patch,
-  };
+  return teamTask({ graph_id: team.meta.id, ...patch });
 }
 
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { MemorySaver } from "@langchain/langgraph/web";
 import type { BaseMessage } from "@langchain/core/messages";
 import { collectRun, compileGraph, createMemoryTaskStore, runFollowUp, type BackgroundTask, type CompiledDocument, type RunEvent, type RunEventOf } from "../index.js";
 import { testServices } from "../../../tests/support/services.js";
-import { delegationDoc } from "../testing/delegationTeam.js";
+import { cutOffTask, delegationDoc } from "../testing/delegationTeam.js";
 
 function ofType<T extends RunEvent["type"]>(events: RunEvent[], type: T): RunEventOf<T>[] {
   return events.filter((e): e is RunEventOf<T> => e.type === type);
@@ -124,26 +124,7 @@ describe("non-blocking delegation", () => {
 
   it("re-runs a task cut off mid-run from a fresh compile, and reports one that cannot run as failed with its reason", async () => {
     const store = createMemoryTaskStore();
-    const base: BackgroundTask = {
-      id: "task_cut",
-      thread_id: "t1",
-      parent_agent: "Main",
-      agent: "Research",
-      tool_call_id: "call_cut",
-      call_id: "call_cut_research",
-      message: "markets",
-      overrides: {},
-      depth: 1,
-      status: "running",
-      result: null,
-      error: null,
-      created: 1,
-      updated: 1,
-      attempts: 1,
-      inbox: [],
-      progress: [],
-      reported: false,
-    };
+    const base = cutOffTask();
     await store.put(base);
     const compiled = compileGraph(delegationDoc(), { ...testServices(), tasks: store });
     const open = await store.listOpen();

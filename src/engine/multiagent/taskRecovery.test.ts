@@ -2,37 +2,14 @@
 import { describe, expect, it } from "vitest";
 import { MemorySaver } from "@langchain/langgraph/web";
 import { HumanMessage, type BaseMessage } from "@langchain/core/messages";
-import { compileGraph, type BackgroundTask } from "../index.js";
+import { compileGraph } from "../index.js";
 import { isNodeEmission } from "../events.js";
 import { testServices, type RecordedCall } from "../../../tests/support/services.js";
-import { delegationDoc } from "../testing/delegationTeam.js";
+import { cutOffTask, delegationDoc } from "../testing/delegationTeam.js";
 import { createMemoryTaskStore } from "./taskStore.js";
 import { taskMessageId } from "./team.js";
 
 const THREAD = "t1::agent::Research";
-
-function cutTask(): BackgroundTask {
-  return {
-    id: "task_cut",
-    thread_id: "t1",
-    parent_agent: "Main",
-    agent: "Research",
-    tool_call_id: "call_cut",
-    call_id: "call_cut_research",
-    message: "markets",
-    overrides: {},
-    depth: 1,
-    status: "running",
-    result: null,
-    error: null,
-    created: 1,
-    updated: 1,
-    attempts: 1,
-    inbox: [],
-    progress: [],
-    reported: false,
-  };
-}
 
 const humanTexts = (messages: readonly BaseMessage[]) => messages.filter((m) => m.type === "human").map((m) => String(m.content));
 
@@ -40,7 +17,7 @@ describe("a background task cut off mid-run", () => {
   it("continues from the scoped thread's last checkpoint instead of starting over, so the sub-agent sees its task once", async () => {
     const checkpointer = new MemorySaver();
     const store = createMemoryTaskStore();
-    const task = cutTask();
+    const task = cutOffTask();
     await store.put(task);
 
     // The first attempt: the sub-agent calls its tool, then the page goes away before the result.
@@ -69,7 +46,7 @@ describe("a background task cut off mid-run", () => {
 
   it("starts over when nothing of the earlier attempt reached the scoped thread", async () => {
     const store = createMemoryTaskStore();
-    const task = cutTask();
+    const task = cutOffTask();
     await store.put(task);
     const calls: RecordedCall[] = [];
     const compiled = compileGraph(delegationDoc(), { ...testServices({ calls }), tasks: store });

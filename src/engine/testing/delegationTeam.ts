@@ -1,6 +1,7 @@
 /** A seed-002 team for engine tests: Main delegates to sub-agents as tools; Jedi is hidden, used by a tool. */
 import type { GraphDocumentInput } from "../../schema/index.js";
 import { agentNode, chainDocument } from "./documents.js";
+import type { BackgroundTask } from "../ports.js";
 
 /**
  * Main ─tool(blocking)→ Emails, Main ─tool(background)→ Research ─tool→ Deep, Main ─tool→ Tasks;
@@ -86,4 +87,33 @@ export function delegationDoc(options: { maxDepth?: number; researchSpeed?: numb
       ],
     },
   );
+}
+
+/**
+ * A background task of this team's Research agent, left running when the page went away
+ * (tests of recovery after a reload).
+ * @example await store.put(cutOffTask({ id: "task_lost" }))
+ */
+export function cutOffTask(patch: Partial<BackgroundTask> = {}): BackgroundTask {
+  return {
+    id: "task_cut",
+    thread_id: "t1",
+    parent_agent: "Main",
+    agent: "Research",
+    tool_call_id: "call_cut",
+    call_id: "call_cut_research",
+    message: "markets",
+    overrides: {},
+    depth: 1,
+    status: "running",
+    result: null,
+    error: null,
+    created: 1,
+    updated: 1,
+    attempts: 1,
+    inbox: [],
+    progress: [],
+    reported: false,
+    ...patch,
+  };
 }

@@ -4,34 +4,13 @@ import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
 import mainAgentTeam from "../../../examples/main-agent-team.json";
 import { Database } from "../../persistence/db.js";
-import { IdbSaver } from "../../persistence/saver/IdbSaver.js";
-import { createWorkspace, type Workspace } from "../../persistence/workspace/index.js";
+import { createWorkspace } from "../../persistence/workspace/index.js";
 import { assertValid } from "../../schema/index.js";
-import { createEngineClient, type EngineClient, type WorkerLike } from "../services/engineClient";
-import { createEngineHost } from "../services/engineHost";
-import type { FromWorker, ToWorker } from "../services/engineProtocol";
+import { inProcessEngine } from "../services/testing/inProcessEngine";
 import { createSessionStore, type SessionStore } from "../store/sessionStore";
 import { deriveChat } from "./chatMessages";
 
 const team = assertValid(mainAgentTeam);
-
-function inProcessEngine(ws: Workspace, database: Database): EngineClient {
-  const listeners: ((event: MessageEvent<FromWorker>) => void)[] = [];
-  const host = createEngineHost({
-    runs: ws.runs,
-    credentials: ws,
-    checkpointer: new IdbSaver({ database }),
-    withThreadLock: (_id, work) => work(),
-    post: (message) => queueMicrotask(() => listeners.forEach((l) => l({ data: structuredClone(message) } as MessageEvent<FromWorker>))),
-  });
-  const worker: WorkerLike = {
-    postMessage: (message: ToWorker) => void host.handle(structuredClone(message)),
-    addEventListener: (type: string, listener: unknown) => {
-      if (type === "message") listeners.push(listener as (event: MessageEvent<FromWorker>) => void);
-    },
-  };
-  return createEngineClient(() => worker);
-}
 
 function settled(store: SessionStore): Promise<void> {
   return new Promise((resolve) => {

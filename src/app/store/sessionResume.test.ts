@@ -3,12 +3,9 @@ import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
 import { Database } from "../../persistence/db.js";
-import { IdbSaver } from "../../persistence/saver/IdbSaver.js";
-import { createWorkspace, type Workspace } from "../../persistence/workspace/index.js";
+import { createWorkspace } from "../../persistence/workspace/index.js";
 import { assertValid } from "../../schema/index.js";
-import { createEngineClient, type EngineClient, type WorkerLike } from "../services/engineClient";
-import { createEngineHost } from "../services/engineHost";
-import type { FromWorker, ToWorker } from "../services/engineProtocol";
+import { inProcessEngine } from "../services/testing/inProcessEngine";
 import { pendingOf } from "./pendingInterrupts";
 import { createSessionStore, type SessionStore } from "./sessionStore";
 
@@ -27,33 +24,11 @@ const document = assertValid({
   ],
 });
 
-/** The engine client over an in-process host on the given database (a page's worker). */
-function engineOn(ws: Workspace, database: Database): EngineClient {
-  const listeners: ((event: MessageEvent<FromWorker>) => void)[] = [];
-  const host = createEngineHost({
-    runs: ws.runs,
-    credentials: ws,
-    checkpointer: new IdbSaver({ database }),
-    withThreadLock: (_id, work) => work(),
-    post: (message) => {
-      const data = structuredClone(message);
-      queueMicrotask(() => listeners.forEach((l) => l({ data } as MessageEvent<FromWorker>)));
-    },
-  });
-  const worker: WorkerLike = {
-    postMessage: (message: ToWorker) => void host.handle(structuredClone(message)),
-    addEventListener: (type: string, listener: unknown) => {
-      if (type === "message") listeners.push(listener as (event: MessageEvent<FromWorker>) => void);
-    },
-  };
-  return createEngineClient(() => worker);
-}
-
 let ids = 0;
 function page(factory: IDBFactory): SessionStore {
   const database = new Database({ name: "session-resume", indexedDB: factory });
   const ws = createWorkspace(database);
-  return createSessionStore({ workspace: ws, engine: engineOn(ws, database), newId: (prefix) => `${prefix}_${++ids}`, frames: { request: (cb) => setTimeout(cb, 0) as unknown as number, cancel: (h) => clearTimeout(h) } });
+  return createSessionStore({ workspace: ws, engine: inProcessEngine(ws, database), newId: (prefix) => `${prefix}_${++ids}`, frames: { request: (cb) => setTimeout(cb, 0) as unknown as number, cancel: (h) => clearTimeout(h) } });
 }
 
 async function settled(session: SessionStore): Promise<void> {

@@ -3,41 +3,16 @@ import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it } from "vitest";
 import weatherAssistant from "../../../examples/weather-assistant.json";
 import { Database } from "../../persistence/db.js";
-import { IdbSaver } from "../../persistence/saver/IdbSaver.js";
 import { createWorkspace, type Workspace } from "../../persistence/workspace/index.js";
 import { assertValid, type GraphDocument } from "../../schema/index.js";
 import { deriveChat } from "../playground/chatMessages";
-import { createEngineClient, type EngineClient, type WorkerLike } from "../services/engineClient";
-import { createEngineHost } from "../services/engineHost";
-import type { FromWorker, ToWorker } from "../services/engineProtocol";
+import { type EngineClient } from "../services/engineClient";
+import { inProcessEngine } from "../services/testing/inProcessEngine";
 import type { FrameScheduler } from "./frameBatcher";
 import { blankDocument } from "./nodeFactory";
 import { activeThreadSetting, createSessionStore, type SessionStore } from "./sessionStore";
 
 const weather = assertValid(weatherAssistant);
-
-/** The engine client over an in-process host: the worker protocol without a worker. */
-function inProcessEngine(ws: Workspace, database: Database): EngineClient {
-  const saver = new IdbSaver({ database });
-  const listeners: ((event: MessageEvent<FromWorker>) => void)[] = [];
-  const host = createEngineHost({
-    runs: ws.runs,
-    credentials: ws,
-    checkpointer: saver,
-    withThreadLock: (_id, work) => work(),
-    post: (message) => {
-      const data = structuredClone(message);
-      queueMicrotask(() => listeners.forEach((l) => l({ data } as MessageEvent<FromWorker>)));
-    },
-  });
-  const worker: WorkerLike = {
-    postMessage: (message: ToWorker) => void host.handle(structuredClone(message)),
-    addEventListener: (type: string, listener: unknown) => {
-      if (type === "message") listeners.push(listener as (event: MessageEvent<FromWorker>) => void);
-    },
-  };
-  return createEngineClient(() => worker);
-}
 
 /** Animation frames on a timer, counted. */
 function countedFrames() {

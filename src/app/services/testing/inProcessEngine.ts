@@ -1,0 +1,33 @@
+/** Test support: the engine worker protocol without a worker. */
+import type { Database } from "../../../persistence/db.js";
+import { IdbSaver } from "../../../persistence/saver/IdbSaver.js";
+import type { Workspace } from "../../../persistence/workspace/index.js";
+import { createEngineClient, type EngineClient, type WorkerLike } from "../engineClient";
+import { createEngineHost } from "../engineHost";
+import type { FromWorker, ToWorker } from "../engineProtocol";
+
+/**
+ * An engine client over an in-process host on `database`, as a page's worker would be:
+ * every message is structured-cloned and delivered on a later microtask.
+ * @example const engine = inProcessEngine(workspace, database);
+ */
+export function inProcessEngine(ws: Workspace, database: Database): EngineClient {
+  const listeners: ((event: MessageEvent<FromWorker>) => void)[] = [];
+  const host = createEngineHost({
+    runs: ws.runs,
+    credentials: ws,
+    checkpointer: new IdbSaver({ database }),
+    withThreadLock: (_id, work) => work(),
+    post: (message) => {
+      const data = structuredClone(message);
+      queueMicrotask(() => listeners.forEach((l) => l({ data } as MessageEvent<FromWorker>)));
+    },
+  });
+  const worker: WorkerLike = {
+    postMessage: (message: ToWorker) => void host.handle(structuredClone(message)),
+    addEventListener: (type: string, listener: unknown) => {
+      if (type === "message") listeners.push(listener as (event: MessageEvent<FromWorker>) => void);
+    },
+  };
+  return createEngineClient(() => worker);
+}

@@ -7,22 +7,11 @@ import { Database } from "../../persistence/db.js";
 import { createWorkspace } from "../../persistence/workspace/index.js";
 import { assertValid } from "../../schema/index.js";
 import { inProcessEngine } from "../services/testing/inProcessEngine";
-import { createSessionStore, type SessionStore } from "../store/sessionStore";
+import { createSessionStore } from "../store/sessionStore";
 import { deriveChat } from "./chatMessages";
+import { runEnded } from "../store/testing/runEnded";
 
 const team = assertValid(mainAgentTeam);
-
-function settled(store: SessionStore): Promise<void> {
-  return new Promise((resolve) => {
-    if (store.getState().run.state !== "running") return resolve();
-    const stop = store.subscribe((s) => {
-      if (s.run.state !== "running") {
-        stop();
-        resolve();
-      }
-    });
-  });
-}
 
 describe("direct agent runs from the playground", () => {
   it("runs the agent picked in the selector as the root of the turn, with its own history", async () => {
@@ -32,9 +21,9 @@ describe("direct agent runs from the playground", () => {
     await session.getState().openGraph(team.meta.id);
 
     await session.getState().send(team, "remind me to call Dana", { agent: "TasksAgent" });
-    await settled(session);
+    await runEnded(session);
     await session.getState().send(team, "hello");
-    await settled(session);
+    await runEnded(session);
 
     expect(session.getState().run).toEqual({ state: "idle" });
     const chat = deriveChat(session.getState().events).map((m) => `${m.author}: ${m.text.slice(0, 40)}`);

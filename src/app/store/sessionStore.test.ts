@@ -11,6 +11,7 @@ import { inProcessEngine } from "../services/testing/inProcessEngine";
 import type { FrameScheduler } from "./frameBatcher";
 import { blankDocument } from "./nodeFactory";
 import { activeThreadSetting, createSessionStore, type SessionStore } from "./sessionStore";
+import { runEnded } from "./testing/runEnded";
 
 const weather = assertValid(weatherAssistant);
 
@@ -46,22 +47,9 @@ beforeEach(() => {
   session = newSession();
 });
 
-/** Resolves when the run in progress has ended. */
-function settled(store: SessionStore): Promise<void> {
-  return new Promise((resolve) => {
-    if (store.getState().run.state !== "running") return resolve();
-    const stop = store.subscribe((s) => {
-      if (s.run.state !== "running") {
-        stop();
-        resolve();
-      }
-    });
-  });
-}
-
 async function sendAndWait(document: GraphDocument, message: string, store = session) {
   const started = await store.getState().send(document, message);
-  await settled(store);
+  await runEnded(store);
   return started;
 }
 
@@ -175,7 +163,7 @@ describe("session store", () => {
       });
     });
     session.getState().stop();
-    await settled(session);
+    await runEnded(session);
     expect(session.getState().run).toEqual({ state: "idle" });
     expect(deriveChat(session.getState().events).at(-1)).toMatchObject({ kind: "reply", stopped: true });
     expect(session.getState().events.at(-1)).toMatchObject({ type: "run_end", status: "cancelled" });
@@ -191,7 +179,7 @@ describe("session store", () => {
       if (s.events !== prev.events && prev.run.state === "running") updatesAt.push(counter.frames);
     });
     await store.getState().send(weather, "What's the weather in Paris?");
-    await settled(store);
+    await runEnded(store);
     const streamed = store.getState().events.length;
     expect(streamed).toBeGreaterThan(20);
     // Never two updates in one frame (the last one may be the flush as the run ends).
@@ -229,7 +217,7 @@ describe("session store", () => {
     const original = chat();
     const second = session.getState().events.filter((e) => e.type === "run_start")[1];
     await session.getState().replayRun(weather, second!.run_id);
-    await settled(session);
+    await runEnded(session);
     expect(session.getState().threads.find((t) => t.id === session.getState().activeThreadId)?.title).toBe("hello (replay)");
     expect(chat()).toEqual(original);
   });

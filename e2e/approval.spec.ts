@@ -3,6 +3,7 @@
 // Each test imports its own small document (scripted agent, mock tools), so no template is needed.
 import { expect, test } from "./fixtures";
 import { InterruptPage } from "./pages/InterruptPage";
+import { deleteTool } from "../src/engine/testing/humanLoop";
 
 const at = (y: number) => ({ x: 0, y });
 
@@ -11,17 +12,7 @@ const assistantDoc = {
   version: 1,
   meta: { id: "hitl-assistant", name: "Approval assistant" },
   models: [{ id: "scripted", provider: "scripted", model: "scripted-1" }],
-  tools: [
-    {
-      id: "delete",
-      kind: "mock",
-      name: "delete_task",
-      description: "Deletes a task",
-      destructive: true,
-      input_schema: { type: "object", properties: { id: { type: "number" } }, required: ["id"] },
-      config: { default: "Deleted task {{ args.id }}" },
-    },
-  ],
+  tools: [deleteTool],
   nodes: [
     { id: "start", kind: "start", position: at(0) },
     {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ModelError, type ModelRequest } from "../engine/ports.js";
 import type { ModelProfile } from "../schema/index.js";
 import { createModelResolver, type ModelResolverOptions } from "./resolver.js";
@@ -6,19 +6,10 @@ import type { FallbackInfo } from "./resilient.js";
 import { anthropicStream } from "./testing/anthropicWire.js";
 import { collect, profile, rejection } from "./testing/collect.js";
 import { openaiError, openaiStream } from "./testing/openaiWire.js";
-import { closedPortUrl, startWireServer, type Reply, type WireServer } from "./testing/wireServer.js";
+import { closedPortUrl, serversClosedAfterEach, type Reply } from "./testing/wireServer.js";
 
 const keys = { openai: "sk-openai-primary-123456", anthropic: "sk-ant-fallback-123456" };
-const servers: WireServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function serve(respond: (n: number) => Reply): Promise<WireServer> {
-  const server = await startWireServer((_req, n) => respond(n));
-  servers.push(server);
-  return server;
-}
+const serve = serversClosedAfterEach();
 
 const ok = (tokens = ["fine"]): Reply => ({ kind: "sse", events: openaiStream(tokens) });
 const status = (code: number, headers: Record<string, string> = {}): Reply => ({

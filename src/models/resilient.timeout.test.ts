@@ -1,22 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ModelError, type ChatModelPort } from "../engine/ports.js";
 import type { ModelProfile } from "../schema/index.js";
 import { createModelResolver } from "./resolver.js";
 import { anthropicStream } from "./testing/anthropicWire.js";
 import { collect, profile, rejection } from "./testing/collect.js";
 import { openaiStream } from "./testing/openaiWire.js";
-import { startWireServer, type Reply, type WireServer } from "./testing/wireServer.js";
+import { serversClosedAfterEach, type WireServer } from "./testing/wireServer.js";
 
-const servers: WireServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function serve(respond: (n: number) => Reply): Promise<WireServer> {
-  const server = await startWireServer((_req, n) => respond(n));
-  servers.push(server);
-  return server;
-}
+const serve = serversClosedAfterEach();
 
 function resolveOpenAI(server: WireServer, fields: Partial<ModelProfile> = {}, stallTimeoutMs = 300): ChatModelPort {
   const p = profile({ id: "gpt", provider: "openai", base_url: `${server.url}/v1`, max_retries: 0, ...fields });

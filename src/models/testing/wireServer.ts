@@ -1,6 +1,7 @@
 /** A local HTTP server for provider wire tests: records each request and answers with a scripted reply. */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterEach } from "vitest";
 
 export interface RecordedRequest {
   method: string;
@@ -77,4 +78,21 @@ function parse(raw: string): unknown {
   } catch {
     return raw;
   }
+}
+
+/**
+ * For a test file: starts wire servers that answer the n-th request with `respond(n)`,
+ * and closes them after each test.
+ * @example const serve = serversClosedAfterEach(); const server = await serve(() => ok());
+ */
+export function serversClosedAfterEach(): (respond: (n: number) => Reply) => Promise<WireServer> {
+  const servers: WireServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+  return async (respond) => {
+    const server = await startWireServer((_req, n) => respond(n));
+    servers.push(server);
+    return server;
+  };
 }

@@ -6,7 +6,7 @@ import mainAgentTeam from "../../../examples/main-agent-team.json";
 import { Database } from "../../persistence/db.js";
 import { createWorkspace } from "../../persistence/workspace/index.js";
 import { assertValid } from "../../schema/index.js";
-import { inProcessEngine } from "../services/testing/inProcessEngine";
+import { inProcessEngine } from "../../../tests/support/inProcessEngine";
 import { createSessionStore } from "../store/sessionStore";
 import { deriveChat } from "./chatMessages";
 import { runEnded } from "../store/testing/runEnded";

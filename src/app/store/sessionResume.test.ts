@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { Database } from "../../persistence/db.js";
 import { createWorkspace } from "../../persistence/workspace/index.js";
 import { assertValid } from "../../schema/index.js";
-import { inProcessEngine } from "../services/testing/inProcessEngine";
+import { inProcessEngine } from "../../../tests/support/inProcessEngine";
 import { pendingOf } from "./pendingInterrupts";
 import { createSessionStore, type SessionStore } from "./sessionStore";
 

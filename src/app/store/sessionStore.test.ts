@@ -7,7 +7,7 @@ import { createWorkspace, type Workspace } from "../../persistence/workspace/ind
 import { assertValid, type GraphDocument } from "../../schema/index.js";
 import { deriveChat } from "../playground/chatMessages";
 import { type EngineClient } from "../services/engineClient";
-import { inProcessEngine } from "../services/testing/inProcessEngine";
+import { inProcessEngine } from "../../../tests/support/inProcessEngine";
 import type { FrameScheduler } from "./frameBatcher";
 import { blankDocument } from "./nodeFactory";
 import { activeThreadSetting, createSessionStore, type SessionStore } from "./sessionStore";

@@ -1,10 +1,10 @@
-/** Test support: the engine worker protocol without a worker. */
-import type { Database } from "../../../persistence/db.js";
-import { IdbSaver } from "../../../persistence/saver/IdbSaver.js";
-import type { Workspace } from "../../../persistence/workspace/index.js";
-import { createEngineClient, type EngineClient, type WorkerLike } from "../engineClient";
-import { createEngineHost } from "../engineHost";
-import type { FromWorker, ToWorker } from "../engineProtocol";
+/** Test support: the app's engine worker protocol without a worker (a main-thread stand-in for the worker). */
+import type { Database } from "../../src/persistence/db.js";
+import { IdbSaver } from "../../src/persistence/saver/IdbSaver.js";
+import type { Workspace } from "../../src/persistence/workspace/index.js";
+import { createEngineClient, type EngineClient, type WorkerLike } from "../../src/app/services/engineClient";
+import { createEngineHost } from "../../src/app/services/engineHost";
+import type { FromWorker, ToWorker } from "../../src/app/services/engineProtocol";
 
 /**
  * An engine client over an in-process host on `database`, as a page's worker would be:

@@ -1,21 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { collectRun, compileGraph, type RunEvent } from "../index.js";
+import { collectRun, compileGraph } from "../index.js";
 import { GraphValidationError } from "../../schema/index.js";
 import { at, flow } from "../testing/documents.js";
 import { testServices } from "../../../tests/support/services.js";
 import type { GraphDocumentInput } from "../../schema/index.js";
+import { errorOf, stateOf } from "../testing/humanLoop.js";
 
 type NodeInput = GraphDocumentInput["nodes"][number];
 type EdgeInput = NonNullable<GraphDocumentInput["edges"]>[number];
 
-function final(events: RunEvent[]): Record<string, unknown> {
-  const state = events.find((e) => e.type === "final_state");
-  return state?.type === "final_state" ? state.state : {};
-}
-function errorOf(events: RunEvent[]) {
-  const error = events.find((e) => e.type === "error");
-  return error?.type === "error" ? error : undefined;
-}
+const final = stateOf;
 const from = (source: string, handle: string, target: string): EdgeInput => ({ id: `${source}-${handle}-${target}`, kind: "flow", source, target, source_handle: handle });
 /** A Set state node that appends `label` to the `trail` channel. */
 const mark = (id: string, label = id): NodeInput => ({ id, kind: "set_state", position: at, data: { name: id, assignments: [{ channel: "trail", expression: `["${label}"]` }] } });

@@ -1,17 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { collectRun, compileGraph, type GraphLibrary, type RunEvent } from "../index.js";
+import { collectRun, compileGraph, type GraphLibrary } from "../index.js";
 import { at, chainDocument } from "../testing/documents.js";
 import { testServices, type RecordedCall } from "../../../tests/support/services.js";
 import type { GraphDocumentInput } from "../../schema/index.js";
+import { errorOf, stateOf } from "../testing/humanLoop.js";
 
-function final(events: RunEvent[]): Record<string, unknown> {
-  const state = events.find((e) => e.type === "final_state");
-  return state?.type === "final_state" ? state.state : {};
-}
-function errorOf(events: RunEvent[]) {
-  const error = events.find((e) => e.type === "error");
-  return error?.type === "error" ? error : undefined;
-}
+const final = stateOf;
 
 describe("LLM node with structured output", () => {
   const schema = { type: "object", properties: { done: { type: "boolean" }, score: { type: "number" } }, required: ["done", "score"], additionalProperties: false };

@@ -9,6 +9,8 @@ export function ofType<T extends RunEvent["type"]>(events: RunEvent[], type: T):
 }
 export const statusOf = (events: RunEvent[]) => ofType(events, "run_end")[0]?.status;
 export const stateOf = (events: RunEvent[]) => ofType(events, "final_state")[0]?.state ?? {};
+/** The run's error event, if it failed. */
+export const errorOf = (events: RunEvent[]) => ofType(events, "error")[0];
 
 /** A destructive mock tool: "Deleted task <id>". */
 export const deleteTool: NonNullable<GraphDocumentInput["tools"]>[number] = {

@@ -1,27 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { validate } from "../validate.js";
 import type { GraphDocumentInput } from "../document.js";
+import { framedDoc, handleEdge } from "../fixtures/builders.js";
 
 const at = { x: 0, y: 0 };
 type NodeInput = GraphDocumentInput["nodes"][number];
-type EdgeInput = NonNullable<GraphDocumentInput["edges"]>[number];
 
-function doc(nodes: NodeInput[], edges: EdgeInput[], extra: Partial<GraphDocumentInput> = {}): GraphDocumentInput {
-  return {
-    version: 1,
-    meta: { id: "d", name: "D" },
-    ...extra,
-    nodes: [{ id: "start", kind: "start", position: at }, ...nodes, { id: "end", kind: "end", position: at }],
-    edges,
-  };
-}
-const edge = (source: string, target: string, source_handle?: string): EdgeInput => ({
-  id: `${source}-${source_handle ?? "out"}-${target}`,
-  kind: "flow",
-  source,
-  target,
-  ...(source_handle ? { source_handle } : {}),
-});
+const doc = framedDoc;
+const edge = handleEdge;
 function codes(input: GraphDocumentInput): { code: string; path: string; message: string }[] {
   const result = validate(input);
   return result.ok ? [] : result.errors;

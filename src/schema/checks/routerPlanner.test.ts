@@ -1,30 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { validate } from "../validate.js";
 import type { GraphDocumentInput, RouterRule } from "../document.js";
+import { framedDoc, handleEdge } from "../fixtures/builders.js";
 
 const at = { x: 0, y: 0 };
 type NodeInput = GraphDocumentInput["nodes"][number];
 type EdgeInput = NonNullable<GraphDocumentInput["edges"]>[number];
 type RuleInput = Partial<RouterRule> & Pick<RouterRule, "id" | "route" | "match">;
 
-const edge = (source: string, target: string, source_handle?: string): EdgeInput => ({
-  id: `${source}-${source_handle ?? "out"}-${target}`,
-  kind: "flow",
-  source,
-  target,
-  ...(source_handle ? { source_handle } : {}),
-});
-function doc(nodes: NodeInput[], edges: EdgeInput[], extra: Partial<GraphDocumentInput> = {}): GraphDocumentInput {
-  return {
-    version: 1,
-    meta: { id: "d", name: "D" },
-    models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
-    tools: [{ id: "lookup", kind: "mock", name: "lookup", config: {} }],
-    ...extra,
-    nodes: [{ id: "start", kind: "start", position: at }, ...nodes, { id: "end", kind: "end", position: at }],
-    edges,
-  };
-}
+const edge = handleEdge;
+const doc = (nodes: NodeInput[], edges: EdgeInput[], extra: Partial<GraphDocumentInput> = {}): GraphDocumentInput =>
+  framedDoc(nodes, edges, { models: [{ id: "scripted", provider: "scripted", model: "scripted" }], tools: [{ id: "lookup", kind: "mock", name: "lookup", config: {} }], ...extra });
 function errors(input: GraphDocumentInput) {
   const result = validate(input);
   return result.ok ? [] : result.errors;

@@ -41,11 +41,7 @@ function layerRule(layer, { packages, layers }) {
         "no-restricted-imports": [
           "error",
           {
-            patterns: [
-              { group: packages, message },
-              { regex: `^${up}(${alternatives})(/|$)`, message },
-              rootAbsolute,
-            ],
+            patterns: [{ group: packages, message }, { regex: `^${up}(${alternatives})(/|$)`, message }, rootAbsolute],
           },
         ],
       },
@@ -55,16 +51,7 @@ function layerRule(layer, { packages, layers }) {
 }
 
 export default defineConfig(
-  globalIgnores([
-    "dist/",
-    "dist-e2e-*/",
-    "node_modules/",
-    "bench/results/",
-    "public/",
-    "test-results/",
-    "playwright-report/",
-    "tmp/",
-  ]),
+  globalIgnores(["dist/", "dist-e2e-*/", "node_modules/", "bench/results/", "public/", "test-results/", "playwright-report/", "tmp/"]),
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -87,10 +74,7 @@ export default defineConfig(
   {
     name: "graphwright/typescript",
     rules: {
-      "@typescript-eslint/no-unused-vars": [
-        "error",
-        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
-      ],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
     },
   },
 
@@ -102,9 +86,7 @@ export default defineConfig(
     packages: [...UI_PACKAGES, ...BROWSER_STORAGE_PACKAGES],
     layers: ["app", "models", "tools", "persistence", "cli"],
   }),
-  ...["models", "tools", "persistence"].flatMap((layer) =>
-    layerRule(layer, { packages: UI_PACKAGES, layers: ["app"] }),
-  ),
+  ...["models", "tools", "persistence"].flatMap((layer) => layerRule(layer, { packages: UI_PACKAGES, layers: ["app"] })),
   ...layerRule("cli", { packages: UI_PACKAGES, layers: ["app"] }),
 
   {

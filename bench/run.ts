@@ -21,13 +21,32 @@ import { measureUiFigures, summarize, type UiFigures } from "./app/uiFigures.js"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 async function inChromium(): Promise<Record<string, unknown>> {
   if (!existsSync(CHROMIUM)) return { skipped: `Chromium not found at ${CHROMIUM}` };
   const outDir = path.join(root, "tmp", "bench-dist");
-  await build({ root: path.join(root, "bench", "browser"), base: "./", logLevel: "warn", configFile: false, build: { outDir, emptyOutDir: true, target: "es2022" } });
-  const server = await preview({ root: path.join(root, "bench", "browser"), configFile: false, logLevel: "warn", build: { outDir }, preview: { port: 0, host: "127.0.0.1" } });
+  await build({
+    root: path.join(root, "bench", "browser"),
+    base: "./",
+    logLevel: "warn",
+    configFile: false,
+    build: { outDir, emptyOutDir: true, target: "es2022" },
+  });
+  const server = await preview({
+    root: path.join(root, "bench", "browser"),
+    configFile: false,
+    logLevel: "warn",
+    build: { outDir },
+    preview: { port: 0, host: "127.0.0.1" },
+  });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, "--js-flags=--expose-gc"], headless: true });
   try {
     const page = await browser.newPage();
@@ -68,7 +87,10 @@ async function main(): Promise<void> {
     process.stdout.write("bench: engine overhead and checkpoint storage in Node…\n");
     node = {
       engine_overhead: await measureEngineOverhead(now),
-      checkpoint_storage: { ...(await measureCheckpointStorage(now, { indexedDB: new IDBFactory() })), note: "fake-indexeddb; see chromium for real IndexedDB timings" },
+      checkpoint_storage: {
+        ...(await measureCheckpointStorage(now, { indexedDB: new IDBFactory() })),
+        note: "fake-indexeddb; see chromium for real IndexedDB timings",
+      },
     };
     process.stdout.write("bench: engine overhead and checkpoint storage in headless Chromium…\n");
     chromiumResults = await inChromium();
@@ -80,7 +102,13 @@ async function main(): Promise<void> {
   }
   const report = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? "unknown", memory_gib: Math.round(os.totalmem() / 2 ** 30), node: process.version, load_average: os.loadavg().map((l) => Math.round(l * 100) / 100) },
+    machine: {
+      cpus: os.cpus().length,
+      cpu: os.cpus()[0]?.model ?? "unknown",
+      memory_gib: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      load_average: os.loadavg().map((l) => Math.round(l * 100) / 100),
+    },
     duration_s: Math.round((performance.now() - started) / 1000),
     ...(node ? { node } : {}),
     ...(chromiumResults ? { chromium: chromiumResults } : {}),

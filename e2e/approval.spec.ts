@@ -50,7 +50,14 @@ const questionDoc = {
       id: "ask",
       kind: "question",
       position: at(150),
-      data: { name: "Calendar", question: "Which calendar?", options: [{ id: "work", label: "Work" }, { id: "home", label: "Home" }] },
+      data: {
+        name: "Calendar",
+        question: "Which calendar?",
+        options: [
+          { id: "work", label: "Work" },
+          { id: "home", label: "Home" },
+        ],
+      },
     },
     { id: "end", kind: "end", position: at(300) },
   ],
@@ -91,7 +98,13 @@ test("an Approval node shows its message and payload and follows approved with t
   await expect(playground.toolCall("echo")).toContainText("published Q3 summary");
 });
 
-test("an approval is rejected once and approved once with edited arguments, and the timeline shows both", async ({ page, app, controls, playground, timeline }) => {
+test("an approval is rejected once and approved once with edited arguments, and the timeline shows both", async ({
+  page,
+  app,
+  controls,
+  playground,
+  timeline,
+}) => {
   const card = new InterruptPage(page);
   await app.goto();
   await controls.import("approval-assistant.json", JSON.stringify(assistantDoc));

@@ -40,7 +40,8 @@ test("landmarks and graph controls carry their contract names", async ({ app, co
 
   await controls.button("Settings").click();
   const settings = controls.dialog("Settings");
-  for (const name of ["OpenAI API key", "OpenAI base URL", "Anthropic API key"]) await expect(settings.getByRole("textbox", { name, exact: true })).toBeVisible();
+  for (const name of ["OpenAI API key", "OpenAI base URL", "Anthropic API key"])
+    await expect(settings.getByRole("textbox", { name, exact: true })).toBeVisible();
   await expect(settings.getByRole("button", { name: "Save", exact: true })).toBeVisible();
 });
 
@@ -82,8 +83,10 @@ test("Problems names the offending node; the inspector's fields are labelled", a
 
 test("playground and timeline controls, messages, tool-call groups, status and event rows carry their names", async ({ app, playground, timeline }) => {
   await app.goto();
-  for (const control of [playground.message, playground.sendButton, playground.stopButton, playground.newThreadButton, playground.thread]) await expect(control).toBeVisible();
-  for (const control of [timeline.tree, timeline.filter, timeline.verbose, timeline.exportButton, timeline.forkButton, timeline.replayButton]) await expect(control).toBeVisible();
+  for (const control of [playground.message, playground.sendButton, playground.stopButton, playground.newThreadButton, playground.thread])
+    await expect(control).toBeVisible();
+  for (const control of [timeline.tree, timeline.filter, timeline.verbose, timeline.exportButton, timeline.forkButton, timeline.replayButton])
+    await expect(control).toBeVisible();
   await expect(playground.status).toHaveText("Idle");
 
   await playground.send("What's the weather in Paris?");

@@ -9,7 +9,12 @@ test.describe.configure({ mode: "serial" });
 /** Main delegates research to Research in the background; Research streams its answer slowly. */
 function backgroundTeam(): string {
   const scripted = { id: "scripted", provider: "scripted", model: "scripted" };
-  const agent = (id: string, x: number, data: Record<string, unknown>) => ({ id, kind: "agent", position: { x, y: 120 }, data: { model: "scripted", ...data } });
+  const agent = (id: string, x: number, data: Record<string, unknown>) => ({
+    id,
+    kind: "agent",
+    position: { x, y: 120 },
+    data: { model: "scripted", ...data },
+  });
   return JSON.stringify({
     version: 1,
     meta: { id: "background-team", name: "Background team" },

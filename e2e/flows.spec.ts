@@ -169,7 +169,13 @@ test.describe("flow templates run from the Templates dialog", () => {
     await expect(await rowsOfType(timeline, "run_end")).toHaveCount(1);
   });
 
-  test("Personal assistant: a plan run in parallel, a dependent action, and a delete that waits for approval", async ({ app, controls, page, playground, timeline }) => {
+  test("Personal assistant: a plan run in parallel, a dependent action, and a delete that waits for approval", async ({
+    app,
+    controls,
+    page,
+    playground,
+    timeline,
+  }) => {
     await app.goto();
     await controls.openTemplate("Personal assistant");
     await playground.send("Plan my day");
@@ -194,7 +200,12 @@ test.describe("flow templates run from the Templates dialog", () => {
     await expect(playground.toolCall("delete_task")).toBeVisible();
   });
 
-  test("Routed support: rules route a billing turn; the crisis gate wins over billing and its forced tool falls back", async ({ app, controls, playground, timeline }) => {
+  test("Routed support: rules route a billing turn; the crisis gate wins over billing and its forced tool falls back", async ({
+    app,
+    controls,
+    playground,
+    timeline,
+  }) => {
     await app.goto();
     await controls.openTemplate("Routed support");
     await playground.send("I was charged twice, can I get a refund?");

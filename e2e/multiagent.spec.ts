@@ -17,7 +17,12 @@ test.afterEach(({ consoleErrors }) => {
   expect(consoleErrors).toEqual([]);
 });
 
-test("a supervisor built on the canvas hands off to a sub-agent; the timeline nests its calls; @Report and the Agent selector run sub-agents directly", async ({ page, editor, playground, timeline }) => {
+test("a supervisor built on the canvas hands off to a sub-agent; the timeline nests its calls; @Report and the Agent selector run sub-agents directly", async ({
+  page,
+  editor,
+  playground,
+  timeline,
+}) => {
   const team = new AgentTeamPage(page);
   await editor.clear();
   await team.add("Start");
@@ -77,7 +82,11 @@ test("a supervisor built on the canvas hands off to a sub-agent; the timeline ne
   await expect(starts.last()).toHaveAttribute("aria-level", "2");
 });
 
-test("a parent's subtree collapses and expands on the canvas, stays collapsed after a reload, and its inner loop lists the handoff tools", async ({ page, app, controls }) => {
+test("a parent's subtree collapses and expands on the canvas, stays collapsed after a reload, and its inner loop lists the handoff tools", async ({
+  page,
+  app,
+  controls,
+}) => {
   const team = new AgentTeamPage(page);
   await controls.openTemplate("Supervisor with Analytics and Report agents");
   await expect(team.delegation("Supervisor", "Analytics")).toBeVisible();
@@ -124,7 +133,12 @@ test("the Supervisor template streams a handed-off answer with nested tool calls
   await expect(timeline.row("tool_call query_metrics (Analytics)")).toHaveAttribute("aria-level", NESTED);
 });
 
-test("the MainAgent template delegates as tools: nested sub-agent rows, a hidden agent behind a tool, a background task", async ({ page, controls, playground, timeline }) => {
+test("the MainAgent template delegates as tools: nested sub-agent rows, a hidden agent behind a tool, a background task", async ({
+  page,
+  controls,
+  playground,
+  timeline,
+}) => {
   const team = new AgentTeamPage(page);
   await controls.openTemplate("MainAgent with Emails, Meetings, Tasks and Research sub-agents");
   await expect(team.delegation("MainAgent", "ResearchAgent")).toHaveAttribute("data-blocking", "false");

@@ -11,7 +11,12 @@ function slowGraph(): string {
     models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
     nodes: [
       { id: "start", kind: "start", position: { x: 0, y: 0 }, data: { name: "Start" } },
-      { id: "agent", kind: "agent", position: { x: 200, y: 0 }, data: { name: "Slowpoke", model: "scripted", script: { rules: [], fallback: words, tokens_per_second: 10 } } },
+      {
+        id: "agent",
+        kind: "agent",
+        position: { x: 200, y: 0 },
+        data: { name: "Slowpoke", model: "scripted", script: { rules: [], fallback: words, tokens_per_second: 10 } },
+      },
       { id: "end", kind: "end", position: { x: 400, y: 0 }, data: { name: "End" } },
     ],
     edges: [

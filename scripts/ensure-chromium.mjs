@@ -29,8 +29,7 @@ function main() {
   if (isRoot && hasAptGet()) {
     console.log("Chromium not found: installing Debian's chromium package with apt-get…");
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    const installed =
-      run("apt-get", ["update"], env) && run("apt-get", ["install", "-y", "chromium"], env);
+    const installed = run("apt-get", ["update"], env) && run("apt-get", ["install", "-y", "chromium"], env);
     if (installed && existsSync(DEBIAN_CHROMIUM)) return 0;
   }
   console.error(HOW_TO_FIX);

@@ -40,11 +40,7 @@ function moduleSpecifiers(fileName: string, source: string): string[] {
   const sourceFile = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false);
   const specifiers: string[] = [];
   const visit = (node: ts.Node) => {
-    if (
-      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
-      node.moduleSpecifier &&
-      ts.isStringLiteralLike(node.moduleSpecifier)
-    ) {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteralLike(node.moduleSpecifier)) {
       specifiers.push(node.moduleSpecifier.text);
     } else if (
       ts.isImportEqualsDeclaration(node) &&
@@ -54,16 +50,11 @@ function moduleSpecifiers(fileName: string, source: string): string[] {
       specifiers.push(node.moduleReference.expression.text);
     } else if (
       ts.isCallExpression(node) &&
-      (node.expression.kind === ts.SyntaxKind.ImportKeyword ||
-        (ts.isIdentifier(node.expression) && node.expression.text === "require"))
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === "require"))
     ) {
       const [first] = node.arguments;
       if (first && ts.isStringLiteralLike(first)) specifiers.push(first.text);
-    } else if (
-      ts.isImportTypeNode(node) &&
-      ts.isLiteralTypeNode(node.argument) &&
-      ts.isStringLiteralLike(node.argument.literal)
-    ) {
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteralLike(node.argument.literal)) {
       specifiers.push(node.argument.literal.text);
     }
     ts.forEachChild(node, visit);
@@ -79,9 +70,7 @@ const isInside = (folder: string, target: string) => {
 
 /** Why `specifier`, imported from `file`, breaks the layer's rules — or null if it does not. */
 function forbiddenBecause(layer: Layer, root: string, file: string, specifier: string): string | null {
-  const forbiddenPackage = layer.packages.find(
-    (name) => specifier === name || specifier.startsWith(`${name}/`),
-  );
+  const forbiddenPackage = layer.packages.find((name) => specifier === name || specifier.startsWith(`${name}/`));
   if (forbiddenPackage) return `imports the package ${forbiddenPackage}`;
 
   // Relative paths resolve against the file; "/src/..." is Vite's root-absolute form.
@@ -108,8 +97,7 @@ function findLayerViolations(root: string, files: readonly SourceFile[]): Violat
   return violations;
 }
 
-const isSource = (name: string) =>
-  /\.(ts|tsx|mts|cts)$/.test(name) && !/\.test\.(ts|tsx|mts|cts)$/.test(name) && !name.endsWith(".d.ts");
+const isSource = (name: string) => /\.(ts|tsx|mts|cts)$/.test(name) && !/\.test\.(ts|tsx|mts|cts)$/.test(name) && !name.endsWith(".d.ts");
 
 /** Non-test TypeScript files under `dir`, recursively. */
 function listSources(dir: string): string[] {

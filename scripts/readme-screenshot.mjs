@@ -38,7 +38,10 @@ try {
   await playground.getByRole("button", { name: "Send", exact: true }).click();
   // The user's message and at least one reply, then the run over.
   await messages.nth(before + 1).waitFor({ timeout: 60_000 });
-  await playground.getByRole("status").filter({ hasText: /^Idle$/ }).waitFor({ timeout: 60_000 });
+  await playground
+    .getByRole("status")
+    .filter({ hasText: /^Idle$/ })
+    .waitFor({ timeout: 60_000 });
   if (errors.length > 0) throw new Error(`The page failed while running the template:\n${errors.join("\n")}`);
   // Let the last frame of streamed text and timeline rows paint.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

@@ -7,7 +7,11 @@ const root = path.resolve(import.meta.dirname, "..");
 
 describe("npm start", () => {
   it("serves the app shell and its entry module", async () => {
-    const child = spawn("npm", ["start", "--", "--port", "0", "--strictPort=false", "--host", "127.0.0.1"], { cwd: root, env: { ...process.env, BROWSER: "none" }, detached: true });
+    const child = spawn("npm", ["start", "--", "--port", "0", "--strictPort=false", "--host", "127.0.0.1"], {
+      cwd: root,
+      env: { ...process.env, BROWSER: "none" },
+      detached: true,
+    });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let output = "";

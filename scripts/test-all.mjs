@@ -1,4 +1,4 @@
-// `npm test`: every check in order — types, lint, schema, unit, end-to-end — stopping at the
+// `npm test`: every check in order — types, lint, formatting, schema, unit, end-to-end — stopping at the
 // first failure. Each step's output goes straight to the terminal.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -8,6 +8,7 @@ const STEPS = [
   { name: "type-check (app)", command: "npx", args: ["tsc", "-p", "tsconfig.json", "--noEmit"] },
   { name: "type-check (core, no DOM)", command: "npx", args: ["tsc", "-p", "tsconfig.core.json", "--noEmit"] },
   { name: "lint", command: "npx", args: ["eslint", "."] },
+  { name: "format check", command: "npx", args: ["prettier", "--check", "."] },
   {
     name: "schema check",
     command: "npm",

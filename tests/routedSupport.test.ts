@@ -19,7 +19,13 @@ const finalRoute = (events: RunEvent[]) => (ofType(events, "final_state")[0]?.st
 describe("Routed support template", () => {
   it("checks the crisis gate before the billing rule listed above it", async () => {
     const events = await run("I want to hurt myself and I need a refund");
-    expect(ofType(events, "route_selected")[0]).toMatchObject({ router: "Triage", route: "crisis", rule: "crisis_keywords", gate: true, matched: "hurt myself" });
+    expect(ofType(events, "route_selected")[0]).toMatchObject({
+      router: "Triage",
+      route: "crisis",
+      rule: "crisis_keywords",
+      gate: true,
+      matched: "hurt myself",
+    });
     expect(reply(events)?.agent).toBe("Crisis");
     expect(ofType(events, "error")).toEqual([]);
   });

@@ -50,7 +50,9 @@ describe("Sage multi-agent loop template", () => {
     expect(events.filter((e) => e.type === "loop_iteration")).toHaveLength(3);
     expect(events.find((e) => e.type === "loop_limit")).toMatchObject({ loop: "task_loop", max_loops: 3, action: "exit" });
     expect(final(events).loops).toMatchObject({ task_loop: { passes: 3, exhausted: true } });
-    expect(lastReply(events)).toMatchObject({ content: "I stopped after 3 passes (the loop's max_loops) without finishing: nothing so far makes the impossible possible." });
+    expect(lastReply(events)).toMatchObject({
+      content: "I stopped after 3 passes (the loop's max_loops) without finishing: nothing so far makes the impossible possible.",
+    });
   });
 
   it("starts each turn of a thread afresh: the judge's flag and the pass count reset", async () => {

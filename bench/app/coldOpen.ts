@@ -26,8 +26,13 @@ export async function measureColdOpen(browser: Browser, url: string, nodes = 500
     const page = await context.newPage();
     await page.goto(url);
     await page.getByRole("heading", { level: 1, name: "Graphwright" }).waitFor();
-    await page.getByLabel("Import graph file").setInputFiles({ name: "cold-open.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(document)) });
-    await page.getByRole("textbox", { name: "Graph name" }).and(page.locator(`[value="${document.meta.name}"]`)).waitFor({ timeout: 60_000 });
+    await page
+      .getByLabel("Import graph file")
+      .setInputFiles({ name: "cold-open.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(document)) });
+    await page
+      .getByRole("textbox", { name: "Graph name" })
+      .and(page.locator(`[value="${document.meta.name}"]`))
+      .waitFor({ timeout: 60_000 });
     await page.getByRole("banner").getByText("All changes saved").waitFor({ timeout: 60_000 });
     const runs: number[] = [];
     for (let i = 0; i < reloads; i++) {

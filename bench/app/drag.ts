@@ -65,7 +65,8 @@ async function visibleNodeNames(page: Page): Promise<string[]> {
       const name = element.getAttribute("aria-label") ?? "";
       const x = box.left + box.width / 2;
       const y = box.top + box.height / 2;
-      const inside = x > pane.left + pane.width * 0.2 && x < pane.right - pane.width * 0.2 && y > pane.top + pane.height * 0.2 && y < pane.bottom - pane.height * 0.2;
+      const inside =
+        x > pane.left + pane.width * 0.2 && x < pane.right - pane.width * 0.2 && y > pane.top + pane.height * 0.2 && y < pane.bottom - pane.height * 0.2;
       return inside && name.startsWith("Step_") ? [{ name, d: Math.hypot(x - cx, y - cy) }] : [];
     });
     if (inMiddle.length === 0) throw new Error("BENCH_DRAG: no Step node in the middle of the canvas");
@@ -105,7 +106,15 @@ export async function measureDrag(browser: Browser, url: string, nodes: number):
       p95s.push(percentile(deltas, 95));
       all.push(...deltas);
     }
-    return { nodes, edges, open_ms: Math.round(opened), ...frameStats(all), p95_all_frames_ms: round(percentile(all, 95)), p95_ms: round(percentile(p95s, 50)), p95_of_each_drag_ms: p95s.map((p) => round(p)) };
+    return {
+      nodes,
+      edges,
+      open_ms: Math.round(opened),
+      ...frameStats(all),
+      p95_all_frames_ms: round(percentile(all, 95)),
+      p95_ms: round(percentile(p95s, 50)),
+      p95_of_each_drag_ms: p95s.map((p) => round(p)),
+    };
   } finally {
     await context.close();
   }

@@ -19,7 +19,12 @@ function streamingGraph(): string {
     models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
     nodes: [
       { id: "start", kind: "start", position: { x: 0, y: 0 }, data: { name: "Start" } },
-      { id: "agent", kind: "agent", position: { x: 220, y: 0 }, data: { name: "Streamer", model: "scripted", script: { rules: [], fallback: reply, tokens_per_second: TOKENS_PER_SECOND } } },
+      {
+        id: "agent",
+        kind: "agent",
+        position: { x: 220, y: 0 },
+        data: { name: "Streamer", model: "scripted", script: { rules: [], fallback: reply, tokens_per_second: TOKENS_PER_SECOND } },
+      },
       { id: "end", kind: "end", position: { x: 440, y: 0 }, data: { name: "End" } },
     ],
     edges: [

@@ -30,7 +30,9 @@ export async function measureTimelineScroll(browser: Browser, url: string, event
     await tree.getByRole("row").first().waitFor({ timeout: 120_000 });
     const verbose = page.getByRole("checkbox", { name: "Verbose", exact: true });
     if (!(await verbose.isChecked())) await verbose.check();
-    await page.waitForFunction((expected) => Number(document.querySelector('[role="treegrid"]')?.getAttribute("aria-rowcount")) >= expected, events - 1, { timeout: 120_000 });
+    await page.waitForFunction((expected) => Number(document.querySelector('[role="treegrid"]')?.getAttribute("aria-rowcount")) >= expected, events - 1, {
+      timeout: 120_000,
+    });
     const openMs = Date.now() - started;
     const rows = Number(await tree.getAttribute("aria-rowcount"));
     // From the top: the tree follows the tail of a live run, so start from a known place.
@@ -50,7 +52,16 @@ export async function measureTimelineScroll(browser: Browser, url: string, event
       p95s.push(percentile(deltas, 95));
       all.push(...deltas);
     }
-    return { events, rows, open_ms: openMs, scrolled_px: Math.round(scrolled), ...frameStats(all), p95_all_frames_ms: round(percentile(all, 95)), p95_ms: round(percentile(p95s, 50)), p95_of_each_pass_ms: p95s.map((p) => round(p)) };
+    return {
+      events,
+      rows,
+      open_ms: openMs,
+      scrolled_px: Math.round(scrolled),
+      ...frameStats(all),
+      p95_all_frames_ms: round(percentile(all, 95)),
+      p95_ms: round(percentile(p95s, 50)),
+      p95_of_each_pass_ms: p95s.map((p) => round(p)),
+    };
   } finally {
     await context.close();
   }

@@ -3,7 +3,17 @@
  * run as a compiled Graphwright document and as a hand-written LangGraph graph, with
  * the same scripted model, tool and checkpointer. Runs in Node and in the browser.
  */
-import { Annotation, DeltaChannel, END, MemorySaver, messagesDeltaReducer, START, StateGraph, type LangGraphRunnableConfig, type Messages } from "@langchain/langgraph/web";
+import {
+  Annotation,
+  DeltaChannel,
+  END,
+  MemorySaver,
+  messagesDeltaReducer,
+  START,
+  StateGraph,
+  type LangGraphRunnableConfig,
+  type Messages,
+} from "@langchain/langgraph/web";
 import { AIMessage, HumanMessage, ToolMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
 import { compileGraph, runGraph, type EngineServices } from "../../src/engine/index.js";
 import { createScriptedModel } from "../../src/models/scripted.js";
@@ -21,8 +31,14 @@ const script: Script = {
   tokens_per_second: 0,
 };
 const tool: ToolDefinition = {
-  id: "counter", kind: "mock", name: "counter", description: "Counts", input_schema: { type: "object", properties: {} },
-  return_direct: false, destructive: false, config: { responses: [], default: "ok", latency_ms: 0 },
+  id: "counter",
+  kind: "mock",
+  name: "counter",
+  description: "Counts",
+  input_schema: { type: "object", properties: {} },
+  return_direct: false,
+  destructive: false,
+  config: { responses: [], default: "ok", latency_ms: 0 },
 };
 
 export const overheadDocument: GraphDocumentInput = {
@@ -32,7 +48,12 @@ export const overheadDocument: GraphDocumentInput = {
   tools: [tool],
   nodes: [
     { id: "start", kind: "start", position: { x: 0, y: 0 } },
-    { id: "agent", kind: "agent", position: { x: 0, y: 0 }, data: { name: "Agent", model: "scripted", tools: ["counter"], default_tools: [], max_iterations: 1000, script } },
+    {
+      id: "agent",
+      kind: "agent",
+      position: { x: 0, y: 0 },
+      data: { name: "Agent", model: "scripted", tools: ["counter"], default_tools: [], max_iterations: 1000, script },
+    },
     { id: "end", kind: "end", position: { x: 0, y: 0 } },
   ],
   edges: [
@@ -87,7 +108,10 @@ export async function runHandWritten(thread: string): Promise<number> {
     .addEdge("call_tools", "call_model")
     .compile({ checkpointer: new MemorySaver() });
   let chunks = 0;
-  const stream = await graph.stream({ messages: [new HumanMessage("go")] }, { configurable: { thread_id: thread }, recursionLimit: 1000, streamMode: ["updates", "custom"] });
+  const stream = await graph.stream(
+    { messages: [new HumanMessage("go")] },
+    { configurable: { thread_id: thread }, recursionLimit: 1000, streamMode: ["updates", "custom"] },
+  );
   for await (const _ of stream) chunks++;
   return chunks;
 }

@@ -59,7 +59,8 @@ export async function measureCheckpointStorage(now: () => number, options: { tur
   };
   const document = structuredClone(weather) as typeof weather;
   // No streaming delay and no tool latency: the bench measures storage, not the script's pacing.
-  for (const node of document.nodes) if (node.kind === "agent" && "script" in node.data) (node.data.script as { tokens_per_second: number }).tokens_per_second = 0;
+  for (const node of document.nodes)
+    if (node.kind === "agent" && "script" in node.data) (node.data.script as { tokens_per_second: number }).tokens_per_second = 0;
   for (const tool of document.tools) if (tool.kind === "mock") (tool.config as { latency_ms?: number }).latency_ms = 0;
   const compiled = compileGraph(document, { models: { resolve: createScriptedModel }, tools: createToolResolver(), checkpointer: saver });
   const cities = ["Paris", "London", "Oslo", "Lima", "Kyoto"];

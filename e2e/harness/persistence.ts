@@ -27,9 +27,23 @@ const metadata = (step: number) => ({ source: "loop" as const, step, parents: {}
 
 async function write(): Promise<SavedThread> {
   const saver = new IdbSaver({ name: DB_NAME });
-  const first = await saver.put(THREAD, checkpoint({ topic: "billing", messages: new DeltaSnapshot(["hi"]) }, { topic: 1, messages: 1 }), metadata(0), { topic: 1, messages: 1 });
-  await saver.putWrites(first, [["topic", "refunds"], ["messages", ["how can I help?"]]], "task-1", "~__pregel_pull, reply");
-  await saver.put(first, checkpoint({ topic: "refunds", messages: new DeltaSnapshot(["hi", "how can I help?"]) }, { topic: 2, messages: 2 }), metadata(1), { topic: 2, messages: 2 });
+  const first = await saver.put(THREAD, checkpoint({ topic: "billing", messages: new DeltaSnapshot(["hi"]) }, { topic: 1, messages: 1 }), metadata(0), {
+    topic: 1,
+    messages: 1,
+  });
+  await saver.putWrites(
+    first,
+    [
+      ["topic", "refunds"],
+      ["messages", ["how can I help?"]],
+    ],
+    "task-1",
+    "~__pregel_pull, reply",
+  );
+  await saver.put(first, checkpoint({ topic: "refunds", messages: new DeltaSnapshot(["hi", "how can I help?"]) }, { topic: 2, messages: 2 }), metadata(1), {
+    topic: 2,
+    messages: 2,
+  });
   const doomed = { configurable: { thread_id: "doomed", checkpoint_ns: "" } };
   await saver.put(doomed, checkpoint({ topic: "spam" }, { topic: 1 }), metadata(0), { topic: 1 });
   await saver.deleteThread("doomed");

@@ -36,7 +36,8 @@ export function App() {
     startSession(session, templates, { fragment })
       .then(() => {
         // A share link is opened once; a reload must not import it again.
-        if (isShareFragment(fragment) && window.location.hash === fragment) history.replaceState(history.state, "", window.location.pathname + window.location.search);
+        if (isShareFragment(fragment) && window.location.hash === fragment)
+          history.replaceState(history.state, "", window.location.pathname + window.location.search);
       })
       .catch((error: unknown) => session.autosave.report(`Could not open a graph: ${error instanceof Error ? error.message : String(error)}`))
       .finally(() => current && setReady(true));

@@ -25,7 +25,10 @@ async function turn(message: string, thread: string, checkpoint: string, cwd?: s
   const { code, stdout, stderr } = await runCli(["run", EXAMPLE, message, "--thread", thread, "--checkpoint", checkpoint, "--json"], { cwd });
   expect(stderr).toBe("");
   expect(code).toBe(0);
-  const events = stdout.trim().split("\n").map((line) => JSON.parse(line) as { type: string; state?: { messages: Message[] } });
+  const events = stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { type: string; state?: { messages: Message[] } });
   const final = events.find((event) => event.type === "final_state");
   expect(final).toBeDefined();
   return final?.state?.messages ?? [];
@@ -104,10 +107,14 @@ describe("cli run --checkpoint sqlite:<file>", () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it("resumes a thread started by another process, from a file relative to the working directory", async () => {
-    await expectResumed("sqlite:runs.db", dir);
-    expect(existsSync(path.join(dir, "runs.db"))).toBe(true);
-  }, TWO_RUNS_TIMEOUT);
+  it(
+    "resumes a thread started by another process, from a file relative to the working directory",
+    async () => {
+      await expectResumed("sqlite:runs.db", dir);
+      expect(existsSync(path.join(dir, "runs.db"))).toBe(true);
+    },
+    TWO_RUNS_TIMEOUT,
+  );
 });
 
 describe("cli run --checkpoint postgres://…", () => {
@@ -119,8 +126,12 @@ describe("cli run --checkpoint postgres://…", () => {
   }, 60_000);
   afterAll(() => server?.stop());
 
-  it("resumes a thread started by another process", async () => {
-    if (!server) throw new Error("no PostgreSQL server");
-    await expectResumed(server.url);
-  }, TWO_RUNS_TIMEOUT);
+  it(
+    "resumes a thread started by another process",
+    async () => {
+      if (!server) throw new Error("no PostgreSQL server");
+      await expectResumed(server.url);
+    },
+    TWO_RUNS_TIMEOUT,
+  );
 });

@@ -53,7 +53,8 @@ export function redactPassword(text: string): string {
  * @example parseCheckpointSpec("sqlite:runs.db", "/work") // { kind: "sqlite", file: "/work/runs.db" }
  */
 export function parseCheckpointSpec(text: string, cwd = process.cwd()): CheckpointSpec {
-  const invalid = (why: string) => new CheckpointError("INVALID_CHECKPOINT_SPEC", `Invalid --checkpoint "${redactPassword(text)}": ${why}; use ${CHECKPOINT_FORMS}.`);
+  const invalid = (why: string) =>
+    new CheckpointError("INVALID_CHECKPOINT_SPEC", `Invalid --checkpoint "${redactPassword(text)}": ${why}; use ${CHECKPOINT_FORMS}.`);
   if (text === "memory") return { kind: "memory" };
   if (text.startsWith("sqlite:")) {
     const file = text.slice("sqlite:".length);
@@ -106,7 +107,10 @@ async function openSqlite(spec: Extract<CheckpointSpec, { kind: "sqlite" }>): Pr
   } catch (error) {
     saver?.db.close();
     if (/bindings file|NODE_MODULE_VERSION|ERR_DLOPEN_FAILED/.test(`${causeOf(error)} ${(error as NodeJS.ErrnoException).code}`)) {
-      throw new CheckpointError("CHECKPOINT_UNAVAILABLE", `Cannot open checkpoint store ${describeSpec(spec)}: better-sqlite3's native module is not built for this Node.js (run \`npm rebuild better-sqlite3\`).`);
+      throw new CheckpointError(
+        "CHECKPOINT_UNAVAILABLE",
+        `Cannot open checkpoint store ${describeSpec(spec)}: better-sqlite3's native module is not built for this Node.js (run \`npm rebuild better-sqlite3\`).`,
+      );
     }
     throw unavailable(spec, error);
   }

@@ -19,7 +19,10 @@ describe("cli run", () => {
   it("prints one JSON event per line with --json", async () => {
     const { code, stdout } = await cli("run", "examples/weather-assistant.json", "calculate 6 * (3 + 4)", "--json");
     expect(code).toBe(0);
-    const events = stdout.trim().split("\n").map((line) => JSON.parse(line) as { type: string; result?: string });
+    const events = stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; result?: string });
     expect(events[0]?.type).toBe("run_start");
     expect(events.at(-1)?.type).toBe("run_end");
     expect(events.find((e) => e.type === "tool_result")?.result).toBe("42");
@@ -28,7 +31,10 @@ describe("cli run", () => {
   it("waits for a background delegation and prints its follow-up turn before it exits", async () => {
     const { code, stdout } = await cli("run", "examples/main-agent-team.json", "Research Acme's latest news", "--json");
     expect(code).toBe(0);
-    const events = stdout.trim().split("\n").map((line) => JSON.parse(line) as { type: string; run_id: string; task_id?: string; content?: string });
+    const events = stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; run_id: string; task_id?: string; content?: string });
     const queued = events.find((e) => e.type === "delegation_queued");
     const completed = events.find((e) => e.type === "delegation_completed");
     expect(completed?.task_id).toBe(queued?.task_id);

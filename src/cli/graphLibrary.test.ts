@@ -16,7 +16,9 @@ const graph = (id: string, nodes: unknown[]) => ({
     { id: "e2", kind: "flow", source: "n", target: "end" },
   ],
 });
-const child = graph("faq-bot", [{ id: "n", kind: "llm", position: at, data: { name: "faq", model: "scripted", script: { rules: [{ reply: "FAQ says: {{ input }}" }] } } }]);
+const child = graph("faq-bot", [
+  { id: "n", kind: "llm", position: at, data: { name: "faq", model: "scripted", script: { rules: [{ reply: "FAQ says: {{ input }}" }] } } },
+]);
 const parent = graph("front-desk", [{ id: "n", kind: "subgraph", position: at, data: { name: "ask_faq", graph: "faq-bot", input: "Q: {{ input }}" } }]);
 
 describe("folder graph library", () => {

@@ -54,7 +54,15 @@ async function main(argv: string[]): Promise<number> {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { thread: { type: "string" }, checkpoint: { type: "string", default: "memory" }, graphs: { type: "string" }, json: { type: "boolean", default: false }, help: { type: "boolean", short: "h" }, resume: { type: "string" }, interrupt: { type: "string" } },
+      options: {
+        thread: { type: "string" },
+        checkpoint: { type: "string", default: "memory" },
+        graphs: { type: "string" },
+        json: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h" },
+        resume: { type: "string" },
+        interrupt: { type: "string" },
+      },
     });
   } catch (error) {
     fail(`${(error as Error).message}\n\n${USAGE}`);
@@ -171,7 +179,8 @@ async function settledUnlessAborted(compiled: CompiledDocument, taskId: string, 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    const message = error instanceof CliFailure ? error.message : `Unexpected failure: ${redactPassword(error instanceof Error ? error.message : String(error))}`;
+    const message =
+      error instanceof CliFailure ? error.message : `Unexpected failure: ${redactPassword(error instanceof Error ? error.message : String(error))}`;
     process.stderr.write(`${message}\n`);
     process.exit(error instanceof CliFailure ? error.exitCode : 1);
   },

@@ -337,7 +337,11 @@ describe("events", () => {
     // Ids differ between runs by design; everything else must match.
     const strip = (events: RunEvent[]) =>
       events.map(({ id, ts, checkpoint_id, run_id, root_call_id, call_id, parent_call_id, ...rest }) =>
-        JSON.parse(JSON.stringify(rest).replace(/"msg_\d+"/g, '"msg"').replace(/"(call|evt)_\d+"/g, '"$1"')),
+        JSON.parse(
+          JSON.stringify(rest)
+            .replace(/"msg_\d+"/g, '"msg"')
+            .replace(/"(call|evt)_\d+"/g, '"$1"'),
+        ),
       );
     const first = await run(weatherDoc(), "weather in Paris please", undefined, "d1");
     const second = await run(weatherDoc(), "weather in Paris please", undefined, "d2");

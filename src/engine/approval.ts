@@ -112,7 +112,13 @@ export function rejectionNote(tool: string, reason: string | null): string {
  * @example
  * const choice = askQuestion({ question: "Which calendar?", options: [{ id: "work", label: "Work" }], node: "Pick" }, config);
  */
-export function askQuestion(question: { question: string; options: { id: string; label: string }[]; node?: string | null }, config: LangGraphRunnableConfig): string {
-  const answer = askUntilValid<QuestionAnswer>({ kind: "question", question: question.question, options: question.options, node: question.node ?? null }, config);
+export function askQuestion(
+  question: { question: string; options: { id: string; label: string }[]; node?: string | null },
+  config: LangGraphRunnableConfig,
+): string {
+  const answer = askUntilValid<QuestionAnswer>(
+    { kind: "question", question: question.question, options: question.options, node: question.node ?? null },
+    config,
+  );
   return answer.option_id;
 }

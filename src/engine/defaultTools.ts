@@ -94,7 +94,10 @@ const tools: Partial<Record<DefaultToolName, DefaultTool>> = {
       const subs = view.subAgents ?? [];
       if (subs.length === 0) return "No sub-agents are available.";
       return subs
-        .map((s) => `- ${s.name} (${s.mode === "handoff" ? `handoff: transfer_to_${s.name}` : `tool: ${s.name}, ${s.blocking ? "blocking" : "background"} by default`}): ${s.description}`)
+        .map(
+          (s) =>
+            `- ${s.name} (${s.mode === "handoff" ? `handoff: transfer_to_${s.name}` : `tool: ${s.name}, ${s.blocking ? "blocking" : "background"} by default`}): ${s.description}`,
+        )
         .join("\n");
     },
   },

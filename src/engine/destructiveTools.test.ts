@@ -14,7 +14,10 @@ describe("destructive tools", () => {
     const compiled = compileGraph(assistantDoc(), testServices());
     const paused = await collectRun(compiled, { message: "delete task 7" }, { threadId: "d" });
     expect(statusOf(paused)).toBe("interrupted");
-    expect(ofType(paused, "interrupt")[0]).toMatchObject({ agent: "Assistant", payload: { kind: "approval", tool: "delete_task", args: { id: "7" }, agent: "Assistant" } });
+    expect(ofType(paused, "interrupt")[0]).toMatchObject({
+      agent: "Assistant",
+      payload: { kind: "approval", tool: "delete_task", args: { id: "7" }, agent: "Assistant" },
+    });
     expect(ofType(paused, "tool_call")).toHaveLength(0);
     expect(ofType(paused, "tool_result")).toHaveLength(0);
 
@@ -47,7 +50,13 @@ describe("destructive tools", () => {
           default_tools: [],
           script: {
             rules: [
-              { match: "clean up", tool_calls: [{ name: "find_task", args: {} }, { name: "delete_task", args: { id: 7 } }] },
+              {
+                match: "clean up",
+                tool_calls: [
+                  { name: "find_task", args: {} },
+                  { name: "delete_task", args: { id: 7 } },
+                ],
+              },
               { on: "tool", reply: "Done." },
             ],
           },
@@ -66,17 +75,28 @@ describe("destructive tools", () => {
   it("pause a handoff sub-agent inside its supervisor's loop and resume there", async () => {
     const doc = chainDocument(
       [
-        agentNode("sup", { name: "Supervisor", default_tools: [], script: { rules: [{ match: "clean", tool_calls: [{ name: "transfer_to_Cleaner", args: {} }] }] } }),
+        agentNode("sup", {
+          name: "Supervisor",
+          default_tools: [],
+          script: { rules: [{ match: "clean", tool_calls: [{ name: "transfer_to_Cleaner", args: {} }] }] },
+        }),
         agentNode("cleaner", {
           name: "Cleaner",
           tools: ["delete"],
           default_tools: [],
-          script: { rules: [{ match: "clean up task (?<id>\\d+)", tool_calls: [{ name: "delete_task", args: { id: "{{ match.id }}" } }] }, { on: "tool", tool: "delete_task", reply: "Cleaned: {{ tool_result }}" }] },
+          script: {
+            rules: [
+              { match: "clean up task (?<id>\\d+)", tool_calls: [{ name: "delete_task", args: { id: "{{ match.id }}" } }] },
+              { on: "tool", tool: "delete_task", reply: "Cleaned: {{ tool_result }}" },
+            ],
+          },
         }),
       ],
       { tools: [deleteTool], edges: [{ id: "h", kind: "delegation", source: "sup", target: "cleaner" }] },
     );
-    doc.edges = (doc.edges ?? []).filter((e) => !(e.source === "sup" && e.target === "cleaner" && e.kind === "flow") && !(e.source === "cleaner" && e.target === "end"));
+    doc.edges = (doc.edges ?? []).filter(
+      (e) => !(e.source === "sup" && e.target === "cleaner" && e.kind === "flow") && !(e.source === "cleaner" && e.target === "end"),
+    );
     doc.edges.push(flow("sup", "end"));
     const compiled = compileGraph(doc, testServices());
     const paused = await collectRun(compiled, { message: "clean up task 5" }, { threadId: "h" });
@@ -114,7 +134,11 @@ describe("destructive tools", () => {
     const second = new IdbSaver({ name: "hitl", indexedDB: factory });
     const after = compileGraph(assistantDoc(), { ...testServices(), checkpointer: second });
     expect((await pendingInterrupts(after, "p"))[0]?.payload).toEqual(pause?.payload);
-    const resumed = await collectRun(after, { message: "", resume: { interrupt_id: pause?.interrupt_id as string, value: { decision: "approve" } } }, { threadId: "p" });
+    const resumed = await collectRun(
+      after,
+      { message: "", resume: { interrupt_id: pause?.interrupt_id as string, value: { decision: "approve" } } },
+      { threadId: "p" },
+    );
     expect(ofType(resumed, "tool_result")[0]?.result).toBe("Deleted task 7");
     const messages = stateOf(resumed).messages as { role: string; content: string }[];
     expect(messages.map((m) => m.role)).toEqual(["human", "ai", "tool", "ai"]);

@@ -80,7 +80,15 @@ export type RunEventBody =
   /** A resumed run starts with the answer it was given. */
   | { type: "interrupt_resolved"; interrupt_id: string; kind: InterruptKind; payload: InterruptPayload; resume: ResumeValue }
   /** A Router chose a route (seed 004): `rule` null means no rule matched and the default route was taken. */
-  | { type: "route_selected"; router: string; route: string; rule: string | null; match: "keyword" | "regex" | "cel" | null; matched: string | null; gate: boolean }
+  | {
+      type: "route_selected";
+      router: string;
+      route: string;
+      rule: string | null;
+      match: "keyword" | "regex" | "cel" | null;
+      matched: string | null;
+      gate: boolean;
+    }
   /** Finalize stamped the turn's route, answering agent and duration (since the Router started the turn) into `route`. */
   | { type: "turn_finalized"; route: string | null; agent: string | null; duration_ms: number | null }
   /**

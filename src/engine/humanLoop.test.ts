@@ -45,7 +45,15 @@ function questionDoc(): GraphDocumentInput {
         id: "ask",
         kind: "question",
         position: at,
-        data: { name: "Which", question: "Which calendar?", options: [{ id: "work", label: "Work" }, { id: "home", label: "Home" }], output_channel: "calendar" },
+        data: {
+          name: "Which",
+          question: "Which calendar?",
+          options: [
+            { id: "work", label: "Work" },
+            { id: "home", label: "Home" },
+          ],
+          output_channel: "calendar",
+        },
       },
       { id: "w", kind: "tool", position: at, data: { name: "WorkPath", tool: "echo", args: { text: "work" } } },
       { id: "h", kind: "tool", position: at, data: { name: "HomePath", tool: "echo", args: { text: "home" } } },
@@ -68,7 +76,14 @@ describe("Approval node", () => {
     const [pause] = ofType(events, "interrupt");
     expect(statusOf(events)).toBe("interrupted");
     expect(pause?.kind).toBe("approval");
-    expect(pause?.payload).toMatchObject({ kind: "approval", tool: null, message: "Send the report?", args: { text: "the report", copies: 2 }, allow_edit: true, node: "Gate" });
+    expect(pause?.payload).toMatchObject({
+      kind: "approval",
+      tool: null,
+      message: "Send the report?",
+      args: { text: "the report", copies: 2 },
+      allow_edit: true,
+      node: "Gate",
+    });
     expect(ofType(events, "tool_call")).toHaveLength(0);
     expect((await pendingInterrupts(compiled, "a")).map((p) => p.id)).toEqual([pause?.interrupt_id]);
   });
@@ -122,7 +137,15 @@ describe("Question node", () => {
   it("shows its options and follows the handle of the chosen option", async () => {
     const compiled = compileGraph(questionDoc(), testServices());
     const paused = await collectRun(compiled, { message: "book it" }, { threadId: "q" });
-    expect(ofType(paused, "interrupt")[0]?.payload).toEqual({ kind: "question", question: "Which calendar?", options: [{ id: "work", label: "Work" }, { id: "home", label: "Home" }], node: "Which" });
+    expect(ofType(paused, "interrupt")[0]?.payload).toEqual({
+      kind: "question",
+      question: "Which calendar?",
+      options: [
+        { id: "work", label: "Work" },
+        { id: "home", label: "Home" },
+      ],
+      node: "Which",
+    });
     const events = await collectRun(compiled, { message: "", resume: { value: { option_id: "home" } } }, { threadId: "q" });
     expect(ofType(events, "tool_result").map((e) => e.result)).toEqual(["home"]);
     expect(stateOf(events)).toMatchObject({ calendar: "home", results: { Which: { option_id: "home", label: "Home" } } });

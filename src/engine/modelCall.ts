@@ -52,10 +52,6 @@ export async function callModel(input: ModelCallInput, config: LangGraphRunnable
     content: textOf(full),
     tool_calls: toolCalls.map((c) => ({ ...c, type: "tool_call" as const })),
   });
-  emit(
-    config,
-    { type: "ai_message", message_id: messageId, content: textOf(reply), tool_calls: toolCalls, profile },
-    where,
-  );
+  emit(config, { type: "ai_message", message_id: messageId, content: textOf(reply), tool_calls: toolCalls, profile }, where);
   return reply;
 }

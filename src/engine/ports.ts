@@ -156,16 +156,7 @@ export interface GraphLibrary {
 }
 
 /** Failures of a model call, classified so fallbacks happen only for infrastructure faults. */
-export type ModelErrorKind =
-  | "missing_key"
-  | "connection"
-  | "timeout"
-  | "rate_limited"
-  | "server"
-  | "bad_request"
-  | "auth"
-  | "aborted"
-  | "invalid_response";
+export type ModelErrorKind = "missing_key" | "connection" | "timeout" | "rate_limited" | "server" | "bad_request" | "auth" | "aborted" | "invalid_response";
 
 export class ModelError extends Error {
   override readonly name = "ModelError";
@@ -179,12 +170,6 @@ export class ModelError extends Error {
 
   /** Infrastructure failures: worth a retry or a fallback model. Logic errors are not. */
   get isInfrastructure(): boolean {
-    return (
-      this.kind === "missing_key" ||
-      this.kind === "connection" ||
-      this.kind === "timeout" ||
-      this.kind === "rate_limited" ||
-      this.kind === "server"
-    );
+    return this.kind === "missing_key" || this.kind === "connection" || this.kind === "timeout" || this.kind === "rate_limited" || this.kind === "server";
   }
 }

@@ -52,8 +52,7 @@ export async function pendingInterrupts(compiled: CompiledDocument, threadId: st
 }
 
 export type PreparedResume =
-  | { ok: true; interrupt: PendingInterrupt; value: ResumeValue; command: Command }
-  | { ok: false; error: EngineError; pending: PendingInterrupt[] };
+  { ok: true; interrupt: PendingInterrupt; value: ResumeValue; command: Command } | { ok: false; error: EngineError; pending: PendingInterrupt[] };
 
 /**
  * Matches an answer to the interrupt it answers and validates it. A refusal carries the

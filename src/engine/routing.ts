@@ -12,10 +12,7 @@ export function parseMention(text: string, candidates: readonly string[]): strin
   return candidates.find((c) => c.toLowerCase() === wanted) ?? null;
 }
 
-export type TurnRoute =
-  | { kind: "mention"; agent: string }
-  | { kind: "resume"; agent: string }
-  | { kind: "default" };
+export type TurnRoute = { kind: "mention"; agent: string } | { kind: "resume"; agent: string } | { kind: "default" };
 
 /**
  * Decides the route of a turn.

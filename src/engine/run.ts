@@ -161,7 +161,11 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
         // A refused answer changes nothing: the thread stays paused on the same interrupts.
         yield make({ type: "error", code: prepared.error.code, message: prepared.error.message }, atRoot, null);
         for (const p of prepared.pending) yield interruptEvent(p);
-        yield make({ type: "run_end", status: prepared.pending.length > 0 ? "interrupted" : "error", duration_ms: Math.max(0, clock.now() - started) }, atRoot, null);
+        yield make(
+          { type: "run_end", status: prepared.pending.length > 0 ? "interrupted" : "error", duration_ms: Math.max(0, clock.now() - started) },
+          atRoot,
+          null,
+        );
         return;
       }
       yield interruptEvent(prepared.interrupt, prepared.value);
@@ -206,7 +210,8 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
       } else if (mode === "values") {
         // A pause reports itself as `{ __interrupt__ }` in this mode: not a state.
         if (payload && typeof payload === "object" && !("__interrupt__" in payload)) lastValues = payload as Record<string, unknown>;
-        else if (payload && typeof payload === "object") paused = toPending([...paused.map((p) => ({ id: p.id, value: p.payload })), ...((payload as { __interrupt__: unknown[] }).__interrupt__ ?? [])]);
+        else if (payload && typeof payload === "object")
+          paused = toPending([...paused.map((p) => ({ id: p.id, value: p.payload })), ...((payload as { __interrupt__: unknown[] }).__interrupt__ ?? [])]);
       } else if (mode === "checkpoints") {
         const checkpoint = payload as { config?: { configurable?: { checkpoint_id?: string } }; metadata?: { step?: number } };
         if (reportsCheckpoints) checkpointId = checkpoint.config?.configurable?.checkpoint_id ?? checkpointId;

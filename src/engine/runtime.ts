@@ -17,11 +17,7 @@ export function callPathOf(config: LangGraphRunnableConfig): CallLink[] {
 }
 
 /** Sends an event to `runGraph` through LangGraph's custom stream. */
-export function emit(
-  config: LangGraphRunnableConfig,
-  body: RunEventBody,
-  where: { agent: string | null; callId?: string },
-): void {
+export function emit(config: LangGraphRunnableConfig, body: RunEventBody, where: { agent: string | null; callId?: string }): void {
   if (!config.writer) return;
   const configurable = (config.configurable ?? {}) as Record<string, unknown>;
   const metadata = (config.metadata ?? {}) as Record<string, unknown>;
@@ -43,9 +39,7 @@ export function textOf(message: BaseMessage | undefined): string {
   if (!message) return "";
   const content = message.content;
   if (typeof content === "string") return content;
-  return content
-    .map((part) => (typeof part === "string" ? part : part.type === "text" && "text" in part ? String(part.text) : ""))
-    .join("");
+  return content.map((part) => (typeof part === "string" ? part : part.type === "text" && "text" in part ? String(part.text) : "")).join("");
 }
 
 export function lastHumanMessage(messages: readonly BaseMessage[]): HumanMessage | undefined {

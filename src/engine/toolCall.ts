@@ -93,7 +93,8 @@ export async function executeTool(
   let call = request;
   let rejection: string | null = null;
   if (tool?.destructive) {
-    const approval = where.approvals?.get(call.id) ?? requestApproval({ tool: call.name, args: call.args, agent: where.agent, node: where.node ?? where.agent }, config);
+    const approval =
+      where.approvals?.get(call.id) ?? requestApproval({ tool: call.name, args: call.args, agent: where.agent, node: where.node ?? where.agent }, config);
     if (approval.approved) call = { ...call, args: approval.args };
     else rejection = rejectionNote(call.name, approval.reason);
   }

@@ -13,10 +13,7 @@ export type KeyedProvider = Exclude<ModelProfile["provider"], "scripted">;
  * long-lived object holds it. The profile is passed so a store can scope keys by
  * `base_url` host (an OpenAI key should not go to an OpenRouter profile).
  */
-export type KeySource = (
-  provider: KeyedProvider,
-  profile: ModelProfile,
-) => string | null | undefined | Promise<string | null | undefined>;
+export type KeySource = (provider: KeyedProvider, profile: ModelProfile) => string | null | undefined | Promise<string | null | undefined>;
 
 export interface ProviderPortOptions {
   getKey: KeySource;

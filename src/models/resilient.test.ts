@@ -134,10 +134,7 @@ describe("fallbacks", () => {
   it("moves to a fallback that has a key when the primary has none, without calling the primary", async () => {
     const primary = await serve(() => ok());
     const claude = await serve(() => ({ kind: "sse", events: anthropicStream(["claude ", "here"]) }));
-    const profiles = [
-      openaiAt("gpt", primary, { fallbacks: ["claude"] }),
-      profile({ id: "claude", provider: "anthropic", base_url: claude.url }),
-    ];
+    const profiles = [openaiAt("gpt", primary, { fallbacks: ["claude"] }), profile({ id: "claude", provider: "anthropic", base_url: claude.url })];
     const { port, fallbacks, delays } = resolve(profiles, { getKey: (p) => (p === "anthropic" ? keys.anthropic : undefined) });
     const { tokens } = await collect(port);
     expect(tokens).toEqual(["claude ", "here"]);

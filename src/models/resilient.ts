@@ -157,12 +157,7 @@ async function* streamWithStallTimeout(
  * Resolves with `step`, or rejects with `aborted` when the caller aborts, or with
  * `timeout` (aborting `stall.controller`) after `stall.ms` without a result.
  */
-function within<T>(
-  step: Promise<T>,
-  caller: AbortSignal | undefined,
-  profileId: string,
-  stall?: { ms: number; controller: AbortController },
-): Promise<T> {
+function within<T>(step: Promise<T>, caller: AbortSignal | undefined, profileId: string, stall?: { ms: number; controller: AbortController }): Promise<T> {
   step.catch(() => undefined); // May settle after we stop listening; its error is then moot.
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => {

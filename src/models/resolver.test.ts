@@ -33,7 +33,11 @@ describe("createModelResolver", () => {
     const plain = profile({ id: "plain", provider: "openai", tool_calling: false });
     const tools = profile({ id: "tools", provider: "anthropic" });
     expect(resolver.resolve({ profile: plain, profiles: [plain], agent: "a" }).supportsTools).toBe(false);
-    expect(resolver.resolve({ profile: tools, profiles: [tools], agent: "a" })).toMatchObject({ supportsTools: true, profileId: "tools", provider: "anthropic" });
+    expect(resolver.resolve({ profile: tools, profiles: [tools], agent: "a" })).toMatchObject({
+      supportsTools: true,
+      profileId: "tools",
+      provider: "anthropic",
+    });
   });
 
   it("rejects a fallback id that names no profile", () => {

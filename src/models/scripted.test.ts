@@ -9,7 +9,11 @@ import { profile, rejection, textOf, weatherTool } from "./testing/collect.js";
 
 const script = (input: z.input<typeof scriptSchema>): Script => scriptSchema.parse(input);
 
-function scriptedModel(rules: z.input<typeof scriptSchema>["rules"], extra: Omit<z.input<typeof scriptSchema>, "rules"> = {}, toolCalling = true): ChatModelPort {
+function scriptedModel(
+  rules: z.input<typeof scriptSchema>["rules"],
+  extra: Omit<z.input<typeof scriptSchema>, "rules"> = {},
+  toolCalling = true,
+): ChatModelPort {
   const p = profile({ id: "demo", provider: "scripted", tool_calling: toolCalling });
   return createScriptedModel({ profile: p, profiles: [p], agent: "Assistant", script: script({ rules, ...extra }) });
 }
@@ -40,7 +44,11 @@ afterEach(() => {
 
 describe("scriptedReply", () => {
   it("gives the same reply and tool calls for the same input", () => {
-    const s = script({ rules: [{ match: "weather in (?<city>\\w+)", reply: "Checking {{ match.city }}", tool_calls: [{ name: "get_weather", args: { city: "{{ match.city }}" } }] }] });
+    const s = script({
+      rules: [
+        { match: "weather in (?<city>\\w+)", reply: "Checking {{ match.city }}", tool_calls: [{ name: "get_weather", args: { city: "{{ match.city }}" } }] },
+      ],
+    });
     const first = scriptedReply(s, user("weather in Paris"), withTools, "Assistant");
     const second = scriptedReply(s, user("weather in Paris"), withTools, "Assistant");
     expect(second).toEqual(first);
@@ -53,12 +61,22 @@ describe("scriptedReply", () => {
   });
 
   it("uses the first matching rule", () => {
-    const s = script({ rules: [{ match: "a", reply: "first" }, { match: "a", reply: "second" }] });
+    const s = script({
+      rules: [
+        { match: "a", reply: "first" },
+        { match: "a", reply: "second" },
+      ],
+    });
     expect(scriptedReply(s, user("a"), withTools, "Assistant").text).toBe("first");
   });
 
   it("skips a matching rule that renders nothing and tries the next", () => {
-    const s = script({ rules: [{ match: "a", reply: "{{ match.nothing }}" }, { match: "a", reply: "next" }] });
+    const s = script({
+      rules: [
+        { match: "a", reply: "{{ match.nothing }}" },
+        { match: "a", reply: "next" },
+      ],
+    });
     expect(scriptedReply(s, user("a"), withTools, "Assistant").text).toBe("next");
   });
 
@@ -100,7 +118,12 @@ describe("scriptedReply", () => {
 
   it("fills regex groups into tool arguments, keeping nesting", () => {
     const s = script({
-      rules: [{ match: "weather in (?<city>\\w+) for (\\d+) days", tool_calls: [{ name: "get_weather", args: { city: "{{ match.city }}", days: "{{ match.2 }}", meta: { q: "q={{ match.1 }}" } } }] }],
+      rules: [
+        {
+          match: "weather in (?<city>\\w+) for (\\d+) days",
+          tool_calls: [{ name: "get_weather", args: { city: "{{ match.city }}", days: "{{ match.2 }}", meta: { q: "q={{ match.1 }}" } } }],
+        },
+      ],
     });
     const reply = scriptedReply(s, user("weather in Lyon for 3 days"), withTools, "Assistant");
     expect(reply.toolCalls).toEqual([{ id: "call_1_0", name: "get_weather", args: { city: "Lyon", days: "3", meta: { q: "q=Lyon" } } }]);

@@ -134,7 +134,13 @@ export function createScriptedModel(request: ModelRequest): ChatModelPort {
         yield new AIMessageChunk({
           content: "",
           response_metadata: meta,
-          tool_call_chunks: reply.toolCalls.map((c, index) => ({ id: c.id, name: c.name, args: JSON.stringify(c.args), index, type: "tool_call_chunk" as const })),
+          tool_call_chunks: reply.toolCalls.map((c, index) => ({
+            id: c.id,
+            name: c.name,
+            args: JSON.stringify(c.args),
+            index,
+            type: "tool_call_chunk" as const,
+          })),
         });
       }
       if (!reply.text && reply.toolCalls.length === 0) yield new AIMessageChunk({ content: "", response_metadata: meta });

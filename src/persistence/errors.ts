@@ -1,13 +1,6 @@
 /** Storage failures with a code a caller (and later the UI) can act on. */
 export type PersistenceErrorCode =
-  | "QUOTA_EXCEEDED"
-  | "CONNECTION_LOST"
-  | "UPGRADE_BLOCKED"
-  | "VERSION_CHANGED"
-  | "TRANSACTION_FAILED"
-  | "THREAD_BUSY"
-  | "NOT_FOUND"
-  | "INVALID_DATA";
+  "QUOTA_EXCEEDED" | "CONNECTION_LOST" | "UPGRADE_BLOCKED" | "VERSION_CHANGED" | "TRANSACTION_FAILED" | "THREAD_BUSY" | "NOT_FOUND" | "INVALID_DATA";
 
 export class PersistenceError extends Error {
   override readonly name = "PersistenceError";
@@ -26,10 +19,18 @@ export function toPersistenceError(error: unknown, where: string): PersistenceEr
   const name = (error as { name?: string } | null)?.name ?? "";
   const message = (error as { message?: string } | null)?.message ?? String(error);
   if (name === "QuotaExceededError" || /quota/i.test(message)) {
-    return new PersistenceError("QUOTA_EXCEEDED", `The browser's storage is full, so ${where} failed and nothing was saved. Free space (delete old threads or versions) and try again.`, { cause: error });
+    return new PersistenceError(
+      "QUOTA_EXCEEDED",
+      `The browser's storage is full, so ${where} failed and nothing was saved. Free space (delete old threads or versions) and try again.`,
+      { cause: error },
+    );
   }
   if (name === "VersionError") {
-    return new PersistenceError("VERSION_CHANGED", `A newer version of Graphwright upgraded the browser database in another tab, so ${where} failed. Reload this tab.`, { cause: error });
+    return new PersistenceError(
+      "VERSION_CHANGED",
+      `A newer version of Graphwright upgraded the browser database in another tab, so ${where} failed. Reload this tab.`,
+      { cause: error },
+    );
   }
   if (name === "InvalidStateError" || name === "UnknownError" || /closing|closed|connection/i.test(message)) {
     return new PersistenceError("CONNECTION_LOST", `The connection to the browser database was lost while ${where}; nothing was saved.`, { cause: error });

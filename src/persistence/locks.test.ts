@@ -29,7 +29,10 @@ function tab(factory: IDBFactory, gate: Promise<void>) {
 }
 
 async function busyError(promise: Promise<unknown>): Promise<PersistenceError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(PersistenceError);
   return error as PersistenceError;
 }

@@ -37,7 +37,10 @@ function definitions(): [z.ZodType, Definition][] {
     [llmNode, { id: "LlmNode", description: "One model call." }],
     [toolNode, { id: "ToolNode", description: "Runs one tool from the catalog with templated arguments." }],
     [noteNode, { id: "NoteNode", description: "A sticky note; never runs." }],
-    [nodeOfKind("approval"), { id: "ApprovalNode", description: "Pauses for a person to approve, reject or edit its payload; follows `approved` or `rejected`." }],
+    [
+      nodeOfKind("approval"),
+      { id: "ApprovalNode", description: "Pauses for a person to approve, reject or edit its payload; follows `approved` or `rejected`." },
+    ],
     [nodeOfKind("question"), { id: "QuestionNode", description: "Pauses for a person to pick one of its options; follows the handle named by the option id." }],
     [doc.questionOptionSchema, { id: "QuestionOption", description: "An answer a person may pick: its id (also an outgoing handle) and label." }],
     [doc.edgeSchema, { id: "Edge", description: "A connection between two nodes; `kind` says which." }],
@@ -67,7 +70,8 @@ export function buildGraphJsonSchema(): Record<string, unknown> {
     $schema,
     $id: doc.SCHEMA_URL,
     title: `Graphwright graph document, version ${doc.DOCUMENT_VERSION}`,
-    description: "A Graphwright agent graph: nodes, edges, model profiles, tools, conditions and state. Validate with Graphwright for the rules a schema cannot express (dangling edges, reachability, delegation cycles).",
+    description:
+      "A Graphwright agent graph: nodes, edges, model profiles, tools, conditions and state. Validate with Graphwright for the rules a schema cannot express (dangling edges, reachability, delegation cycles).",
     ...body,
   };
 }

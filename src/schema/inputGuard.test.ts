@@ -49,9 +49,7 @@ describe("guardInput", () => {
     const sparse: unknown[] = [];
     sparse.length = 1_000_000_000;
     const started = performance.now();
-    expect(guardInput({ version: 1, nodes: sparse })).toEqual([
-      expect.objectContaining({ code: "TOO_LARGE", path: "$" }),
-    ]);
+    expect(guardInput({ version: 1, nodes: sparse })).toEqual([expect.objectContaining({ code: "TOO_LARGE", path: "$" })]);
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 

@@ -36,9 +36,7 @@ export type InterruptKind = InterruptPayload["kind"];
 
 /** A person's answer to an approval. `edit` approves with changed arguments. */
 export type ApprovalDecision =
-  | { decision: "approve"; reason?: string }
-  | { decision: "reject"; reason?: string }
-  | { decision: "edit"; args: Record<string, unknown>; reason?: string };
+  { decision: "approve"; reason?: string } | { decision: "reject"; reason?: string } | { decision: "edit"; args: Record<string, unknown>; reason?: string };
 
 /** A person's answer to a question: the id of the chosen option. */
 export interface QuestionAnswer {

@@ -57,9 +57,7 @@ export interface ValidationIssue {
   nodeId?: string;
 }
 
-export type ValidationResult =
-  | { ok: true; document: GraphDocument; warnings: ValidationIssue[] }
-  | { ok: false; errors: ValidationIssue[] };
+export type ValidationResult = { ok: true; document: GraphDocument; warnings: ValidationIssue[] } | { ok: false; errors: ValidationIssue[] };
 
 /**
  * One issue per line, `path: message`.

@@ -14,7 +14,12 @@ describe("findJsonSyntaxError", () => {
   });
 
   it.each([
-    { name: "reports a trailing comma in an object", text: '{"a": 1,}', offset: 8, problem: "expected a property name in double quotes (remove the trailing comma)" },
+    {
+      name: "reports a trailing comma in an object",
+      text: '{"a": 1,}',
+      offset: 8,
+      problem: "expected a property name in double quotes (remove the trailing comma)",
+    },
     { name: "reports a trailing comma in an array", text: "[1, 2,]", offset: 6, problem: 'expected a value before "]" (remove the trailing comma)' },
     { name: "reports a missing value", text: '{"a": }', offset: 6, problem: 'expected a value before "}"' },
     { name: "reports a missing comma between members", text: '{"a": 1 "b": 2}', offset: 8, problem: 'expected "," or "}" after a property value' },
@@ -26,7 +31,12 @@ describe("findJsonSyntaxError", () => {
     { name: "reports a comment where a value belongs", text: "[/* x */ 1]", offset: 1, problem: "JSON does not allow comments" },
     { name: "reports NaN as not JSON", text: "[NaN]", offset: 1, problem: '"NaN" is not a JSON value' },
     { name: "reports an unterminated string", text: '{"a": "abc', offset: 6, problem: "this string is never closed" },
-    { name: "reports a raw line break in a string", text: '"a\nb"', offset: 2, problem: "a string may not contain a raw line break or control character (write \\n)" },
+    {
+      name: "reports a raw line break in a string",
+      text: '"a\nb"',
+      offset: 2,
+      problem: "a string may not contain a raw line break or control character (write \\n)",
+    },
     { name: "reports an invalid escape", text: '"\\x41"', offset: 1, problem: "invalid escape sequence in a string" },
     { name: "reports text that ends early", text: '{"a": [1, 2', offset: 11, problem: "the text ends too early" },
     { name: "reports empty text", text: "  ", offset: 2, problem: "the text is empty" },

@@ -32,7 +32,7 @@ export function lineColumn(text: string, offset: number): { line: number; column
 
 /** Scans a string starting at the opening quote; returns the offset after it, or an error. */
 function scanString(text: string, start: number): number | JsonSyntaxError {
-  for (let i = start + 1; i < text.length; ) {
+  for (let i = start + 1; i < text.length;) {
     const c = text[i] as string;
     if (c === '"') return i + 1;
     if (c === "\\") {

@@ -69,7 +69,10 @@ export function migrate(raw: Record<string, unknown>, migrations: readonly Migra
       throw versionError("MIGRATION_FAILED", `The document is version ${version}, and there is no way to upgrade version ${version} to ${DOCUMENT_VERSION}`);
     }
     if (!Number.isInteger(step.to) || step.to <= step.from || step.to > DOCUMENT_VERSION) {
-      throw versionError("MIGRATION_FAILED", `The upgrade from version ${version} leads to version ${String(step.to)}, which is not between ${version + 1} and ${DOCUMENT_VERSION}`);
+      throw versionError(
+        "MIGRATION_FAILED",
+        `The upgrade from version ${version} leads to version ${String(step.to)}, which is not between ${version + 1} and ${DOCUMENT_VERSION}`,
+      );
     }
     let next: unknown;
     try {
@@ -79,7 +82,10 @@ export function migrate(raw: Record<string, unknown>, migrations: readonly Migra
       throw versionError("MIGRATION_FAILED", `Upgrading the document from version ${version} to ${step.to} failed: ${reason}`, error);
     }
     if (!isPlainObject(next)) {
-      throw versionError("MIGRATION_FAILED", `Upgrading the document from version ${version} to ${step.to} produced ${describeValue(next)} instead of an object`);
+      throw versionError(
+        "MIGRATION_FAILED",
+        `Upgrading the document from version ${version} to ${step.to} produced ${describeValue(next)} instead of an object`,
+      );
     }
     document = { ...next, version: step.to };
     current = step.to;

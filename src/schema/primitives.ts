@@ -21,7 +21,11 @@ export const LIMITS = {
 } as const;
 
 /** Ids of nodes, edges, tools and model profiles. */
-export const id = z.string().min(1).max(LIMITS.idLength).regex(/^[A-Za-z0-9_.:-]+$/, "use letters, digits and _ . : -");
+export const id = z
+  .string()
+  .min(1)
+  .max(LIMITS.idLength)
+  .regex(/^[A-Za-z0-9_.:-]+$/, "use letters, digits and _ . : -");
 /**
  * Names that become tool names (`transfer_to_<name>`), graph node and channel names and
  * `@name` mentions: an identifier, as every provider requires for tool names.

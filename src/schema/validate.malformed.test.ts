@@ -4,18 +4,7 @@
  * JS object literal would not produce the same value (`__proto__`, huge nesting).
  */
 import { describe, expect, it } from "vitest";
-import {
-  agentNode,
-  conditionalEdge,
-  delegationEdge,
-  docWith,
-  flowEdge,
-  llmNode,
-  mockTool,
-  plainNode,
-  scriptedProfile,
-  toolNode,
-} from "./fixtures/builders.js";
+import { agentNode, conditionalEdge, delegationEdge, docWith, flowEdge, llmNode, mockTool, plainNode, scriptedProfile, toolNode } from "./fixtures/builders.js";
 import { minimalDocument, minimalDocumentText } from "./fixtures/minimalDocument.js";
 import type { Migration } from "./migrate.js";
 import { ISSUE_CODES, type IssueCode, type ValidationResult, validate, validateText } from "./validate.js";
@@ -55,10 +44,16 @@ const rows: Row[] = [
     code: "FORBIDDEN_KEY",
     path: "$.nodes[1].data.__proto__",
   },
-  { name: "rejects a constructor key at the top level", run: () => validateText(textWith('"constructor":{"prototype":{}}')), code: "FORBIDDEN_KEY", path: "$.constructor" },
+  {
+    name: "rejects a constructor key at the top level",
+    run: () => validateText(textWith('"constructor":{"prototype":{}}')),
+    code: "FORBIDDEN_KEY",
+    path: "$.constructor",
+  },
   {
     name: "rejects a prototype key inside a tool's input schema",
-    run: () => validate(docWith((d) => (d.tools = [{ ...mockTool("t1", "lookup"), input_schema: { type: "object", properties: { prototype: { type: "string" } } } }]))),
+    run: () =>
+      validate(docWith((d) => (d.tools = [{ ...mockTool("t1", "lookup"), input_schema: { type: "object", properties: { prototype: { type: "string" } } } }]))),
     code: "FORBIDDEN_KEY",
     path: "$.tools[0].input_schema.properties.prototype",
   },
@@ -68,18 +63,43 @@ const rows: Row[] = [
     code: "TOO_DEEP",
     path: `$.x${"[0]".repeat(63)}`,
   },
-  { name: "rejects a string of 2,000,000 characters", run: () => validate(docWith((d) => (d.meta.description = "a".repeat(2_000_000)))), code: "TOO_LARGE", path: "$.meta.description" },
-  { name: "rejects a document of more than 200,000 values", run: () => validate(docWith((d) => (d.meta.tags = new Array(200_001).fill("t")))), code: "TOO_LARGE", path: "$" },
+  {
+    name: "rejects a string of 2,000,000 characters",
+    run: () => validate(docWith((d) => (d.meta.description = "a".repeat(2_000_000)))),
+    code: "TOO_LARGE",
+    path: "$.meta.description",
+  },
+  {
+    name: "rejects a document of more than 200,000 values",
+    run: () => validate(docWith((d) => (d.meta.tags = new Array(200_001).fill("t")))),
+    code: "TOO_LARGE",
+    path: "$",
+  },
   { name: "rejects JSON text over 20 MB before parsing it", run: () => validateText(" ".repeat(20 * 1024 * 1024 + 1)), code: "TOO_LARGE", path: "$" },
   { name: "rejects JSON text with a syntax error", run: () => validateText('{\n  "version": 1,\n}'), code: "JSON_SYNTAX", path: "$" },
-  { name: "rejects a Map where JSON data belongs", run: () => validate(docWith((d) => (d.meta = new Map([["id", "x"]])))), code: "INVALID_TYPE", path: "$.meta" },
+  {
+    name: "rejects a Map where JSON data belongs",
+    run: () => validate(docWith((d) => (d.meta = new Map([["id", "x"]])))),
+    code: "INVALID_TYPE",
+    path: "$.meta",
+  },
 
   // Stage 2: version
   { name: "rejects a document without a version", run: () => validate(docWith((d) => delete d.version)), code: "MISSING_VERSION", path: "$.version" },
   { name: "rejects a version given as a string", run: () => validate(docWith((d) => (d.version = "1"))), code: "MISSING_VERSION", path: "$.version" },
   { name: "rejects a fractional version", run: () => validate(docWith((d) => (d.version = 1.5))), code: "MISSING_VERSION", path: "$.version" },
-  { name: "rejects a document made by a newer Graphwright", run: () => validate(docWith((d) => (d.version = 2))), code: "UNSUPPORTED_VERSION", path: "$.version" },
-  { name: "rejects an old version that no migration upgrades", run: () => validate(docWith((d) => (d.version = 0))), code: "MIGRATION_FAILED", path: "$.version" },
+  {
+    name: "rejects a document made by a newer Graphwright",
+    run: () => validate(docWith((d) => (d.version = 2))),
+    code: "UNSUPPORTED_VERSION",
+    path: "$.version",
+  },
+  {
+    name: "rejects an old version that no migration upgrades",
+    run: () => validate(docWith((d) => (d.version = 0))),
+    code: "MIGRATION_FAILED",
+    path: "$.version",
+  },
   {
     name: "warns that an old document was upgraded by a migration",
     run: () =>
@@ -97,19 +117,59 @@ const rows: Row[] = [
   },
 
   // Stage 3: shape
-  { name: "rejects an unknown node kind", run: () => validate(docWith((d) => (d.nodes[1].kind = "wizard"))), code: "UNKNOWN_NODE_KIND", path: "$.nodes[1].kind" },
+  {
+    name: "rejects an unknown node kind",
+    run: () => validate(docWith((d) => (d.nodes[1].kind = "wizard"))),
+    code: "UNKNOWN_NODE_KIND",
+    path: "$.nodes[1].kind",
+  },
   { name: "rejects a node without a kind", run: () => validate(docWith((d) => delete d.nodes[2].kind)), code: "UNKNOWN_NODE_KIND", path: "$.nodes[2].kind" },
   { name: "rejects an unknown edge kind", run: () => validate(docWith((d) => (d.edges[0].kind = "wire"))), code: "UNKNOWN_EDGE_KIND", path: "$.edges[0].kind" },
-  { name: "rejects an unknown tool kind", run: () => validate(docWith((d) => (d.tools = [{ id: "t1", kind: "python", name: "run" }]))), code: "UNKNOWN_TOOL_KIND", path: "$.tools[0].kind" },
-  { name: "rejects an unknown field in agent data", run: () => validate(docWith((d) => (d.nodes[1].data.extra = 1))), code: "UNKNOWN_FIELD", path: "$.nodes[1].data.extra" },
-  { name: "rejects an unknown field whose name is not an identifier", run: () => validate(docWith((d) => (d.nodes[1].data["a b"] = 1))), code: "UNKNOWN_FIELD", path: '$.nodes[1].data["a b"]' },
+  {
+    name: "rejects an unknown tool kind",
+    run: () => validate(docWith((d) => (d.tools = [{ id: "t1", kind: "python", name: "run" }]))),
+    code: "UNKNOWN_TOOL_KIND",
+    path: "$.tools[0].kind",
+  },
+  {
+    name: "rejects an unknown field in agent data",
+    run: () => validate(docWith((d) => (d.nodes[1].data.extra = 1))),
+    code: "UNKNOWN_FIELD",
+    path: "$.nodes[1].data.extra",
+  },
+  {
+    name: "rejects an unknown field whose name is not an identifier",
+    run: () => validate(docWith((d) => (d.nodes[1].data["a b"] = 1))),
+    code: "UNKNOWN_FIELD",
+    path: '$.nodes[1].data["a b"]',
+  },
   { name: "rejects an unknown top-level field", run: () => validate(docWith((d) => (d.graph = {}))), code: "UNKNOWN_FIELD", path: "$.graph" },
-  { name: "rejects an agent without a model", run: () => validate(docWith((d) => delete d.nodes[1].data.model)), code: "MISSING_FIELD", path: "$.nodes[1].data.model" },
+  {
+    name: "rejects an agent without a model",
+    run: () => validate(docWith((d) => delete d.nodes[1].data.model)),
+    code: "MISSING_FIELD",
+    path: "$.nodes[1].data.model",
+  },
   { name: "rejects a document without meta", run: () => validate(docWith((d) => delete d.meta)), code: "MISSING_FIELD", path: "$.meta" },
-  { name: "rejects an Infinity position", run: () => validate(docWith((d) => (d.nodes[0].position.x = Infinity))), code: "INVALID_TYPE", path: "$.nodes[0].position.x" },
+  {
+    name: "rejects an Infinity position",
+    run: () => validate(docWith((d) => (d.nodes[0].position.x = Infinity))),
+    code: "INVALID_TYPE",
+    path: "$.nodes[0].position.x",
+  },
   { name: "rejects a NaN position", run: () => validate(docWith((d) => (d.nodes[0].position.y = NaN))), code: "INVALID_TYPE", path: "$.nodes[0].position.y" },
-  { name: "rejects an agent name that is a number", run: () => validate(docWith((d) => (d.nodes[1].data.name = 42))), code: "INVALID_TYPE", path: "$.nodes[1].data.name" },
-  { name: "rejects a fractional max_iterations", run: () => validate(docWith((d) => (d.nodes[1].data.max_iterations = 2.5))), code: "INVALID_TYPE", path: "$.nodes[1].data.max_iterations" },
+  {
+    name: "rejects an agent name that is a number",
+    run: () => validate(docWith((d) => (d.nodes[1].data.name = 42))),
+    code: "INVALID_TYPE",
+    path: "$.nodes[1].data.name",
+  },
+  {
+    name: "rejects a fractional max_iterations",
+    run: () => validate(docWith((d) => (d.nodes[1].data.max_iterations = 2.5))),
+    code: "INVALID_TYPE",
+    path: "$.nodes[1].data.max_iterations",
+  },
   {
     name: "rejects a function among tool arguments",
     run: () =>
@@ -122,13 +182,38 @@ const rows: Row[] = [
     code: "INVALID_TYPE",
     path: "$.nodes[3].data.args.f",
   },
-  { name: "rejects a graph name longer than 200 characters", run: () => validate(docWith((d) => (d.meta.name = "n".repeat(201)))), code: "TOO_LARGE", path: "$.meta.name" },
+  {
+    name: "rejects a graph name longer than 200 characters",
+    run: () => validate(docWith((d) => (d.meta.name = "n".repeat(201)))),
+    code: "TOO_LARGE",
+    path: "$.meta.name",
+  },
   { name: "rejects more than 50 tags", run: () => validate(docWith((d) => (d.meta.tags = new Array(51).fill("t")))), code: "TOO_LARGE", path: "$.meta.tags" },
   { name: "rejects an empty graph id", run: () => validate(docWith((d) => (d.meta.id = ""))), code: "INVALID_VALUE", path: "$.meta.id" },
-  { name: "rejects an agent name with a space", run: () => validate(docWith((d) => (d.nodes[1].data.name = "Research Bot"))), code: "INVALID_VALUE", path: "$.nodes[1].data.name" },
-  { name: "rejects a temperature above 2", run: () => validate(docWith((d) => (d.models[0].temperature = 3))), code: "INVALID_VALUE", path: "$.models[0].temperature" },
-  { name: "rejects a base_url that is not http(s)", run: () => validate(docWith((d) => (d.models[0].base_url = "file:///etc/passwd"))), code: "INVALID_VALUE", path: "$.models[0].base_url" },
-  { name: "rejects an unknown reducer", run: () => validate(docWith((d) => (d.state = { channels: [{ name: "notes", reducer: "sum" }] }))), code: "INVALID_VALUE", path: "$.state.channels[0].reducer" },
+  {
+    name: "rejects an agent name with a space",
+    run: () => validate(docWith((d) => (d.nodes[1].data.name = "Research Bot"))),
+    code: "INVALID_VALUE",
+    path: "$.nodes[1].data.name",
+  },
+  {
+    name: "rejects a temperature above 2",
+    run: () => validate(docWith((d) => (d.models[0].temperature = 3))),
+    code: "INVALID_VALUE",
+    path: "$.models[0].temperature",
+  },
+  {
+    name: "rejects a base_url that is not http(s)",
+    run: () => validate(docWith((d) => (d.models[0].base_url = "file:///etc/passwd"))),
+    code: "INVALID_VALUE",
+    path: "$.models[0].base_url",
+  },
+  {
+    name: "rejects an unknown reducer",
+    run: () => validate(docWith((d) => (d.state = { channels: [{ name: "notes", reducer: "sum" }] }))),
+    code: "INVALID_VALUE",
+    path: "$.state.channels[0].reducer",
+  },
   {
     name: "rejects a regex flag given twice",
     run: () => validate(docWith((d) => (d.nodes[1].data.script = { rules: [{ match: "hi", flags: "ii", reply: "hello" }] }))),
@@ -137,26 +222,70 @@ const rows: Row[] = [
   },
 
   // Stage 4: meaning
-  { name: "rejects two nodes with the same id", run: () => validate(docWith((d) => d.nodes.push(agentNode("assistant", "Helper")))), code: "DUPLICATE_ID", path: "$.nodes[3].id" },
+  {
+    name: "rejects two nodes with the same id",
+    run: () => validate(docWith((d) => d.nodes.push(agentNode("assistant", "Helper")))),
+    code: "DUPLICATE_ID",
+    path: "$.nodes[3].id",
+  },
   { name: "rejects two edges with the same id", run: () => validate(docWith((d) => (d.edges[1].id = "e1"))), code: "DUPLICATE_ID", path: "$.edges[1].id" },
-  { name: "rejects two tools with the same id", run: () => validate(docWith((d) => (d.tools = [mockTool("t1", "a"), mockTool("t1", "b")]))), code: "DUPLICATE_ID", path: "$.tools[1].id" },
-  { name: "rejects two model profiles with the same id", run: () => validate(docWith((d) => d.models.push(scriptedProfile("scripted")))), code: "DUPLICATE_ID", path: "$.models[1].id" },
+  {
+    name: "rejects two tools with the same id",
+    run: () => validate(docWith((d) => (d.tools = [mockTool("t1", "a"), mockTool("t1", "b")]))),
+    code: "DUPLICATE_ID",
+    path: "$.tools[1].id",
+  },
+  {
+    name: "rejects two model profiles with the same id",
+    run: () => validate(docWith((d) => d.models.push(scriptedProfile("scripted")))),
+    code: "DUPLICATE_ID",
+    path: "$.models[1].id",
+  },
   {
     name: "rejects agent names that differ only in case",
     run: () => validate(docWith((d) => d.nodes.push(agentNode("helper", "assistant", { hidden: true })))),
     code: "DUPLICATE_NAME",
     path: "$.nodes[3].data.name",
   },
-  { name: "rejects an LLM node named like an agent", run: () => validate(docWith((d) => d.nodes.push(llmNode("l1", "ASSISTANT")))), code: "DUPLICATE_NAME", path: "$.nodes[3].data.name" },
-  { name: "rejects two catalog tools with the same name", run: () => validate(docWith((d) => (d.tools = [mockTool("t1", "search"), mockTool("t2", "Search")]))), code: "DUPLICATE_NAME", path: "$.tools[1].name" },
-  { name: "rejects two state channels with the same name", run: () => validate(docWith((d) => (d.state = { channels: [{ name: "notes" }, { name: "notes" }] }))), code: "DUPLICATE_NAME", path: "$.state.channels[1].name" },
+  {
+    name: "rejects an LLM node named like an agent",
+    run: () => validate(docWith((d) => d.nodes.push(llmNode("l1", "ASSISTANT")))),
+    code: "DUPLICATE_NAME",
+    path: "$.nodes[3].data.name",
+  },
+  {
+    name: "rejects two catalog tools with the same name",
+    run: () => validate(docWith((d) => (d.tools = [mockTool("t1", "search"), mockTool("t2", "Search")]))),
+    code: "DUPLICATE_NAME",
+    path: "$.tools[1].name",
+  },
+  {
+    name: "rejects two state channels with the same name",
+    run: () => validate(docWith((d) => (d.state = { channels: [{ name: "notes" }, { name: "notes" }] }))),
+    code: "DUPLICATE_NAME",
+    path: "$.state.channels[1].name",
+  },
   {
     name: "rejects two conditions with the same name",
-    run: () => validate(docWith((d) => (d.conditions = [{ name: "done", expression: "true" }, { name: "done", expression: "false" }]))),
+    run: () =>
+      validate(
+        docWith(
+          (d) =>
+            (d.conditions = [
+              { name: "done", expression: "true" },
+              { name: "done", expression: "false" },
+            ]),
+        ),
+      ),
     code: "DUPLICATE_NAME",
     path: "$.conditions[1].name",
   },
-  { name: "rejects a channel named like a built-in channel", run: () => validate(docWith((d) => (d.state = { channels: [{ name: "messages" }] }))), code: "RESERVED_NAME", path: "$.state.channels[0].name" },
+  {
+    name: "rejects a channel named like a built-in channel",
+    run: () => validate(docWith((d) => (d.state = { channels: [{ name: "messages" }] }))),
+    code: "RESERVED_NAME",
+    path: "$.state.channels[0].name",
+  },
   {
     name: "rejects a graph without a Start node",
     run: () =>
@@ -169,7 +298,12 @@ const rows: Row[] = [
     code: "MISSING_START",
     path: "$.nodes",
   },
-  { name: "rejects a second Start node", run: () => validate(docWith((d) => d.nodes.push(plainNode("start2", "start")))), code: "MULTIPLE_STARTS", path: "$.nodes[3]" },
+  {
+    name: "rejects a second Start node",
+    run: () => validate(docWith((d) => d.nodes.push(plainNode("start2", "start")))),
+    code: "MULTIPLE_STARTS",
+    path: "$.nodes[3]",
+  },
   {
     name: "rejects a graph without an End node",
     run: () =>
@@ -182,10 +316,30 @@ const rows: Row[] = [
     code: "MISSING_END",
     path: "$.nodes",
   },
-  { name: "rejects an edge whose target does not exist", run: () => validate(docWith((d) => d.edges.push(flowEdge("e3", "assistant", "n9")))), code: "DANGLING_EDGE", path: "$.edges[2].target" },
-  { name: "rejects an edge whose source does not exist", run: () => validate(docWith((d) => d.edges.push(flowEdge("e3", "ghost", "end")))), code: "DANGLING_EDGE", path: "$.edges[2].source" },
-  { name: "rejects an edge into Start", run: () => validate(docWith((d) => d.edges.push(flowEdge("e3", "assistant", "start")))), code: "INVALID_EDGE", path: "$.edges[2].target" },
-  { name: "rejects an edge out of End", run: () => validate(docWith((d) => d.edges.push(flowEdge("e3", "end", "assistant")))), code: "INVALID_EDGE", path: "$.edges[2].source" },
+  {
+    name: "rejects an edge whose target does not exist",
+    run: () => validate(docWith((d) => d.edges.push(flowEdge("e3", "assistant", "n9")))),
+    code: "DANGLING_EDGE",
+    path: "$.edges[2].target",
+  },
+  {
+    name: "rejects an edge whose source does not exist",
+    run: () => validate(docWith((d) => d.edges.push(flowEdge("e3", "ghost", "end")))),
+    code: "DANGLING_EDGE",
+    path: "$.edges[2].source",
+  },
+  {
+    name: "rejects an edge into Start",
+    run: () => validate(docWith((d) => d.edges.push(flowEdge("e3", "assistant", "start")))),
+    code: "INVALID_EDGE",
+    path: "$.edges[2].target",
+  },
+  {
+    name: "rejects an edge out of End",
+    run: () => validate(docWith((d) => d.edges.push(flowEdge("e3", "end", "assistant")))),
+    code: "INVALID_EDGE",
+    path: "$.edges[2].source",
+  },
   {
     name: "rejects a flow edge into a note",
     run: () =>
@@ -211,7 +365,12 @@ const rows: Row[] = [
     code: "INVALID_DELEGATION",
     path: "$.edges[2].source",
   },
-  { name: "rejects a delegation edge to End", run: () => validate(docWith((d) => d.edges.push(delegationEdge("e3", "assistant", "end")))), code: "INVALID_DELEGATION", path: "$.edges[2].target" },
+  {
+    name: "rejects a delegation edge to End",
+    run: () => validate(docWith((d) => d.edges.push(delegationEdge("e3", "assistant", "end")))),
+    code: "INVALID_DELEGATION",
+    path: "$.edges[2].target",
+  },
   {
     name: "rejects a delegation cycle of three agents",
     run: () =>
@@ -224,9 +383,24 @@ const rows: Row[] = [
     code: "DELEGATION_CYCLE",
     path: "$.edges[4]",
   },
-  { name: "rejects an agent that delegates to itself", run: () => validate(docWith((d) => d.edges.push(delegationEdge("e3", "assistant", "assistant")))), code: "DELEGATION_CYCLE", path: "$.edges[2]" },
-  { name: "rejects an agent with no parent that is not in the flow", run: () => validate(docWith((d) => d.nodes.push(agentNode("loner", "Loner")))), code: "ORPHAN_AGENT", path: "$.nodes[3]" },
-  { name: "rejects a graph whose End cannot be reached from Start", run: () => validate(docWith((d) => d.edges.splice(1, 1))), code: "UNREACHABLE_END", path: "$.nodes[2]" },
+  {
+    name: "rejects an agent that delegates to itself",
+    run: () => validate(docWith((d) => d.edges.push(delegationEdge("e3", "assistant", "assistant")))),
+    code: "DELEGATION_CYCLE",
+    path: "$.edges[2]",
+  },
+  {
+    name: "rejects an agent with no parent that is not in the flow",
+    run: () => validate(docWith((d) => d.nodes.push(agentNode("loner", "Loner")))),
+    code: "ORPHAN_AGENT",
+    path: "$.nodes[3]",
+  },
+  {
+    name: "rejects a graph whose End cannot be reached from Start",
+    run: () => validate(docWith((d) => d.edges.splice(1, 1))),
+    code: "UNREACHABLE_END",
+    path: "$.nodes[2]",
+  },
   {
     name: "warns about a tool node that no run reaches",
     run: () =>
@@ -240,16 +414,36 @@ const rows: Row[] = [
     path: "$.nodes[3]",
     warning: true,
   },
-  { name: "rejects an agent that uses a missing model profile", run: () => validate(docWith((d) => (d.nodes[1].data.model = "gpt"))), code: "MISSING_MODEL", path: "$.nodes[1].data.model" },
-  { name: "rejects a fallback to a missing model profile", run: () => validate(docWith((d) => (d.models[0].fallbacks = ["backup"]))), code: "MISSING_MODEL", path: "$.models[0].fallbacks[0]" },
-  { name: "rejects an agent that uses a missing tool", run: () => validate(docWith((d) => (d.nodes[1].data.tools = ["search"]))), code: "MISSING_TOOL", path: "$.nodes[1].data.tools[0]" },
+  {
+    name: "rejects an agent that uses a missing model profile",
+    run: () => validate(docWith((d) => (d.nodes[1].data.model = "gpt"))),
+    code: "MISSING_MODEL",
+    path: "$.nodes[1].data.model",
+  },
+  {
+    name: "rejects a fallback to a missing model profile",
+    run: () => validate(docWith((d) => (d.models[0].fallbacks = ["backup"]))),
+    code: "MISSING_MODEL",
+    path: "$.models[0].fallbacks[0]",
+  },
+  {
+    name: "rejects an agent that uses a missing tool",
+    run: () => validate(docWith((d) => (d.nodes[1].data.tools = ["search"]))),
+    code: "MISSING_TOOL",
+    path: "$.nodes[1].data.tools[0]",
+  },
   {
     name: "rejects an agent tool that names no agent of the graph",
     run: () => validate(docWith((d) => (d.tools = [{ id: "t1", kind: "agent", name: "consult", config: { agent: "Nobody" } }]))),
     code: "MISSING_AGENT",
     path: "$.tools[0].config.agent",
   },
-  { name: "rejects a tool node that runs a missing tool", run: () => validate(docWith((d) => d.nodes.push(toolNode("tn", "Lookup", "nope")))), code: "MISSING_TOOL", path: "$.nodes[3].data.tool" },
+  {
+    name: "rejects a tool node that runs a missing tool",
+    run: () => validate(docWith((d) => d.nodes.push(toolNode("tn", "Lookup", "nope")))),
+    code: "MISSING_TOOL",
+    path: "$.nodes[3].data.tool",
+  },
   {
     name: "rejects a conditional edge naming an unregistered condition",
     run: () => validate(docWith((d) => (d.edges[1] = conditionalEdge("e2", "assistant", "end", "is_done")))),
@@ -268,14 +462,23 @@ const rows: Row[] = [
     code: "FALLBACK_CYCLE",
     path: "$.models[1].fallbacks[0]",
   },
-  { name: "rejects a model profile that lists itself as a fallback", run: () => validate(docWith((d) => (d.models[0].fallbacks = ["scripted"]))), code: "FALLBACK_CYCLE", path: "$.models[0].fallbacks[0]" },
+  {
+    name: "rejects a model profile that lists itself as a fallback",
+    run: () => validate(docWith((d) => (d.models[0].fallbacks = ["scripted"]))),
+    code: "FALLBACK_CYCLE",
+    path: "$.models[0].fallbacks[0]",
+  },
   {
     name: "rejects an edge leaving an If node from a branch it does not have",
     run: () =>
       validate(
         docWith((d) => {
           d.nodes.push(plainNode("gate", "if", { name: "gate", condition: "true" }));
-          d.edges.push(flowEdge("e3", "assistant", "gate"), { ...flowEdge("e4", "gate", "end"), source_handle: "false" }, { ...flowEdge("e5", "gate", "end"), source_handle: "maybe" });
+          d.edges.push(
+            flowEdge("e3", "assistant", "gate"),
+            { ...flowEdge("e4", "gate", "end"), source_handle: "false" },
+            { ...flowEdge("e5", "gate", "end"), source_handle: "maybe" },
+          );
         }),
       ),
     code: "UNKNOWN_HANDLE",

@@ -38,7 +38,13 @@ describe("validate accepts valid documents", () => {
     expect(doc.nodes[0]).toMatchObject({ kind: "start", data: { name: "Start" } });
     expect(doc.nodes[1]).toMatchObject({
       kind: "agent",
-      data: { system_prompt: "", tools: [], max_iterations: 25, hidden: false, default_tools: ["get_time_date", "list_tools_available", "list_intents_available"] },
+      data: {
+        system_prompt: "",
+        tools: [],
+        max_iterations: 25,
+        hidden: false,
+        default_tools: ["get_time_date", "list_tools_available", "list_intents_available"],
+      },
     });
   });
 

@@ -52,7 +52,13 @@ export function validate(input: unknown, options: ValidateOptions = {}): Validat
   const migrated: ValidationIssue[] =
     upgraded.from === upgraded.to
       ? []
-      : [{ code: "MIGRATED", path: "$.version", message: `The document was upgraded from version ${upgraded.from} to ${upgraded.to}; saving it writes version ${upgraded.to}` }];
+      : [
+          {
+            code: "MIGRATED",
+            path: "$.version",
+            message: `The document was upgraded from version ${upgraded.from} to ${upgraded.to}; saving it writes version ${upgraded.to}`,
+          },
+        ];
   return { ok: true, document: parsed.data, warnings: [...migrated, ...warnings] };
 }
 

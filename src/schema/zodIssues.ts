@@ -84,7 +84,10 @@ function classify(issue: ZodIssue, actual: unknown): { code: IssueCode; problem:
       if (actual === undefined) return { code: "MISSING_FIELD", problem: "is required but missing" };
       return { code: "INVALID_TYPE", problem: `must be ${EXPECTED_WORDS[issue.expected] ?? issue.expected}, not ${describeValue(actual)}` };
     case "too_big":
-      return { code: issue.origin === "string" || issue.origin === "array" || issue.origin === "set" ? "TOO_LARGE" : "INVALID_VALUE", problem: sizeProblem(issue) };
+      return {
+        code: issue.origin === "string" || issue.origin === "array" || issue.origin === "set" ? "TOO_LARGE" : "INVALID_VALUE",
+        problem: sizeProblem(issue),
+      };
     case "too_small":
       return { code: "INVALID_VALUE", problem: sizeProblem(issue) };
     case "invalid_format":
@@ -95,7 +98,10 @@ function classify(issue: ZodIssue, actual: unknown): { code: IssueCode; problem:
     }
     case "invalid_union":
       if (!isJsonLeaf(actual) && typeof actual !== "object") {
-        return { code: "INVALID_TYPE", problem: `must be JSON data (a string, finite number, true/false, null, array or object), not ${actual === undefined ? "undefined" : describeValue(actual)}` };
+        return {
+          code: "INVALID_TYPE",
+          problem: `must be JSON data (a string, finite number, true/false, null, array or object), not ${actual === undefined ? "undefined" : describeValue(actual)}`,
+        };
       }
       return { code: "INVALID_VALUE", problem: "does not match any allowed form" };
     default:
@@ -109,7 +115,8 @@ function unknownKind(issue: ZodIssue, segments: PathSegment[], root: unknown): V
   const known = typeof collection === "string" && Object.hasOwn(KIND_COLLECTIONS, collection) ? KIND_COLLECTIONS[collection] : undefined;
   if (known === undefined || segments.length !== 3) return undefined;
   const value = valueAt(root, segments);
-  const what = value === undefined ? "has no kind" : `has kind ${typeof value === "string" ? quote(value) : describeValue(value)}, which Graphwright does not know`;
+  const what =
+    value === undefined ? "has no kind" : `has kind ${typeof value === "string" ? quote(value) : describeValue(value)}, which Graphwright does not know`;
   return {
     code: known.code,
     path: formatJsonPath(segments),

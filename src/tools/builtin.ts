@@ -14,7 +14,17 @@ function loadMath(): Promise<(expression: string) => unknown> {
     const math = create(all ?? {});
     const evaluate = math.evaluate.bind(math);
     const blocked = ["import", "createUnit", "reviver", "evaluate", "parse", "simplify", "derivative", "resolve", "compile"];
-    math.import(Object.fromEntries(blocked.map((name) => [name, () => { throw new Error(`${name} is not allowed in the calculator`); }])), { override: true });
+    math.import(
+      Object.fromEntries(
+        blocked.map((name) => [
+          name,
+          () => {
+            throw new Error(`${name} is not allowed in the calculator`);
+          },
+        ]),
+      ),
+      { override: true },
+    );
     return (expression: string) => evaluate(expression);
   });
   return mathPromise;

@@ -22,7 +22,10 @@ export function createToolResolver(): ToolResolver {
           throw new EngineError("COMPILE_ERROR", `Tool "${definition.name}" is a ${definition.kind} tool, which this version of Graphwright cannot run yet`);
         case "agent":
           // compileGraph runs agent tools itself: they need the document's compiled agents.
-          throw new EngineError("COMPILE_ERROR", `Tool "${definition.name}" runs agent "${definition.config.agent}": give it to an agent, which calls it with a message; a Tool node cannot run an agent tool`);
+          throw new EngineError(
+            "COMPILE_ERROR",
+            `Tool "${definition.name}" runs agent "${definition.config.agent}": give it to an agent, which calls it with a message; a Tool node cannot run an agent tool`,
+          );
         default: {
           const never: never = definition;
           throw new Error(`Unknown tool kind ${(never as ToolDefinition).kind}`);

@@ -16,7 +16,9 @@ export const FIXED_NOW = Date.UTC(2026, 2, 14, 15, 9, 26);
 /** Shared by every services object: ids stay unique across compiles that share a checkpointer. */
 let n = 0;
 
-export function testServices(options: { calls?: RecordedCall[]; clock?: () => number; wrap?: (m: ChatModelPort, r: ModelRequest) => ChatModelPort } = {}): EngineServices {
+export function testServices(
+  options: { calls?: RecordedCall[]; clock?: () => number; wrap?: (m: ChatModelPort, r: ModelRequest) => ChatModelPort } = {},
+): EngineServices {
   return {
     models: {
       resolve(request) {

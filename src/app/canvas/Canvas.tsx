@@ -60,8 +60,14 @@ function FlowEditor() {
   const collapsed = useCollapsed(document.meta.id);
   const hidden = useMemo(() => hiddenNodes(document, collapsed), [document, collapsed]);
   const hiddenLinks = useMemo(() => hiddenEdges(document, hidden), [document, hidden]);
-  const nodes = useMemo(() => nodeCache.derive(document, selection.nodes, measured, problems, hidden), [nodeCache, document, selection.nodes, measured, problems, hidden]);
-  const edges = useMemo(() => edgeCache.derive(document, selection.edges, nodeIndexOf(document), hiddenLinks), [edgeCache, document, selection.edges, hiddenLinks]);
+  const nodes = useMemo(
+    () => nodeCache.derive(document, selection.nodes, measured, problems, hidden),
+    [nodeCache, document, selection.nodes, measured, problems, hidden],
+  );
+  const edges = useMemo(
+    () => edgeCache.derive(document, selection.edges, nodeIndexOf(document), hiddenLinks),
+    [edgeCache, document, selection.edges, hiddenLinks],
+  );
   const onNodeDoubleClick = useCallback((_: unknown, node: FlowNode) => {
     if (node.type === "agent") openInnerLoop(node.id);
   }, []);
@@ -92,7 +98,8 @@ function FlowEditor() {
         fitView: () => requestAnimationFrame(() => void flow.fitView({ duration: 200, padding: 0.15, maxZoom: 1.25 })),
         sizes() {
           const sizes = new Map<string, Size>();
-          for (const node of flow.getNodes()) if (node.measured?.width && node.measured.height) sizes.set(node.id, { width: node.measured.width, height: node.measured.height });
+          for (const node of flow.getNodes())
+            if (node.measured?.width && node.measured.height) sizes.set(node.id, { width: node.measured.width, height: node.measured.height });
           return sizes;
         },
       }),

@@ -12,7 +12,15 @@ const switchNode: GraphNode = {
   id: "mode",
   kind: "switch",
   position: { x: 0, y: 0 },
-  data: { name: "Mode", variable: "state.mode", cases: [{ id: "fast", value: "fast" }, { id: "slow", label: "Slow path", value: "slow" }], description: "" },
+  data: {
+    name: "Mode",
+    variable: "state.mode",
+    cases: [
+      { id: "fast", value: "fast" },
+      { id: "slow", label: "Slow path", value: "slow" },
+    ],
+    description: "",
+  },
 };
 const agent = blankDocument("g").nodes[1] as GraphNode;
 

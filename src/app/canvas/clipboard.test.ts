@@ -30,8 +30,14 @@ describe("clipboard fragments", () => {
     ["a whole document", JSON.stringify(doc)],
     ["a fragment of another version", JSON.stringify({ type: "graphwright/fragment", version: 2, nodes: fragment.nodes, edges: [] })],
     ["a fragment without nodes", JSON.stringify({ type: "graphwright/fragment", version: 1, nodes: [], edges: [] })],
-    ["a fragment with an unknown node kind", JSON.stringify({ type: "graphwright/fragment", version: 1, nodes: [{ id: "x", kind: "rocket", position: { x: 0, y: 0 }, data: {} }], edges: [] })],
-    ["a fragment with a __proto__ key", '{"type":"graphwright/fragment","version":1,"nodes":[{"id":"n","kind":"note","position":{"x":0,"y":0},"data":{"text":"","__proto__":{"polluted":true}}}],"edges":[]}'],
+    [
+      "a fragment with an unknown node kind",
+      JSON.stringify({ type: "graphwright/fragment", version: 1, nodes: [{ id: "x", kind: "rocket", position: { x: 0, y: 0 }, data: {} }], edges: [] }),
+    ],
+    [
+      "a fragment with a __proto__ key",
+      '{"type":"graphwright/fragment","version":1,"nodes":[{"id":"n","kind":"note","position":{"x":0,"y":0},"data":{"text":"","__proto__":{"polluted":true}}}],"edges":[]}',
+    ],
     ["broken JSON", '{"type": "graphwright/fragment",'],
   ])("rejects %s", (_, text) => {
     expect(parseFragment(text)).toBeNull();

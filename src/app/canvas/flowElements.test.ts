@@ -70,7 +70,10 @@ describe("React Flow nodes derived from the document", () => {
 
   it("keeps 1,000 unchanged nodes identical when one moves", () => {
     const doc = blankDocument("big");
-    const many = { ...doc, nodes: Array.from({ length: 1000 }, (_, i) => ({ id: `n${i}`, kind: "note" as const, position: { x: i, y: 0 }, data: { text: "" } })) };
+    const many = {
+      ...doc,
+      nodes: Array.from({ length: 1000 }, (_, i) => ({ id: `n${i}`, kind: "note" as const, position: { x: i, y: 0 }, data: { text: "" } })),
+    };
     const store = createEditorStore(many);
     const cache = new FlowNodeCache();
     const before = derive(cache, store);

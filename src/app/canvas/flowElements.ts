@@ -36,7 +36,12 @@ interface NodeEntry {
 }
 
 function problemText(problems: Problems, id: string): string {
-  return problems.byNode.get(id)?.map((issue) => issue.message).join("\n") ?? "";
+  return (
+    problems.byNode
+      .get(id)
+      ?.map((issue) => issue.message)
+      .join("\n") ?? ""
+  );
 }
 
 function toFlowNode(node: GraphNode, selected: boolean, hidden: boolean, size: Size | undefined, problem: string, severity: "error" | "warning"): FlowNode {
@@ -70,7 +75,13 @@ export class FlowNodeCache {
   private last: FlowNode[] = [];
 
   /** `hidden`: nodes inside a collapsed subtree (kept in the list, so React Flow keeps their measurements). */
-  derive(document: GraphDocument, selectedIds: readonly string[], measured: ReadonlyMap<string, Size>, problems: Problems, hidden: ReadonlySet<string> = NONE): FlowNode[] {
+  derive(
+    document: GraphDocument,
+    selectedIds: readonly string[],
+    measured: ReadonlyMap<string, Size>,
+    problems: Problems,
+    hidden: ReadonlySet<string> = NONE,
+  ): FlowNode[] {
     const selected = new Set(selectedIds);
     const severity = problems.errors.length > 0 ? "error" : "warning";
     const next = new Map<string, NodeEntry>();

@@ -15,14 +15,24 @@ describe("auto layout", () => {
       ...base,
       nodes: [
         ...base.nodes.map((n) => ({ ...n, position: { x: 0, y: 0 } })),
-        { id: "helper", kind: "agent", position: { x: 0, y: 0 }, data: { ...(base.nodes[1]?.data as object), name: "Helper" } } as GraphDocument["nodes"][number],
+        {
+          id: "helper",
+          kind: "agent",
+          position: { x: 0, y: 0 },
+          data: { ...(base.nodes[1]?.data as object), name: "Helper" },
+        } as GraphDocument["nodes"][number],
         { id: "note", kind: "note", position: { x: 0, y: 0 }, data: { text: "hi" } },
       ],
       edges: [...base.edges, { id: "d", kind: "delegation", source: "agent", target: "helper", mode: "handoff", blocking: true }],
     };
     const positions = await layoutDocument(doc, new Map());
     expect(Object.keys(positions).sort()).toEqual(doc.nodes.map((n) => n.id).sort());
-    const boxes = doc.nodes.map((n) => ({ id: n.id, ...(positions[n.id] as { x: number; y: number }), w: canvasNodes[n.kind].defaultSize.width, h: canvasNodes[n.kind].defaultSize.height }));
+    const boxes = doc.nodes.map((n) => ({
+      id: n.id,
+      ...(positions[n.id] as { x: number; y: number }),
+      w: canvasNodes[n.kind].defaultSize.width,
+      h: canvasNodes[n.kind].defaultSize.height,
+    }));
     for (const a of boxes) for (const b of boxes) if (a.id < b.id) expect(overlaps(a, b), `${a.id} overlaps ${b.id}`).toBe(false);
   });
 

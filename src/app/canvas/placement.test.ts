@@ -19,6 +19,7 @@ describe("placing new nodes", () => {
       doc = { ...doc, nodes: [...doc.nodes, { ...(doc.nodes[1] as GraphDocument["nodes"][number]), id: `a${i}`, position: spot }] };
     }
     const boxes = doc.nodes.map((n) => ({ ...n.position, w: 180, h: 70 }));
-    for (const [i, a] of boxes.entries()) for (const b of boxes.slice(i + 1)) expect(a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h).toBe(false);
+    for (const [i, a] of boxes.entries())
+      for (const b of boxes.slice(i + 1)) expect(a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h).toBe(false);
   });
 });

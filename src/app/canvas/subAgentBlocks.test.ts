@@ -9,7 +9,14 @@ type Doc = Pick<GraphDocument, "nodes" | "edges">;
 const SIZE = { width: 100, height: 50 };
 const node = (id: string) => ({ id, kind: "agent", position: { x: 0, y: 0 }, data: { name: id } }) as unknown as GraphDocument["nodes"][number];
 const flow = (source: string, target: string) => ({ id: `${source}-${target}`, kind: "flow" as const, source, target });
-const delegation = (source: string, target: string) => ({ id: `${source}>${target}`, kind: "delegation" as const, source, target, mode: "tool" as const, blocking: true });
+const delegation = (source: string, target: string) => ({
+  id: `${source}>${target}`,
+  kind: "delegation" as const,
+  source,
+  target,
+  mode: "tool" as const,
+  blocking: true,
+});
 
 describe("sub-agent blocks for auto layout", () => {
   // main → a, b; b → c. `main` is in the flow; a, b, c are hierarchy-only.
@@ -52,8 +59,9 @@ describe("sub-agent blocks for auto layout", () => {
     const main = positions.main as { x: number; y: number };
     for (const id of ["emails", "meetings", "tasks", "research"]) expect(positions[id]?.y).toBeGreaterThan(main.y + 60);
     const boxes = document.nodes.map((n) => ({ id: n.id, x: positions[n.id]?.x ?? 0, y: positions[n.id]?.y ?? 0, w: 180, h: 70 }));
-    for (const a of boxes) for (const b of boxes) {
-      if (a.id < b.id) expect(a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h, `${a.id} overlaps ${b.id}`).toBe(false);
-    }
+    for (const a of boxes)
+      for (const b of boxes) {
+        if (a.id < b.id) expect(a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h, `${a.id} overlaps ${b.id}`).toBe(false);
+      }
   });
 });

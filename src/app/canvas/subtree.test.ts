@@ -3,7 +3,14 @@ import type { GraphDocument } from "../../schema/index.js";
 import { countHiddenBy, hiddenEdges, hiddenNodes, hierarchyOf } from "./subtree";
 
 type Edges = Pick<GraphDocument, "edges">;
-const delegation = (source: string, target: string) => ({ id: `${source}>${target}`, kind: "delegation" as const, source, target, mode: "handoff" as const, blocking: true });
+const delegation = (source: string, target: string) => ({
+  id: `${source}>${target}`,
+  kind: "delegation" as const,
+  source,
+  target,
+  mode: "handoff" as const,
+  blocking: true,
+});
 const flow = (source: string, target: string) => ({ id: `${source}-${target}`, kind: "flow" as const, source, target });
 
 // main → emails, research; research → scraper; tasks has two parents (main, research); flow start → main → end.

@@ -64,10 +64,19 @@ export function ConnectionsSection({ node }: { node: GraphNode }) {
             const label = edgeText(edge, outgoing, nameOf(outgoing ? edge.target : edge.source), branchLabel);
             return (
               <li key={edge.id} className="flex items-center justify-between gap-2 text-sm">
-                <button type="button" className="truncate text-left text-blue-700 hover:underline dark:text-blue-300" onClick={() => store.getState().select({ nodes: [], edges: [edge.id] })}>
+                <button
+                  type="button"
+                  className="truncate text-left text-blue-700 hover:underline dark:text-blue-300"
+                  onClick={() => store.getState().select({ nodes: [], edges: [edge.id] })}
+                >
                   {label}
                 </button>
-                <button type="button" className={dangerButtonClass} aria-label={`Remove ${label}`} onClick={() => store.getState().removeElements({ edges: [edge.id] })}>
+                <button
+                  type="button"
+                  className={dangerButtonClass}
+                  aria-label={`Remove ${label}`}
+                  onClick={() => store.getState().removeElements({ edges: [edge.id] })}
+                >
                   Remove
                 </button>
               </li>

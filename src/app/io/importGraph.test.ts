@@ -48,7 +48,11 @@ describe("readGraphFile", () => {
 
   it("reports schema errors with JSON paths", () => {
     const doc = blankDocument("g1");
-    const broken = { ...doc, nodes: [...doc.nodes, { id: "x", kind: "teleporter", position: { x: 0, y: 0 }, data: {} }], edges: [...doc.edges, { id: "e9", kind: "flow", source: "agent", target: "nowhere" }] };
+    const broken = {
+      ...doc,
+      nodes: [...doc.nodes, { id: "x", kind: "teleporter", position: { x: 0, y: 0 }, data: {} }],
+      edges: [...doc.edges, { id: "e9", kind: "flow", source: "agent", target: "nowhere" }],
+    };
     const result = readGraphFile(JSON.stringify(broken), none);
     expect(result.ok).toBe(false);
     if (result.ok) return;

@@ -36,7 +36,10 @@ describe("toMermaid", () => {
 
   it("labels conditional edges with their condition", () => {
     const doc = blankDocument("g1");
-    const text = toMermaid({ ...doc, edges: [...doc.edges, { id: "c1", kind: "conditional", source: "agent", target: "start", condition: "state.retry == true" }] });
+    const text = toMermaid({
+      ...doc,
+      edges: [...doc.edges, { id: "c1", kind: "conditional", source: "agent", target: "start", condition: "state.retry == true" }],
+    });
     expect(text).toContain('  n1 -->|"state.retry == true"| n0');
     expect(text).toContain("  n1 --> n2");
   });
@@ -59,7 +62,10 @@ describe("toMermaid", () => {
 
   it("draws delegation edges dotted, labelled with their mode", () => {
     const doc = supervisor();
-    const withDelegation: GraphDocument = { ...doc, edges: [...doc.edges, { id: "d1", kind: "delegation", source: "supervisor", target: "analytics", mode: "tool", blocking: false }] };
+    const withDelegation: GraphDocument = {
+      ...doc,
+      edges: [...doc.edges, { id: "d1", kind: "delegation", source: "supervisor", target: "analytics", mode: "tool", blocking: false }],
+    };
     expect(toMermaid(withDelegation)).toContain('  n1 -.->|"delegates (tool, background)"| n2');
   });
 
@@ -81,7 +87,9 @@ describe("toMermaid", () => {
     const evil: GraphDocument = {
       ...doc,
       nodes: doc.nodes.map((n) => (n.id === "start" ? { ...start, data: { name: 'Start"] --> x["<img src=x onerror=alert(1)>' } } : n)),
-      edges: doc.edges.map((e) => (e.id === "e_agent_end" ? { id: e.id, kind: "conditional" as const, source: e.source, target: e.target, condition: 'input == "a|b" && `x`' } : e)),
+      edges: doc.edges.map((e) =>
+        e.id === "e_agent_end" ? { id: e.id, kind: "conditional" as const, source: e.source, target: e.target, condition: 'input == "a|b" && `x`' } : e,
+      ),
     };
     const text = toMermaid(evil);
     const lines = text.split("\n");

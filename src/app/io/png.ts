@@ -49,7 +49,19 @@ function nodeBoxes(viewport: HTMLElement): Box[] {
 }
 
 /** SVG paint properties that come from stylesheets (React Flow draws edges with classes). */
-const SVG_PAINT = ["fill", "fill-opacity", "stroke", "stroke-width", "stroke-opacity", "stroke-dasharray", "stroke-linecap", "stroke-linejoin", "opacity", "visibility", "display"];
+const SVG_PAINT = [
+  "fill",
+  "fill-opacity",
+  "stroke",
+  "stroke-width",
+  "stroke-opacity",
+  "stroke-dasharray",
+  "stroke-linecap",
+  "stroke-linejoin",
+  "opacity",
+  "visibility",
+  "display",
+];
 
 /**
  * Writes the computed paint of every SVG shape into its style attribute and returns the undo.

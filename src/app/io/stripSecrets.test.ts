@@ -11,7 +11,18 @@ function withHttpTool(headers: Record<string, string>, url = "https://api.exampl
   const doc = blankDocument("g1");
   return {
     ...doc,
-    tools: [{ id: "fetch", kind: "http", name: "fetch_items", description: "", input_schema: { type: "object", properties: {} }, return_direct: false, destructive: false, config: { url, method: "GET", headers } }],
+    tools: [
+      {
+        id: "fetch",
+        kind: "http",
+        name: "fetch_items",
+        description: "",
+        input_schema: { type: "object", properties: {} },
+        return_direct: false,
+        destructive: false,
+        config: { url, method: "GET", headers },
+      },
+    ],
   };
 }
 
@@ -21,7 +32,7 @@ describe("stripSecrets", () => {
     const { document, removed } = stripSecrets(doc);
     const tool = document.tools[0];
     expect(tool?.kind === "http" && tool.config.headers).toEqual({ Accept: "application/json" });
-    expect(removed).toEqual(['$.tools[0].config.headers.Authorization', '$.tools[0].config.headers["X-API-Key"]', '$.tools[0].config.headers["api-key"]']);
+    expect(removed).toEqual(["$.tools[0].config.headers.Authorization", '$.tools[0].config.headers["X-API-Key"]', '$.tools[0].config.headers["api-key"]']);
   });
 
   it("redacts OpenAI and Anthropic keys anywhere in the document", () => {

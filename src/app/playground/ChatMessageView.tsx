@@ -16,7 +16,10 @@ function ChatMessageViewImpl({ message }: { message: ChatMessage }) {
   }
   if (message.kind === "error") {
     return (
-      <article aria-label={label} className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300">
+      <article
+        aria-label={label}
+        className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300"
+      >
         <h3 className="text-xs font-semibold">Error</h3>
         <p className="whitespace-pre-wrap">{message.text}</p>
       </article>

@@ -24,7 +24,9 @@ export function Composer() {
     if (!text || running) return;
     const document = editor.getState().document;
     const target = effectiveTarget(agent, document);
-    const started = await appSession().getState().send(document, text, target === GRAPH_TARGET ? {} : { agent: target });
+    const started = await appSession()
+      .getState()
+      .send(document, text, target === GRAPH_TARGET ? {} : { agent: target });
     if (started) setDraft((current) => (current.trim() === text ? "" : current));
   };
 
@@ -60,10 +62,18 @@ export function Composer() {
         <button type="submit" disabled={running || !draft.trim()} className={`${button} bg-sky-600 text-white hover:bg-sky-700`}>
           Send
         </button>
-        <button type="button" disabled={!running} onClick={() => appSession().getState().stop()} className={`${button} border border-zinc-300 dark:border-zinc-700`}>
+        <button
+          type="button"
+          disabled={!running}
+          onClick={() => appSession().getState().stop()}
+          className={`${button} border border-zinc-300 dark:border-zinc-700`}
+        >
           Stop
         </button>
-        <p role="status" className={`ml-auto min-w-0 flex-1 text-right text-xs break-words ${failed ? "text-red-700 dark:text-red-400" : "text-zinc-500 dark:text-zinc-400"}`}>
+        <p
+          role="status"
+          className={`ml-auto min-w-0 flex-1 text-right text-xs break-words ${failed ? "text-red-700 dark:text-red-400" : "text-zinc-500 dark:text-zinc-400"}`}
+        >
           {status}
         </p>
       </div>

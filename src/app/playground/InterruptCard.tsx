@@ -71,7 +71,12 @@ function ApprovalForm({ pending, payload, busy }: { pending: PendingInterruptVie
             <button type="button" disabled={busy} onClick={() => send("approve")} className={`${button} bg-sky-600 text-white hover:bg-sky-700`}>
               Approve
             </button>
-            <button type="button" disabled={busy} onClick={() => send("reject")} className={`${button} border border-red-300 text-red-800 hover:bg-red-50 dark:border-red-900 dark:text-red-300`}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => send("reject")}
+              className={`${button} border border-red-300 text-red-800 hover:bg-red-50 dark:border-red-900 dark:text-red-300`}
+            >
               Reject
             </button>
             {payload.allow_edit && (

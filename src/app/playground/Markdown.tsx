@@ -51,7 +51,9 @@ const components: Components = {
   table({ children }) {
     return (
       <div className="my-2 overflow-x-auto">
-        <table className="border-collapse text-xs [&_td]:border [&_td]:border-zinc-300 [&_td]:px-2 [&_th]:border [&_th]:border-zinc-300 [&_th]:px-2 dark:[&_td]:border-zinc-700 dark:[&_th]:border-zinc-700">{children}</table>
+        <table className="border-collapse text-xs [&_td]:border [&_td]:border-zinc-300 [&_td]:px-2 [&_th]:border [&_th]:border-zinc-300 [&_th]:px-2 dark:[&_td]:border-zinc-700 dark:[&_th]:border-zinc-700">
+          {children}
+        </table>
       </div>
     );
   },

@@ -3,7 +3,15 @@ import type { InterruptPayload, RunEvent, RunEventBody } from "../../engine/inde
 import { eventBuilder } from "../timeline/eventFixtures";
 import { deriveChat } from "./chatMessages";
 
-const approval: InterruptPayload = { kind: "approval", tool: "delete_task", args: { id: 7 }, message: "Delete?", allow_edit: true, agent: "Assistant", node: "Assistant" };
+const approval: InterruptPayload = {
+  kind: "approval",
+  tool: "delete_task",
+  args: { id: 7 },
+  message: "Delete?",
+  allow_edit: true,
+  agent: "Assistant",
+  node: "Assistant",
+};
 const at = { agent: "Assistant", node: "call_model" };
 
 function pausedRun(): RunEvent[] {
@@ -48,7 +56,10 @@ describe("chat of a paused run", () => {
     ]);
     expect(callStatus([...pausedRun(), ...refused])).toEqual(["pending"]);
     const e = eventBuilder("run_3", "t1", 3_000);
-    const moved = [e({ type: "run_start", input: "never mind" }), e({ type: "ai_message", message_id: "m9", content: "OK.", tool_calls: [], profile: "scripted" }, at)];
+    const moved = [
+      e({ type: "run_start", input: "never mind" }),
+      e({ type: "ai_message", message_id: "m9", content: "OK.", tool_calls: [], profile: "scripted" }, at),
+    ];
     expect(callStatus([...pausedRun(), ...refused, ...moved])).toEqual(["cancelled"]);
   });
 });

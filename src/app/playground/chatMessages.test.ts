@@ -58,7 +58,10 @@ describe("deriveChat", () => {
     const events = [
       e({ type: "run_start", input: "go" }),
       e({ type: "tool_call", tool_call_id: "x", tool: "lookup", args: { id: 1 } }, { call_id: "x", parent_call_id: "n", depth: 2, node: "Lookup" }),
-      e({ type: "tool_result", tool_call_id: "x", tool: "lookup", result: "{}", error: null, duration_ms: 3, return_direct: false }, { call_id: "x", parent_call_id: "n", depth: 2, node: "Lookup" }),
+      e(
+        { type: "tool_result", tool_call_id: "x", tool: "lookup", result: "{}", error: null, duration_ms: 3, return_direct: false },
+        { call_id: "x", parent_call_id: "n", depth: 2, node: "Lookup" },
+      ),
     ];
     const chat = deriveChat(events);
     expect(chat[1]).toMatchObject({ kind: "reply", author: "Lookup", text: "" });
@@ -73,7 +76,11 @@ describe("deriveChat", () => {
 
   it("keeps the messages of successive runs in order", () => {
     const events = [...toolRun({ runId: "r1", input: "first" }), ...toolRun({ runId: "r2", input: "second", start: 5_000 })];
-    expect(deriveChat(events).filter((m) => m.kind === "user").map((m) => m.text)).toEqual(["first", "second"]);
+    expect(
+      deriveChat(events)
+        .filter((m) => m.kind === "user")
+        .map((m) => m.text),
+    ).toEqual(["first", "second"]);
   });
 });
 
@@ -94,7 +101,16 @@ describe("deriveChat with sub-agents", () => {
   const search = { call_id: "c_search", parent_call_id: "c_emails:EmailsAgent", depth: 4, agent: "EmailsAgent" };
   const delegated = [
     e({ type: "run_start", input: "Any unread emails?" }),
-    e({ type: "ai_message", message_id: "m1", content: "", tool_calls: [{ id: "c_emails", name: "EmailsAgent", args: { message: "Any unread emails?" } }], profile: null }, main),
+    e(
+      {
+        type: "ai_message",
+        message_id: "m1",
+        content: "",
+        tool_calls: [{ id: "c_emails", name: "EmailsAgent", args: { message: "Any unread emails?" } }],
+        profile: null,
+      },
+      main,
+    ),
     e({ type: "tool_call", tool_call_id: "c_emails", tool: "EmailsAgent", args: { message: "Any unread emails?" } }, delegate),
     e({ type: "agent_start" }, emails),
     e({ type: "message_delta", message_id: "m2", delta: "Looking" }, emails),
@@ -103,14 +119,29 @@ describe("deriveChat with sub-agents", () => {
     e({ type: "tool_result", tool_call_id: "c_search", tool: "search_emails", result: "3 unread", error: null, duration_ms: 3, return_direct: false }, search),
     e({ type: "ai_message", message_id: "m3", content: "You have 3 unread emails.", tool_calls: [], profile: null }, emails),
     e({ type: "agent_end", duration_ms: 9 }, emails),
-    e({ type: "tool_result", tool_call_id: "c_emails", tool: "EmailsAgent", result: "You have 3 unread emails.", error: null, duration_ms: 10, return_direct: false }, delegate),
+    e(
+      {
+        type: "tool_result",
+        tool_call_id: "c_emails",
+        tool: "EmailsAgent",
+        result: "You have 3 unread emails.",
+        error: null,
+        duration_ms: 10,
+        return_direct: false,
+      },
+      delegate,
+    ),
     e({ type: "ai_message", message_id: "m4", content: "From EmailsAgent: you have 3 unread emails.", tool_calls: [], profile: null }, main),
     e({ type: "run_end", status: "completed", duration_ms: 20 }),
   ];
 
   it("keeps a delegated sub-agent's replies and tool calls out of the chat, inside the parent's tool-call card", () => {
     const chat = deriveChat(delegated);
-    expect(chat.map((m) => `${m.author}: ${m.text}`)).toEqual(["User: Any unread emails?", "MainAgent: ", "MainAgent: From EmailsAgent: you have 3 unread emails."]);
+    expect(chat.map((m) => `${m.author}: ${m.text}`)).toEqual([
+      "User: Any unread emails?",
+      "MainAgent: ",
+      "MainAgent: From EmailsAgent: you have 3 unread emails.",
+    ]);
     const card = chat[1]?.kind === "reply" ? chat[1].toolCalls[0] : undefined;
     expect(card).toMatchObject({ tool: "EmailsAgent", status: "done", result: "You have 3 unread emails." });
     expect(card?.activity).toEqual([
@@ -137,8 +168,22 @@ describe("deriveChat for background delegations", () => {
     const e = eventBuilder("follow", "t");
     const main = { call_id: "main", parent_call_id: "follow", depth: 1, agent: "MainAgent" };
     const events = [
-      e({ type: "run_start", input: '[Background task task_1] ResearchAgent finished the task "Acme news".\nResult:\nAcme launched Vault.\nReport this to the user.' }),
-      e({ type: "delegation_completed", task_id: "task_1", sub_agent: "ResearchAgent", tool_call_id: "c1", status: "completed", result: "Acme launched Vault.", error: null }, { agent: "MainAgent" }),
+      e({
+        type: "run_start",
+        input: '[Background task task_1] ResearchAgent finished the task "Acme news".\nResult:\nAcme launched Vault.\nReport this to the user.',
+      }),
+      e(
+        {
+          type: "delegation_completed",
+          task_id: "task_1",
+          sub_agent: "ResearchAgent",
+          tool_call_id: "c1",
+          status: "completed",
+          result: "Acme launched Vault.",
+          error: null,
+        },
+        { agent: "MainAgent" },
+      ),
       e({ type: "ai_message", message_id: "m", content: "Update from ResearchAgent: Acme launched Vault.", tool_calls: [], profile: null }, main),
       e({ type: "run_end", status: "completed", duration_ms: 5 }),
     ];

@@ -125,7 +125,16 @@ export function deriveChat(events: readonly RunEvent[], liveRunId: string | null
         let owner = toolOwners.get(event.tool_call_id);
         if (!owner) {
           // A Tool node's call: no model reply made it, so it gets a message of its own.
-          owner = { kind: "reply", id: `tool:${event.tool_call_id}`, runId: event.run_id, author: event.node ?? event.tool, text: "", streaming: false, stopped: false, toolCalls: [] };
+          owner = {
+            kind: "reply",
+            id: `tool:${event.tool_call_id}`,
+            runId: event.run_id,
+            author: event.node ?? event.tool,
+            text: "",
+            streaming: false,
+            stopped: false,
+            toolCalls: [],
+          };
           messages.push(owner);
           toolOwners.set(event.tool_call_id, owner);
         }

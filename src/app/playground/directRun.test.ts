@@ -27,8 +27,17 @@ describe("direct agent runs from the playground", () => {
 
     expect(session.getState().run).toEqual({ state: "idle" });
     const chat = deriveChat(session.getState().events).map((m) => `${m.author}: ${m.text.slice(0, 40)}`);
-    expect(chat).toEqual(["User: remind me to call Dana", "TasksAgent: ", "TasksAgent: Task TSK-58 created: \"call Dana\".", "User: hello", "MainAgent: Hello! I'm MainAgent. I delegate to Emai"]);
-    const starts = session.getState().events.filter((e) => e.type === "agent_start").map((e) => e.agent);
+    expect(chat).toEqual([
+      "User: remind me to call Dana",
+      "TasksAgent: ",
+      'TasksAgent: Task TSK-58 created: "call Dana".',
+      "User: hello",
+      "MainAgent: Hello! I'm MainAgent. I delegate to Emai",
+    ]);
+    const starts = session
+      .getState()
+      .events.filter((e) => e.type === "agent_start")
+      .map((e) => e.agent);
     expect(starts).toEqual(["TasksAgent", "MainAgent"]);
   });
 });

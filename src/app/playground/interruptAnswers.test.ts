@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { ApprovalInterrupt } from "../../engine/index.js";
 import { answerLabel, decisionLabel, parseEditedArgs } from "./interruptAnswers";
 
-const approval: ApprovalInterrupt = { kind: "approval", tool: "delete_task", args: { id: 7 }, message: "Delete?", allow_edit: true, agent: "Assistant", node: "Assistant" };
+const approval: ApprovalInterrupt = {
+  kind: "approval",
+  tool: "delete_task",
+  args: { id: 7 },
+  message: "Delete?",
+  allow_edit: true,
+  agent: "Assistant",
+  node: "Assistant",
+};
 
 describe("interrupt answers", () => {
   it("accept edited arguments that are a JSON object", () => {

@@ -135,7 +135,10 @@ export function createAutosave(options: AutosaveOptions): Autosave {
         stored.set(id, document);
         failures.delete(id);
       } catch (error) {
-        failures.set(id, `Could not save "${document.meta.name}": ${errorText(error)} Your changes are kept in this tab; they will be saved again with your next change.`);
+        failures.set(
+          id,
+          `Could not save "${document.meta.name}": ${errorText(error)} Your changes are kept in this tab; they will be saved again with your next change.`,
+        );
       } finally {
         inFlight -= 1;
         refresh();

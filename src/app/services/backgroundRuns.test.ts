@@ -71,10 +71,14 @@ describe("background delegations in the worker", () => {
     await before.ws.tasks.put(cutOffTask());
     const { host, ws } = startHost();
     await host.handle({ type: "resume_tasks" });
-    await vi.waitFor(async () => expect(await ws.tasks.get("task_cut")).toMatchObject({ status: "completed", reported: true, attempts: 2 }), { timeout: 5_000 });
+    await vi.waitFor(async () => expect(await ws.tasks.get("task_cut")).toMatchObject({ status: "completed", reported: true, attempts: 2 }), {
+      timeout: 5_000,
+    });
     const follow = backgroundRuns()[0];
     expect(follow).toMatchObject({ taskId: "task_cut", threadId: "t1" });
-    const messages = ((await ws.runs.events(follow?.runId ?? "")).find((e) => e.type === "final_state") as RunEvent & { state: { messages: { content: string }[] } }).state.messages;
+    const messages = (
+      (await ws.runs.events(follow?.runId ?? "")).find((e) => e.type === "final_state") as RunEvent & { state: { messages: { content: string }[] } }
+    ).state.messages;
     expect(messages.at(-1)?.content).toBe("Update: Research finished task_cut.");
   });
 
@@ -83,7 +87,11 @@ describe("background delegations in the worker", () => {
     await ws.tasks.put(cutOffTask({ id: "task_orphan", graph_id: "deleted-graph" }));
     const { host } = startHost();
     await host.handle({ type: "resume_tasks" });
-    expect(await ws.tasks.get("task_orphan")).toMatchObject({ status: "failed", reported: true, error: expect.stringMatching(/graph "deleted-graph" is no longer in the workspace/) });
+    expect(await ws.tasks.get("task_orphan")).toMatchObject({
+      status: "failed",
+      reported: true,
+      error: expect.stringMatching(/graph "deleted-graph" is no longer in the workspace/),
+    });
     const [run] = await ws.runs.list("t1");
     expect(run).toMatchObject({ status: "error", error: expect.stringMatching(/^Research could not finish task task_orphan: The page was reloaded/) });
     const events = await ws.runs.events(run?.id ?? "");

@@ -116,7 +116,9 @@ export function createBackgroundRuns(deps: BackgroundRunsDeps): BackgroundRuns {
     if (watched.has(compiled)) return;
     watched.add(compiled);
     compiled.team.tasks.onSettled((task) => {
-      const work = followUp(compiled, task, graphId).catch((error: unknown) => console.error("Graphwright: the follow-up turn of a background task failed", error));
+      const work = followUp(compiled, task, graphId).catch((error: unknown) =>
+        console.error("Graphwright: the follow-up turn of a background task failed", error),
+      );
       pending.add(work);
       void work.finally(() => pending.delete(work));
     });
@@ -132,11 +134,41 @@ export function createBackgroundRuns(deps: BackgroundRunsDeps): BackgroundRuns {
     const graphId = task.graph_id ?? "";
     const run: RecordedRun = { runId: deps.newRunId(), threadId: task.thread_id, graphId, input: followUpMessage(failed) };
     const ts = deps.now();
-    const base = { run_id: run.runId, thread_id: run.threadId, call_id: run.runId, parent_call_id: null, root_call_id: run.runId, depth: 0, agent: task.parent_agent, node: null, checkpoint_id: null };
+    const base = {
+      run_id: run.runId,
+      thread_id: run.threadId,
+      call_id: run.runId,
+      parent_call_id: null,
+      root_call_id: run.runId,
+      depth: 0,
+      agent: task.parent_agent,
+      node: null,
+      checkpoint_id: null,
+    };
     const events: RunEvent[] = [
       { ...base, id: `${run.runId}:0`, seq: 0, ts, type: "run_start", input: run.input },
-      { ...base, id: `${run.runId}:1`, seq: 1, ts, type: "delegation_completed", task_id: task.id, sub_agent: task.agent, tool_call_id: task.tool_call_id, status: "failed", result: null, error: reason },
-      { ...base, id: `${run.runId}:2`, seq: 2, ts, type: "error", code: "DELEGATION_FAILED", message: `${task.agent} could not finish task ${task.id}: ${reason}` },
+      {
+        ...base,
+        id: `${run.runId}:1`,
+        seq: 1,
+        ts,
+        type: "delegation_completed",
+        task_id: task.id,
+        sub_agent: task.agent,
+        tool_call_id: task.tool_call_id,
+        status: "failed",
+        result: null,
+        error: reason,
+      },
+      {
+        ...base,
+        id: `${run.runId}:2`,
+        seq: 2,
+        ts,
+        type: "error",
+        code: "DELEGATION_FAILED",
+        message: `${task.agent} could not finish task ${task.id}: ${reason}`,
+      },
       { ...base, id: `${run.runId}:3`, seq: 3, ts, type: "run_end", status: "error", duration_ms: 0 },
     ];
     await whenFree(task.thread_id, async () => {

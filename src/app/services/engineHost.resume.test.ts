@@ -27,7 +27,12 @@ const document = assertValid({
         model: "scripted",
         tools: ["delete"],
         default_tools: [],
-        script: { rules: [{ match: "delete", tool_calls: [{ name: "delete_task", args: { id: 7 } }] }, { on: "tool", reply: "{{ tool_result }}" }] },
+        script: {
+          rules: [
+            { match: "delete", tool_calls: [{ name: "delete_task", args: { id: 7 } }] },
+            { on: "tool", reply: "{{ tool_result }}" },
+          ],
+        },
       },
     },
     { id: "end", kind: "end", position: { x: 0, y: 200 } },
@@ -67,7 +72,12 @@ describe("engine host and paused runs", () => {
     const pause = eventsOf("r1").find((e) => e.type === "interrupt");
     expect(pause?.type === "interrupt" && pause.payload).toMatchObject({ kind: "approval", tool: "delete_task" });
 
-    await host.handle({ ...base, runId: "r2", message: "Approved delete_task", resume: { interrupt_id: pause?.type === "interrupt" ? pause.interrupt_id : "", value: { decision: "approve" } } });
+    await host.handle({
+      ...base,
+      runId: "r2",
+      message: "Approved delete_task",
+      resume: { interrupt_id: pause?.type === "interrupt" ? pause.interrupt_id : "", value: { decision: "approve" } },
+    });
     expect(doneOf("r2")).toMatchObject({ status: "completed" });
     expect(eventsOf("r2").find((e) => e.type === "tool_result")).toMatchObject({ result: "Deleted task 7" });
     const records = await ws.runs.list("t1");

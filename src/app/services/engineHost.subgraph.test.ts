@@ -25,7 +25,9 @@ describe("engine host with Subgraph nodes", () => {
   it("runs a graph saved in the workspace as a subgraph and reports its reply", async () => {
     const database = new Database({ name: "engine-host-subgraph", indexedDB: new IDBFactory() });
     const ws = createWorkspace(database);
-    const child = assertValid(graph("faq", { id: "n", kind: "llm", position: at, data: { name: "faq", model: "scripted", script: { rules: [{ reply: "FAQ: {{ input }}" }] } } }));
+    const child = assertValid(
+      graph("faq", { id: "n", kind: "llm", position: at, data: { name: "faq", model: "scripted", script: { rules: [{ reply: "FAQ: {{ input }}" }] } } }),
+    );
     const parent = assertValid(graph("desk", { id: "n", kind: "subgraph", position: at, data: { name: "ask", graph: "faq", input: "Q {{ input }}" } }));
     await ws.graphs.save(child);
     const posts: FromWorker[] = [];
@@ -43,7 +45,14 @@ describe("engine host with Subgraph nodes", () => {
     expect(events.filter((e) => e.type === "error")).toEqual([]);
     expect(events.find((e) => e.type === "ai_message")).toMatchObject({ node: "ask", content: "FAQ: Q hours?" });
 
-    await host.handle({ type: "run", runId: "run_missing", threadId: "t2", graphId: "desk", document: assertValid(graph("desk", { id: "n", kind: "subgraph", position: at, data: { name: "ask", graph: "gone" } })), message: "x" });
+    await host.handle({
+      type: "run",
+      runId: "run_missing",
+      threadId: "t2",
+      graphId: "desk",
+      document: assertValid(graph("desk", { id: "n", kind: "subgraph", position: at, data: { name: "ask", graph: "gone" } })),
+      message: "x",
+    });
     const failure = posts.flatMap((m) => (m.type === "events" && m.runId === "run_missing" ? m.events : [])).find((e) => e.type === "error");
     expect(failure).toMatchObject({ code: "SUBGRAPH_NOT_FOUND" });
   });

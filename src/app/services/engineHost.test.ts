@@ -22,7 +22,9 @@ function slowDocument(): GraphDocument {
   return {
     ...doc,
     nodes: doc.nodes.map((n) =>
-      n.kind === "agent" ? { ...n, data: { ...n.data, script: { rules: [], fallback: "one two three four five six seven eight nine ten ".repeat(20), tokens_per_second: 50 } } } : n,
+      n.kind === "agent"
+        ? { ...n, data: { ...n.data, script: { rules: [], fallback: "one two three four five six seven eight nine ten ".repeat(20), tokens_per_second: 50 } } }
+        : n,
     ),
   } as GraphDocument;
 }
@@ -44,7 +46,13 @@ beforeEach(() => {
   const database = new Database({ name: "engine-host-test", indexedDB: factory });
   ws = createWorkspace(database);
   posts = [];
-  host = createEngineHost({ runs: ws.runs, credentials: ws, checkpointer: new IdbSaver({ database }), withThreadLock: memoryLock(), post: (m) => posts.push(structuredClone(m)) });
+  host = createEngineHost({
+    runs: ws.runs,
+    credentials: ws,
+    checkpointer: new IdbSaver({ database }),
+    withThreadLock: memoryLock(),
+    post: (m) => posts.push(structuredClone(m)),
+  });
 });
 
 function request(document: GraphDocument, message: string, threadId = "t1"): RunRequest {
@@ -66,7 +74,12 @@ describe("engine host", () => {
     expect(posts.at(-1)).toEqual({ type: "done", runId: req.runId, status: "completed", error: null });
 
     expect(await ws.runs.events(req.runId)).toEqual(events);
-    expect(await ws.runs.get(req.runId)).toMatchObject({ status: "completed", thread_id: "t1", graph_id: "weather-assistant", input: "What's the weather in Paris?" });
+    expect(await ws.runs.get(req.runId)).toMatchObject({
+      status: "completed",
+      thread_id: "t1",
+      graph_id: "weather-assistant",
+      input: "What's the weather in Paris?",
+    });
   });
 
   it("answers an invalid document with a clear failure and runs nothing", async () => {
@@ -83,7 +96,16 @@ describe("engine host", () => {
   it("answers a graph that validates but cannot compile with the compile error", async () => {
     const doc = assertValid({
       ...weatherAssistant,
-      tools: [{ id: "remote", kind: "http", name: "remote", description: "d", input_schema: { type: "object", properties: {} }, config: { url: "https://example.com", method: "GET" } }],
+      tools: [
+        {
+          id: "remote",
+          kind: "http",
+          name: "remote",
+          description: "d",
+          input_schema: { type: "object", properties: {} },
+          config: { url: "https://example.com", method: "GET" },
+        },
+      ],
       nodes: weatherAssistant.nodes.map((n) => (n.kind === "agent" ? { ...n, data: { ...n.data, tools: ["remote"] } } : n)),
     });
     await host.handle(request(doc, "hi"));
@@ -116,7 +138,13 @@ describe("engine host", () => {
   it("resumes a thread from IndexedDB in a new worker (after a reload)", async () => {
     await host.handle(request(weather, "hello"));
     const database = new Database({ name: "engine-host-test", indexedDB: factory });
-    const reloaded = createEngineHost({ runs: createWorkspace(database).runs, credentials: ws, checkpointer: new IdbSaver({ database }), withThreadLock: memoryLock(), post: (m) => posts.push(structuredClone(m)) });
+    const reloaded = createEngineHost({
+      runs: createWorkspace(database).runs,
+      credentials: ws,
+      checkpointer: new IdbSaver({ database }),
+      withThreadLock: memoryLock(),
+      post: (m) => posts.push(structuredClone(m)),
+    });
     const next = request(weather, "What is 2 + 3?");
     await reloaded.handle(next);
     const final = postedEvents(next.runId).find((e) => e.type === "final_state");
@@ -207,7 +235,11 @@ describe("provider keys in the worker", () => {
     server = createServer((req, res) => {
       seenKeys.push(String(req.headers.authorization ?? ""));
       res.writeHead(401, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${req.headers.authorization}`, type: "invalid_request_error", code: "invalid_api_key" } }));
+      res.end(
+        JSON.stringify({
+          error: { message: `Incorrect API key provided: ${req.headers.authorization}`, type: "invalid_request_error", code: "invalid_api_key" },
+        }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
@@ -216,7 +248,11 @@ describe("provider keys in the worker", () => {
 
   const openaiDocument = (base_url?: string) => {
     const doc = blankDocument("keys");
-    return assertValid({ ...doc, models: [{ id: "gpt", provider: "openai", model: "gpt-4o-mini", ...(base_url ? { base_url } : {}), max_retries: 0 }], nodes: doc.nodes.map((n) => (n.kind === "agent" ? { ...n, data: { ...n.data, model: "gpt" } } : n)) });
+    return assertValid({
+      ...doc,
+      models: [{ id: "gpt", provider: "openai", model: "gpt-4o-mini", ...(base_url ? { base_url } : {}), max_retries: 0 }],
+      nodes: doc.nodes.map((n) => (n.kind === "agent" ? { ...n, data: { ...n.data, model: "gpt" } } : n)),
+    });
   };
   const SECRET = "sk-test-0123456789abcdef";
 

@@ -144,11 +144,18 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
         return;
       }
       background?.watch(compiled, request.graphId);
-      const source = (signal: AbortSignal) => runGraph(compiled, { message: request.message, ...(request.resume ? { resume: request.resume } : {}) }, { threadId, runId, signal, ...(request.agent ? { agent: request.agent } : {}) });
+      const source = (signal: AbortSignal) =>
+        runGraph(
+          compiled,
+          { message: request.message, ...(request.resume ? { resume: request.resume } : {}) },
+          { threadId, runId, signal, ...(request.agent ? { agent: request.agent } : {}) },
+        );
       const onEvent = (event: RunEvent) => {
         if (event.type === "delegation_queued") background?.hold(compiled, event.task_id);
       };
-      await options.withThreadLock(threadId, () => execute({ runId, threadId, graphId: request.graphId, input: request.message }, source, controller.signal, onEvent));
+      await options.withThreadLock(threadId, () =>
+        execute({ runId, threadId, graphId: request.graphId, input: request.message }, source, controller.signal, onEvent),
+      );
     } catch (error) {
       // Persistence or lock failures: the run could not be recorded, so it did not happen.
       post({ type: "failed", runId, code: "RUN_FAILED", message: `The run could not start: ${errorText(error)}` });
@@ -158,7 +165,12 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
   }
 
   /** Records one run: persists it and its events, posts them, reports done. The caller holds the thread's lock. */
-  async function execute(meta: RecordedRun, source: (signal: AbortSignal) => AsyncIterable<RunEvent>, signal: AbortSignal, onEvent?: (event: RunEvent) => void): Promise<void> {
+  async function execute(
+    meta: RecordedRun,
+    source: (signal: AbortSignal) => AsyncIterable<RunEvent>,
+    signal: AbortSignal,
+    onEvent?: (event: RunEvent) => void,
+  ): Promise<void> {
     const { runId, threadId } = meta;
     await closeInterruptedRuns(threadId);
     await runs.start({ id: runId, threadId, graphId: meta.graphId, input: meta.input, started: now() });
@@ -227,7 +239,14 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
           post({ type: "checkpoint_result", requestId: request.requestId, ok: true, state: null, next: [], error: null });
           return;
         }
-        post({ type: "checkpoint_result", requestId: request.requestId, ok: true, state: stateToJson(snapshot.values as Record<string, unknown>), next: [...snapshot.next], error: null });
+        post({
+          type: "checkpoint_result",
+          requestId: request.requestId,
+          ok: true,
+          state: stateToJson(snapshot.values as Record<string, unknown>),
+          next: [...snapshot.next],
+          error: null,
+        });
         return;
       }
       const tuple = await checkpointer.getTuple(config);

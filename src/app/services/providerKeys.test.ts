@@ -64,7 +64,7 @@ describe("readCredentials", () => {
     const settings: Record<string, unknown> = { "openai.base_url": "http://localhost:1234/v1" };
     const read = await readCredentials({
       secrets: { reveal: async (name) => secrets[name] },
-      settings: { get: async <T,>(key: string, fallback: T) => (settings[key] as T | undefined) ?? fallback },
+      settings: { get: async <T>(key: string, fallback: T) => (settings[key] as T | undefined) ?? fallback },
     });
     expect(read).toEqual({ openai: "k1", anthropic: null, openaiBaseUrl: "http://localhost:1234/v1" });
   });

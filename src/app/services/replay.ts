@@ -51,7 +51,11 @@ function replayModel(agent: string, profileId: string, replies: RecordedReply[],
     async *stream(_messages, options) {
       const reply = replies.shift();
       if (!reply) {
-        throw new ModelError("invalid_response", `The recording has no further reply from "${agent}": the graph asked its model more often than in the recorded run`, { profileId });
+        throw new ModelError(
+          "invalid_response",
+          `The recording has no further reply from "${agent}": the graph asked its model more often than in the recorded run`,
+          { profileId },
+        );
       }
       const meta = { graphwright_profile: profileId };
       for (const token of reply.tokens) {
@@ -62,7 +66,13 @@ function replayModel(agent: string, profileId: string, replies: RecordedReply[],
         yield new AIMessageChunk({
           content: "",
           response_metadata: meta,
-          tool_call_chunks: reply.toolCalls.map((call, index) => ({ id: call.id, name: call.name, args: JSON.stringify(call.args), index, type: "tool_call_chunk" as const })),
+          tool_call_chunks: reply.toolCalls.map((call, index) => ({
+            id: call.id,
+            name: call.name,
+            args: JSON.stringify(call.args),
+            index,
+            type: "tool_call_chunk" as const,
+          })),
         });
       }
       if (!reply.content && reply.toolCalls.length === 0) yield new AIMessageChunk({ content: "", response_metadata: meta });

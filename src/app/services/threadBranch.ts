@@ -91,7 +91,13 @@ export async function copyRuns(
   for (const [runId, runEvents] of byRun) {
     const first = runEvents[0] as RunEvent;
     const last = runEvents[runEvents.length - 1] as RunEvent;
-    await runs.start({ id: runId, threadId: options.threadId, graphId: options.graphId, input: first.type === "run_start" ? first.input : "", started: started++ });
+    await runs.start({
+      id: runId,
+      threadId: options.threadId,
+      graphId: options.graphId,
+      input: first.type === "run_start" ? first.input : "",
+      started: started++,
+    });
     await runs.appendEvents(runEvents);
     await runs.finish(runId, { status: last.type === "run_end" ? last.status : "cancelled", ended: last.ts });
   }

@@ -6,7 +6,9 @@ import { describe, expect, it } from "vitest";
 
 const APP = path.resolve(import.meta.dirname, "..");
 /** Modules that run only inside the engine worker. */
-const WORKER_SIDE = ["engine.worker.ts", "engineHost.ts", "backgroundRuns.ts", "replay.ts", "providerKeys.ts", "workerPlatform.ts"].map((f) => path.join(APP, "services", f));
+const WORKER_SIDE = ["engine.worker.ts", "engineHost.ts", "backgroundRuns.ts", "replay.ts", "providerKeys.ts", "workerPlatform.ts"].map((f) =>
+  path.join(APP, "services", f),
+);
 const ENGINE_SIDE = /(^|\/)(engine|models|tools)\/|^@langchain\/|persistence\/(saver|locks)/;
 
 function sources(dir: string): string[] {
@@ -25,7 +27,10 @@ function runtimeImports(file: string): string[] {
     const [, , typeOnly, clause = "", specifier = ""] = m;
     if (typeOnly) continue;
     const names = /\{([^}]*)\}/.exec(clause)?.[1];
-    const onlyTypes = names !== undefined && !/^[^{]*[A-Za-z_$]/.test(clause.replace(/\{[^}]*\}/, "")) && names.split(",").every((n) => !n.trim() || n.trim().startsWith("type "));
+    const onlyTypes =
+      names !== undefined &&
+      !/^[^{]*[A-Za-z_$]/.test(clause.replace(/\{[^}]*\}/, "")) &&
+      names.split(",").every((n) => !n.trim() || n.trim().startsWith("type "));
     if (!onlyTypes) found.push(specifier);
   }
   for (const m of text.matchAll(/^\s*import\s+["']([^"']+)["']/gm)) found.push(m[1] ?? "");
@@ -37,7 +42,11 @@ describe("worker boundary", () => {
   const mainThread = sources(APP).filter((f) => !WORKER_SIDE.includes(f));
 
   it("keeps the engine, LangGraph, models, tools and the saver out of main-thread modules", () => {
-    const offenders = mainThread.flatMap((file) => runtimeImports(file).filter((s) => ENGINE_SIDE.test(s)).map((s) => `${path.relative(APP, file)} → ${s}`));
+    const offenders = mainThread.flatMap((file) =>
+      runtimeImports(file)
+        .filter((s) => ENGINE_SIDE.test(s))
+        .map((s) => `${path.relative(APP, file)} → ${s}`),
+    );
     expect(offenders).toEqual([]);
   });
 

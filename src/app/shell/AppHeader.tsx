@@ -71,7 +71,11 @@ export function AppHeader() {
           </p>
         )}
         {/* Always present, so screen readers announce each new notice. */}
-        <p aria-live="polite" className="max-w-md truncate text-xs text-zinc-600 dark:text-zinc-400" title={notice && !notice.error ? notice.message : undefined}>
+        <p
+          aria-live="polite"
+          className="max-w-md truncate text-xs text-zinc-600 dark:text-zinc-400"
+          title={notice && !notice.error ? notice.message : undefined}
+        >
           {notice && !notice.error ? notice.message : ""}
         </p>
         <SaveStatus />

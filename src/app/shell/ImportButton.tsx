@@ -25,7 +25,10 @@ export function ImportButton({ onNotice, onFailure }: { onNotice: Notify; onFail
       else onFailure({ source: file.name, issues: outcome.issues });
     } catch (error) {
       // Reading the file failed (it vanished or is unreadable); nothing was opened.
-      onFailure({ source: file.name, issues: [{ code: "JSON_SYNTAX", path: "$", message: `The file could not be read: ${error instanceof Error ? error.message : String(error)}` }] });
+      onFailure({
+        source: file.name,
+        issues: [{ code: "JSON_SYNTAX", path: "$", message: `The file could not be read: ${error instanceof Error ? error.message : String(error)}` }],
+      });
     } finally {
       setBusy(false);
     }

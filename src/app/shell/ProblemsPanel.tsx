@@ -64,7 +64,11 @@ function ProblemItem({ issue, severity }: { issue: ValidationIssue; severity: Se
   };
   return (
     <li>
-      <button type="button" onClick={reveal} className="w-full px-3 py-1 text-left hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-500 dark:hover:bg-zinc-800">
+      <button
+        type="button"
+        onClick={reveal}
+        className="w-full px-3 py-1 text-left hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-500 dark:hover:bg-zinc-800"
+      >
         {badge}
         <span className="font-medium">{nodeDisplayName(node)}</span>: {issue.message}
       </button>

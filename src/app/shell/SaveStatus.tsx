@@ -20,9 +20,19 @@ export function SaveStatus() {
     );
   }
   const text =
-    status.state === "invalid" ? status.message : status.state === "pending" || status.state === "saving" ? "Saving…" : status.state === "saved" ? "All changes saved" : "";
+    status.state === "invalid"
+      ? status.message
+      : status.state === "pending" || status.state === "saving"
+        ? "Saving…"
+        : status.state === "saved"
+          ? "All changes saved"
+          : "";
   return (
-    <p aria-live="polite" className={`max-w-xs truncate text-xs ${status.state === "invalid" ? "text-amber-700 dark:text-amber-400" : "text-zinc-500 dark:text-zinc-400"}`} title={text ?? ""}>
+    <p
+      aria-live="polite"
+      className={`max-w-xs truncate text-xs ${status.state === "invalid" ? "text-amber-700 dark:text-amber-400" : "text-zinc-500 dark:text-zinc-400"}`}
+      title={text ?? ""}
+    >
       {text}
     </p>
   );

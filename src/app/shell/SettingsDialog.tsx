@@ -82,9 +82,17 @@ export function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSa
     <Dialog title="Settings" onClose={onClose}>
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Keys stay in this browser and are sent only to their own provider. Graphs and exports never contain them. Templates run without any key on the built-in scripted model.
+          Keys stay in this browser and are sent only to their own provider. Graphs and exports never contain them. Templates run without any key on the
+          built-in scripted model.
         </p>
-        <KeyField label="OpenAI API key" provider="openai" masked={masked("openai")} value={keys.openai} onChange={(v) => setKeys((k) => ({ ...k, openai: v }))} onRemove={() => void remove("openai")} />
+        <KeyField
+          label="OpenAI API key"
+          provider="openai"
+          masked={masked("openai")}
+          value={keys.openai}
+          onChange={(v) => setKeys((k) => ({ ...k, openai: v }))}
+          onRemove={() => void remove("openai")}
+        />
         <div>
           <label htmlFor={baseUrlId} className={fieldLabel}>
             OpenAI base URL

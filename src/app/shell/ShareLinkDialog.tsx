@@ -29,9 +29,19 @@ export function ShareLinkDialog({ link, onClose }: { link: SharedLink; onClose: 
       <label htmlFor={inputId} className={fieldLabel}>
         Link
       </label>
-      <input id={inputId} type="text" readOnly value={link.url} data-autofocus onFocus={(event) => event.currentTarget.select()} aria-describedby={hintId} className={`mt-1 font-mono ${textInput}`} />
+      <input
+        id={inputId}
+        type="text"
+        readOnly
+        value={link.url}
+        data-autofocus
+        onFocus={(event) => event.currentTarget.select()}
+        aria-describedby={hintId}
+        className={`mt-1 font-mono ${textInput}`}
+      />
       <p id={hintId} className={fieldHint}>
-        The graph is inside the link ({kb} KB); nothing is uploaded. Whoever opens it gets their own copy, checked like an imported file and never run by opening it.
+        The graph is inside the link ({kb} KB); nothing is uploaded. Whoever opens it gets their own copy, checked like an imported file and never run by
+        opening it.
         {link.removed.length > 0 && ` Left out ${link.removed.length} secret${link.removed.length === 1 ? "" : "s"}: ${link.removed.join(", ")}.`}
       </p>
       <div className="mt-4 flex items-center justify-end gap-3">

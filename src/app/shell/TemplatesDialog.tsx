@@ -61,7 +61,8 @@ function TemplateItem({ template, disabled, onChoose }: { template: Template; di
       <div id={descriptionId}>
         <p className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">{template.description}</p>
         <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
-          Try: {examples.map((m, i) => (
+          Try:{" "}
+          {examples.map((m, i) => (
             <span key={m}>
               {i > 0 && " · "}
               <q>{m}</q>

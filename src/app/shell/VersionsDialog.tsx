@@ -49,7 +49,11 @@ export function VersionsDialog({ onClose, onRestored }: { onClose: () => void; o
         </p>
       )}
       {versions === null && !error && <p className="text-sm text-zinc-500">Loading versions…</p>}
-      {versions?.length === 0 && <p className="text-sm text-zinc-600 dark:text-zinc-400">No saved versions of this graph yet. Use Save version to keep a snapshot you can come back to.</p>}
+      {versions?.length === 0 && (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          No saved versions of this graph yet. Use Save version to keep a snapshot you can come back to.
+        </p>
+      )}
       {versions && versions.length > 0 && (
         <ul aria-label="Saved versions" className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {versions.map((version) => (
@@ -67,7 +71,9 @@ export function VersionsDialog({ onClose, onRestored }: { onClose: () => void; o
           ))}
         </ul>
       )}
-      <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">Restoring replaces the graph with the version; save a version first to keep what you have now.</p>
+      <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">
+        Restoring replaces the graph with the version; save a version first to keep what you have now.
+      </p>
     </Dialog>
   );
 }

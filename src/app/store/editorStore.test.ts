@@ -25,7 +25,10 @@ describe("editor store", () => {
     const store = fresh();
     store.getState().addNode("agent", { x: 0, y: 0 });
     store.getState().addNode("agent", { x: 0, y: 0 });
-    const names = store.getState().document.nodes.filter((n) => n.kind === "agent").map((n) => (n.data as { name: string }).name);
+    const names = store
+      .getState()
+      .document.nodes.filter((n) => n.kind === "agent")
+      .map((n) => (n.data as { name: string }).name);
     expect(names).toEqual(["Assistant", "Agent", "Agent2"]);
   });
 
@@ -75,7 +78,13 @@ describe("editor store", () => {
   it("changes an edge's kind with the new kind's defaults, as one undo step", () => {
     const store = fresh();
     store.getState().setEdgeKind("e_agent_end", "conditional");
-    expect(store.getState().document.edges.find((e) => e.id === "e_agent_end")).toEqual({ id: "e_agent_end", kind: "conditional", source: "agent", target: "end", condition: "true" });
+    expect(store.getState().document.edges.find((e) => e.id === "e_agent_end")).toEqual({
+      id: "e_agent_end",
+      kind: "conditional",
+      source: "agent",
+      target: "end",
+      condition: "true",
+    });
     store.getState().setEdgeKind("e_agent_end", "flow");
     expect(store.getState().document.edges.find((e) => e.id === "e_agent_end")).toEqual({ id: "e_agent_end", kind: "flow", source: "agent", target: "end" });
     expect(validate(store.getState().document).ok).toBe(true);

@@ -114,16 +114,24 @@ export function createEditorStore(initial: GraphDocument): EditorStore {
               nodes: d.nodes.filter((n) => !nodeSet.has(n.id)),
               edges: d.edges.filter((e) => !edgeSet.has(e.id) && !nodeSet.has(e.source) && !nodeSet.has(e.target)),
             }));
-            set((s) => ({ selection: { nodes: s.selection.nodes.filter((id) => !nodeSet.has(id)), edges: s.selection.edges.filter((id) => !edgeSet.has(id)) } }));
+            set((s) => ({
+              selection: { nodes: s.selection.nodes.filter((id) => !nodeSet.has(id)), edges: s.selection.edges.filter((id) => !edgeSet.has(id)) },
+            }));
           },
 
           connect({ source, target, kind = "flow", sourceHandle, targetHandle }) {
             const document = get().document;
             if (source === target) return null;
             // Two branches of one node (If's true and false) may lead to the same target.
-            const duplicate = document.edges.some((e) => e.source === source && e.target === target && e.kind === kind && (e.source_handle ?? "") === (sourceHandle ?? ""));
+            const duplicate = document.edges.some(
+              (e) => e.source === source && e.target === target && e.kind === kind && (e.source_handle ?? "") === (sourceHandle ?? ""),
+            );
             if (duplicate) return null;
-            const edge = { ...createEdge(document, source, target, kind), ...(sourceHandle ? { source_handle: sourceHandle } : {}), ...(targetHandle ? { target_handle: targetHandle } : {}) };
+            const edge = {
+              ...createEdge(document, source, target, kind),
+              ...(sourceHandle ? { source_handle: sourceHandle } : {}),
+              ...(targetHandle ? { target_handle: targetHandle } : {}),
+            };
             edit((d) => ({ ...d, edges: [...d.edges, edge] }));
             return edge.id;
           },

@@ -45,7 +45,11 @@ export const nodeDefaults: DefaultsTable = {
   switch: ({ name }) => ({ name: name("Switch"), variable: "input", cases: [{ id: "yes", value: "yes" }], description: "" }),
   loop: ({ name }) => ({ name: name("Loop"), condition: "loop.count < 3", max_loops: 10, on_limit: "exit", description: "" }),
   parallel: ({ name }) => ({ name: name("Parallel"), max_concurrency: 5, description: "" }),
-  set_state: ({ document, name }) => ({ name: name("SetState"), assignments: [{ channel: document.state.channels[0]?.name ?? "note", expression: "input" }], description: "" }),
+  set_state: ({ document, name }) => ({
+    name: name("SetState"),
+    assignments: [{ channel: document.state.channels[0]?.name ?? "note", expression: "input" }],
+    description: "",
+  }),
   // No graph chosen yet: the reference dangles until the form picks a saved graph.
   subgraph: ({ name }) => ({ name: name("Subgraph"), graph: NO_GRAPH, input: "{{ input }}", outputs: [], description: "" }),
   router: ({ name }) => ({

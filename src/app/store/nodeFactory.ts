@@ -31,9 +31,7 @@ export function newEdgeId(document: GraphDocument): string {
 
 /** Names double as tool names and @mentions, so they must be unique ignoring case. */
 export function uniqueName(document: GraphDocument, base: string): string {
-  const taken = new Set(
-    document.nodes.flatMap((n) => ("name" in n.data && typeof n.data.name === "string" ? [n.data.name.toLowerCase()] : [])),
-  );
+  const taken = new Set(document.nodes.flatMap((n) => ("name" in n.data && typeof n.data.name === "string" ? [n.data.name.toLowerCase()] : [])));
   if (!taken.has(base.toLowerCase())) return base;
   for (let i = 2; ; i++) if (!taken.has(`${base}${i}`.toLowerCase())) return `${base}${i}`;
 }
@@ -74,7 +72,18 @@ export function blankDocument(id: string, name = "Untitled graph"): GraphDocumen
         id: "agent",
         kind: "agent",
         position: { x: 240, y: 100 },
-        data: { name: "Assistant", description: "", system_prompt: "You are a helpful assistant.", model: "scripted", tools: [], default_tools: ["get_time_date", "list_tools_available", "list_intents_available"], intents: [], max_iterations: 25, hidden: false, sanitize: false },
+        data: {
+          name: "Assistant",
+          description: "",
+          system_prompt: "You are a helpful assistant.",
+          model: "scripted",
+          tools: [],
+          default_tools: ["get_time_date", "list_tools_available", "list_intents_available"],
+          intents: [],
+          max_iterations: 25,
+          hidden: false,
+          sanitize: false,
+        },
       },
       { id: "end", kind: "end", position: { x: 520, y: 120 }, data: { name: "End" } },
     ],

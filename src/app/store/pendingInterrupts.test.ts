@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { InterruptPayload, RunEvent, RunEventBody } from "../../engine/index.js";
 import { pendingOf } from "./pendingInterrupts";
 
-const approval: InterruptPayload = { kind: "approval", tool: "delete_task", args: { id: 7 }, message: "Delete?", allow_edit: true, agent: "Assistant", node: "Assistant" };
+const approval: InterruptPayload = {
+  kind: "approval",
+  tool: "delete_task",
+  args: { id: 7 },
+  message: "Delete?",
+  allow_edit: true,
+  agent: "Assistant",
+  node: "Assistant",
+};
 
 function run(runId: string, bodies: RunEventBody[]): RunEvent[] {
   return bodies.map((body, seq) => ({
@@ -53,6 +61,9 @@ describe("pending interrupts from a thread's events", () => {
       { type: "interrupt", interrupt_id: "i1", kind: "approval", payload: approval },
       { type: "run_end", status: "interrupted", duration_ms: 1 },
     ]);
-    expect(pendingOf([...paused, ...refused])).toEqual({ interrupts: [{ interruptId: "i1", runId: "r2", payload: approval }], refusal: '"maybe" is not an option' });
+    expect(pendingOf([...paused, ...refused])).toEqual({
+      interrupts: [{ interruptId: "i1", runId: "r2", payload: approval }],
+      refusal: '"maybe" is not an option',
+    });
   });
 });

@@ -14,7 +14,19 @@ const document = assertValid({
   meta: { id: "ask", name: "Ask" },
   nodes: [
     { id: "start", kind: "start", position: { x: 0, y: 0 } },
-    { id: "q", kind: "question", position: { x: 0, y: 100 }, data: { name: "Pick", question: "Which one?", options: [{ id: "a", label: "A" }, { id: "b", label: "B" }] } },
+    {
+      id: "q",
+      kind: "question",
+      position: { x: 0, y: 100 },
+      data: {
+        name: "Pick",
+        question: "Which one?",
+        options: [
+          { id: "a", label: "A" },
+          { id: "b", label: "B" },
+        ],
+      },
+    },
     { id: "end", kind: "end", position: { x: 0, y: 200 } },
   ],
   edges: [
@@ -28,7 +40,12 @@ let ids = 0;
 function page(factory: IDBFactory): SessionStore {
   const database = new Database({ name: "session-resume", indexedDB: factory });
   const ws = createWorkspace(database);
-  return createSessionStore({ workspace: ws, engine: inProcessEngine(ws, database), newId: (prefix) => `${prefix}_${++ids}`, frames: { request: (cb) => setTimeout(cb, 0) as unknown as number, cancel: (h) => clearTimeout(h) } });
+  return createSessionStore({
+    workspace: ws,
+    engine: inProcessEngine(ws, database),
+    newId: (prefix) => `${prefix}_${++ids}`,
+    frames: { request: (cb) => setTimeout(cb, 0) as unknown as number, cancel: (h) => clearTimeout(h) },
+  });
 }
 
 async function settled(session: SessionStore): Promise<void> {

@@ -79,7 +79,16 @@ describe("session store", () => {
   it("shows a compile error from the engine as the run's error", async () => {
     const doc = assertValid({
       ...weatherAssistant,
-      tools: [{ id: "remote", kind: "http", name: "remote", description: "d", input_schema: { type: "object", properties: {} }, config: { url: "https://example.com", method: "GET" } }],
+      tools: [
+        {
+          id: "remote",
+          kind: "http",
+          name: "remote",
+          description: "d",
+          input_schema: { type: "object", properties: {} },
+          config: { url: "https://example.com", method: "GET" },
+        },
+      ],
       nodes: weatherAssistant.nodes.map((n) => (n.kind === "agent" ? { ...n, data: { ...n.data, tools: ["remote"] } } : n)),
     });
     await session.getState().openGraph(doc.meta.id);
@@ -150,7 +159,9 @@ describe("session store", () => {
   it("stops a run: the status goes back to Idle and the reply is marked stopped", async () => {
     const slow = {
       ...blankDocument("slow"),
-      nodes: blankDocument("slow").nodes.map((n) => (n.kind === "agent" ? { ...n, data: { ...n.data, script: { rules: [], fallback: "word ".repeat(300), tokens_per_second: 100 } } } : n)),
+      nodes: blankDocument("slow").nodes.map((n) =>
+        n.kind === "agent" ? { ...n, data: { ...n.data, script: { rules: [], fallback: "word ".repeat(300), tokens_per_second: 100 } } } : n,
+      ),
     } as GraphDocument;
     await session.getState().openGraph("slow");
     await session.getState().send(slow, "go");

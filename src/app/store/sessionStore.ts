@@ -14,10 +14,7 @@ import { copyRuns, eventsUntilCheckpoint, replayBase } from "../services/threadB
 import { createFrameBatcher, type FrameScheduler } from "./frameBatcher";
 import { problemsOf } from "./selectors";
 
-export type RunState =
-  | { state: "idle" }
-  | { state: "running"; runId: string; threadId: string }
-  | { state: "error"; message: string };
+export type RunState = { state: "idle" } | { state: "running"; runId: string; threadId: string } | { state: "error"; message: string };
 
 export interface SessionState {
   graphId: string | null;
@@ -128,9 +125,11 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
     };
 
     const rememberActive = (graphId: string, threadId: string | null) =>
-      (threadId === null ? workspace.settings.delete(activeThreadSetting(graphId)) : workspace.settings.set(activeThreadSetting(graphId), threadId)).catch(() => {
-        // Remembering the active thread is a convenience; the thread itself is saved.
-      });
+      (threadId === null ? workspace.settings.delete(activeThreadSetting(graphId)) : workspace.settings.set(activeThreadSetting(graphId), threadId)).catch(
+        () => {
+          // Remembering the active thread is a convenience; the thread itself is saved.
+        },
+      );
 
     const fail = (message: string) => set({ run: { state: "error", message } });
 
@@ -184,7 +183,14 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
       return threadId;
     };
 
-    const startRun = (document: GraphDocument, threadId: string, message: string, replay?: readonly RunEvent[], agent?: string, resume?: RunRequest["resume"]) => {
+    const startRun = (
+      document: GraphDocument,
+      threadId: string,
+      message: string,
+      replay?: readonly RunEvent[],
+      agent?: string,
+      resume?: RunRequest["resume"],
+    ) => {
       const runId = newId("run");
       liveRun = [];
       set({ run: { state: "running", runId, threadId } });
@@ -202,7 +208,16 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
           });
       };
       engine.run(
-        { runId, threadId, graphId: document.meta.id, document, message, ...(replay ? { replay } : {}), ...(agent ? { agent } : {}), ...(resume ? { resume } : {}) },
+        {
+          runId,
+          threadId,
+          graphId: document.meta.id,
+          document,
+          message,
+          ...(replay ? { replay } : {}),
+          ...(agent ? { agent } : {}),
+          ...(resume ? { resume } : {}),
+        },
         {
           onEvents(events) {
             for (const e of events) liveRun.push(e);

@@ -47,7 +47,10 @@ function CheckpointView({ threadId, checkpointId }: { threadId: string; checkpoi
 
 export function EventDetails({ event }: { event: RunEvent }) {
   return (
-    <section aria-label="Event details" className="min-h-0 w-[40%] max-w-xl min-w-64 shrink-0 space-y-2 overflow-auto border-l border-zinc-200 p-2 dark:border-zinc-800">
+    <section
+      aria-label="Event details"
+      className="min-h-0 w-[40%] max-w-xl min-w-64 shrink-0 space-y-2 overflow-auto border-l border-zinc-200 p-2 dark:border-zinc-800"
+    >
       <h3 className="text-xs font-semibold">
         <span className="font-mono">{event.type}</span> <span className="text-zinc-500">#{event.seq}</span>
       </h3>

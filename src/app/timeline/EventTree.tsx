@@ -176,7 +176,17 @@ export function EventTree({ rows, selectedId, onSelect, onToggle }: EventTreePro
       <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index] as TimelineRow;
-          return <Row key={row.event.id} row={row} position={item.index + 1} top={item.start} selected={row.event.id === selectedId} onSelect={onSelect} onToggle={onToggle} />;
+          return (
+            <Row
+              key={row.event.id}
+              row={row}
+              position={item.index + 1}
+              top={item.start}
+              selected={row.event.id === selectedId}
+              onSelect={onSelect}
+              onToggle={onToggle}
+            />
+          );
         })}
       </div>
     </div>

@@ -47,7 +47,16 @@ export function toolRun(options: { runId?: string; threadId?: string; input?: st
     e({ type: "agent_start" }, agent),
     e({ type: "message_delta", message_id: "m1", delta: "Let me" }, model),
     e({ type: "message_delta", message_id: "m1", delta: " check." }, model),
-    e({ type: "ai_message", message_id: "m1", content: "Let me check.", tool_calls: [{ id: "call_1", name: "get_weather", args: { city: "Paris" } }], profile: "scripted" }, model),
+    e(
+      {
+        type: "ai_message",
+        message_id: "m1",
+        content: "Let me check.",
+        tool_calls: [{ id: "call_1", name: "get_weather", args: { city: "Paris" } }],
+        profile: "scripted",
+      },
+      model,
+    ),
     e({ type: "tool_call", tool_call_id: "call_1", tool: "get_weather", args: { city: "Paris" } }, tool),
     e({ type: "tool_result", tool_call_id: "call_1", tool: "get_weather", result: "Sunny, 21°C", error: null, duration_ms: 12, return_direct: false }, tool),
     e({ type: "message_delta", message_id: "m2", delta: "Sunny" }, model),

@@ -16,7 +16,10 @@ describe("how multi-agent events read in the timeline", () => {
     const queued = e({ type: "delegation_queued", task_id: "task_1", sub_agent: "Research", tool_call_id: "c2", message: "Find Acme news" }, { agent: "Main" });
     expect(subjectOf(queued)).toBe("Research (Main)");
     expect(summarize(queued)).toBe("Research queued as task_1: “Find Acme news”");
-    const failed = e({ type: "delegation_completed", task_id: "task_1", sub_agent: "Research", tool_call_id: "c2", status: "failed", result: null, error: "timeout" }, { agent: "Main" });
+    const failed = e(
+      { type: "delegation_completed", task_id: "task_1", sub_agent: "Research", tool_call_id: "c2", status: "failed", result: null, error: "timeout" },
+      { agent: "Main" },
+    );
     expect(summarize(failed)).toBe("Research task_1 failed: timeout");
     expect(searchText(failed)).toContain("timeout");
   });

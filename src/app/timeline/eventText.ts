@@ -75,11 +75,15 @@ export function summarize(event: RunEvent): string {
     case "turn_finalized":
       return `route ${event.route ?? "—"} · agent ${event.agent ?? "—"}${event.duration_ms !== null ? ` · ${event.duration_ms} ms` : ""}`;
     case "forced_tool_fallback":
-      return event.reason === "empty_result" ? `${event.tool} returned nothing: fallback result used` : `${event.tool} was not called: fallback result used, model re-run without tools`;
+      return event.reason === "empty_result"
+        ? `${event.tool} returned nothing: fallback result used`
+        : `${event.tool} was not called: fallback result used, model re-run without tools`;
     case "reply_sanitized":
       return `removed ${event.removed.length} pseudo tool call${event.removed.length === 1 ? "" : "s"}: ${preview(event.removed.join(" "), 60)}`;
     case "input_rejected":
-      return event.reason === "empty" ? "empty message: answered without running the graph" : `message too long (${event.length} of at most ${event.max_length} characters)`;
+      return event.reason === "empty"
+        ? "empty message: answered without running the graph"
+        : `message too long (${event.length} of at most ${event.max_length} characters)`;
     case "plan_created":
       return `${event.actions.length} action${event.actions.length === 1 ? "" : "s"}: ${preview(event.actions.map((a) => (a.depends_on.length ? `${a.id} ${a.tool} ← ${a.depends_on.join(", ")}` : `${a.id} ${a.tool}`)).join("; ")) || "none"}${event.requires_confirmation ? " · needs confirmation" : ""}`;
     case "execution_routed":

@@ -130,8 +130,14 @@ describe("timelineRows for sub-agent calls", () => {
     e({ type: "tool_result", tool_call_id: "call_search", tool: "web_search", result: "3 hits", error: null, duration_ms: 5, return_direct: false }, search),
     e({ type: "ai_message", message_id: "m1", content: "Acme launched X.", tool_calls: [], profile: null }, research),
     e({ type: "agent_end", duration_ms: 30 }, research),
-    e({ type: "tool_result", tool_call_id: "call_research", tool: "Research", result: "Acme launched X.", error: null, duration_ms: 40, return_direct: false }, delegate),
-    e({ type: "delegation_queued", task_id: "task_1", sub_agent: "Emails", tool_call_id: "call_emails", message: "draft" }, { ...delegate, call_id: "call_emails" }),
+    e(
+      { type: "tool_result", tool_call_id: "call_research", tool: "Research", result: "Acme launched X.", error: null, duration_ms: 40, return_direct: false },
+      delegate,
+    ),
+    e(
+      { type: "delegation_queued", task_id: "task_1", sub_agent: "Emails", tool_call_id: "call_emails", message: "draft" },
+      { ...delegate, call_id: "call_emails" },
+    ),
     e({ type: "ai_message", message_id: "m2", content: "Acme launched X.", tool_calls: [], profile: null }, main),
     e({ type: "agent_end", duration_ms: 60 }, main),
     e({ type: "run_end", status: "completed", duration_ms: 70 }),

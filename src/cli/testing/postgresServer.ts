@@ -36,7 +36,10 @@ export interface PostgresServer {
  * const server = await usePostgresServer();
  * try { await run(server.url); } finally { await server.stop(); }
  */
-export async function usePostgresServer({ env = process.env, roots = POSTGRES_ROOTS }: { env?: NodeJS.ProcessEnv; roots?: readonly string[] } = {}): Promise<PostgresServer> {
+export async function usePostgresServer({
+  env = process.env,
+  roots = POSTGRES_ROOTS,
+}: { env?: NodeJS.ProcessEnv; roots?: readonly string[] } = {}): Promise<PostgresServer> {
   const url = env[POSTGRES_URL_VARIABLE];
   if (url) return { url, stop: async () => {} };
   const bin = findPostgresBin(env.PATH, roots);

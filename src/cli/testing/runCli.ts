@@ -21,7 +21,10 @@ export interface CliResult {
  */
 export async function runCli(args: string[], options: { cwd?: string } = {}): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await exec(TSX, [MAIN, ...args], { cwd: options.cwd ?? ROOT, env: { ...process.env, OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "" } });
+    const { stdout, stderr } = await exec(TSX, [MAIN, ...args], {
+      cwd: options.cwd ?? ROOT,
+      env: { ...process.env, OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "" },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };

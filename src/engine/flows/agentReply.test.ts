@@ -47,7 +47,9 @@ describe("forced tool", () => {
     // The skipped reply is replaced in the chat (same message id) by the forced call, answered by the fallback.
     const [skipped, forced, final] = ofType(events, "ai_message");
     expect(forced).toMatchObject({ message_id: skipped?.message_id, content: "", tool_calls: [{ name: "lookup_crisis_resources" }] });
-    expect(ofType(events, "tool_result")).toMatchObject([{ tool: "lookup_crisis_resources", result: "Emergency services: 112. (No lookup for: I want to hurt myself)", error: null }]);
+    expect(ofType(events, "tool_result")).toMatchObject([
+      { tool: "lookup_crisis_resources", result: "Emergency services: 112. (No lookup for: I want to hurt myself)", error: null },
+    ]);
     expect(final?.content).toBe("Please reach out: Emergency services: 112. (No lookup for: I want to hurt myself)");
     expect(calls.map((c) => c.options.tools.map((t) => t.name))).toEqual([["lookup_crisis_resources"], []]);
     const rerun = calls[1]?.messages.at(-1);
@@ -79,7 +81,10 @@ describe("forced tool", () => {
     doc.tools = tools.map((t) => (t.id === "resources" && t.kind === "mock" ? { ...t, config: { default: "" } } : t));
     const events = await collectRun(compileGraph(doc, testServices()), { message: "I want to hurt myself" }, { threadId: "f4" });
     expect(ofType(events, "tool_result")[0]?.result).toBe("");
-    expect(ofType(events, "forced_tool_fallback")[0]).toMatchObject({ reason: "empty_result", result: "Emergency services: 112. (No lookup for: I want to hurt myself)" });
+    expect(ofType(events, "forced_tool_fallback")[0]).toMatchObject({
+      reason: "empty_result",
+      result: "Emergency services: 112. (No lookup for: I want to hurt myself)",
+    });
     expect(ofType(events, "ai_message").at(-1)?.content).toBe("Please reach out: Emergency services: 112. (No lookup for: I want to hurt myself)");
   });
 

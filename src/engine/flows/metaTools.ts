@@ -11,7 +11,10 @@ import { parsedResult } from "./runActions.js";
 export const META_TOOL_NAMES = ["discover_tools", "get_tool_schema", "invoke_tool"] as const;
 
 function words(text: string): string[] {
-  return text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1);
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 1);
 }
 
 /**

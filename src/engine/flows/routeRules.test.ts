@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { RouterRule } from "../../schema/index.js";
 import { compileRule, keywordPattern, orderRules, resolveRoute, ruleProblem } from "./routeRules.js";
 
-const rule = (r: Partial<RouterRule> & Pick<RouterRule, "id" | "route" | "match">): RouterRule => ({ keywords: [], flags: "i", gate: false, description: "", ...r });
+const rule = (r: Partial<RouterRule> & Pick<RouterRule, "id" | "route" | "match">): RouterRule => ({
+  keywords: [],
+  flags: "i",
+  gate: false,
+  description: "",
+  ...r,
+});
 const at = { router: "R", turn: "m1", now: 5 };
 
 describe("route rules", () => {
@@ -17,7 +23,16 @@ describe("route rules", () => {
       compileRule(rule({ id: "g", route: "crisis", match: "keyword", keywords: ["hopeless"], gate: true })),
       compileRule(rule({ id: "c", route: "lookup", match: "cel", expression: "size(text) > 100" })),
     ]);
-    expect(resolveRoute(rules, "is it hopeless?", {}, at)).toEqual({ router: "R", turn: "m1", started_at: 5, kind: "crisis", rule: "g", match: "keyword", matched: "hopeless", gate: true });
+    expect(resolveRoute(rules, "is it hopeless?", {}, at)).toEqual({
+      router: "R",
+      turn: "m1",
+      started_at: 5,
+      kind: "crisis",
+      rule: "g",
+      match: "keyword",
+      matched: "hopeless",
+      gate: true,
+    });
     expect(resolveRoute(rules, "open?", {}, at)).toMatchObject({ kind: "lookup", rule: "q", matched: "?" });
     expect(resolveRoute(rules, "x".repeat(101), { text: "x".repeat(101) }, at)).toMatchObject({ kind: "lookup", rule: "c", matched: null });
     expect(resolveRoute(rules, "hello", { text: "hello" }, at)).toMatchObject({ kind: "default", rule: null, gate: false });

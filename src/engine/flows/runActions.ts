@@ -57,7 +57,10 @@ export function parsedResult(text: string): unknown {
  * Runs the actions and returns every result by action id, plus how each ended.
  * @example const { results } = await runActions({ order, tools, workers: 5, timeoutMs: 30_000, … }, config);
  */
-export async function runActions(run: ActionRun, config: LangGraphRunnableConfig): Promise<{ results: Record<string, unknown>; outcomes: Record<string, ActionOutcome> }> {
+export async function runActions(
+  run: ActionRun,
+  config: LangGraphRunnableConfig,
+): Promise<{ results: Record<string, unknown>; outcomes: Record<string, ActionOutcome> }> {
   const results: Record<string, unknown> = { ...run.known };
   const outcomes: Record<string, ActionOutcome> = {};
   const record = (action: PlannedAction, status: ActionStatus, value: unknown, error: string | null, started: number) => {
@@ -95,7 +98,11 @@ export async function runActions(run: ActionRun, config: LangGraphRunnableConfig
       const error = `timed out after ${run.timeoutMs} ms`;
       // The abandoned call gets its result here, so the chat and the timeline do not show it running forever.
       const duration_ms = Math.max(0, run.clock.now() - started);
-      emit(config, { type: "tool_result", tool_call_id: callId, tool: action.tool, result: "", error, duration_ms, return_direct: false }, { agent: null, callId });
+      emit(
+        config,
+        { type: "tool_result", tool_call_id: callId, tool: action.tool, result: "", error, duration_ms, return_direct: false },
+        { agent: null, callId },
+      );
       return record(action, "timeout", null, error, started);
     }
     if (timed.value.error !== null) return record(action, "failed", null, timed.value.error, started);

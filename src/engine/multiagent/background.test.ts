@@ -2,7 +2,16 @@
 import { describe, expect, it } from "vitest";
 import { MemorySaver } from "@langchain/langgraph/web";
 import type { BaseMessage } from "@langchain/core/messages";
-import { collectRun, compileGraph, createMemoryTaskStore, runFollowUp, type BackgroundTask, type CompiledDocument, type RunEvent, type RunEventOf } from "../index.js";
+import {
+  collectRun,
+  compileGraph,
+  createMemoryTaskStore,
+  runFollowUp,
+  type BackgroundTask,
+  type CompiledDocument,
+  type RunEvent,
+  type RunEventOf,
+} from "../index.js";
 import { testServices } from "../../../tests/support/services.js";
 import { cutOffTask, delegationDoc } from "../testing/delegationTeam.js";
 
@@ -45,7 +54,12 @@ describe("non-blocking delegation", () => {
     const handle = toolResult(events, "Research");
     const call = ofType(events, "tool_call").find((e) => e.tool === "Research");
     expect(handle).toEqual({ status: "queued", task_id: expect.stringMatching(/^task_/), tool_call_id: call?.tool_call_id, mode: "non_blocking" });
-    expect(ofType(events, "delegation_queued")[0]).toMatchObject({ task_id: handle.task_id, sub_agent: "Research", tool_call_id: call?.tool_call_id, call_id: call?.call_id });
+    expect(ofType(events, "delegation_queued")[0]).toMatchObject({
+      task_id: handle.task_id,
+      sub_agent: "Research",
+      tool_call_id: call?.tool_call_id,
+      call_id: call?.call_id,
+    });
     expect(ofType(events, "agent_start").some((e) => e.agent === "Research")).toBe(false);
 
     const task = await compiled.team.tasks.settled(String(handle.task_id));
@@ -68,7 +82,12 @@ describe("non-blocking delegation", () => {
     const id = await queueResearch(compiled);
     await compiled.team.tasks.settled(id);
     const events = await collectRun(compiled, { message: `result ${id}` }, { threadId: "t1" });
-    expect(toolResult(events, "get_background_sub_agent_result")).toEqual({ task_id: id, sub_agent: "Research", status: "completed", result: "Research summary: 3 articles about markets" });
+    expect(toolResult(events, "get_background_sub_agent_result")).toEqual({
+      task_id: id,
+      sub_agent: "Research",
+      status: "completed",
+      result: "Research summary: 3 articles about markets",
+    });
     const elsewhere = await collectRun(compiled, { message: `result ${id}` }, { threadId: "other" });
     expect(ofType(elsewhere, "tool_result")[0]?.error).toBe(`There is no background task "${id}" in this conversation`);
   });
@@ -130,13 +149,23 @@ describe("non-blocking delegation", () => {
     const open = await store.listOpen();
     expect(open.map((t) => t.id)).toEqual(["task_cut"]);
     await compiled.team.tasks.resume(open[0] as BackgroundTask);
-    expect(await compiled.team.tasks.settled("task_cut")).toMatchObject({ status: "completed", attempts: 2, result: "Research summary: 3 articles about markets" });
+    expect(await compiled.team.tasks.settled("task_cut")).toMatchObject({
+      status: "completed",
+      attempts: 2,
+      result: "Research summary: 3 articles about markets",
+    });
 
     await store.put({ ...base, id: "task_lost" });
-    const failed = await compiled.team.tasks.fail((await store.get("task_lost")) as BackgroundTask, "The page was reloaded and the graph no longer has this agent");
+    const failed = await compiled.team.tasks.fail(
+      (await store.get("task_lost")) as BackgroundTask,
+      "The page was reloaded and the graph no longer has this agent",
+    );
     expect(failed).toMatchObject({ status: "failed", error: "The page was reloaded and the graph no longer has this agent" });
     const followUp = await collect(runFollowUp(compiled, "task_lost", { threadId: "t1" }));
-    expect(ofType(followUp, "delegation_completed")[0]).toMatchObject({ status: "failed", error: "The page was reloaded and the graph no longer has this agent" });
+    expect(ofType(followUp, "delegation_completed")[0]).toMatchObject({
+      status: "failed",
+      error: "The page was reloaded and the graph no longer has this agent",
+    });
     expect(lastAnswer(followUp)).toBe("Sorry: Research could not finish task_lost.");
   });
 });

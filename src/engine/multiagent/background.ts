@@ -26,7 +26,6 @@ export interface QueueRequest {
   depth: number;
 }
 
-
 export interface BackgroundTasks {
   readonly store: BackgroundTaskStore;
   /** Records a queued task and starts it once the current turn has moved on. */
@@ -81,7 +80,10 @@ export function createBackgroundTasks(input: {
     const copy = structuredClone(task);
     const previous = registry.writes.get(task.id) ?? Promise.resolve();
     const next = previous.then(() => store.put(copy));
-    registry.writes.set(task.id, next.catch(() => undefined));
+    registry.writes.set(
+      task.id,
+      next.catch(() => undefined),
+    );
     return next;
   };
 

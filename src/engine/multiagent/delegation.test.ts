@@ -34,7 +34,11 @@ describe("delegation as a tool", () => {
     expect(research).toMatchObject({ parent_call_id: delegate?.call_id, depth: 3, root_call_id: main?.root_call_id });
     expect(deepCall).toMatchObject({ parent_call_id: research?.call_id, agent: "Research" });
     expect(deep).toMatchObject({ parent_call_id: deepCall?.call_id, depth: 5 });
-    expect(ofType(events, "ai_message").filter((e) => e.agent === "Deep").map((e) => e.call_id)).toEqual([deep?.call_id]);
+    expect(
+      ofType(events, "ai_message")
+        .filter((e) => e.agent === "Deep")
+        .map((e) => e.call_id),
+    ).toEqual([deep?.call_id]);
     expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
     expect(events.every((e) => e.root_call_id === main?.root_call_id)).toBe(true);
   });
@@ -117,7 +121,9 @@ describe("a delegated sub-agent that pauses", () => {
     const doc = delegationDoc();
     doc.tools = [...(doc.tools ?? []), { id: "del", kind: "mock", name: "delete_email", destructive: true, config: { default: "deleted" } }];
     doc.nodes = doc.nodes.map((n) =>
-      n.id === "emails" && n.kind === "agent" ? { ...n, data: { ...n.data, tools: ["del"], script: { rules: [{ match: ".", tool_calls: [{ name: "delete_email", args: {} }] }] } } } : n,
+      n.id === "emails" && n.kind === "agent"
+        ? { ...n, data: { ...n.data, tools: ["del"], script: { rules: [{ match: ".", tool_calls: [{ name: "delete_email", args: {} }] }] } } }
+        : n,
     );
     const events = await collectRun(compileGraph(doc, testServices()), { message: "email purge" }, { threadId: "t1" });
     expect(ofType(events, "tool_result").find((e) => e.tool === "Emails")?.error).toMatch(/^Emails paused before answering \(waiting at Emails\)/);

@@ -47,7 +47,14 @@ export function readOverrides(args: Record<string, unknown>, document: GraphDocu
 }
 
 /** Runs `agent` for `message` as a nested call under this tool call and returns its answer. */
-function runBlocking(team: Team, from: string, agent: string, message: string, overrides: { model?: string; temperature?: number }, turn: TurnContext): Promise<string> {
+function runBlocking(
+  team: Team,
+  from: string,
+  agent: string,
+  message: string,
+  overrides: { model?: string; temperature?: number },
+  turn: TurnContext,
+): Promise<string> {
   const depth = depthOf(turn.config) + 1;
   if (depth > team.maxDepth) throw depthError(from, agent, depth, team.maxDepth);
   return team.runAgent({
@@ -93,8 +100,20 @@ export function delegationTool(parent: string, link: SubAgentLink, child: AgentD
       if (blocking) return runBlocking(team, parent, child.name, message, overrides, turn);
       const depth = depthOf(turn.config) + 1;
       if (depth > team.maxDepth) throw depthError(parent, child.name, depth, team.maxDepth);
-      const task = await team.tasks.queue({ threadId: rootThreadOf(turn.config), parentAgent: parent, agent: child.name, toolCallId: turn.callId, message, overrides, depth });
-      emit(turn.config, { type: "delegation_queued", task_id: task.id, sub_agent: child.name, tool_call_id: turn.callId, message }, { agent: parent, callId: turn.callId });
+      const task = await team.tasks.queue({
+        threadId: rootThreadOf(turn.config),
+        parentAgent: parent,
+        agent: child.name,
+        toolCallId: turn.callId,
+        message,
+        overrides,
+        depth,
+      });
+      emit(
+        turn.config,
+        { type: "delegation_queued", task_id: task.id, sub_agent: child.name, tool_call_id: turn.callId, message },
+        { agent: parent, callId: turn.callId },
+      );
       return { status: "queued", task_id: task.id, tool_call_id: turn.callId, mode: "non_blocking" };
     },
   };

@@ -29,7 +29,11 @@ function routableAgents(compiled: CompiledDocument): Set<string> {
 export function directRunAgent(compiled: CompiledDocument, message: string, requested?: string): string | null {
   const { agents } = compiled.team.hierarchy;
   if (requested !== undefined) {
-    if (!agents.has(requested)) throw new EngineError("UNKNOWN_AGENT", `Cannot run "${requested}" directly: there is no agent by that name in this graph (agents: ${[...agents.keys()].join(", ")})`);
+    if (!agents.has(requested))
+      throw new EngineError(
+        "UNKNOWN_AGENT",
+        `Cannot run "${requested}" directly: there is no agent by that name in this graph (agents: ${[...agents.keys()].join(", ")})`,
+      );
     return requested;
   }
   const visible = [...agents.values()].filter((a) => !a.data.hidden).map((a) => a.data.name);

@@ -27,7 +27,8 @@ export function followUpMessage(task: BackgroundTask): string {
 export async function* runFollowUp(compiled: CompiledDocument, taskId: string, options: Omit<RunOptions, "agent">): AsyncGenerator<RunEvent> {
   const task = await compiled.team.tasks.get(taskId);
   if (!task) throw new EngineError("TASK_NOT_FOUND", `There is no background task "${taskId}"`);
-  if (task.status === "queued" || task.status === "running") throw new EngineError("RUN_FAILED", `Task ${taskId} is still ${task.status}; its follow-up runs once it settles`);
+  if (task.status === "queued" || task.status === "running")
+    throw new EngineError("RUN_FAILED", `Task ${taskId} is still ${task.status}; its follow-up runs once it settles`);
   let completed = false;
   for await (const event of runGraph(compiled, { message: followUpMessage(task), followUp: { task_id: task.id } }, { ...options, threadId: task.thread_id })) {
     if (event.type === "run_end") completed = event.status === "completed";

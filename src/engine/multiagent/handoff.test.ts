@@ -84,7 +84,8 @@ describe("handoff", () => {
     const compiled = compileGraph(teamDoc(), { ...testServices(), checkpointer });
     await collectRun(compiled, { message: "What was revenue?" }, { threadId: "t-ns" });
     const namespaces = new Set<string>();
-    for await (const tuple of checkpointer.list({ configurable: { thread_id: "t-ns" } })) namespaces.add(String(tuple.config.configurable?.checkpoint_ns ?? ""));
+    for await (const tuple of checkpointer.list({ configurable: { thread_id: "t-ns" } }))
+      namespaces.add(String(tuple.config.configurable?.checkpoint_ns ?? ""));
     expect([...namespaces].some((ns) => /^Supervisor:[^|]+\|Analytics:[^|]+$/.test(ns))).toBe(true);
   });
 

@@ -21,7 +21,8 @@ const MAX_WAIT_MS = 300_000;
 async function taskOfThread(team: Team, args: Record<string, unknown>, turn: TurnContext): Promise<BackgroundTask> {
   const id = textArgument(args, "task_id");
   const task = await team.tasks.get(id);
-  if (!task || task.thread_id !== rootThreadOf(turn.config)) throw new EngineError("TASK_NOT_FOUND", `There is no background task "${id}" in this conversation`);
+  if (!task || task.thread_id !== rootThreadOf(turn.config))
+    throw new EngineError("TASK_NOT_FOUND", `There is no background task "${id}" in this conversation`);
   return task;
 }
 
@@ -73,14 +74,22 @@ export function backgroundHelperTools(team: Team, document: GraphDocument, servi
       const node = team.hierarchy.agents.get(task.agent);
       const profile = document.models.find((m) => m.id === node?.data.model);
       if (!node || !profile) throw new EngineError("UNKNOWN_AGENT", `Agent "${task.agent}" of task ${task.id} is not in this graph`);
-      const model = services.models.resolve({ profile, profiles: document.models, agent: task.agent, ...(node.data.script ? { script: node.data.script } : {}) });
+      const model = services.models.resolve({
+        profile,
+        profiles: document.models,
+        agent: task.agent,
+        ...(node.data.script ? { script: node.data.script } : {}),
+      });
       const prompt = `You report on the progress of ${task.agent}, which is working on: "${task.message}". Answer only from its recent history below; do not do the work yourself.`;
       let answer = "";
-      for await (const chunk of model.stream([new SystemMessage(prompt), new HumanMessage(`${question}\n\nRecent history of ${task.agent} (status: ${task.status}):\n${recent}`)], {
-        tools: [],
-        state: {},
-        ...(turn.signal ? { signal: turn.signal } : {}),
-      })) {
+      for await (const chunk of model.stream(
+        [new SystemMessage(prompt), new HumanMessage(`${question}\n\nRecent history of ${task.agent} (status: ${task.status}):\n${recent}`)],
+        {
+          tools: [],
+          state: {},
+          ...(turn.signal ? { signal: turn.signal } : {}),
+        },
+      )) {
         answer += textOf(chunk);
       }
       return { task_id: task.id, status: task.status, answer };
@@ -90,10 +99,16 @@ export function backgroundHelperTools(team: Team, document: GraphDocument, servi
   const message: TurnTool = {
     spec: {
       name: "message_sub_agent",
-      description: "Send a message to a running background sub-agent; it reads it at its next turn boundary. mode send returns at once; send_and_wait waits for its next reply.",
+      description:
+        "Send a message to a running background sub-agent; it reads it at its next turn boundary. mode send returns at once; send_and_wait waits for its next reply.",
       parameters: {
         type: "object",
-        properties: { ...taskIdProperty, message: { type: "string" }, mode: { type: "string", enum: ["send", "send_and_wait"], default: "send" }, timeout_ms: { type: "number" } },
+        properties: {
+          ...taskIdProperty,
+          message: { type: "string" },
+          mode: { type: "string", enum: ["send", "send_and_wait"], default: "send" },
+          timeout_ms: { type: "number" },
+        },
         required: ["task_id", "message"],
       },
     },

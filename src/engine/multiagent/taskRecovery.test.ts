@@ -22,10 +22,12 @@ describe("a background task cut off mid-run", () => {
 
     // The first attempt: the sub-agent calls its tool, then the page goes away before the result.
     const before = compileGraph(delegationDoc(), { ...testServices(), checkpointer, tasks: store });
-    const stream = await before.team.rootGraph("Research").stream(
-      { messages: [new HumanMessage({ id: taskMessageId(task.id), content: task.message })] },
-      { configurable: { thread_id: THREAD }, streamMode: "custom" },
-    );
+    const stream = await before.team
+      .rootGraph("Research")
+      .stream(
+        { messages: [new HumanMessage({ id: taskMessageId(task.id), content: task.message })] },
+        { configurable: { thread_id: THREAD }, streamMode: "custom" },
+      );
     for await (const chunk of stream) if (isNodeEmission(chunk) && chunk.body.type === "tool_call") break;
     const cut = await before.team.rootGraph("Research").getState({ configurable: { thread_id: THREAD } });
     expect(cut.next).toEqual(["Research"]);
@@ -51,7 +53,11 @@ describe("a background task cut off mid-run", () => {
     const calls: RecordedCall[] = [];
     const compiled = compileGraph(delegationDoc(), { ...testServices({ calls }), tasks: store });
     await compiled.team.tasks.resume(task);
-    expect(await compiled.team.tasks.settled(task.id)).toMatchObject({ status: "completed", attempts: 2, result: "Research summary: 3 articles about markets" });
+    expect(await compiled.team.tasks.settled(task.id)).toMatchObject({
+      status: "completed",
+      attempts: 2,
+      result: "Research summary: 3 articles about markets",
+    });
     expect(humanTexts(calls.find((c) => c.agent === "Research")?.messages ?? [])).toEqual(["markets"]);
   });
 });

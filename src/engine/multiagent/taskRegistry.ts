@@ -87,7 +87,10 @@ export function createInbox(registry: Registry, save: (task: BackgroundTask) => 
       if (!task || !waiters) return;
       const read = new Set(task.inbox.filter((m) => m.delivered !== null).map((m) => m.id));
       const ready = waiters.filter((w) => read.has(w.messageId));
-      registry.replyWaiters.set(id, waiters.filter((w) => !read.has(w.messageId)));
+      registry.replyWaiters.set(
+        id,
+        waiters.filter((w) => !read.has(w.messageId)),
+      );
       for (const waiter of ready) waiter.resolve(text);
     },
   };

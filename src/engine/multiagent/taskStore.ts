@@ -24,10 +24,16 @@ export function createMemoryTaskStore(): BackgroundTaskStore {
       return task ? structuredClone(task) : undefined;
     },
     async listByThread(threadId) {
-      return [...tasks.values()].filter((t) => t.thread_id === threadId).sort((a, b) => a.created - b.created).map((t) => structuredClone(t));
+      return [...tasks.values()]
+        .filter((t) => t.thread_id === threadId)
+        .sort((a, b) => a.created - b.created)
+        .map((t) => structuredClone(t));
     },
     async listOpen() {
-      return [...tasks.values()].filter(isOpenTask).sort((a, b) => a.created - b.created).map((t) => structuredClone(t));
+      return [...tasks.values()]
+        .filter(isOpenTask)
+        .sort((a, b) => a.created - b.created)
+        .map((t) => structuredClone(t));
     },
   };
 }

@@ -109,9 +109,11 @@ export function createTeam(input: {
     const previous = queues.get(key) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(work);
     queues.set(key, next);
-    void next.finally(() => {
-      if (queues.get(key) === next) queues.delete(key);
-    }).catch(() => undefined);
+    void next
+      .finally(() => {
+        if (queues.get(key) === next) queues.delete(key);
+      })
+      .catch(() => undefined);
     return next;
   };
 
@@ -144,15 +146,12 @@ export function createTeam(input: {
         };
         const message = new HumanMessage({ id: request.taskId ? taskMessageId(request.taskId) : services.ids.next("msg"), content: request.message });
         const input = request.retry && (await cutOffIn(graph, thread, message.id as string)) ? null : { messages: [message] };
-        const stream = await graph.stream(
-          input as never,
-          {
-            configurable,
-            streamMode: ["custom", "values"],
-            recursionLimit: document.settings.recursion_limit,
-            ...(request.signal ? { signal: request.signal } : {}),
-          },
-        );
+        const stream = await graph.stream(input as never, {
+          configurable,
+          streamMode: ["custom", "values"],
+          recursionLimit: document.settings.recursion_limit,
+          ...(request.signal ? { signal: request.signal } : {}),
+        });
         let messages: BaseMessage[] = [];
         for await (const [mode, payload] of stream as AsyncIterable<[string, unknown]>) {
           if (mode === "custom" && isNodeEmission(payload)) request.sink({ ...payload, ns: request.ns });
@@ -163,7 +162,10 @@ export function createTeam(input: {
           // The run stopped before an answer: paused at an interrupt (a question or an approval).
           const snapshot = await graph.getState({ configurable: { thread_id: thread } });
           if (snapshot.next.length > 0) {
-            throw new EngineError("RUN_FAILED", `${request.agent} paused before answering (waiting at ${snapshot.next.join(", ")}); questions and approvals inside a delegated sub-agent cannot be answered from its parent's turn`);
+            throw new EngineError(
+              "RUN_FAILED",
+              `${request.agent} paused before answering (waiting at ${snapshot.next.join(", ")}); questions and approvals inside a delegated sub-agent cannot be answered from its parent's turn`,
+            );
           }
         }
         request.sink(at({ type: "agent_end", duration_ms: Math.max(0, services.clock.now() - started) }));

@@ -27,7 +27,10 @@ export function agentToolset(node: NodeOfKind<"agent">, ctx: CompileContext, sup
   for (const toolId of agent.tools) {
     const definition = document.tools.find((t) => t.id === toolId);
     if (!definition) throw new EngineError("COMPILE_ERROR", `Agent "${agent.name}" uses missing tool "${toolId}"`, { nodeId: node.id });
-    tools.set(definition.name, definition.kind === "agent" ? agentCatalogTool(agent.name, definition, team) : catalogTool(services.tools.resolve(definition), agent.name));
+    tools.set(
+      definition.name,
+      definition.kind === "agent" ? agentCatalogTool(agent.name, definition, team) : catalogTool(services.tools.resolve(definition), agent.name),
+    );
   }
 
   const links = team.hierarchy.children(agent.name);

@@ -93,12 +93,7 @@ export function supervisorBlock(supervisor: string, prompt: string): string {
  * Resolves an agent's system prompt: the template filled from state, the supervisor
  * block for sub-agents, and the current date when the prompt does not carry it.
  */
-export function renderSystemPrompt(
-  agent: AgentData,
-  state: Pick<GraphState, "messages"> & Record<string, unknown>,
-  now: number,
-  supervisor?: string,
-): string {
+export function renderSystemPrompt(agent: AgentData, state: Pick<GraphState, "messages"> & Record<string, unknown>, now: number, supervisor?: string): string {
   const zone = agent.timezone ?? "UTC";
   const date = formatDateTime(now, zone);
   const day = date.slice(0, 10);
@@ -123,13 +118,24 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, sup
   if (!profile) throw new EngineError("COMPILE_ERROR", `Agent "${agent.name}" uses missing model profile "${agent.model}"`, { nodeId: node.id });
   const modelFor = (profileId: string) => {
     const chosen = ctx.document.models.find((m) => m.id === profileId) ?? profile;
-    return ctx.services.models.resolve({ profile: chosen, profiles: ctx.document.models, agent: agent.name, ...(agent.script ? { script: agent.script } : {}) });
+    return ctx.services.models.resolve({
+      profile: chosen,
+      profiles: ctx.document.models,
+      agent: agent.name,
+      ...(agent.script ? { script: agent.script } : {}),
+    });
   };
   const models = new Map([[profile.id, modelFor(profile.id)]]);
   const tools = agentToolset(node, ctx, supervisor);
   const specs = [...tools.values()].map((t) => t.spec);
   // Forced tool and sanitize (seed 004) live in flows/agentReply.ts.
-  const replyPolicy = replyPolicyOf(agent, ctx.document.tools, specs.map((s) => s.name), ctx.services.ids, node.id);
+  const replyPolicy = replyPolicyOf(
+    agent,
+    ctx.document.tools,
+    specs.map((s) => s.name),
+    ctx.services.ids,
+    node.id,
+  );
   // Handoff sub-agents are nodes of this loop (seed 000); @name and the stored active agent reach them.
   const reserved = new Set([...LOOP_NODES, ...Object.keys(LoopStateAnnotation.spec)]);
   const childNodes = new Map(
@@ -145,7 +151,12 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, sup
   const where = { agent: agent.name, clock: ctx.services.clock };
 
   const renderNode = (state: LoopState, config: LangGraphRunnableConfig): LoopUpdate => ({
-    system_prompt: renderSystemPrompt(agent, { ...turnView(state, config), messages: [...historyOf(config), ...state.messages] }, ctx.services.clock.now(), supervisor ?? undefined),
+    system_prompt: renderSystemPrompt(
+      agent,
+      { ...turnView(state, config), messages: [...historyOf(config), ...state.messages] },
+      ctx.services.clock.now(),
+      supervisor ?? undefined,
+    ),
   });
 
   const routeActive = (state: LoopState, config: LangGraphRunnableConfig) => {
@@ -198,7 +209,11 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, sup
       ...(temperature !== undefined ? { temperature } : {}),
     };
     const reply = await callModel(input, config);
-    const replies = await replyPolicy.finish(reply, { firstCall, state: view, messages, rerun: (m) => callModel({ ...input, messages: m, tools: [] }, config) }, config);
+    const replies = await replyPolicy.finish(
+      reply,
+      { firstCall, state: view, messages, rerun: (m) => callModel({ ...input, messages: m, tools: [] }, config) },
+      config,
+    );
     if (task) team.tasks.noteReply(task, textOf(replies.at(-1)));
     const added = [...injected, ...replies];
     const last = added.at(-1);
@@ -253,8 +268,7 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, sup
     return target === END ? endTurn(state, config) : target;
   };
   // After a handoff sub-agent's turn: it escalated back here (request_help), or the turn is over.
-  const afterChild = (state: LoopState, config: LangGraphRunnableConfig): string =>
-    state.active_agent === agent.name ? "call_model" : endTurn(state, config);
+  const afterChild = (state: LoopState, config: LangGraphRunnableConfig): string => (state.active_agent === agent.name ? "call_model" : endTurn(state, config));
   const branchesAfterTools = childNodes.size > 0 || supervisor !== null || [...tools.values()].some((t) => t.returnDirect);
 
   const loop = new StateGraph(LoopStateAnnotation)

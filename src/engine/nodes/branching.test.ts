@@ -10,16 +10,33 @@ type NodeInput = GraphDocumentInput["nodes"][number];
 type EdgeInput = NonNullable<GraphDocumentInput["edges"]>[number];
 
 const final = stateOf;
-const from = (source: string, handle: string, target: string): EdgeInput => ({ id: `${source}-${handle}-${target}`, kind: "flow", source, target, source_handle: handle });
+const from = (source: string, handle: string, target: string): EdgeInput => ({
+  id: `${source}-${handle}-${target}`,
+  kind: "flow",
+  source,
+  target,
+  source_handle: handle,
+});
 /** A Set state node that appends `label` to the `trail` channel. */
-const mark = (id: string, label = id): NodeInput => ({ id, kind: "set_state", position: at, data: { name: id, assignments: [{ channel: "trail", expression: `["${label}"]` }] } });
+const mark = (id: string, label = id): NodeInput => ({
+  id,
+  kind: "set_state",
+  position: at,
+  data: { name: id, assignments: [{ channel: "trail", expression: `["${label}"]` }] },
+});
 
 function doc(nodes: NodeInput[], edges: EdgeInput[], extra: Partial<GraphDocumentInput> = {}): GraphDocumentInput {
   return {
     version: 1,
     meta: { id: "flows", name: "Flows" },
     models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
-    state: { channels: [{ name: "trail", type: "array", reducer: "append" }, { name: "mode", type: "string" }, { name: "done", type: "boolean", default: false }] },
+    state: {
+      channels: [
+        { name: "trail", type: "array", reducer: "append" },
+        { name: "mode", type: "string" },
+        { name: "done", type: "boolean", default: false },
+      ],
+    },
     ...extra,
     nodes: [{ id: "start", kind: "start", position: at }, ...nodes, { id: "end", kind: "end", position: at }],
     edges,
@@ -61,12 +78,32 @@ describe("Switch node", () => {
   const switchDoc = () =>
     doc(
       [
-        { id: "sw", kind: "switch", position: at, data: { name: "sw", variable: "input.split(' ')[0]", cases: [{ id: "billing", value: "bill" }, { id: "tech", value: "bug" }] } },
+        {
+          id: "sw",
+          kind: "switch",
+          position: at,
+          data: {
+            name: "sw",
+            variable: "input.split(' ')[0]",
+            cases: [
+              { id: "billing", value: "bill" },
+              { id: "tech", value: "bug" },
+            ],
+          },
+        },
         mark("billing"),
         mark("tech"),
         mark("other"),
       ],
-      [flow("start", "sw"), from("sw", "billing", "billing"), from("sw", "tech", "tech"), from("sw", "default", "other"), flow("billing", "end"), flow("tech", "end"), flow("other", "end")],
+      [
+        flow("start", "sw"),
+        from("sw", "billing", "billing"),
+        from("sw", "tech", "tech"),
+        from("sw", "default", "other"),
+        flow("billing", "end"),
+        flow("tech", "end"),
+        flow("other", "end"),
+      ],
     );
 
   it("follows the case whose value equals the variable", async () => {
@@ -148,7 +185,15 @@ describe("Set state node", () => {
   });
 
   it("combines two assignments to one channel through its reducer", async () => {
-    const state = final(await run(setDoc([{ channel: "tags", expression: '["a"]' }, { channel: "tags", expression: '["b"]' }]), "x"));
+    const state = final(
+      await run(
+        setDoc([
+          { channel: "tags", expression: '["a"]' },
+          { channel: "tags", expression: '["b"]' },
+        ]),
+        "x",
+      ),
+    );
     expect(state.tags).toEqual(["new", "a", "b"]);
   });
 

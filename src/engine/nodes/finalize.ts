@@ -46,7 +46,7 @@ export function compileFinalize(node: NodeOfKind<"finalize">, ctx: CompileContex
       duration_ms: plan ? Math.max(0, now - plan.started_at) : 0,
       finalized_at: now,
     };
-    emit(config, { type: "turn_finalized", route: plan?.kind ?? null, agent, duration_ms: plan ? record.duration_ms ?? 0 : null }, { agent: null });
+    emit(config, { type: "turn_finalized", route: plan?.kind ?? null, agent, duration_ms: plan ? (record.duration_ms ?? 0) : null }, { agent: null });
     const update: Record<string, unknown> = { route: record };
     if (data.output_channel) update[data.output_channel] = record;
     return update as GraphUpdate;

@@ -8,15 +8,34 @@ import { errorOf, stateOf } from "../testing/humanLoop.js";
 const final = stateOf;
 
 describe("LLM node with structured output", () => {
-  const schema = { type: "object", properties: { done: { type: "boolean" }, score: { type: "number" } }, required: ["done", "score"], additionalProperties: false };
+  const schema = {
+    type: "object",
+    properties: { done: { type: "boolean" }, score: { type: "number" } },
+    required: ["done", "score"],
+    additionalProperties: false,
+  };
   const judgeDoc = (reply: string) =>
-    chainDocument([{ id: "judge", kind: "llm", position: at, data: { name: "judge", model: "scripted", output_schema: schema, output_channel: "verdict", script: { rules: [{ reply }] } } }], {
-      state: { channels: [{ name: "verdict", type: "object" }] },
-    });
+    chainDocument(
+      [
+        {
+          id: "judge",
+          kind: "llm",
+          position: at,
+          data: { name: "judge", model: "scripted", output_schema: schema, output_channel: "verdict", script: { rules: [{ reply }] } },
+        },
+      ],
+      {
+        state: { channels: [{ name: "verdict", type: "object" }] },
+      },
+    );
 
   it("asks for JSON matching the schema and stores the parsed value in its output channel and results", async () => {
     const calls: RecordedCall[] = [];
-    const events = await collectRun(compileGraph(judgeDoc('```json\n{"done": true, "score": 0.9}\n```'), testServices({ calls })), { message: "judge this" }, { threadId: "so-ok" });
+    const events = await collectRun(
+      compileGraph(judgeDoc('```json\n{"done": true, "score": 0.9}\n```'), testServices({ calls })),
+      { message: "judge this" },
+      { threadId: "so-ok" },
+    );
     const state = final(events);
     expect(state.verdict).toEqual({ done: true, score: 0.9 });
     expect((state.results as Record<string, unknown>).judge).toEqual({ done: true, score: 0.9 });
@@ -38,20 +57,34 @@ describe("LLM node with structured output", () => {
 
 describe("Subgraph node", () => {
   const childDoc: GraphDocumentInput = {
-    ...chainDocument([{ id: "echo", kind: "llm", position: at, data: { name: "echo", model: "scripted", script: { rules: [{ reply: "Child heard: {{ input }}" }] } } }]),
+    ...chainDocument([
+      { id: "echo", kind: "llm", position: at, data: { name: "echo", model: "scripted", script: { rules: [{ reply: "Child heard: {{ input }}" }] } } },
+    ]),
     meta: { id: "child", name: "Child" },
   };
   const parentDoc = (graph: string, outputs: { from: string; to: string }[] = []): GraphDocumentInput => ({
-    ...chainDocument([{ id: "sub", kind: "subgraph", position: at, data: { name: "sub", graph, input: "Topic: {{ input }}", output_channel: "answer", outputs } }], {
-      state: { channels: [{ name: "answer", type: "string" }, { name: "child_messages", type: "array" }] },
-    }),
+    ...chainDocument(
+      [{ id: "sub", kind: "subgraph", position: at, data: { name: "sub", graph, input: "Topic: {{ input }}", output_channel: "answer", outputs } }],
+      {
+        state: {
+          channels: [
+            { name: "answer", type: "string" },
+            { name: "child_messages", type: "array" },
+          ],
+        },
+      },
+    ),
     meta: { id: "parent", name: "Parent" },
   });
   const library = (docs: Record<string, GraphDocumentInput>): GraphLibrary => ({ load: async (id) => docs[id] ?? null });
 
   it("runs the saved graph on the rendered input and maps its reply and channels back", async () => {
     const services = { ...testServices(), graphs: library({ child: childDoc }) };
-    const events = await collectRun(compileGraph(parentDoc("child", [{ from: "messages", to: "child_messages" }]), services), { message: "tides" }, { threadId: "sub-ok" });
+    const events = await collectRun(
+      compileGraph(parentDoc("child", [{ from: "messages", to: "child_messages" }]), services),
+      { message: "tides" },
+      { threadId: "sub-ok" },
+    );
     const state = final(events);
     expect(errorOf(events)).toBeUndefined();
     expect(state.answer).toBe("Child heard: Topic: tides");
@@ -90,7 +123,10 @@ describe("Subgraph node", () => {
   });
 
   it("reports the inner failure of the saved graph with SUBGRAPH_FAILED", async () => {
-    const broken: GraphDocumentInput = { ...childDoc, nodes: childDoc.nodes.map((n) => (n.id === "echo" ? { ...n, data: { ...(n.data as object), model: "gone" } } : n)) as GraphDocumentInput["nodes"] };
+    const broken: GraphDocumentInput = {
+      ...childDoc,
+      nodes: childDoc.nodes.map((n) => (n.id === "echo" ? { ...n, data: { ...(n.data as object), model: "gone" } } : n)) as GraphDocumentInput["nodes"],
+    };
     const services = { ...testServices(), graphs: library({ child: broken }) };
     const events = await collectRun(compileGraph(parentDoc("child"), services), { message: "x" }, { threadId: "sub-broken" });
     expect(errorOf(events)).toMatchObject({ code: "SUBGRAPH_FAILED" });

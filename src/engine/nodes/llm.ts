@@ -27,7 +27,15 @@ export function compileLlm(node: NodeOfKind<"llm">, ctx: CompileContext) {
     const prompt = renderTemplate(data.prompt, scope);
     const messages = [...(system ? [new SystemMessage(system)] : []), new HumanMessage(prompt)];
     const reply = await callModel(
-      { model, messages, tools: [], state, agent: data.name, ids: ctx.services.ids, ...(data.temperature !== undefined ? { temperature: data.temperature } : {}) },
+      {
+        model,
+        messages,
+        tools: [],
+        state,
+        agent: data.name,
+        ids: ctx.services.ids,
+        ...(data.temperature !== undefined ? { temperature: data.temperature } : {}),
+      },
       config,
     );
     const update: Record<string, unknown> = { messages: [reply] };

@@ -10,7 +10,13 @@ const lookupTool: NonNullable<GraphDocumentInput["tools"]>[number] = {
   kind: "mock",
   name: "lookup_customer",
   description: "Finds a customer",
-  config: { responses: [{ when: "vip", result: '{"tier":"gold","name":"{{ args.name }}"}' }, { when: "fail", error: "CRM is down" }], default: '{"tier":"basic"}' },
+  config: {
+    responses: [
+      { when: "vip", result: '{"tier":"gold","name":"{{ args.name }}"}' },
+      { when: "fail", error: "CRM is down" },
+    ],
+    default: '{"tier":"basic"}',
+  },
 };
 
 function final(events: RunEvent[]) {
@@ -21,7 +27,22 @@ function final(events: RunEvent[]) {
 describe("LLM node", () => {
   const llmDoc = (data: Record<string, unknown> = {}) =>
     chainDocument(
-      [{ id: "summarize", kind: "llm", position: at, data: { name: "Summarize", model: "scripted", system_prompt: "Be brief.", prompt: "Summarize: {{ input }}", output_channel: "summary", script: { rules: [{ reply: "Short: {{ input }}" }] }, ...data } }],
+      [
+        {
+          id: "summarize",
+          kind: "llm",
+          position: at,
+          data: {
+            name: "Summarize",
+            model: "scripted",
+            system_prompt: "Be brief.",
+            prompt: "Summarize: {{ input }}",
+            output_channel: "summary",
+            script: { rules: [{ reply: "Short: {{ input }}" }] },
+            ...data,
+          },
+        },
+      ],
       { state: { channels: [{ name: "summary", type: "string" }] } },
     );
 
@@ -50,7 +71,12 @@ describe("Tool node", () => {
   const toolDoc = (args: Record<string, string>) =>
     chainDocument([{ id: "find", kind: "tool", position: at, data: { name: "FindCustomer", tool: "lookup", args, output_channel: "customer" } }], {
       tools: [lookupTool],
-      state: { channels: [{ name: "customer", type: "object" }, { name: "who", type: "string", default: "vip Ada" }] },
+      state: {
+        channels: [
+          { name: "customer", type: "object" },
+          { name: "who", type: "string", default: "vip Ada" },
+        ],
+      },
     });
 
   it("runs its tool with templated arguments and stores the parsed result", async () => {
@@ -117,7 +143,11 @@ describe("model fallback", () => {
         ...model,
         async *stream(messages, options) {
           for await (const chunk of model.stream(messages, options)) {
-            yield new AIMessageChunk({ content: chunk.content, tool_call_chunks: chunk.tool_call_chunks, response_metadata: { graphwright_profile: "backup" } });
+            yield new AIMessageChunk({
+              content: chunk.content,
+              tool_call_chunks: chunk.tool_call_chunks,
+              response_metadata: { graphwright_profile: "backup" },
+            });
           }
         },
       }),

@@ -121,12 +121,26 @@ describe("Parallel node", () => {
 
   it("joins again on every pass when the Parallel sits inside a Loop", async () => {
     const doc = fanDoc(2, {});
-    doc.state = { channels: [{ name: "seen", type: "number" }, { name: "joins", type: "array", reducer: "append" }] };
+    doc.state = {
+      channels: [
+        { name: "seen", type: "number" },
+        { name: "joins", type: "array", reducer: "append" },
+      ],
+    };
     doc.nodes.push({ id: "loop", kind: "loop", position: at, data: { name: "loop", condition: "passes < 2", max_loops: 5 } });
-    doc.nodes = doc.nodes.map((n): NodeInput => (n.id === "join" ? { id: "join", kind: "set_state", position: at, data: { name: "join", assignments: [{ channel: "joins", expression: "[size(results)]" }] } } : n));
+    doc.nodes = doc.nodes.map((n): NodeInput =>
+      n.id === "join"
+        ? { id: "join", kind: "set_state", position: at, data: { name: "join", assignments: [{ channel: "joins", expression: "[size(results)]" }] } }
+        : n,
+    );
     doc.edges = (doc.edges ?? [])
       .filter((e) => e.id !== "start-fan" && e.id !== "join-end")
-      .concat([flow("start", "loop"), { ...flow("loop", "fan"), source_handle: "body" }, flow("join", "loop"), { ...flow("loop", "end"), source_handle: "exit" }]);
+      .concat([
+        flow("start", "loop"),
+        { ...flow("loop", "fan"), source_handle: "body" },
+        flow("join", "loop"),
+        { ...flow("loop", "end"), source_handle: "exit" },
+      ]);
     const { services, meter } = countingServices((args) => (args.label === "b1" ? 20 : 1));
     const events = await collectRun(compileGraph(doc, services), { message: "go" }, { threadId: "fan-loop" });
     expect(meter.calls).toBe(4);
@@ -137,7 +151,9 @@ describe("Parallel node", () => {
   it("refuses branches that meet through a conditional edge, which could wait forever", () => {
     const doc = fanDoc(2, {});
     doc.conditions = [];
-    doc.edges = (doc.edges ?? []).map((e) => (e.id === "b1-join" ? { id: e.id, kind: "conditional" as const, source: "b1", target: "join", condition: "true" } : e));
+    doc.edges = (doc.edges ?? []).map((e) =>
+      e.id === "b1-join" ? { id: e.id, kind: "conditional" as const, source: "b1", target: "join", condition: "true" } : e,
+    );
     expect(() => compileGraph(doc, testServices())).toThrow(EngineError);
     expect(() => compileGraph(doc, testServices())).toThrow(/branches of Parallel "fan" meet at "join"/);
   });

@@ -74,7 +74,13 @@ export function planParallel(document: GraphDocument, isBranchingNode: (node: Gr
 
   for (const node of document.nodes) {
     if (node.kind !== "parallel") continue;
-    const starts = [...new Set(edgesFrom(node.id).filter((e) => e.kind === "flow").map((e) => e.target))];
+    const starts = [
+      ...new Set(
+        edgesFrom(node.id)
+          .filter((e) => e.kind === "flow")
+          .map((e) => e.target),
+      ),
+    ];
     const reach = starts.map((s) => distancesFrom(s, node.id, edgesFrom));
     // The join: reached by every branch, closest by the longest branch; End never waits.
     let join: string | null = null;

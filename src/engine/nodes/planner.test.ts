@@ -17,7 +17,14 @@ describe("Planner", () => {
     ]);
     const events = await collectRun(compileGraph(doc, testServices()), { message: "clean up" }, { threadId: thread() });
     const plan = ofType(events, "plan_created")[0];
-    expect(plan).toMatchObject({ planner: "Plan", requires_confirmation: true, actions: [{ id: "t", tool: "list_tasks", depends_on: [] }, { id: "d", tool: "delete_task", depends_on: ["t"] }] });
+    expect(plan).toMatchObject({
+      planner: "Plan",
+      requires_confirmation: true,
+      actions: [
+        { id: "t", tool: "list_tasks", depends_on: [] },
+        { id: "d", tool: "delete_task", depends_on: ["t"] },
+      ],
+    });
     expect(ofType(events, "interrupt")[0]?.payload).toMatchObject({ tool: "delete_task", args: { id: "{{results.t.tasks.0.id}}" } });
   });
 
@@ -30,19 +37,28 @@ describe("Planner", () => {
   });
 
   it("reads a plan written as JSON text", async () => {
-    const doc = plannedDocument([], { planner: { script: { rules: [{ reply: '```json\n{"actions":[{"id":"w","tool":"get_weather","args":{"city":"Lima"}}]}\n```' }] } } });
+    const doc = plannedDocument([], {
+      planner: { script: { rules: [{ reply: '```json\n{"actions":[{"id":"w","tool":"get_weather","args":{"city":"Lima"}}]}\n```' }] } },
+    });
     const events = await collectRun(compileGraph(doc, testServices()), { message: "weather?" }, { threadId: thread() });
     expect((stateOf(events).results as Record<string, Record<string, unknown>>).Execute).toEqual({ w: { city: "Lima", sky: "sunny" } });
   });
 
   it("rejects a plan whose action depends on an unknown id with INVALID_PLAN", async () => {
-    const events = await collectRun(compileGraph(plannedDocument([{ id: "a", tool: "list_tasks", depends_on: ["zz"] }]), testServices()), { message: "go" }, { threadId: thread() });
+    const events = await collectRun(
+      compileGraph(plannedDocument([{ id: "a", tool: "list_tasks", depends_on: ["zz"] }]), testServices()),
+      { message: "go" },
+      { threadId: thread() },
+    );
     expect(ofType(events, "error")[0]).toMatchObject({ code: "INVALID_PLAN", message: 'Planner "Plan": action "a" depends on "zz", which is not in the plan' });
     expect(statusOf(events)).toBe("error");
   });
 
   it("rejects duplicate action ids", async () => {
-    const actions = [{ id: "a", tool: "list_tasks" }, { id: "a", tool: "get_weather" }];
+    const actions = [
+      { id: "a", tool: "list_tasks" },
+      { id: "a", tool: "get_weather" },
+    ];
     const events = await collectRun(compileGraph(plannedDocument(actions), testServices()), { message: "go" }, { threadId: thread() });
     expect(ofType(events, "error")[0]?.message).toBe('Planner "Plan": two actions have the id "a"');
   });
@@ -56,14 +72,24 @@ describe("Planner", () => {
         {
           on: "tool" as const,
           tool: "invoke_tool",
-          tool_calls: [{ name: "submit_plan", args: { actions: [{ id: "w", tool: "get_weather", args: { city: "{{results.tasks.tasks.0.title}}" }, depends_on: ["tasks"] }] } }],
+          tool_calls: [
+            {
+              name: "submit_plan",
+              args: { actions: [{ id: "w", tool: "get_weather", args: { city: "{{results.tasks.tasks.0.title}}" }, depends_on: ["tasks"] }] },
+            },
+          ],
         },
       ],
     };
     const calls: RecordedCall[] = [];
     const doc = plannedDocument([], { planner: { mode: "meta_tools", script } });
     const events = await collectRun(compileGraph(doc, testServices({ calls })), { message: "plan my day" }, { threadId: thread() });
-    expect(calls.find((c) => c.agent === "Plan")?.options.tools.map((t) => t.name)).toEqual(["discover_tools", "get_tool_schema", "invoke_tool", "submit_plan"]);
+    expect(calls.find((c) => c.agent === "Plan")?.options.tools.map((t) => t.name)).toEqual([
+      "discover_tools",
+      "get_tool_schema",
+      "invoke_tool",
+      "submit_plan",
+    ]);
     const results = ofType(events, "tool_result");
     expect(JSON.parse(results[0]?.result ?? "[]")).toEqual([{ name: "get_weather", description: "Weather for a city", destructive: false }]);
     expect(JSON.parse(results[1]?.result ?? "{}")).toMatchObject({ name: "get_weather", input_schema: { type: "object" } });
@@ -80,7 +106,11 @@ describe("Planner", () => {
         { on: "tool" as const, tool: "invoke_tool", tool_calls: [{ name: "submit_plan", args: { actions: [] } }] },
       ],
     };
-    const events = await collectRun(compileGraph(plannedDocument([], { planner: { mode: "meta_tools", script } }), testServices()), { message: "x" }, { threadId: thread() });
+    const events = await collectRun(
+      compileGraph(plannedDocument([], { planner: { mode: "meta_tools", script } }), testServices()),
+      { message: "x" },
+      { threadId: thread() },
+    );
     expect(ofType(events, "tool_result")[0]?.error).toBe('"delete_task" is destructive: plan it as an action so the user can confirm it');
   });
 

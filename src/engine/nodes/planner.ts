@@ -23,7 +23,11 @@ import { flowScope, turnOf } from "./flowScope.js";
  * Parses the plan and answers the model's `submit_plan` call (when it made one) with a
  * `tool_call` / `tool_result` pair, so the call's card in the chat and timeline is closed.
  */
-function answerSubmission(call: { id?: string; args: Record<string, unknown> } | undefined, parse: () => PlannedAction[], config: LangGraphRunnableConfig): PlannedAction[] {
+function answerSubmission(
+  call: { id?: string; args: Record<string, unknown> } | undefined,
+  parse: () => PlannedAction[],
+  config: LangGraphRunnableConfig,
+): PlannedAction[] {
   // An invalid plan throws here and the run ends with INVALID_PLAN: there is no card to close.
   const actions = parse();
   if (!call?.id) return actions;
@@ -57,20 +61,36 @@ export function compilePlanner(node: NodeOfKind<"planner">, ctx: CompileContext)
     const system = [renderTemplate(data.system_prompt, scope), planningInstructions(catalog, data.mode)].filter(Boolean).join("\n\n");
     const messages: BaseMessage[] = [new SystemMessage(system), new HumanMessage(renderTemplate(data.prompt, scope))];
     const planningResults: Record<string, unknown> = {};
-    const helpers: Map<string, CallableTool> = data.mode === "meta_tools" ? metaTools(catalog, runnable, (id, value) => (planningResults[id] = value)) : new Map();
+    const helpers: Map<string, CallableTool> =
+      data.mode === "meta_tools" ? metaTools(catalog, runnable, (id, value) => (planningResults[id] = value)) : new Map();
     const specs = [...[...helpers.values()].map((t) => t.spec), submit];
     const where = { agent: data.name, clock: ctx.services.clock, node: data.name };
 
     for (let call = 0; call < data.max_iterations; call++) {
       const reply = await callModel(
-        { model, messages, tools: specs, state, agent: data.name, ids: ctx.services.ids, ...(data.temperature !== undefined ? { temperature: data.temperature } : {}) },
+        {
+          model,
+          messages,
+          tools: specs,
+          state,
+          agent: data.name,
+          ids: ctx.services.ids,
+          ...(data.temperature !== undefined ? { temperature: data.temperature } : {}),
+        },
         config,
       );
       const raw = rawPlanOf(reply);
       const calls = reply.tool_calls ?? [];
       if (raw !== undefined || calls.length === 0) {
-        const parse = () => (raw === undefined ? [] : parsePlan(raw, byName, { planner: data.name, maxActions: data.max_actions, known: Object.keys(planningResults), nodeId: node.id }));
-        const actions = answerSubmission(calls.find((c) => c.name === SUBMIT_PLAN), parse, config);
+        const parse = () =>
+          raw === undefined
+            ? []
+            : parsePlan(raw, byName, { planner: data.name, maxActions: data.max_actions, known: Object.keys(planningResults), nodeId: node.id });
+        const actions = answerSubmission(
+          calls.find((c) => c.name === SUBMIT_PLAN),
+          parse,
+          config,
+        );
         const plan: ActionPlan = {
           planner: data.name,
           turn: turnOf(state),
@@ -92,6 +112,8 @@ export function compilePlanner(node: NodeOfKind<"planner">, ctx: CompileContext)
         messages.push(new ToolMessage({ id: ctx.services.ids.next("msg"), tool_call_id: id, name: request.name, content }));
       }
     }
-    throw new EngineError("INVALID_PLAN", `Planner "${data.name}" did not submit a plan within ${data.max_iterations} model calls (max_iterations)`, { nodeId: node.id });
+    throw new EngineError("INVALID_PLAN", `Planner "${data.name}" did not submit a plan within ${data.max_iterations} model calls (max_iterations)`, {
+      nodeId: node.id,
+    });
   };
 }

@@ -51,7 +51,14 @@ async function run(doc: GraphDocumentInput, message: string, services = testServ
 describe("Router", () => {
   it("tries the gate rule before earlier ordinary rules", async () => {
     const events = await run(routedDoc(rules), "how do I stop wanting to hurt myself");
-    expect(ofType(events, "route_selected")[0]).toMatchObject({ router: "Gate", route: "crisis", rule: "crisis_gate", match: "keyword", matched: "hurt myself", gate: true });
+    expect(ofType(events, "route_selected")[0]).toMatchObject({
+      router: "Gate",
+      route: "crisis",
+      rule: "crisis_gate",
+      match: "keyword",
+      matched: "hurt myself",
+      gate: true,
+    });
     expect(ofType(events, "ai_message").map((m) => m.content)).toEqual(["You are not alone."]);
   });
 
@@ -81,12 +88,16 @@ describe("Router", () => {
 
   it("refuses a rule whose regex does not compile, naming the router, the rule and the path", () => {
     const bad: RuleInput[] = [{ id: "broken", route: "lookup", match: "regex", pattern: "(unclosed" }];
-    expect(() => compileGraph(routedDoc(bad), testServices())).toThrow(/\$\.nodes\[1\]\.data\.rules\[0\]\.pattern: .*rule "broken": the pattern is not a valid regular expression/);
+    expect(() => compileGraph(routedDoc(bad), testServices())).toThrow(
+      /\$\.nodes\[1\]\.data\.rules\[0\]\.pattern: .*rule "broken": the pattern is not a valid regular expression/,
+    );
   });
 
   it("refuses a rule that selects a route the router does not have", () => {
     const bad: RuleInput[] = [{ id: "r", route: "billing", match: "keyword", keywords: ["invoice"] }];
-    expect(() => compileGraph(routedDoc(bad), testServices())).toThrow(/rule "r" selects route "billing", which the router does not have; its routes are "crisis", "lookup"/);
+    expect(() => compileGraph(routedDoc(bad), testServices())).toThrow(
+      /rule "r" selects route "billing", which the router does not have; its routes are "crisis", "lookup"/,
+    );
   });
 
   it("fails to compile a CEL rule with a syntax error at its position", () => {

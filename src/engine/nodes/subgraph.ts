@@ -18,7 +18,15 @@ import { flowScope } from "./flowScope.js";
 
 const PASSED_ON: ReadonlySet<string> = new Set(["SUBGRAPH_CYCLE", "SUBGRAPH_NOT_FOUND"]);
 /** Events of the saved graph's run repeated in this run; its reply is reported once, as this node's. */
-const FORWARDED: ReadonlySet<RunEvent["type"]> = new Set(["tool_call", "tool_result", "branch_taken", "loop_iteration", "loop_limit", "branch_timeout", "model_fallback"]);
+const FORWARDED: ReadonlySet<RunEvent["type"]> = new Set([
+  "tool_call",
+  "tool_result",
+  "branch_taken",
+  "loop_iteration",
+  "loop_limit",
+  "branch_timeout",
+  "model_fallback",
+]);
 
 /** An event without its place in the saved graph's run (ids, time, call tree). */
 function bodyOf(event: RunEvent): RunEventBody {

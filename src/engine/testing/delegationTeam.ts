@@ -23,8 +23,14 @@ export function delegationDoc(options: { maxDepth?: number; researchSpeed?: numb
             { match: "^tasks (?<q>.+)", tool_calls: [{ name: "Tasks", args: { message: "{{ match.q }}" } }] },
             { match: "^council (?<q>.+)", tool_calls: [{ name: "jedi_council", args: { message: "{{ match.q }}" } }] },
             { match: "^result (?<id>task_\\w+)", tool_calls: [{ name: "get_background_sub_agent_result", args: { task_id: "{{ match.id }}" } }] },
-            { match: "^progress (?<id>task_\\w+)", tool_calls: [{ name: "fetch_sub_agent_progress", args: { task_id: "{{ match.id }}", question: "How far along are you?" } }] },
-            { match: "^tell (?<id>task_\\w+) (?<mode>send_and_wait|send) (?<text>.+)", tool_calls: [{ name: "message_sub_agent", args: { task_id: "{{ match.id }}", mode: "{{ match.mode }}", message: "{{ match.text }}" } }] },
+            {
+              match: "^progress (?<id>task_\\w+)",
+              tool_calls: [{ name: "fetch_sub_agent_progress", args: { task_id: "{{ match.id }}", question: "How far along are you?" } }],
+            },
+            {
+              match: "^tell (?<id>task_\\w+) (?<mode>send_and_wait|send) (?<text>.+)",
+              tool_calls: [{ name: "message_sub_agent", args: { task_id: "{{ match.id }}", mode: "{{ match.mode }}", message: "{{ match.text }}" } }],
+            },
             { match: "^\\[Background task (?<id>\\S+)\\] (?<agent>\\w+) finished", reply: "Update: {{ match.agent }} finished {{ match.id }}." },
             { match: "^\\[Background task (?<id>\\S+)\\] (?<agent>\\w+) failed", reply: "Sorry: {{ match.agent }} could not finish {{ match.id }}." },
             { on: "tool", reply: "{{ tool_result }}" },
@@ -40,7 +46,13 @@ export function delegationDoc(options: { maxDepth?: number; researchSpeed?: numb
       settings: { recursion_limit: 100, max_sub_agent_depth: options.maxDepth ?? 5 },
       tools: [
         { id: "jedi", kind: "agent", name: "jedi_council", description: "Ask the Jedi council.", config: { agent: "Jedi" } },
-        { id: "slow_search", kind: "mock", name: "web_search", description: "Searches the web.", config: { default: "3 articles about {{ args.q }}", latency_ms: 150 } },
+        {
+          id: "slow_search",
+          kind: "mock",
+          name: "web_search",
+          description: "Searches the web.",
+          config: { default: "3 articles about {{ args.q }}", latency_ms: 150 },
+        },
       ],
       nodes: [
         agentNode("emails", {
@@ -77,7 +89,12 @@ export function delegationDoc(options: { maxDepth?: number; researchSpeed?: numb
             ],
           },
         }),
-        agentNode("jedi", { name: "Jedi", description: "Hidden council.", hidden: true, script: { rules: [{ match: ".", reply: "The council says: trust {{ input }}" }] } }),
+        agentNode("jedi", {
+          name: "Jedi",
+          description: "Hidden council.",
+          hidden: true,
+          script: { rules: [{ match: ".", reply: "The council says: trust {{ input }}" }] },
+        }),
       ],
       edges: [
         { id: "d-emails", kind: "delegation", source: "main", target: "emails", mode: "tool", blocking: true },

@@ -42,4 +42,3 @@ export function assistantDoc(): GraphDocumentInput {
     { tools: [deleteTool] },
   );
 }
-

@@ -28,7 +28,10 @@ export function assistantTools(latency = 0): ToolInput[] {
  * Start → Planner → Execute → Reply (LLM) → End. The planner's script submits `actions`
  * for any message; Reply echoes the Execute results.
  */
-export function plannedDocument(actions: ScriptedAction[], options: { execute?: Record<string, unknown>; latency?: number; planner?: Record<string, unknown> } = {}): GraphDocumentInput {
+export function plannedDocument(
+  actions: ScriptedAction[],
+  options: { execute?: Record<string, unknown>; latency?: number; planner?: Record<string, unknown> } = {},
+): GraphDocumentInput {
   const tools = assistantTools(options.latency);
   const nodes: NodeInput[] = [
     { id: "start", kind: "start", position: at },

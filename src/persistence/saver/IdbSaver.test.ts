@@ -52,8 +52,22 @@ describe("put", () => {
 describe("putWrites", () => {
   it("keeps a task's first regular write and replaces its error write", async () => {
     const config = await putStep(saver, threadConfig("t-1"), {}, {}, []);
-    await saver.putWrites(config, [["answer", "first"], [ERROR, "timeout"]], "task-1");
-    await saver.putWrites(config, [["answer", "retry"], [ERROR, "rate limited"]], "task-1");
+    await saver.putWrites(
+      config,
+      [
+        ["answer", "first"],
+        [ERROR, "timeout"],
+      ],
+      "task-1",
+    );
+    await saver.putWrites(
+      config,
+      [
+        ["answer", "retry"],
+        [ERROR, "rate limited"],
+      ],
+      "task-1",
+    );
     expect((await saver.getTuple(config))?.pendingWrites).toEqual([
       ["task-1", ERROR, "rate limited"],
       ["task-1", "answer", "first"],

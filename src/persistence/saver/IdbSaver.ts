@@ -158,7 +158,17 @@ export class IdbSaver extends BaseCheckpointSaver {
       writes.map(async ([channel, value], index): Promise<WriteRow> => {
         const { type, bytes } = await dump(this.serde, value, what);
         const idx = WRITES_IDX_MAP[channel] ?? index;
-        return { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpointId, task_id: taskId, idx, task_path: taskPath ?? "", channel, type, value: bytes };
+        return {
+          thread_id: threadId,
+          checkpoint_ns: ns,
+          checkpoint_id: checkpointId,
+          task_id: taskId,
+          idx,
+          task_path: taskPath ?? "",
+          channel,
+          type,
+          value: bytes,
+        };
       }),
     );
     await this.database.tx([STORES.writes], "readwrite", `saving ${what}`, async (tx) => {

@@ -17,39 +17,48 @@ interface Step {
   seeds: StoredBlob[];
 }
 
-export async function readDeltaChannelHistory(db: Database, serde: SerializerProtocol, chains: SnapshotChains, config: RunnableConfig, channels: string[]): Promise<Record<string, DeltaChannelHistory>> {
+export async function readDeltaChannelHistory(
+  db: Database,
+  serde: SerializerProtocol,
+  chains: SnapshotChains,
+  config: RunnableConfig,
+  channels: string[],
+): Promise<Record<string, DeltaChannelHistory>> {
   if (channels.length === 0) return {};
   const { threadId, ns = "", checkpointId } = addressOf(config);
-  const steps = threadId === undefined ? [] : await db.tx(SAVER_STORES, "readonly", `reading the history of thread "${threadId}"`, async (tx) => {
-    const checkpoints = tx.objectStore(STORES.checkpoints);
-    const target = await readCheckpointRow(tx, threadId, ns, checkpointId);
-    const found: Step[] = [];
-    const remaining = new Set(channels);
-    const visited = new Set<string>();
-    let parentId = target?.parent_checkpoint_id ?? null;
-    // Writes stored on the target are pending for its next step: the walk starts at its parent.
-    while (parentId !== null && remaining.size > 0 && !visited.has(parentId)) {
-      visited.add(parentId);
-      const row = await checkpoints.get([threadId, ns, parentId]);
-      if (row === undefined) break;
-      const blobStore = tx.objectStore(STORES.blobs);
-      const [writes, seeds] = await Promise.all([
-        tx.objectStore(STORES.writes).getAll(checkpointRange(threadId, ns, row.checkpoint_id)),
-        Promise.all(
-          [...remaining].flatMap((ch) => {
-            const version = row.channel_versions?.[ch];
-            return version === undefined ? [] : [readBlob((v) => blobStore.get([threadId, ns, ch, v]), String(version))];
-          }),
-        ),
-      ]);
-      const stored = seeds.filter((seed): seed is StoredBlob => seed !== undefined);
-      // An ancestor's own writes count even for channels whose seed it holds.
-      found.push({ checkpointId: row.checkpoint_id, writes: writes.filter((write) => remaining.has(write.channel)), seeds: stored });
-      for (const seed of stored) remaining.delete(seed.row.channel);
-      parentId = row.parent_checkpoint_id;
-    }
-    return found;
-  });
+  const steps =
+    threadId === undefined
+      ? []
+      : await db.tx(SAVER_STORES, "readonly", `reading the history of thread "${threadId}"`, async (tx) => {
+          const checkpoints = tx.objectStore(STORES.checkpoints);
+          const target = await readCheckpointRow(tx, threadId, ns, checkpointId);
+          const found: Step[] = [];
+          const remaining = new Set(channels);
+          const visited = new Set<string>();
+          let parentId = target?.parent_checkpoint_id ?? null;
+          // Writes stored on the target are pending for its next step: the walk starts at its parent.
+          while (parentId !== null && remaining.size > 0 && !visited.has(parentId)) {
+            visited.add(parentId);
+            const row = await checkpoints.get([threadId, ns, parentId]);
+            if (row === undefined) break;
+            const blobStore = tx.objectStore(STORES.blobs);
+            const [writes, seeds] = await Promise.all([
+              tx.objectStore(STORES.writes).getAll(checkpointRange(threadId, ns, row.checkpoint_id)),
+              Promise.all(
+                [...remaining].flatMap((ch) => {
+                  const version = row.channel_versions?.[ch];
+                  return version === undefined ? [] : [readBlob((v) => blobStore.get([threadId, ns, ch, v]), String(version))];
+                }),
+              ),
+            ]);
+            const stored = seeds.filter((seed): seed is StoredBlob => seed !== undefined);
+            // An ancestor's own writes count even for channels whose seed it holds.
+            found.push({ checkpointId: row.checkpoint_id, writes: writes.filter((write) => remaining.has(write.channel)), seeds: stored });
+            for (const seed of stored) remaining.delete(seed.row.channel);
+            parentId = row.parent_checkpoint_id;
+          }
+          return found;
+        });
   return assemble(serde, chains, channels, steps);
 }
 

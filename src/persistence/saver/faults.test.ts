@@ -36,7 +36,10 @@ const quotaExceeded = (): never => {
 };
 
 async function rejection(promise: Promise<unknown>): Promise<PersistenceError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(PersistenceError);
   return error as PersistenceError;
 }
@@ -64,7 +67,16 @@ describe("a full disk", () => {
     const config = await putStep(saver, threadConfig("t-1"), {}, {}, []);
     failPuts(STORES.writes, quotaExceeded);
     // Whichever write fails, the abort takes back the other one too.
-    const error = await rejection(saver.putWrites(config, [["a", 1], ["b", 2]], "task-1"));
+    const error = await rejection(
+      saver.putWrites(
+        config,
+        [
+          ["a", 1],
+          ["b", 2],
+        ],
+        "task-1",
+      ),
+    );
     expect(error.code).toBe("QUOTA_EXCEEDED");
     vi.restoreAllMocks();
     expect((await saver.getTuple(config))?.pendingWrites).toEqual([]);

@@ -23,7 +23,12 @@ interface Page {
   next: IDBValidKey | undefined;
 }
 
-export async function* listCheckpoints(db: Database, context: TupleContext, config: RunnableConfig, options: CheckpointListOptions = {}): AsyncGenerator<CheckpointTuple> {
+export async function* listCheckpoints(
+  db: Database,
+  context: TupleContext,
+  config: RunnableConfig,
+  options: CheckpointListOptions = {},
+): AsyncGenerator<CheckpointTuple> {
   const { filter, limit } = options;
   if (limit !== undefined && limit <= 0) return;
   const query = queryOf(config, options);

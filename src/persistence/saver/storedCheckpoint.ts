@@ -38,7 +38,12 @@ export interface TupleContext {
 }
 
 /** The checkpoint a config names, or the namespace's latest when it names none. */
-export async function readCheckpointRow<M extends IDBTransactionMode>(tx: Tx<SaverStores, M>, threadId: string, ns: string, checkpointId: string | undefined): Promise<CheckpointRow | undefined> {
+export async function readCheckpointRow<M extends IDBTransactionMode>(
+  tx: Tx<SaverStores, M>,
+  threadId: string,
+  ns: string,
+  checkpointId: string | undefined,
+): Promise<CheckpointRow | undefined> {
   const checkpoints = tx.objectStore(STORES.checkpoints);
   if (checkpointId !== undefined) return checkpoints.get([threadId, ns, checkpointId]);
   return (await checkpoints.openCursor(namespaceRange(threadId, ns), "prev"))?.value;
@@ -68,7 +73,13 @@ export function describeRow(row: CheckpointRow): string {
 }
 
 export async function loadWrites(serde: SerializerProtocol, rows: WriteRow[], what: string): Promise<CheckpointPendingWrite[]> {
-  return Promise.all(rows.map(async (row): Promise<CheckpointPendingWrite> => [row.task_id, row.channel, await load(serde, row.type, row.value, `write to "${row.channel}" in ${what}`)]));
+  return Promise.all(
+    rows.map(async (row): Promise<CheckpointPendingWrite> => [
+      row.task_id,
+      row.channel,
+      await load(serde, row.type, row.value, `write to "${row.channel}" in ${what}`),
+    ]),
+  );
 }
 
 async function loadValues(context: TupleContext, blobs: StoredBlob[], what: string): Promise<Record<string, unknown>> {

@@ -52,7 +52,10 @@ describe("another tab's upgrade", () => {
     await putStep(saver, threadConfig("t-1"), {}, {}, []);
     (await otherTab(DB_VERSION + 1)).close();
 
-    const error = await saver.getTuple(threadConfig("t-1")).then(() => null, (e: unknown) => e);
+    const error = await saver.getTuple(threadConfig("t-1")).then(
+      () => null,
+      (e: unknown) => e,
+    );
 
     expect(error).toBeInstanceOf(PersistenceError);
     expect((error as PersistenceError).code).toBe("VERSION_CHANGED");

@@ -56,9 +56,15 @@ export class GraphStore {
     const stores = [STORES.graphs, STORES.versions, STORES.threads, STORES.runs, STORES.events, STORES.checkpoints, STORES.writes, STORES.blobs, STORES.tasks];
     await this.db.tx(stores, "readwrite", `deleting graph "${id}"`, async (tx) => {
       await tx.objectStore(STORES.graphs).delete(id);
-      const versions = await tx.objectStore(STORES.versions).index("graph_id").getAllKeys(IDBKeyRange.bound([id, ""], [id, "\uffff"]));
+      const versions = await tx
+        .objectStore(STORES.versions)
+        .index("graph_id")
+        .getAllKeys(IDBKeyRange.bound([id, ""], [id, "\uffff"]));
       for (const key of versions) await tx.objectStore(STORES.versions).delete(key);
-      const threads = await tx.objectStore(STORES.threads).index("graph_id").getAllKeys(IDBKeyRange.bound([id, ""], [id, "\uffff"]));
+      const threads = await tx
+        .objectStore(STORES.threads)
+        .index("graph_id")
+        .getAllKeys(IDBKeyRange.bound([id, ""], [id, "\uffff"]));
       for (const threadId of threads) await deleteThreadRows(tx, threadId);
     });
   }
@@ -73,7 +79,10 @@ export class GraphStore {
   /** Versions of a graph, newest first. */
   async listVersions(graphId: string): Promise<VersionRecord[]> {
     const rows = await this.db.tx([STORES.versions], "readonly", "listing versions", (tx) =>
-      tx.objectStore(STORES.versions).index("graph_id").getAll(IDBKeyRange.bound([graphId, ""], [graphId, "\uffff"])),
+      tx
+        .objectStore(STORES.versions)
+        .index("graph_id")
+        .getAll(IDBKeyRange.bound([graphId, ""], [graphId, "\uffff"])),
     );
     return rows.map((raw) => readRecord(STORES.versions, raw, versionRecordSchema)).reverse();
   }

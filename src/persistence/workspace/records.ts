@@ -73,7 +73,11 @@ export function readRecord<T>(store: string, raw: unknown, schema: z.ZodType<T>)
   const parsed = schema.safeParse(record);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new PersistenceError("INVALID_DATA", `Stored ${store} record "${id}" is unreadable (${issue?.path.join(".") || "record"}: ${issue?.message ?? "invalid"})`, { store });
+    throw new PersistenceError(
+      "INVALID_DATA",
+      `Stored ${store} record "${id}" is unreadable (${issue?.path.join(".") || "record"}: ${issue?.message ?? "invalid"})`,
+      { store },
+    );
   }
   return parsed.data;
 }

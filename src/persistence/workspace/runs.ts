@@ -8,7 +8,17 @@ export class RunStore {
   constructor(private readonly db: Database) {}
 
   async start(input: { id: string; threadId: string; graphId: string; input: string; started: number }): Promise<RunRecord> {
-    const record: RunRecord = { id: input.id, v: 1, thread_id: input.threadId, graph_id: input.graphId, input: input.input, status: "running", started: input.started, ended: null, error: null };
+    const record: RunRecord = {
+      id: input.id,
+      v: 1,
+      thread_id: input.threadId,
+      graph_id: input.graphId,
+      input: input.input,
+      status: "running",
+      started: input.started,
+      ended: null,
+      error: null,
+    };
     await this.db.tx([STORES.runs], "readwrite", `recording run "${input.id}"`, (tx) => tx.objectStore(STORES.runs).add(record));
     return record;
   }
@@ -32,7 +42,10 @@ export class RunStore {
   /** Runs of a thread, oldest first. */
   async list(threadId: string): Promise<RunRecord[]> {
     const rows = await this.db.tx([STORES.runs], "readonly", "listing runs", (tx) =>
-      tx.objectStore(STORES.runs).index("thread_id").getAll(IDBKeyRange.bound([threadId, -Infinity], [threadId, Infinity])),
+      tx
+        .objectStore(STORES.runs)
+        .index("thread_id")
+        .getAll(IDBKeyRange.bound([threadId, -Infinity], [threadId, Infinity])),
     );
     return rows.map((raw) => readRecord(STORES.runs, raw, runRecordSchema));
   }
@@ -58,9 +71,9 @@ export class RunStore {
   async threadEvents(threadId: string): Promise<RunEvent[]> {
     const runs = await this.list(threadId);
     const order = new Map(runs.map((r, i) => [r.id, i]));
-    const rows = await this.db.tx([STORES.events], "readonly", "reading thread events", (tx) => tx.objectStore(STORES.events).index("thread_id").getAll(threadId));
-    return rows
-      .sort((a, b) => (order.get(a.run_id) ?? 0) - (order.get(b.run_id) ?? 0) || a.seq - b.seq)
-      .map((row) => row.event as RunEvent);
+    const rows = await this.db.tx([STORES.events], "readonly", "reading thread events", (tx) =>
+      tx.objectStore(STORES.events).index("thread_id").getAll(threadId),
+    );
+    return rows.sort((a, b) => (order.get(a.run_id) ?? 0) - (order.get(b.run_id) ?? 0) || a.seq - b.seq).map((row) => row.event as RunEvent);
   }
 }

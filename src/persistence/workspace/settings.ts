@@ -10,7 +10,9 @@ export class SettingsStore {
   }
 
   async set(key: string, value: unknown): Promise<void> {
-    await this.db.tx([STORES.settings], "readwrite", `saving setting "${key}"`, (tx) => tx.objectStore(STORES.settings).put({ id: key, value: structuredClone(value) }));
+    await this.db.tx([STORES.settings], "readwrite", `saving setting "${key}"`, (tx) =>
+      tx.objectStore(STORES.settings).put({ id: key, value: structuredClone(value) }),
+    );
   }
 
   async delete(key: string): Promise<void> {

@@ -84,6 +84,9 @@ describe("TaskStore", () => {
     const store = new TaskStore(upgraded);
     await store.put(task("after-upgrade"));
     expect((await store.get("after-upgrade"))?.id).toBe("after-upgrade");
-    expect(await upgraded.tx([STORES.settings], "readonly", "reading", (tx) => tx.objectStore(STORES.settings).get("theme"))).toEqual({ id: "theme", value: "dark" });
+    expect(await upgraded.tx([STORES.settings], "readonly", "reading", (tx) => tx.objectStore(STORES.settings).get("theme"))).toEqual({
+      id: "theme",
+      value: "dark",
+    });
   });
 });

@@ -44,7 +44,9 @@ export class TaskStore implements BackgroundTaskStore {
   }
 
   async listByThread(threadId: string): Promise<BackgroundTask[]> {
-    const rows = await this.db.tx([STORES.tasks], "readonly", "listing a thread's background tasks", (tx) => tx.objectStore(STORES.tasks).index("thread_id").getAll(threadId));
+    const rows = await this.db.tx([STORES.tasks], "readonly", "listing a thread's background tasks", (tx) =>
+      tx.objectStore(STORES.tasks).index("thread_id").getAll(threadId),
+    );
     return rows.map((row) => readTask(row as TaskRow)).sort((a, b) => a.created - b.created);
   }
 

@@ -26,7 +26,10 @@ export class ThreadStore {
   /** Threads of a graph, most recent activity first. */
   async list(graphId: string): Promise<ThreadRecord[]> {
     const rows = await this.db.tx([STORES.threads], "readonly", "listing threads", (tx) =>
-      tx.objectStore(STORES.threads).index("graph_id").getAll(IDBKeyRange.bound([graphId, ""], [graphId, "\uffff"])),
+      tx
+        .objectStore(STORES.threads)
+        .index("graph_id")
+        .getAll(IDBKeyRange.bound([graphId, ""], [graphId, "\uffff"])),
     );
     return rows.map((raw) => readRecord(STORES.threads, raw, threadRecordSchema)).reverse();
   }

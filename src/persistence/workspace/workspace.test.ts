@@ -16,7 +16,21 @@ function doc(id: string, name = "Support bot"): GraphDocument {
 }
 
 function event(runId: string, threadId: string, seq: number): RunEvent {
-  return { id: `${runId}:${seq}`, seq, ts: seq, run_id: runId, thread_id: threadId, call_id: runId, parent_call_id: null, root_call_id: runId, depth: 0, agent: null, node: null, checkpoint_id: null, type: "node_start" };
+  return {
+    id: `${runId}:${seq}`,
+    seq,
+    ts: seq,
+    run_id: runId,
+    thread_id: threadId,
+    call_id: runId,
+    parent_call_id: null,
+    root_call_id: runId,
+    depth: 0,
+    agent: null,
+    node: null,
+    checkpoint_id: null,
+    type: "node_start",
+  };
 }
 
 let factory: IDBFactory;
@@ -78,7 +92,16 @@ describe("graphs", () => {
     await ws.runs.start({ id: "r1", threadId: "t1", graphId: "g1", input: "hi", started: 1 });
     await ws.runs.appendEvents([event("r1", "t1", 0)]);
     await db.tx([STORES.checkpoints], "readwrite", "seeding", (tx) =>
-      tx.objectStore(STORES.checkpoints).put({ thread_id: "t1", checkpoint_ns: "", checkpoint_id: "c1", parent_checkpoint_id: null, type: "json", checkpoint: new Uint8Array(1), metadata_type: "json", metadata: new Uint8Array(1) }),
+      tx.objectStore(STORES.checkpoints).put({
+        thread_id: "t1",
+        checkpoint_ns: "",
+        checkpoint_id: "c1",
+        parent_checkpoint_id: null,
+        type: "json",
+        checkpoint: new Uint8Array(1),
+        metadata_type: "json",
+        metadata: new Uint8Array(1),
+      }),
     );
     await ws.graphs.delete("g1");
     expect(await ws.graphs.get("g1")).toBeUndefined();
@@ -121,14 +144,44 @@ describe("threads", () => {
 
   it("deletes a thread's sub-agent checkpoints and background tasks, and nothing of a thread whose id only starts the same", async () => {
     const task = (id: string, threadId: string): BackgroundTask => ({
-      id, thread_id: threadId, parent_agent: "Main", agent: "Research", tool_call_id: "tc", call_id: "c", message: "go", overrides: {}, depth: 1,
-      status: "running", result: null, error: null, created: 1, updated: 1, attempts: 1, inbox: [], progress: [], reported: false,
+      id,
+      thread_id: threadId,
+      parent_agent: "Main",
+      agent: "Research",
+      tool_call_id: "tc",
+      call_id: "c",
+      message: "go",
+      overrides: {},
+      depth: 1,
+      status: "running",
+      result: null,
+      error: null,
+      created: 1,
+      updated: 1,
+      attempts: 1,
+      inbox: [],
+      progress: [],
+      reported: false,
     });
-    const checkpoint = (threadId: string, id: string) => ({ thread_id: threadId, checkpoint_ns: "", checkpoint_id: id, parent_checkpoint_id: null, type: "json", checkpoint: new Uint8Array(1), metadata_type: "json", metadata: new Uint8Array(1) });
+    const checkpoint = (threadId: string, id: string) => ({
+      thread_id: threadId,
+      checkpoint_ns: "",
+      checkpoint_id: id,
+      parent_checkpoint_id: null,
+      type: "json",
+      checkpoint: new Uint8Array(1),
+      metadata_type: "json",
+      metadata: new Uint8Array(1),
+    });
     await ws.threads.create({ id: "t1", graphId: "g1" });
     await ws.threads.create({ id: "t10", graphId: "g1" });
     await db.tx([STORES.checkpoints], "readwrite", "seeding", async (tx) => {
-      for (const [thread, id] of [["t1", "c1"], [scopedThreadId("t1", "Research"), "c2"], ["t10", "c3"], [scopedThreadId("t10", "Research"), "c4"]] as const) {
+      for (const [thread, id] of [
+        ["t1", "c1"],
+        [scopedThreadId("t1", "Research"), "c2"],
+        ["t10", "c3"],
+        [scopedThreadId("t10", "Research"), "c4"],
+      ] as const) {
         await tx.objectStore(STORES.checkpoints).put(checkpoint(thread, id));
       }
     });
@@ -197,7 +250,9 @@ describe("settings and secrets", () => {
 describe("faults", () => {
   it("rejects a save with QUOTA_EXCEEDED when storage is full, and keeps the previous document", async () => {
     await ws.graphs.save(doc("g1", "Saved before"));
-    const store = Object.getPrototypeOf((await db.open()).transaction(STORES.graphs, "readwrite").objectStore(STORES.graphs)) as { put: (...args: unknown[]) => unknown };
+    const store = Object.getPrototypeOf((await db.open()).transaction(STORES.graphs, "readwrite").objectStore(STORES.graphs)) as {
+      put: (...args: unknown[]) => unknown;
+    };
     const realPut = store.put;
     store.put = () => {
       throw new DOMException("The quota has been exceeded.", "QuotaExceededError");

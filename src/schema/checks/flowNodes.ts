@@ -55,7 +55,14 @@ export function checkMissingBranches({ doc, connected }: GraphIndex): Validation
   doc.nodes.forEach((node, i) => {
     for (const { handle, why } of REQUIRED[node.kind] ?? []) {
       if (connected.some(({ edge }) => edge.source === node.id && edge.kind !== "delegation" && edge.source_handle === handle)) continue;
-      issues.push(issueAt("MISSING_BRANCH", ["nodes", i], `${sentenceLabel(node)} has no ${quote(handle)} branch; ${why}. Connect it (to End if nothing should happen)`, node));
+      issues.push(
+        issueAt(
+          "MISSING_BRANCH",
+          ["nodes", i],
+          `${sentenceLabel(node)} has no ${quote(handle)} branch; ${why}. Connect it (to End if nothing should happen)`,
+          node,
+        ),
+      );
     }
   });
   return issues;
@@ -92,11 +99,14 @@ export function checkFlowChannels({ doc }: GraphIndex): ValidationIssue[] {
   const require = (node: GraphNode, path: (string | number)[], channel: string) => {
     if (declared.has(channel)) return;
     const hint = builtin.has(channel) ? `${quote(channel)} is a built-in channel the engine manages` : `add ${quote(channel)} under State`;
-    issues.push(issueAt("MISSING_CHANNEL", path, `${sentenceLabel(node)} writes state channel ${quote(channel)}, which the graph does not declare; ${hint}`, node));
+    issues.push(
+      issueAt("MISSING_CHANNEL", path, `${sentenceLabel(node)} writes state channel ${quote(channel)}, which the graph does not declare; ${hint}`, node),
+    );
   };
   doc.nodes.forEach((node, i) => {
     if (node.kind === "set_state") node.data.assignments.forEach((a, j) => require(node, ["nodes", i, "data", "assignments", j, "channel"], a.channel));
-    if ((node.kind === "approval" || node.kind === "question") && node.data.output_channel) require(node, ["nodes", i, "data", "output_channel"], node.data.output_channel);
+    if ((node.kind === "approval" || node.kind === "question") && node.data.output_channel)
+      require(node, ["nodes", i, "data", "output_channel"], node.data.output_channel);
     if (node.kind === "subgraph") {
       if (node.data.output_channel) require(node, ["nodes", i, "data", "output_channel"], node.data.output_channel);
       node.data.outputs.forEach((o, j) => require(node, ["nodes", i, "data", "outputs", j, "to"], o.to));

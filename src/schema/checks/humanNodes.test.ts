@@ -23,8 +23,22 @@ const errorsOf = (input: GraphDocumentInput) => {
 };
 
 const question = (data: Record<string, unknown> = {}): NodeInput =>
-  ({ id: "q", kind: "question", position: at, data: { name: "Pick", question: "Which?", options: [{ id: "a", label: "A" }, { id: "b", label: "B" }], ...data } }) as NodeInput;
-const approval = (data: Record<string, unknown> = {}): NodeInput => ({ id: "ok", kind: "approval", position: at, data: { name: "Gate", ...data } }) as NodeInput;
+  ({
+    id: "q",
+    kind: "question",
+    position: at,
+    data: {
+      name: "Pick",
+      question: "Which?",
+      options: [
+        { id: "a", label: "A" },
+        { id: "b", label: "B" },
+      ],
+      ...data,
+    },
+  }) as NodeInput;
+const approval = (data: Record<string, unknown> = {}): NodeInput =>
+  ({ id: "ok", kind: "approval", position: at, data: { name: "Gate", ...data } }) as NodeInput;
 
 describe("Approval and Question node checks", () => {
   it("accept an Approval wired from approved and rejected and a Question wired from its options", () => {
@@ -40,7 +54,19 @@ describe("Approval and Question node checks", () => {
 
   it("refuse a Question without options or with repeated option ids", () => {
     expect(validate(doc(question({ options: [] }), [])).ok).toBe(false);
-    expect(validate(doc(question({ options: [{ id: "a", label: "A" }, { id: "a", label: "Again" }] }), ["a"])).ok).toBe(false);
+    expect(
+      validate(
+        doc(
+          question({
+            options: [
+              { id: "a", label: "A" },
+              { id: "a", label: "Again" },
+            ],
+          }),
+          ["a"],
+        ),
+      ).ok,
+    ).toBe(false);
   });
 
   it("report an edge leaving a Question from a handle that is not one of its options", () => {

@@ -63,4 +63,3 @@ export function checkUnreachableNodes(index: GraphIndex): ValidationIssue[] {
     return [issueAt("UNREACHABLE_NODE", ["nodes", i], `${sentenceLabel(node)} cannot be reached from the Start node, so it will never run`, node)];
   });
 }
-

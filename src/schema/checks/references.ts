@@ -67,12 +67,22 @@ export function checkToolReferences({ doc, toolIds }: GraphIndex): ValidationIss
       node.data.tools.forEach((toolId, j) => {
         if (toolIds.has(toolId)) return;
         issues.push(
-          issueAt("MISSING_TOOL", ["nodes", i, "data", "tools", j], `${sentenceLabel(node)} uses tool ${quote(toolId)}, which is not in the tool catalog; ${known(toolIds, "tool")}`, node),
+          issueAt(
+            "MISSING_TOOL",
+            ["nodes", i, "data", "tools", j],
+            `${sentenceLabel(node)} uses tool ${quote(toolId)}, which is not in the tool catalog; ${known(toolIds, "tool")}`,
+            node,
+          ),
         );
       });
     } else if (node.kind === "tool" && !toolIds.has(node.data.tool)) {
       issues.push(
-        issueAt("MISSING_TOOL", ["nodes", i, "data", "tool"], `${sentenceLabel(node)} runs tool ${quote(node.data.tool)}, which is not in the tool catalog; ${known(toolIds, "tool")}`, node),
+        issueAt(
+          "MISSING_TOOL",
+          ["nodes", i, "data", "tool"],
+          `${sentenceLabel(node)} runs tool ${quote(node.data.tool)}, which is not in the tool catalog; ${known(toolIds, "tool")}`,
+          node,
+        ),
       );
     }
   });

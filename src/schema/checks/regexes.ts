@@ -22,7 +22,10 @@ export function checkRegexes({ doc }: GraphIndex): ValidationIssue[] {
       if (rule.match === undefined) return;
       const error = regexError(rule.match, rule.flags);
       const at: PathSegment[] = ["nodes", i, "data", "script", "rules", k, "match"];
-      if (error !== undefined) issues.push(issueAt("INVALID_VALUE", at, `${sentenceLabel(node)}: script rule ${k + 1} has a pattern that is not a valid regular expression (${error})`, node));
+      if (error !== undefined)
+        issues.push(
+          issueAt("INVALID_VALUE", at, `${sentenceLabel(node)}: script rule ${k + 1} has a pattern that is not a valid regular expression (${error})`, node),
+        );
     });
   });
   doc.tools.forEach((tool, i) => {
@@ -31,7 +34,10 @@ export function checkRegexes({ doc }: GraphIndex): ValidationIssue[] {
       if (response.when === undefined) return;
       const error = regexError(response.when);
       const at: PathSegment[] = ["tools", i, "config", "responses", k, "when"];
-      if (error !== undefined) issues.push(issueAt("INVALID_VALUE", at, `Tool ${quote(tool.name)}: response ${k + 1} has a pattern that is not a valid regular expression (${error})`));
+      if (error !== undefined)
+        issues.push(
+          issueAt("INVALID_VALUE", at, `Tool ${quote(tool.name)}: response ${k + 1} has a pattern that is not a valid regular expression (${error})`),
+        );
     });
   });
   return issues;

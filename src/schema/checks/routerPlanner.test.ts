@@ -10,7 +10,11 @@ type RuleInput = Partial<RouterRule> & Pick<RouterRule, "id" | "route" | "match"
 
 const edge = handleEdge;
 const doc = (nodes: NodeInput[], edges: EdgeInput[], extra: Partial<GraphDocumentInput> = {}): GraphDocumentInput =>
-  framedDoc(nodes, edges, { models: [{ id: "scripted", provider: "scripted", model: "scripted" }], tools: [{ id: "lookup", kind: "mock", name: "lookup", config: {} }], ...extra });
+  framedDoc(nodes, edges, {
+    models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
+    tools: [{ id: "lookup", kind: "mock", name: "lookup", config: {} }],
+    ...extra,
+  });
 function errors(input: GraphDocumentInput) {
   const result = validate(input);
   return result.ok ? [] : result.errors;
@@ -25,23 +29,43 @@ describe("router and planner checks", () => {
 
   it("reports an invalid regex at the rule's pattern", () => {
     expect(errors(routed([{ id: "x", route: "crisis", match: "regex", pattern: "(a" }]))).toContainEqual(
-      expect.objectContaining({ code: "INVALID_VALUE", path: "$.nodes[1].data.rules[0].pattern", message: expect.stringContaining('rule "x": the pattern is not a valid regular expression') }),
+      expect.objectContaining({
+        code: "INVALID_VALUE",
+        path: "$.nodes[1].data.rules[0].pattern",
+        message: expect.stringContaining('rule "x": the pattern is not a valid regular expression'),
+      }),
     );
   });
 
   it("reports a rule without keywords, pattern or expression for its match", () => {
-    const found = errors(routed([{ id: "a", route: "crisis", match: "keyword" }, { id: "b", route: "crisis", match: "regex" }, { id: "c", route: "crisis", match: "cel" }]));
-    expect(found.filter((e) => e.code === "MISSING_FIELD").map((e) => e.path)).toEqual(["$.nodes[1].data.rules[0].keywords", "$.nodes[1].data.rules[1].pattern", "$.nodes[1].data.rules[2].expression"]);
+    const found = errors(
+      routed([
+        { id: "a", route: "crisis", match: "keyword" },
+        { id: "b", route: "crisis", match: "regex" },
+        { id: "c", route: "crisis", match: "cel" },
+      ]),
+    );
+    expect(found.filter((e) => e.code === "MISSING_FIELD").map((e) => e.path)).toEqual([
+      "$.nodes[1].data.rules[0].keywords",
+      "$.nodes[1].data.rules[1].pattern",
+      "$.nodes[1].data.rules[2].expression",
+    ]);
   });
 
   it("reports a CEL rule naming an unregistered condition", () => {
-    expect(errors(routed([{ id: "c", route: "crisis", match: "cel", expression: "is_urgent" }]))).toContainEqual(expect.objectContaining({ code: "MISSING_CONDITION", path: "$.nodes[1].data.rules[0].expression" }));
+    expect(errors(routed([{ id: "c", route: "crisis", match: "cel", expression: "is_urgent" }]))).toContainEqual(
+      expect.objectContaining({ code: "MISSING_CONDITION", path: "$.nodes[1].data.rules[0].expression" }),
+    );
   });
 
   it("reports a rule selecting a route the router lacks, and a router without its default branch", () => {
-    const found = errors(doc([router([{ id: "b", route: "billing", match: "keyword", keywords: ["bill"] }])], [edge("start", "r"), edge("r", "end", "crisis")]));
+    const found = errors(
+      doc([router([{ id: "b", route: "billing", match: "keyword", keywords: ["bill"] }])], [edge("start", "r"), edge("r", "end", "crisis")]),
+    );
     expect(found).toContainEqual(expect.objectContaining({ code: "INVALID_VALUE", path: "$.nodes[1].data.rules[0].route" }));
-    expect(found).toContainEqual(expect.objectContaining({ code: "MISSING_BRANCH", message: expect.stringContaining('Router "Gate" has no "default" branch') }));
+    expect(found).toContainEqual(
+      expect.objectContaining({ code: "MISSING_BRANCH", message: expect.stringContaining('Router "Gate" has no "default" branch') }),
+    );
   });
 
   it("reports a planner's missing model and tools", () => {

@@ -44,13 +44,23 @@ export function checkRouterRules({ doc, conditionNames }: GraphIndex): Validatio
       }
       if (rule.match === "regex") {
         const error = rule.pattern ? regexError(rule.pattern, rule.flags) : "a regex rule needs a pattern";
-        if (error !== undefined) issues.push(issueAt(rule.pattern ? "INVALID_VALUE" : "MISSING_FIELD", at("pattern"), `${label}: ${rule.pattern ? `the pattern is not a valid regular expression (${error})` : error}`, node));
+        if (error !== undefined)
+          issues.push(
+            issueAt(
+              rule.pattern ? "INVALID_VALUE" : "MISSING_FIELD",
+              at("pattern"),
+              `${label}: ${rule.pattern ? `the pattern is not a valid regular expression (${error})` : error}`,
+              node,
+            ),
+          );
       }
       if (rule.match === "cel") {
         const expression = rule.expression?.trim() ?? "";
         if (!expression) issues.push(issueAt("MISSING_FIELD", at("expression"), `${label} is a CEL rule without an expression`, node));
         else if (IDENTIFIER.test(expression) && !CEL_LITERALS.has(expression) && !conditionNames.has(expression)) {
-          issues.push(issueAt("MISSING_CONDITION", at("expression"), `${label} uses condition ${quote(expression)}, which is not a registered condition`, node));
+          issues.push(
+            issueAt("MISSING_CONDITION", at("expression"), `${label} uses condition ${quote(expression)}, which is not a registered condition`, node),
+          );
         }
       }
     });
@@ -66,7 +76,14 @@ export function checkRouterDefault({ doc, connected }: GraphIndex): ValidationIs
   return doc.nodes.flatMap((node, i) => {
     if (node.kind !== "router") return [];
     if (connected.some(({ edge }) => edge.source === node.id && edge.kind !== "delegation" && edge.source_handle === "default")) return [];
-    return [issueAt("MISSING_BRANCH", ["nodes", i], `${sentenceLabel(node)} has no "default" branch; a message that matches no rule has nowhere to go. Connect it`, node)];
+    return [
+      issueAt(
+        "MISSING_BRANCH",
+        ["nodes", i],
+        `${sentenceLabel(node)} has no "default" branch; a message that matches no rule has nowhere to go. Connect it`,
+        node,
+      ),
+    ];
   });
 }
 
@@ -79,15 +96,37 @@ export function checkPlanners({ doc, modelIds, toolIds }: GraphIndex): Validatio
   doc.nodes.forEach((node, i) => {
     if (node.kind !== "planner") return;
     if (!modelIds.has(node.data.model)) {
-      issues.push(issueAt("MISSING_MODEL", ["nodes", i, "data", "model"], `${sentenceLabel(node)} uses model profile ${quote(node.data.model)}, which does not exist`, node));
+      issues.push(
+        issueAt(
+          "MISSING_MODEL",
+          ["nodes", i, "data", "model"],
+          `${sentenceLabel(node)} uses model profile ${quote(node.data.model)}, which does not exist`,
+          node,
+        ),
+      );
     }
     node.data.tools.forEach((tool, k) => {
-      if (!toolIds.has(tool)) issues.push(issueAt("MISSING_TOOL", ["nodes", i, "data", "tools", k], `${sentenceLabel(node)} plans with tool ${quote(tool)}, which is not in the tool catalog`, node));
+      if (!toolIds.has(tool))
+        issues.push(
+          issueAt(
+            "MISSING_TOOL",
+            ["nodes", i, "data", "tools", k],
+            `${sentenceLabel(node)} plans with tool ${quote(tool)}, which is not in the tool catalog`,
+            node,
+          ),
+        );
     });
     node.data.script?.rules.forEach((rule, k) => {
       const error = rule.match === undefined ? undefined : regexError(rule.match, rule.flags);
       if (error !== undefined) {
-        issues.push(issueAt("INVALID_VALUE", ["nodes", i, "data", "script", "rules", k, "match"], `${sentenceLabel(node)}: script rule ${k + 1} has a pattern that is not a valid regular expression (${error})`, node));
+        issues.push(
+          issueAt(
+            "INVALID_VALUE",
+            ["nodes", i, "data", "script", "rules", k, "match"],
+            `${sentenceLabel(node)}: script rule ${k + 1} has a pattern that is not a valid regular expression (${error})`,
+            node,
+          ),
+        );
       }
     });
   });
@@ -104,7 +143,10 @@ export function checkForcedTools({ doc, toolIds }: GraphIndex): ValidationIssue[
     const tool = node.data.forced_tool.tool;
     const at: PathSegment[] = ["nodes", i, "data", "forced_tool", "tool"];
     if (!toolIds.has(tool)) return [issueAt("MISSING_TOOL", at, `${sentenceLabel(node)} forces tool ${quote(tool)}, which is not in the tool catalog`, node)];
-    if (!node.data.tools.includes(tool)) return [issueAt("INVALID_VALUE", at, `${sentenceLabel(node)} forces tool ${quote(tool)}, which is not one of its tools; add it to the agent's tools`, node)];
+    if (!node.data.tools.includes(tool))
+      return [
+        issueAt("INVALID_VALUE", at, `${sentenceLabel(node)} forces tool ${quote(tool)}, which is not one of its tools; add it to the agent's tools`, node),
+      ];
     return [];
   });
 }

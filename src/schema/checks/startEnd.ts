@@ -11,7 +11,12 @@ export function checkStartEnd({ doc }: GraphIndex): ValidationIssue[] {
   }
   for (const { node, index } of starts.slice(1)) {
     issues.push(
-      issueAt("MULTIPLE_STARTS", ["nodes", index], `Start node "${node.id}" is a second Start node (the first is "${first?.node.id ?? ""}"); a graph has exactly one Start`, node),
+      issueAt(
+        "MULTIPLE_STARTS",
+        ["nodes", index],
+        `Start node "${node.id}" is a second Start node (the first is "${first?.node.id ?? ""}"); a graph has exactly one Start`,
+        node,
+      ),
     );
   }
   if (!doc.nodes.some((node) => node.kind === "end")) {

@@ -9,8 +9,6 @@ import { z } from "zod";
 import { identifier, LIMITS, text } from "../primitives.js";
 import { jsonValue } from "../json.js";
 
-
-
 export const approvalDataSchema = z.strictObject({
   name: identifier,
   /** What the person is asked; a template over `{ state, input, results }`. */

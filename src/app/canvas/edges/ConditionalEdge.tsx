@@ -8,7 +8,11 @@ export const ConditionalEdge = memo(function ConditionalEdge(props: FlowEdgeProp
   const [path, labelX, labelY] = getBezierPath(props);
   return (
     <>
-      <BaseEdge path={path} markerEnd={props.markerEnd} style={{ strokeDasharray: "6 4", stroke: "var(--color-amber-500)", strokeWidth: props.selected ? 2.5 : 1.5 }} />
+      <BaseEdge
+        path={path}
+        markerEnd={props.markerEnd}
+        style={{ strokeDasharray: "6 4", stroke: "var(--color-amber-500)", strokeWidth: props.selected ? 2.5 : 1.5 }}
+      />
       <EdgeLabel x={labelX} y={labelY} tone="amber">
         {props.data.condition ?? ""}
       </EdgeLabel>

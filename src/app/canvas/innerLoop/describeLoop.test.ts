@@ -54,7 +54,10 @@ describe("an agent's inner loop, described from the document", () => {
     expect(analytics?.tools.find((t) => t.name === "request_help")?.effect).toBe("escalates to Main");
     expect(analytics?.steps[0]?.note).toContain("SUPERVISOR SYSTEM PROMPT");
     expect(names("assistant")).not.toContain("default:request_help");
-    const emails = graphDocumentSchema.parse({ ...doc, nodes: doc.nodes.map((n) => (n.id === "emails" && n.kind === "agent" ? { ...n, data: { ...n.data, default_tools: ["request_help"] } } : n)) });
+    const emails = graphDocumentSchema.parse({
+      ...doc,
+      nodes: doc.nodes.map((n) => (n.id === "emails" && n.kind === "agent" ? { ...n, data: { ...n.data, default_tools: ["request_help"] } } : n)),
+    });
     expect(describeLoop(emails, "emails")?.tools.map((t) => t.name)).toEqual(["send_email"]);
   });
 

@@ -103,14 +103,25 @@ export function describeLoop(document: GraphDocument, agentId: string): LoopDesc
 
   const jumps = handoffs.map((s) => s.name);
   const steps: LoopStep[] = [
-    { name: "render_system_prompt", next: ["current_active_agent"], note: isSub ? `prompt template, SUPERVISOR SYSTEM PROMPT block (under ${supervisors.join(" / ")}), current date` : "prompt template and current date" },
+    {
+      name: "render_system_prompt",
+      next: ["current_active_agent"],
+      note: isSub ? `prompt template, SUPERVISOR SYSTEM PROMPT block (under ${supervisors.join(" / ")}), current date` : "prompt template and current date",
+    },
     {
       name: "current_active_agent",
       next: ["continue_conversation", ...jumps],
-      note: jumps.length > 0 ? "@name at the start of the message, or the stored active agent, jumps to that sub-agent" : "routes @mentions and the stored active agent",
+      note:
+        jumps.length > 0
+          ? "@name at the start of the message, or the stored active agent, jumps to that sub-agent"
+          : "routes @mentions and the stored active agent",
     },
     { name: "continue_conversation", next: ["call_model"], note: "pass-through before the model call" },
-    { name: "call_model", next: ["call_tools", "__end__"], note: `system prompt + history to ${data.model}${data.temperature !== undefined ? ` (temperature ${data.temperature})` : ""}; tool calls go to call_tools, text ends the turn` },
+    {
+      name: "call_model",
+      next: ["call_tools", "__end__"],
+      note: `system prompt + history to ${data.model}${data.temperature !== undefined ? ` (temperature ${data.temperature})` : ""}; tool calls go to call_tools, text ends the turn`,
+    },
     {
       name: "call_tools",
       next: ["call_model", "__end__", ...jumps, ...(isSub && data.default_tools.includes("request_help") ? ["(supervisor)"] : [])],

@@ -12,7 +12,9 @@ const ExecuteNode = memo(function ExecuteNode({ id, selected }: FlowNodeProps) {
   const { data } = node;
   return (
     <NodeFrame kindTitle="Execute" name={data.name} accent="fuchsia" ports={ports} selected={selected}>
-      <NodeDetail>{data.mode} · {data.max_workers} workers · {Math.round(data.timeout_ms / 1000)} s</NodeDetail>
+      <NodeDetail>
+        {data.mode} · {data.max_workers} workers · {Math.round(data.timeout_ms / 1000)} s
+      </NodeDetail>
     </NodeFrame>
   );
 });

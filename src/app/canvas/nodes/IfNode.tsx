@@ -13,7 +13,9 @@ const IfNode = memo(function IfNode({ id, selected }: FlowNodeProps) {
   const { data } = node;
   return (
     <NodeFrame kindTitle="If" name={data.name} accent="violet" ports={ports} selected={selected} branches={outputHandles(node)}>
-      <NodeDetail><code className="font-mono">{data.condition}</code></NodeDetail>
+      <NodeDetail>
+        <code className="font-mono">{data.condition}</code>
+      </NodeDetail>
     </NodeFrame>
   );
 });

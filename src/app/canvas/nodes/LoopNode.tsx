@@ -13,7 +13,9 @@ const LoopNode = memo(function LoopNode({ id, selected }: FlowNodeProps) {
   const { data } = node;
   return (
     <NodeFrame kindTitle="Loop" name={data.name} accent="violet" ports={ports} selected={selected} branches={outputHandles(node)}>
-      <NodeDetail><code className="font-mono">{data.condition}</code> · max {data.max_loops}</NodeDetail>
+      <NodeDetail>
+        <code className="font-mono">{data.condition}</code> · max {data.max_loops}
+      </NodeDetail>
     </NodeFrame>
   );
 });

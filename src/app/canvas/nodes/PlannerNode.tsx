@@ -12,7 +12,9 @@ const PlannerNode = memo(function PlannerNode({ id, selected }: FlowNodeProps) {
   const { data } = node;
   return (
     <NodeFrame kindTitle="Planner" name={data.name} accent="fuchsia" ports={ports} selected={selected}>
-      <NodeDetail>{data.model} · {data.mode === "meta_tools" ? "meta-tools" : `${data.tools.length} ${data.tools.length === 1 ? "tool" : "tools"}`}</NodeDetail>
+      <NodeDetail>
+        {data.model} · {data.mode === "meta_tools" ? "meta-tools" : `${data.tools.length} ${data.tools.length === 1 ? "tool" : "tools"}`}
+      </NodeDetail>
     </NodeFrame>
   );
 });

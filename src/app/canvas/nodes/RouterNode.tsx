@@ -13,7 +13,10 @@ const RouterNode = memo(function RouterNode({ id, selected }: FlowNodeProps) {
   const { data } = node;
   return (
     <NodeFrame kindTitle="Router" name={data.name} accent="fuchsia" ports={ports} selected={selected} branches={outputHandles(node)}>
-      <NodeDetail>{data.rules.length} {data.rules.length === 1 ? "rule" : "rules"}{data.rules.some((r) => r.gate) ? " · gate first" : ""}</NodeDetail>
+      <NodeDetail>
+        {data.rules.length} {data.rules.length === 1 ? "rule" : "rules"}
+        {data.rules.some((r) => r.gate) ? " · gate first" : ""}
+      </NodeDetail>
     </NodeFrame>
   );
 });

@@ -27,7 +27,9 @@ export function SubtreeToggle({ id, name }: { id: string; name: string }) {
       className="nodrag mt-1 flex items-center gap-1 rounded border border-violet-300 px-1.5 py-0.5 text-[10px] font-medium text-violet-800 hover:bg-violet-50 focus-visible:outline-2 focus-visible:outline-violet-500 dark:border-violet-700 dark:text-violet-200 dark:hover:bg-violet-950"
     >
       <span aria-hidden="true">{isCollapsed ? "▸" : "▾"}</span>
-      {isCollapsed ? `${children} sub-agent${children === 1 ? "" : "s"}${hiddenCount > 0 ? ` · ${hiddenCount} hidden` : ""}` : `${children} sub-agent${children === 1 ? "" : "s"}`}
+      {isCollapsed
+        ? `${children} sub-agent${children === 1 ? "" : "s"}${hiddenCount > 0 ? ` · ${hiddenCount} hidden` : ""}`
+        : `${children} sub-agent${children === 1 ? "" : "s"}`}
     </button>
   );
 }

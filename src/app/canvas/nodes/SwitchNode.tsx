@@ -13,7 +13,9 @@ const SwitchNode = memo(function SwitchNode({ id, selected }: FlowNodeProps) {
   const { data } = node;
   return (
     <NodeFrame kindTitle="Switch" name={data.name} accent="violet" ports={ports} selected={selected} branches={outputHandles(node)}>
-      <NodeDetail><code className="font-mono">{data.variable}</code></NodeDetail>
+      <NodeDetail>
+        <code className="font-mono">{data.variable}</code>
+      </NodeDetail>
     </NodeFrame>
   );
 });

@@ -5,7 +5,14 @@ export function CheckboxField({ label, checked, onChange, hint }: { label: strin
   const id = useId();
   return (
     <div className="mb-2 flex items-start gap-2">
-      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} className="mt-0.5" aria-describedby={hint ? `${id}-hint` : undefined} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="mt-0.5"
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
       <div>
         <label htmlFor={id} className="text-sm">
           {label}

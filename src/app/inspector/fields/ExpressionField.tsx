@@ -64,7 +64,11 @@ export function ExpressionField({ label, value, onCommit, multiline = false, pla
   const text = draft.value;
   const isName = suggestions?.includes(text.trim()) ?? false;
   const problem = useMemo(() => (parse && text.trim() !== "" && !isName ? celSyntaxProblem(parse, text) : null), [parse, text, isName]);
-  const error = problem ? `Syntax error at line ${problem.line}, column ${problem.column}: ${problem.message}` : empty && text.trim() === "" ? "Enter an expression" : null;
+  const error = problem
+    ? `Syntax error at line ${problem.line}, column ${problem.column}: ${problem.message}`
+    : empty && text.trim() === ""
+      ? "Enter an expression"
+      : null;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;

@@ -50,15 +50,33 @@ export function OrderedList<T>({ title, items, onChange, create, noun, legend, c
               <>
                 {ordered && (
                   <>
-                    <button type="button" className={buttonClass} aria-label={`Move ${name} up`} disabled={i === 0} onClick={() => onChange(move(items, i, i - 1))}>
+                    <button
+                      type="button"
+                      className={buttonClass}
+                      aria-label={`Move ${name} up`}
+                      disabled={i === 0}
+                      onClick={() => onChange(move(items, i, i - 1))}
+                    >
                       Up
                     </button>
-                    <button type="button" className={buttonClass} aria-label={`Move ${name} down`} disabled={i === items.length - 1} onClick={() => onChange(move(items, i, i + 1))}>
+                    <button
+                      type="button"
+                      className={buttonClass}
+                      aria-label={`Move ${name} down`}
+                      disabled={i === items.length - 1}
+                      onClick={() => onChange(move(items, i, i + 1))}
+                    >
                       Down
                     </button>
                   </>
                 )}
-                <button type="button" className={dangerButtonClass} aria-label={`Remove ${name}`} disabled={items.length <= min} onClick={() => onChange(items.filter((_, j) => j !== i))}>
+                <button
+                  type="button"
+                  className={dangerButtonClass}
+                  aria-label={`Remove ${name}`}
+                  disabled={items.length <= min}
+                  onClick={() => onChange(items.filter((_, j) => j !== i))}
+                >
                   Remove
                 </button>
               </>

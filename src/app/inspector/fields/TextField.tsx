@@ -29,7 +29,15 @@ export function TextField({ label, value, onCommit, multiline = false, rows = 4,
           <textarea id={id} aria-describedby={describedBy} rows={rows} placeholder={placeholder} className={className} {...draft} />
         ) : (
           <>
-            <input id={id} type="text" aria-describedby={describedBy} placeholder={placeholder} className={className} list={suggestions ? `${id}-list` : undefined} {...draft} />
+            <input
+              id={id}
+              type="text"
+              aria-describedby={describedBy}
+              placeholder={placeholder}
+              className={className}
+              list={suggestions ? `${id}-list` : undefined}
+              {...draft}
+            />
             {suggestions && (
               <datalist id={`${id}-list`}>
                 {suggestions.map((s) => (

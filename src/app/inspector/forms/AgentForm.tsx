@@ -30,7 +30,12 @@ export function AgentForm({ node }: NodeFormProps<"agent">) {
       <button type="button" className={`${buttonClass} mb-2`} onClick={() => openInnerLoop(node.id)}>
         Show inner loop
       </button>
-      <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} hint="Also the handoff tool name and @mention: letters, digits, _ or -." />
+      <TextField
+        label="Name"
+        value={data.name}
+        onCommit={(name) => update({ name })}
+        hint="Also the handoff tool name and @mention: letters, digits, _ or -."
+      />
       <TextField label="Description" value={data.description} multiline rows={2} onCommit={(description) => update({ description })} />
       <TextField
         label="System prompt"
@@ -41,8 +46,23 @@ export function AgentForm({ node }: NodeFormProps<"agent">) {
         hint={(text) => <PlaceholderHint text={text} roots="state, input, agent, date" />}
       />
       <SelectField label="Model" value={data.model} options={modelOptions(models)} onChange={(model) => update({ model })} />
-      <NumberField label="Temperature" value={data.temperature} min={0} max={2} step={0.1} optional placeholder="profile default" onCommit={(temperature) => update({ temperature })} />
-      <CheckboxGroup legend="Tools" options={toolOptions(tools)} selected={data.tools} onChange={(selected) => update({ tools: selected })} empty="The tools catalog is empty (add tools in the graph settings)." />
+      <NumberField
+        label="Temperature"
+        value={data.temperature}
+        min={0}
+        max={2}
+        step={0.1}
+        optional
+        placeholder="profile default"
+        onCommit={(temperature) => update({ temperature })}
+      />
+      <CheckboxGroup
+        legend="Tools"
+        options={toolOptions(tools)}
+        selected={data.tools}
+        onChange={(selected) => update({ tools: selected })}
+        empty="The tools catalog is empty (add tools in the graph settings)."
+      />
       <ForcedToolFields data={data} tools={tools} update={update} />
       <CheckboxGroup
         legend="Default tools"
@@ -62,11 +82,20 @@ export function AgentForm({ node }: NodeFormProps<"agent">) {
           update({ timezone });
           return true;
         }}
-        hint={(text) => (timeZoneValue(text) === null ? `“${text.trim()}” is not an IANA time zone (e.g. Europe/Paris); not saved.` : "For the date in the prompt and get_time_date.")}
+        hint={(text) =>
+          timeZoneValue(text) === null
+            ? `“${text.trim()}” is not an IANA time zone (e.g. Europe/Paris); not saved.`
+            : "For the date in the prompt and get_time_date."
+        }
       />
       <IntentsField intents={data.intents} onChange={(intents) => update({ intents })} />
       <NumberField label="Max iterations" value={data.max_iterations} min={1} max={1000} step={1} onCommit={(n) => update({ max_iterations: n })} />
-      <CheckboxField label="Hidden" checked={data.hidden} onChange={(hidden) => update({ hidden })} hint="Usable only through tools (an agent tool), with no parent agent." />
+      <CheckboxField
+        label="Hidden"
+        checked={data.hidden}
+        onChange={(hidden) => update({ hidden })}
+        hint="Usable only through tools (an agent tool), with no parent agent."
+      />
       <ScriptEditor script={data.script} onChange={(script) => update({ script })} />
     </>
   );

@@ -30,8 +30,17 @@ export function ApprovalForm({ node }: NodeFormProps<"approval">) {
         onCommit={(payload) => update({ payload: payload as typeof data.payload })}
         hint="The values under review, shown to the person; string values are templates over state, input and results."
       />
-      <CheckboxField label="Allow edit" checked={data.allow_edit} onChange={(allow_edit) => update({ allow_edit })} hint="The person may change the payload before approving." />
-      <OutputChannelField value={data.output_channel} onCommit={(output_channel) => update({ output_channel })} hint="Also store the decision, payload and reason in this state channel." />
+      <CheckboxField
+        label="Allow edit"
+        checked={data.allow_edit}
+        onChange={(allow_edit) => update({ allow_edit })}
+        hint="The person may change the payload before approving."
+      />
+      <OutputChannelField
+        value={data.output_channel}
+        onCommit={(output_channel) => update({ output_channel })}
+        hint="Also store the decision, payload and reason in this state channel."
+      />
     </>
   );
 }

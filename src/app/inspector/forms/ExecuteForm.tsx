@@ -19,9 +19,25 @@ export function ExecuteForm({ node }: NodeFormProps<"execute">) {
     <>
       <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
       <SelectField label="Mode" value={data.mode} options={MODES} onChange={(mode) => update({ mode: mode as typeof data.mode })} />
-      <NumberField label="Max workers" value={data.max_workers} min={1} max={100} step={1} onCommit={(n) => n !== undefined && update({ max_workers: Math.min(100, Math.max(1, Math.round(n))) })} />
-      <NumberField label="Timeout per action (ms)" value={data.timeout_ms} min={10} max={600_000} step={1000} onCommit={(n) => n !== undefined && update({ timeout_ms: Math.min(600_000, Math.max(10, Math.round(n))) })} />
-      <p className="text-xs text-zinc-500 dark:text-zinc-400">A person approves, edits or rejects every action whose tool is marked destructive before any action runs.</p>
+      <NumberField
+        label="Max workers"
+        value={data.max_workers}
+        min={1}
+        max={100}
+        step={1}
+        onCommit={(n) => n !== undefined && update({ max_workers: Math.min(100, Math.max(1, Math.round(n))) })}
+      />
+      <NumberField
+        label="Timeout per action (ms)"
+        value={data.timeout_ms}
+        min={10}
+        max={600_000}
+        step={1000}
+        onCommit={(n) => n !== undefined && update({ timeout_ms: Math.min(600_000, Math.max(10, Math.round(n))) })}
+      />
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">
+        A person approves, edits or rejects every action whose tool is marked destructive before any action runs.
+      </p>
       <TextField label="Description" value={data.description} multiline rows={2} onCommit={(description) => update({ description })} />
     </>
   );

@@ -10,8 +10,14 @@ export function FinalizeForm({ node }: NodeFormProps<"finalize">) {
   return (
     <>
       <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
-      <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">Place before End: stamps the reply, the route taken, the agent that answered and the turn's duration into the route channel.</p>
-      <OutputChannelField value={data.output_channel} onCommit={(output_channel) => update({ output_channel })} hint="Also copy the finalized record into this state channel." />
+      <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
+        Place before End: stamps the reply, the route taken, the agent that answered and the turn's duration into the route channel.
+      </p>
+      <OutputChannelField
+        value={data.output_channel}
+        onCommit={(output_channel) => update({ output_channel })}
+        hint="Also copy the finalized record into this state channel."
+      />
       <TextField label="Description" value={data.description} multiline rows={2} onCommit={(description) => update({ description })} />
     </>
   );

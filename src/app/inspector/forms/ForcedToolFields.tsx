@@ -34,7 +34,8 @@ export function ForcedToolFields({ data, tools, update }: ForcedToolFieldsProps)
           onCommit={(fallback) => update({ forced_tool: { ...forced, fallback } })}
           hint={(text) => (
             <>
-              Used as the tool's result when the model skips the tool; the model then answers again with tools disabled. <PlaceholderHint text={text} roots="state, input" />
+              Used as the tool's result when the model skips the tool; the model then answers again with tools disabled.{" "}
+              <PlaceholderHint text={text} roots="state, input" />
             </>
           )}
         />

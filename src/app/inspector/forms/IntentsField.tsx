@@ -23,7 +23,12 @@ export function IntentsField({ intents, onChange }: { intents: readonly Intent[]
           key={index}
           legend={`Intent ${index + 1}`}
           actions={
-            <button type="button" className={dangerButtonClass} aria-label={`Remove intent ${index + 1}`} onClick={() => onChange(intents.filter((_, i) => i !== index))}>
+            <button
+              type="button"
+              className={dangerButtonClass}
+              aria-label={`Remove intent ${index + 1}`}
+              onClick={() => onChange(intents.filter((_, i) => i !== index))}
+            >
               Remove
             </button>
           }

@@ -22,7 +22,14 @@ export function LoopForm({ node }: NodeFormProps<"loop">) {
         onCommit={(condition) => update({ condition })}
         hint="CEL over state, input, results and loop (loop.count: passes so far), or a condition's name. True runs Body again; false leaves through Exit."
       />
-      <NumberField label="Max loops" value={data.max_loops} min={1} max={10_000} step={1} onCommit={(n) => n !== undefined && update({ max_loops: Math.max(1, Math.round(n)) })} />
+      <NumberField
+        label="Max loops"
+        value={data.max_loops}
+        min={1}
+        max={10_000}
+        step={1}
+        onCommit={(n) => n !== undefined && update({ max_loops: Math.max(1, Math.round(n)) })}
+      />
       <SelectField label="At the limit" value={data.on_limit} options={ON_LIMIT} onChange={(value) => update({ on_limit: value as typeof data.on_limit })} />
       <TextField label="Description" value={data.description} multiline rows={2} onCommit={(description) => update({ description })} />
     </>

@@ -21,7 +21,16 @@ export function ModelCallFields({ data, update }: { data: ModelCallData; update:
   return (
     <>
       <SelectField label="Model" value={data.model} options={modelOptions(models)} onChange={(model) => update({ model })} />
-      <NumberField label="Temperature" value={data.temperature} min={0} max={2} step={0.1} optional placeholder="profile default" onCommit={(temperature) => update({ temperature })} />
+      <NumberField
+        label="Temperature"
+        value={data.temperature}
+        min={0}
+        max={2}
+        step={0.1}
+        optional
+        placeholder="profile default"
+        onCommit={(temperature) => update({ temperature })}
+      />
       <TextField label="System prompt" value={data.system_prompt} multiline rows={4} onCommit={(system_prompt) => update({ system_prompt })} hint={hint} />
       <TextField label="Prompt" value={data.prompt} multiline rows={3} onCommit={(prompt) => update({ prompt })} hint={hint} />
     </>

@@ -10,9 +10,27 @@ export function ParallelForm({ node }: NodeFormProps<"parallel">) {
   return (
     <>
       <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
-      <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">Every outgoing edge starts a branch; where the branches meet, the join waits for all of them.</p>
-      <NumberField label="Max concurrency" value={data.max_concurrency} min={1} max={100} step={1} onCommit={(n) => n !== undefined && update({ max_concurrency: Math.min(100, Math.max(1, Math.round(n))) })} />
-      <NumberField label="Timeout (ms)" value={data.timeout_ms} min={10} max={600_000} step={100} optional placeholder="none" onCommit={(timeout_ms) => update({ timeout_ms: timeout_ms === undefined ? undefined : Math.round(timeout_ms) })} />
+      <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
+        Every outgoing edge starts a branch; where the branches meet, the join waits for all of them.
+      </p>
+      <NumberField
+        label="Max concurrency"
+        value={data.max_concurrency}
+        min={1}
+        max={100}
+        step={1}
+        onCommit={(n) => n !== undefined && update({ max_concurrency: Math.min(100, Math.max(1, Math.round(n))) })}
+      />
+      <NumberField
+        label="Timeout (ms)"
+        value={data.timeout_ms}
+        min={10}
+        max={600_000}
+        step={100}
+        optional
+        placeholder="none"
+        onCommit={(timeout_ms) => update({ timeout_ms: timeout_ms === undefined ? undefined : Math.round(timeout_ms) })}
+      />
       <TextField label="Description" value={data.description} multiline rows={2} onCommit={(description) => update({ description })} />
     </>
   );

@@ -25,9 +25,29 @@ export function PlannerForm({ node }: NodeFormProps<"planner">) {
       <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
       <ModelCallFields data={data} update={update} />
       <SelectField label="Planning mode" value={data.mode} options={MODES} onChange={(mode) => update({ mode: mode as typeof data.mode })} />
-      <CheckboxGroup legend="Tools" options={toolOptions(tools)} selected={data.tools} onChange={(selected) => update({ tools: selected })} empty="The tools catalog is empty (add tools in the graph settings)." />
-      <NumberField label="Max actions" value={data.max_actions} min={1} max={200} step={1} onCommit={(n) => n !== undefined && update({ max_actions: Math.min(200, Math.max(1, Math.round(n))) })} />
-      <NumberField label="Max iterations" value={data.max_iterations} min={1} max={100} step={1} onCommit={(n) => n !== undefined && update({ max_iterations: Math.min(100, Math.max(1, Math.round(n))) })} />
+      <CheckboxGroup
+        legend="Tools"
+        options={toolOptions(tools)}
+        selected={data.tools}
+        onChange={(selected) => update({ tools: selected })}
+        empty="The tools catalog is empty (add tools in the graph settings)."
+      />
+      <NumberField
+        label="Max actions"
+        value={data.max_actions}
+        min={1}
+        max={200}
+        step={1}
+        onCommit={(n) => n !== undefined && update({ max_actions: Math.min(200, Math.max(1, Math.round(n))) })}
+      />
+      <NumberField
+        label="Max iterations"
+        value={data.max_iterations}
+        min={1}
+        max={100}
+        step={1}
+        onCommit={(n) => n !== undefined && update({ max_iterations: Math.min(100, Math.max(1, Math.round(n))) })}
+      />
       <TextField label="Description" value={data.description} multiline rows={2} onCommit={(description) => update({ description })} />
       <ScriptEditor script={data.script} onChange={(script) => update({ script })} />
     </>

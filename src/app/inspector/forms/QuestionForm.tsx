@@ -30,7 +30,10 @@ export function QuestionForm({ node }: NodeFormProps<"question">) {
         items={data.options}
         onChange={(options) => update({ options })}
         create={(options) => {
-          const id = freshName("option", options.map((o) => o.id));
+          const id = freshName(
+            "option",
+            options.map((o) => o.id),
+          );
           return { id, label: id };
         }}
         legend={(option) => `Option ${option.id}`}
@@ -51,7 +54,11 @@ export function QuestionForm({ node }: NodeFormProps<"question">) {
           </>
         )}
       </OrderedList>
-      <OutputChannelField value={data.output_channel} onCommit={(output_channel) => update({ output_channel })} hint="Also store the chosen option id in this state channel." />
+      <OutputChannelField
+        value={data.output_channel}
+        onCommit={(output_channel) => update({ output_channel })}
+        hint="Also store the chosen option id in this state channel."
+      />
     </>
   );
 }

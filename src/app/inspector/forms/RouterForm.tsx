@@ -25,7 +25,12 @@ export function RouterForm({ node }: NodeFormProps<"router">) {
   return (
     <>
       <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
-      <TextField label="Input" value={data.input} onCommit={(input) => update({ input })} hint={(text) => <PlaceholderHint text={text} roots="state, input, results" />} />
+      <TextField
+        label="Input"
+        value={data.input}
+        onCommit={(input) => update({ input })}
+        hint={(text) => <PlaceholderHint text={text} roots="state, input, results" />}
+      />
       <OrderedList<Route>
         title="Routes"
         noun="route"
@@ -37,7 +42,13 @@ export function RouterForm({ node }: NodeFormProps<"router">) {
       >
         {(route, patch, i) => (
           <>
-            <TextField label="Route id" value={route.id} mono onCommit={(text) => renameRoute(i, text.trim())} hint="Also the branch's handle id (not “default”)." />
+            <TextField
+              label="Route id"
+              value={route.id}
+              mono
+              onCommit={(text) => renameRoute(i, text.trim())}
+              hint="Also the branch's handle id (not “default”)."
+            />
             <TextField label="Label" value={route.label ?? ""} placeholder={route.id} onCommit={(label) => patch({ label: label.trim() || undefined })} />
             <TextField label="Description" value={route.description} onCommit={(description) => patch({ description })} />
           </>
@@ -50,7 +61,10 @@ export function RouterForm({ node }: NodeFormProps<"router">) {
         items={data.rules}
         onChange={(rules) => update({ rules })}
         create={(rules) => ({
-          id: freshName("rule", rules.map((r) => r.id)),
+          id: freshName(
+            "rule",
+            rules.map((r) => r.id),
+          ),
           route: data.routes[0]?.id ?? ROUTER_DEFAULT,
           match: "keyword",
           keywords: [],

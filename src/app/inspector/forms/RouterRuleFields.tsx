@@ -26,14 +26,27 @@ export function regexProblem(pattern: string, flags: string): string | null {
 
 /** Keywords typed as a comma-separated list. */
 export function parseKeywords(text: string): string[] {
-  return [...new Set(text.split(",").map((k) => k.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(",")
+        .map((k) => k.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export function RouterRuleFields({ rule, routes, patch }: { rule: RouterRule; routes: readonly Option[]; patch(patch: Partial<RouterRule>): void }) {
   const conditions = useEditorShallow((s) => s.document.conditions.map((c) => c.name));
   return (
     <>
-      <TextField label="Rule id" value={rule.id} mono onCommit={(text) => /^[A-Za-z0-9_-]+$/.test(text.trim()) && patch({ id: text.trim() })} hint="Recorded in the route plan as the rule that decided." />
+      <TextField
+        label="Rule id"
+        value={rule.id}
+        mono
+        onCommit={(text) => /^[A-Za-z0-9_-]+$/.test(text.trim()) && patch({ id: text.trim() })}
+        hint="Recorded in the route plan as the rule that decided."
+      />
       <SelectField label="Route" value={rule.route} options={routes} onChange={(route) => patch({ route })} />
       <SelectField label="Match" value={rule.match} options={MATCHES} onChange={(match) => patch({ match: match as RouterRule["match"] })} />
       {rule.match === "keyword" && (
@@ -56,7 +69,13 @@ export function RouterRuleFields({ rule, routes, patch }: { rule: RouterRule; ro
               return problem ? <span className="text-red-600 dark:text-red-400">{problem}</span> : "Tested against the router's input text.";
             }}
           />
-          <TextField label="Flags" value={rule.flags} mono onCommit={(flags) => /^(?!.*(.).*\1)[imsu]*$/.test(flags) && patch({ flags })} hint="i m s u, each at most once." />
+          <TextField
+            label="Flags"
+            value={rule.flags}
+            mono
+            onCommit={(flags) => /^(?!.*(.).*\1)[imsu]*$/.test(flags) && patch({ flags })}
+            hint="i m s u, each at most once."
+          />
         </>
       )}
       {rule.match === "cel" && (
@@ -68,7 +87,12 @@ export function RouterRuleFields({ rule, routes, patch }: { rule: RouterRule; ro
           hint="CEL over state, input, text and results, or a condition's name."
         />
       )}
-      <CheckboxField label="Gate" checked={rule.gate} onChange={(gate) => patch({ gate })} hint="Gate rules (e.g. a crisis gate) are tried before every other rule." />
+      <CheckboxField
+        label="Gate"
+        checked={rule.gate}
+        onChange={(gate) => patch({ gate })}
+        hint="Gate rules (e.g. a crisis gate) are tried before every other rule."
+      />
     </>
   );
 }

@@ -51,12 +51,18 @@ export function ScriptEditor({ script, onChange }: ScriptEditorProps) {
     <Section
       title="Scripted model rules"
       actions={
-        <button type="button" className={buttonClass} onClick={() => setRules([...current.rules, { on: "user", match: "^hello", reply: "Hello!", tool_calls: [] }])}>
+        <button
+          type="button"
+          className={buttonClass}
+          onClick={() => setRules([...current.rules, { on: "user", match: "^hello", reply: "Hello!", tool_calls: [] }])}
+        >
           Add rule
         </button>
       }
     >
-      <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">Used when the model profile is the built-in scripted model; the first matching rule answers.</p>
+      <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
+        Used when the model profile is the built-in scripted model; the first matching rule answers.
+      </p>
       {current.rules.map((rule, index) => (
         <ItemGroup
           key={index}
@@ -66,18 +72,37 @@ export function ScriptEditor({ script, onChange }: ScriptEditorProps) {
               <button type="button" className={buttonClass} disabled={index === 0} onClick={() => moveRule(index, -1)} aria-label={`Move rule ${index + 1} up`}>
                 Move up
               </button>
-              <button type="button" className={buttonClass} disabled={index === current.rules.length - 1} onClick={() => moveRule(index, 1)} aria-label={`Move rule ${index + 1} down`}>
+              <button
+                type="button"
+                className={buttonClass}
+                disabled={index === current.rules.length - 1}
+                onClick={() => moveRule(index, 1)}
+                aria-label={`Move rule ${index + 1} down`}
+              >
                 Move down
               </button>
-              <button type="button" className={dangerButtonClass} onClick={() => setRules(current.rules.filter((_, i) => i !== index))} aria-label={`Remove rule ${index + 1}`}>
+              <button
+                type="button"
+                className={dangerButtonClass}
+                onClick={() => setRules(current.rules.filter((_, i) => i !== index))}
+                aria-label={`Remove rule ${index + 1}`}
+              >
                 Remove
               </button>
             </>
           }
         >
           <SelectField label="On" value={rule.on} options={ON_OPTIONS} onChange={(on) => updateRule(index, { on: on as ScriptRule["on"] })} />
-          {rule.on !== "user" && <TextField label="Tool" value={rule.tool ?? ""} placeholder="any tool" onCommit={(t) => updateRule(index, { tool: optional(t) })} />}
-          <TextField label="Match regex" value={rule.match ?? ""} mono placeholder="weather in (?<city>\w+)" onCommit={(t) => updateRule(index, { match: optional(t) })} />
+          {rule.on !== "user" && (
+            <TextField label="Tool" value={rule.tool ?? ""} placeholder="any tool" onCommit={(t) => updateRule(index, { tool: optional(t) })} />
+          )}
+          <TextField
+            label="Match regex"
+            value={rule.match ?? ""}
+            mono
+            placeholder="weather in (?<city>\w+)"
+            onCommit={(t) => updateRule(index, { match: optional(t) })}
+          />
           <TextField label="Flags" value={rule.flags ?? ""} mono placeholder="i" onCommit={(t) => updateRule(index, { flags: optional(t) })} />
           <TextField label="When (CEL)" value={rule.when ?? ""} mono placeholder="state.count > 2" onCommit={(t) => updateRule(index, { when: optional(t) })} />
           <TextField label="Reply" value={rule.reply ?? ""} multiline rows={2} onCommit={(t) => updateRule(index, { reply: optional(t) })} />
@@ -86,7 +111,9 @@ export function ScriptEditor({ script, onChange }: ScriptEditorProps) {
             value={rule.tool_calls}
             rows={3}
             check={checkToolCalls}
-            onCommit={(calls) => updateRule(index, { tool_calls: (calls as { name: string; args?: Record<string, never> }[]).map((c) => ({ name: c.name, args: c.args ?? {} })) })}
+            onCommit={(calls) =>
+              updateRule(index, { tool_calls: (calls as { name: string; args?: Record<string, never> }[]).map((c) => ({ name: c.name, args: c.args ?? {} })) })
+            }
           />
         </ItemGroup>
       ))}

@@ -35,10 +35,17 @@ export function SetStateForm({ node }: NodeFormProps<"set_state">) {
               onCommit={(channel) => channel.trim() && patch({ channel: channel.trim() })}
               hint={(text) => {
                 const reducer = reducerOf(text.trim());
-                return reducer ? `Reducer ${reducer}: ${reducer === "replace" ? "the value replaces the channel" : "the value is combined with the channel"}.` : "Not a declared channel (add it in the graph settings).";
+                return reducer
+                  ? `Reducer ${reducer}: ${reducer === "replace" ? "the value replaces the channel" : "the value is combined with the channel"}.`
+                  : "Not a declared channel (add it in the graph settings).";
               }}
             />
-            <ExpressionField label="Value" value={assignment.expression} onCommit={(expression) => patch({ expression })} hint="CEL over state, input and results." />
+            <ExpressionField
+              label="Value"
+              value={assignment.expression}
+              onCommit={(expression) => patch({ expression })}
+              hint="CEL over state, input and results."
+            />
           </>
         )}
       </OrderedList>

@@ -20,7 +20,13 @@ export function SubgraphForm({ node }: NodeFormProps<"subgraph">) {
   // A graph cannot run itself as a subgraph.
   const saved = (graphs ?? []).filter((g) => g.id !== openId).map((g) => ({ value: g.id, label: g.name }));
   const options = data.graph === NO_GRAPH ? [{ value: NO_GRAPH, label: "Choose a graph…" }, ...saved] : saved;
-  const hint = error ?? (graphs === null ? "Loading your graphs…" : saved.length === 0 ? "Save another graph first (New graph or Templates): this one cannot run itself." : undefined);
+  const hint =
+    error ??
+    (graphs === null
+      ? "Loading your graphs…"
+      : saved.length === 0
+        ? "Save another graph first (New graph or Templates): this one cannot run itself."
+        : undefined);
   return (
     <>
       <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
@@ -33,7 +39,11 @@ export function SubgraphForm({ node }: NodeFormProps<"subgraph">) {
         onCommit={(input) => update({ input })}
         hint={(text) => <PlaceholderHint text={text} roots="state, input, results" />}
       />
-      <OutputChannelField value={data.output_channel} onCommit={(output_channel) => update({ output_channel })} hint="Also store the saved graph's reply in this state channel." />
+      <OutputChannelField
+        value={data.output_channel}
+        onCommit={(output_channel) => update({ output_channel })}
+        hint="Also store the saved graph's reply in this state channel."
+      />
       <OrderedList<OutputMapping>
         title="Outputs"
         noun="output"
@@ -45,7 +55,13 @@ export function SubgraphForm({ node }: NodeFormProps<"subgraph">) {
       >
         {(mapping, patch) => (
           <>
-            <TextField label="From channel" value={mapping.from} mono onCommit={(from) => from.trim() && patch({ from: from.trim() })} hint="A channel of the saved graph (reply: its final answer)." />
+            <TextField
+              label="From channel"
+              value={mapping.from}
+              mono
+              onCommit={(from) => from.trim() && patch({ from: from.trim() })}
+              hint="A channel of the saved graph (reply: its final answer)."
+            />
             <TextField label="To channel" value={mapping.to} mono onCommit={(to) => to.trim() && patch({ to: to.trim() })} />
           </>
         )}

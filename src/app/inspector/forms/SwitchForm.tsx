@@ -34,7 +34,12 @@ export function SwitchForm({ node }: NodeFormProps<"switch">) {
   return (
     <>
       <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
-      <ExpressionField label="Variable" value={data.variable} onCommit={(variable) => update({ variable })} hint="CEL over state, input and results whose value is compared with each case, e.g. state.mode." />
+      <ExpressionField
+        label="Variable"
+        value={data.variable}
+        onCommit={(variable) => update({ variable })}
+        hint="CEL over state, input and results whose value is compared with each case, e.g. state.mode."
+      />
       <OrderedList<SwitchCase>
         title="Cases"
         noun="case"
@@ -61,7 +66,12 @@ export function SwitchForm({ node }: NodeFormProps<"switch">) {
               }}
               hint="The branch's handle id: unique, letters, digits, _ or - (not “default”)."
             />
-            <TextField label="Label" value={item.label ?? ""} placeholder={String(item.value)} onCommit={(label) => patch({ label: label.trim() || undefined })} />
+            <TextField
+              label="Label"
+              value={item.label ?? ""}
+              placeholder={String(item.value)}
+              onCommit={(label) => patch({ label: label.trim() || undefined })}
+            />
             <TextField
               label="Value"
               value={String(item.value)}
@@ -74,7 +84,9 @@ export function SwitchForm({ node }: NodeFormProps<"switch">) {
               label="Value type"
               value={typeOf(item.value)}
               options={VALUE_TYPES}
-              onChange={(type) => patch({ value: caseValue(String(item.value), type as ValueType) ?? (type === "number" ? 0 : type === "boolean" ? true : String(item.value)) })}
+              onChange={(type) =>
+                patch({ value: caseValue(String(item.value), type as ValueType) ?? (type === "number" ? 0 : type === "boolean" ? true : String(item.value)) })
+              }
             />
           </>
         )}

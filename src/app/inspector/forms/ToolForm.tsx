@@ -15,7 +15,13 @@ export function ToolForm({ node }: NodeFormProps<"tool">) {
   return (
     <>
       <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
-      <SelectField label="Tool" value={data.tool} options={toolOptions(tools)} onChange={(tool) => update({ tool })} hint={tools.length === 0 ? "Add tools to the catalog in the graph settings." : undefined} />
+      <SelectField
+        label="Tool"
+        value={data.tool}
+        options={toolOptions(tools)}
+        onChange={(tool) => update({ tool })}
+        hint={tools.length === 0 ? "Add tools to the catalog in the graph settings." : undefined}
+      />
       <JsonField
         label="Args"
         value={data.args}

@@ -10,8 +10,22 @@ export function ValidateInputForm({ node }: NodeFormProps<"validate_input">) {
   return (
     <>
       <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
-      <NumberField label="Max length" value={data.max_length} min={1} max={1_000_000} step={1} onCommit={(n) => n !== undefined && update({ max_length: Math.max(1, Math.round(n)) })} />
-      <TextField label="Empty message" value={data.empty_message} multiline rows={2} onCommit={(empty_message) => update({ empty_message })} hint="The reply to an empty message (leaves through Invalid)." />
+      <NumberField
+        label="Max length"
+        value={data.max_length}
+        min={1}
+        max={1_000_000}
+        step={1}
+        onCommit={(n) => n !== undefined && update({ max_length: Math.max(1, Math.round(n)) })}
+      />
+      <TextField
+        label="Empty message"
+        value={data.empty_message}
+        multiline
+        rows={2}
+        onCommit={(empty_message) => update({ empty_message })}
+        hint="The reply to an empty message (leaves through Invalid)."
+      />
       <TextField
         label="Too long message"
         value={data.too_long_message}

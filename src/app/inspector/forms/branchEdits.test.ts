@@ -7,7 +7,14 @@ const question: GraphNode = {
   id: "ask",
   kind: "question",
   position: { x: 0, y: 0 },
-  data: { name: "Ask", question: "Tea or coffee?", options: [{ id: "tea", label: "Tea" }, { id: "coffee", label: "Coffee" }] },
+  data: {
+    name: "Ask",
+    question: "Tea or coffee?",
+    options: [
+      { id: "tea", label: "Tea" },
+      { id: "coffee", label: "Coffee" },
+    ],
+  },
 };
 
 function document(): GraphDocument {
@@ -25,13 +32,23 @@ const handles = (d: GraphDocument) => Object.fromEntries(d.edges.map((e) => [e.i
 
 describe("patchBranchingNode", () => {
   it("moves the edges of a renamed branch to its new id, in the same change", () => {
-    const next = patchBranchingNode(document(), "ask", { options: [{ id: "green_tea", label: "Tea" }, { id: "coffee", label: "Coffee" }] });
+    const next = patchBranchingNode(document(), "ask", {
+      options: [
+        { id: "green_tea", label: "Tea" },
+        { id: "coffee", label: "Coffee" },
+      ],
+    });
     expect(handles(next)).toEqual({ e_tea: "green_tea", e_coffee: "coffee" });
     expect(next.nodes.find((n) => n.id === "ask")?.data).toMatchObject({ options: [{ id: "green_tea" }, { id: "coffee" }] });
   });
 
   it("leaves edges alone when branches are only reordered", () => {
-    const next = patchBranchingNode(document(), "ask", { options: [{ id: "coffee", label: "Coffee" }, { id: "tea", label: "Tea" }] });
+    const next = patchBranchingNode(document(), "ask", {
+      options: [
+        { id: "coffee", label: "Coffee" },
+        { id: "tea", label: "Tea" },
+      ],
+    });
     expect(handles(next)).toEqual({ e_tea: "tea", e_coffee: "coffee" });
   });
 
@@ -42,7 +59,12 @@ describe("patchBranchingNode", () => {
 
   it("changes only labels without touching edges", () => {
     const before = document();
-    const next = patchBranchingNode(before, "ask", { options: [{ id: "tea", label: "Black tea" }, { id: "coffee", label: "Coffee" }] });
+    const next = patchBranchingNode(before, "ask", {
+      options: [
+        { id: "tea", label: "Black tea" },
+        { id: "coffee", label: "Coffee" },
+      ],
+    });
     expect(next.edges).toBe(before.edges);
   });
 });

@@ -17,7 +17,10 @@ export function useSavedGraphs(): SavedGraphs {
     session.workspace.graphs
       .list()
       .then((graphs) => live && setState({ graphs, error: null }))
-      .catch((failure: unknown) => live && setState({ graphs: [], error: `Could not list your graphs: ${failure instanceof Error ? failure.message : String(failure)}` }));
+      .catch(
+        (failure: unknown) =>
+          live && setState({ graphs: [], error: `Could not list your graphs: ${failure instanceof Error ? failure.message : String(failure)}` }),
+      );
     return () => {
       live = false;
     };

@@ -19,9 +19,27 @@ export function ChannelsEditor() {
   const channels = useEditor((s) => s.document.state.channels);
   const update = useGraphUpdate();
   const set = (next: StateChannel[]) => update((d) => ({ ...d, state: { ...d.state, channels: next } }));
-  const add = () => set([...channels, { name: freshName("channel", channels.map((c) => c.name)), type: "string", reducer: "replace" }]);
+  const add = () =>
+    set([
+      ...channels,
+      {
+        name: freshName(
+          "channel",
+          channels.map((c) => c.name),
+        ),
+        type: "string",
+        reducer: "replace",
+      },
+    ]);
   return (
-    <Section title="State channels" actions={<button type="button" className={buttonClass} onClick={add}>Add channel</button>}>
+    <Section
+      title="State channels"
+      actions={
+        <button type="button" className={buttonClass} onClick={add}>
+          Add channel
+        </button>
+      }
+    >
       {channels.length === 0 && <p className="text-xs text-zinc-500 dark:text-zinc-400">Only the built-in channels (messages, active_agent, route, …).</p>}
       {channels.map((channel, i) => (
         <ItemGroup
@@ -34,9 +52,26 @@ export function ChannelsEditor() {
           }
         >
           <TextField label="Name" value={channel.name} onCommit={(name) => set(patchAt(channels, i, { name }))} />
-          <SelectField label="Type" value={channel.type} options={TYPES} onChange={(type) => set(patchAt(channels, i, { type: type as StateChannel["type"] }))} />
-          <SelectField label="Reducer" value={channel.reducer} options={REDUCERS} onChange={(reducer) => set(patchAt(channels, i, { reducer: reducer as StateChannel["reducer"] }))} />
-          <JsonField label="Default" value={channel.default} optional rows={2} onCommit={(value) => set(patchAt(channels, i, { default: value as StateChannel["default"] }))} hint="JSON; empty for none." />
+          <SelectField
+            label="Type"
+            value={channel.type}
+            options={TYPES}
+            onChange={(type) => set(patchAt(channels, i, { type: type as StateChannel["type"] }))}
+          />
+          <SelectField
+            label="Reducer"
+            value={channel.reducer}
+            options={REDUCERS}
+            onChange={(reducer) => set(patchAt(channels, i, { reducer: reducer as StateChannel["reducer"] }))}
+          />
+          <JsonField
+            label="Default"
+            value={channel.default}
+            optional
+            rows={2}
+            onCommit={(value) => set(patchAt(channels, i, { default: value as StateChannel["default"] }))}
+            hint="JSON; empty for none."
+          />
         </ItemGroup>
       ))}
     </Section>

@@ -11,9 +11,26 @@ export function ConditionsEditor() {
   const conditions = useEditor((s) => s.document.conditions);
   const update = useGraphUpdate();
   const set = (next: Condition[]) => update((d) => ({ ...d, conditions: next }));
-  const add = () => set([...conditions, { name: freshName("condition", conditions.map((c) => c.name)), expression: "true" }]);
+  const add = () =>
+    set([
+      ...conditions,
+      {
+        name: freshName(
+          "condition",
+          conditions.map((c) => c.name),
+        ),
+        expression: "true",
+      },
+    ]);
   return (
-    <Section title="Conditions" actions={<button type="button" className={buttonClass} onClick={add}>Add condition</button>}>
+    <Section
+      title="Conditions"
+      actions={
+        <button type="button" className={buttonClass} onClick={add}>
+          Add condition
+        </button>
+      }
+    >
       {conditions.map((condition, i) => (
         <ItemGroup
           key={i}
@@ -25,7 +42,12 @@ export function ConditionsEditor() {
           }
         >
           <TextField label="Name" value={condition.name} onCommit={(name) => set(patchAt(conditions, i, { name }))} />
-          <ExpressionField label="Expression" value={condition.expression} onCommit={(expression) => set(patchAt(conditions, i, { expression }))} hint="CEL over state, input and results; If, Loop and edges can use the name." />
+          <ExpressionField
+            label="Expression"
+            value={condition.expression}
+            onCommit={(expression) => set(patchAt(conditions, i, { expression }))}
+            hint="CEL over state, input and results; If, Loop and edges can use the name."
+          />
         </ItemGroup>
       ))}
     </Section>

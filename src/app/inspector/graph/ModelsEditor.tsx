@@ -19,9 +19,29 @@ export function ModelsEditor() {
   const models = useEditor((s) => s.document.models);
   const update = useGraphUpdate();
   const set = (next: ModelProfile[]) => update((d) => ({ ...d, models: next }));
-  const add = () => set([...models, { id: freshName("model", models.map((m) => m.id)), provider: "openai", model: "gpt-4o-mini", fallbacks: [], tool_calling: true }]);
+  const add = () =>
+    set([
+      ...models,
+      {
+        id: freshName(
+          "model",
+          models.map((m) => m.id),
+        ),
+        provider: "openai",
+        model: "gpt-4o-mini",
+        fallbacks: [],
+        tool_calling: true,
+      },
+    ]);
   return (
-    <Section title="Model profiles" actions={<button type="button" className={buttonClass} onClick={add}>Add model profile</button>}>
+    <Section
+      title="Model profiles"
+      actions={
+        <button type="button" className={buttonClass} onClick={add}>
+          Add model profile
+        </button>
+      }
+    >
       <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">API keys live in Settings, never in the graph.</p>
       {models.map((model, i) => (
         <ItemGroup
@@ -34,18 +54,51 @@ export function ModelsEditor() {
           }
         >
           <TextField label="ID" value={model.id} onCommit={(id) => set(patchAt(models, i, { id }))} />
-          <SelectField label="Provider" value={model.provider} options={PROVIDERS} onChange={(provider) => set(patchAt(models, i, { provider: provider as ModelProfile["provider"] }))} />
+          <SelectField
+            label="Provider"
+            value={model.provider}
+            options={PROVIDERS}
+            onChange={(provider) => set(patchAt(models, i, { provider: provider as ModelProfile["provider"] }))}
+          />
           <TextField label="Model" value={model.model} onCommit={(name) => set(patchAt(models, i, { model: name }))} />
-          <NumberField label="Temperature" value={model.temperature} optional min={0} max={2} step={0.1} placeholder="provider default" onCommit={(temperature) => set(patchAt(models, i, { temperature }))} />
-          <TextField label="Base URL" value={model.base_url ?? ""} placeholder="provider default" onCommit={(url) => set(patchAt(models, i, { base_url: url.trim() || undefined }))} />
+          <NumberField
+            label="Temperature"
+            value={model.temperature}
+            optional
+            min={0}
+            max={2}
+            step={0.1}
+            placeholder="provider default"
+            onCommit={(temperature) => set(patchAt(models, i, { temperature }))}
+          />
+          <TextField
+            label="Base URL"
+            value={model.base_url ?? ""}
+            placeholder="provider default"
+            onCommit={(url) => set(patchAt(models, i, { base_url: url.trim() || undefined }))}
+          />
           <TextField
             label="Fallbacks"
             value={model.fallbacks.join(", ")}
             placeholder="other profile ids, in order"
             suggestions={models.filter((m) => m.id !== model.id).map((m) => m.id)}
-            onCommit={(text) => set(patchAt(models, i, { fallbacks: text.split(",").map((s) => s.trim()).filter(Boolean) }))}
+            onCommit={(text) =>
+              set(
+                patchAt(models, i, {
+                  fallbacks: text
+                    .split(",")
+                    .map((s) => s.trim())
+                    .filter(Boolean),
+                }),
+              )
+            }
           />
-          <CheckboxField label="Tool calling" checked={model.tool_calling} onChange={(tool_calling) => set(patchAt(models, i, { tool_calling }))} hint="Untick for models without tool calling: agents fall back to plain chat." />
+          <CheckboxField
+            label="Tool calling"
+            checked={model.tool_calling}
+            onChange={(tool_calling) => set(patchAt(models, i, { tool_calling }))}
+            hint="Untick for models without tool calling: agents fall back to plain chat."
+          />
         </ItemGroup>
       ))}
     </Section>

@@ -32,11 +32,33 @@ export function ToolsEditor() {
   const set = (next: ToolDefinition[]) => update((d) => ({ ...d, tools: next }));
   const patch = (i: number, change: Partial<ToolDefinition>) => set(tools.map((t, j) => (j === i ? ({ ...t, ...change } as ToolDefinition) : t)));
   const add = () => {
-    const name = freshName("new_tool", tools.flatMap((t) => [t.id, t.name]));
-    set([...tools, { id: name, kind: "mock", name, description: "", input_schema: { type: "object", properties: {} }, return_direct: false, destructive: false, config: DEFAULT_CONFIG.mock }]);
+    const name = freshName(
+      "new_tool",
+      tools.flatMap((t) => [t.id, t.name]),
+    );
+    set([
+      ...tools,
+      {
+        id: name,
+        kind: "mock",
+        name,
+        description: "",
+        input_schema: { type: "object", properties: {} },
+        return_direct: false,
+        destructive: false,
+        config: DEFAULT_CONFIG.mock,
+      },
+    ]);
   };
   return (
-    <Section title="Tools catalog" actions={<button type="button" className={buttonClass} onClick={add}>Add tool</button>}>
+    <Section
+      title="Tools catalog"
+      actions={
+        <button type="button" className={buttonClass} onClick={add}>
+          Add tool
+        </button>
+      }
+    >
       {tools.length === 0 && <p className="text-xs text-zinc-500 dark:text-zinc-400">No tools yet. Agents get their default tools regardless.</p>}
       {tools.map((tool, i) => (
         <ItemGroup
@@ -49,12 +71,33 @@ export function ToolsEditor() {
           }
         >
           <TextField label="ID" value={tool.id} onCommit={(id) => patch(i, { id })} />
-          <SelectField label="Kind" value={tool.kind} options={KIND_OPTIONS} onChange={(kind) => set(tools.map((t, j) => (j === i ? withKind(t, kind as ToolKind) : t)))} />
+          <SelectField
+            label="Kind"
+            value={tool.kind}
+            options={KIND_OPTIONS}
+            onChange={(kind) => set(tools.map((t, j) => (j === i ? withKind(t, kind as ToolKind) : t)))}
+          />
           <TextField label="Name" value={tool.name} onCommit={(name) => patch(i, { name })} />
           <TextField label="Description" value={tool.description} multiline rows={2} onCommit={(description) => patch(i, { description })} />
-          <CheckboxField label="Return direct" checked={tool.return_direct} onChange={(return_direct) => patch(i, { return_direct })} hint="The tool's result ends the agent's turn as its reply." />
-          <CheckboxField label="Destructive" checked={tool.destructive} onChange={(destructive) => patch(i, { destructive })} hint="Needs a person's approval before it runs." />
-          <JsonField label="Input schema" value={tool.input_schema} rows={4} check={mustBeObject} onCommit={(schema) => patch(i, { input_schema: schema as ToolDefinition["input_schema"] })} />
+          <CheckboxField
+            label="Return direct"
+            checked={tool.return_direct}
+            onChange={(return_direct) => patch(i, { return_direct })}
+            hint="The tool's result ends the agent's turn as its reply."
+          />
+          <CheckboxField
+            label="Destructive"
+            checked={tool.destructive}
+            onChange={(destructive) => patch(i, { destructive })}
+            hint="Needs a person's approval before it runs."
+          />
+          <JsonField
+            label="Input schema"
+            value={tool.input_schema}
+            rows={4}
+            check={mustBeObject}
+            onCommit={(schema) => patch(i, { input_schema: schema as ToolDefinition["input_schema"] })}
+          />
           <JsonField label="Config" value={tool.config} rows={4} check={mustBeObject} onCommit={(config) => patch(i, { config } as Partial<ToolDefinition>)} />
         </ItemGroup>
       ))}

@@ -10,7 +10,14 @@ export function checkpointWith(values: Record<string, unknown>, versions: Record
 }
 
 /** Puts a checkpoint whose `changed` channels get new versions; the rest keep `versions`. */
-export function putStep(saver: IdbSaver, parent: RunnableConfig, values: Record<string, unknown>, versions: Record<string, number>, changed: string[], step = 0): Promise<RunnableConfig> {
+export function putStep(
+  saver: IdbSaver,
+  parent: RunnableConfig,
+  values: Record<string, unknown>,
+  versions: Record<string, number>,
+  changed: string[],
+  step = 0,
+): Promise<RunnableConfig> {
   const newVersions = Object.fromEntries(changed.map((channel) => [channel, versions[channel] ?? 0]));
   return saver.put(parent, checkpointWith(values, versions), loopMetadata(step), newVersions);
 }

@@ -59,6 +59,7 @@ function sizeProblem(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall): 
     case "set":
       return big ? `has too many items: at most ${limit}` : `must have at least ${limit} items`;
     default:
+      // number, int, bigint, date, file (and any origin a later zod adds) read as bounds on a value.
       if (big) return exclusive ? `must be less than ${limit}` : `must be at most ${limit}`;
       return exclusive ? `must be greater than ${limit}` : `must be at least ${limit}`;
   }
@@ -73,6 +74,7 @@ function formatProblem(issue: z.core.$ZodIssueInvalidStringFormat): string {
     case "datetime":
       return "must be a date and time with a zone, like 2025-01-31T09:30:00Z";
     default:
+      // The document uses only the formats above; zod's other formats (email, uuid, …) get its own name.
       return `is not a valid ${issue.format}`;
   }
 }
@@ -105,6 +107,8 @@ function classify(issue: ZodIssue, actual: unknown): { code: IssueCode; problem:
       }
       return { code: "INVALID_VALUE", problem: "does not match any allowed form" };
     default:
+      // custom refinements, invalid_key, invalid_element, not_multiple_of and unrecognized_keys
+      // found inside a union branch (mapOne words the top-level ones) keep zod's own message.
       return { code: "INVALID_VALUE", problem: `is not valid: ${issue.message}` };
   }
 }

@@ -182,6 +182,8 @@ export function deriveChat(events: readonly RunEvent[], liveRunId: string | null
         break;
       }
       default:
+        // Progress, routing, checkpoint and interrupt events change no chat message: the
+        // timeline shows them. A new event type shows here only when a case above adds it.
         break;
     }
   }

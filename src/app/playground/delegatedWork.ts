@@ -53,6 +53,8 @@ export function delegatedStep(event: RunEvent): DelegatedStep | null {
     case "tool_result":
       return event.error !== null ? { author, text: `${event.tool} failed: ${event.error}` } : null;
     default:
+      // Only a sub-agent's messages, calls and failures make its card; deltas, progress and
+      // routing events inside the call stay in the timeline.
       return null;
   }
 }

@@ -181,8 +181,21 @@ export function searchText(event: RunEvent): string {
     case "action_result":
       parts.push(event.action_id, event.tool, event.status, event.error ?? "");
       break;
-    default:
+    // Found by their type, agent and node only.
+    case "agent_start":
+    case "agent_end":
+    case "node_start":
+    case "node_end":
+    case "active_agent":
+    case "model_fallback":
+    case "checkpoint_saved":
+    case "final_state":
       break;
+    default: {
+      // A new event type must decide here which of its fields a filter word finds.
+      const never: never = event;
+      return String((never as RunEvent).type);
+    }
   }
   return parts.join("\n").toLowerCase();
 }

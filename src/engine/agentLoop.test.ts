@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SystemMessage, ToolMessage } from "@langchain/core/messages";
-import { collectRun, compileGraph, type RunEvent, type RunEventOf } from "./index.js";
+import { collectRun, compileGraph, runGraph, type RunEvent, type RunEventOf } from "./index.js";
 import { agentNode, chainDocument } from "./testing/documents.js";
 import { testServices, type RecordedCall } from "../../tests/support/services.js";
 import { assertValid, type GraphDocumentInput } from "../schema/index.js";
@@ -116,7 +116,7 @@ describe("agent loop", () => {
     const document = assertValid(weatherDoc());
     const services = testServices();
     const compiled = compileGraph(document, services);
-    const ctx = { document, services: compiled.services, team: compiled.team };
+    const ctx = { document, services: compiled.services, team: compiled.team, compileChild: compileGraph, runChild: runGraph };
     const agent = document.nodes.find((n) => n.kind === "agent");
     if (agent?.kind !== "agent") throw new Error("no agent");
     const graph = await compileAgent(agent, ctx).inner.getGraphAsync();

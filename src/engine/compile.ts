@@ -16,6 +16,7 @@ import { compileAgent } from "./nodes/agent.js";
 import { entryNode } from "./multiagent/entry.js";
 import type { Hierarchy } from "./multiagent/hierarchy.js";
 import { createTeam, type Team } from "./multiagent/team.js";
+import { runGraph } from "./run.js";
 import { lastHumanMessage, textOf } from "./runtime.js";
 import { buildStateAnnotation, builtinChannels, type GraphState, type GraphStateAnnotation } from "./state.js";
 
@@ -203,16 +204,16 @@ export function compileGraph(input: unknown, services: EngineServices): Compiled
   const resolved = resolveServices(services);
   const checkpointer = services.checkpointer ?? new MemorySaver();
   const annotation = buildStateAnnotation(document.state.channels);
-  const ctx = {} as CompileContext;
   const team = createTeam({
     document,
     services: resolved,
     checkpointer,
     annotation,
     ...(services.tasks ? { tasks: services.tasks } : {}),
+    // Called only when an agent first runs as a root, after `ctx` below exists.
     compileAgentRun: (node) => compileAgent(node, ctx).run,
   });
-  Object.assign(ctx, { document, services: resolved, team });
+  const ctx: CompileContext = { document, services: resolved, team, compileChild: compileGraph, runChild: runGraph };
   const graph = buildGraph(document, ctx, checkpointer, annotation);
   const names = graphNames(document, team.hierarchy);
   const nodesByName = new Map<string, GraphNode>();

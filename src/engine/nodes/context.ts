@@ -1,6 +1,9 @@
 /** What every node compiler receives. */
 import type { GraphDocument } from "../../schema/index.js";
+import type { CompiledDocument } from "../compile.js";
+import type { RunEvent } from "../events.js";
 import type { Clock, EngineServices, IdSource, ModelResolver, ToolResolver } from "../ports.js";
+import type { RunInput, RunOptions } from "../run.js";
 import type { Team } from "../multiagent/team.js";
 
 export interface ResolvedServices {
@@ -17,4 +20,11 @@ export interface CompileContext {
   services: ResolvedServices;
   /** The agent hierarchy and its runtime (delegation, background tasks). */
   team: Team;
+  /**
+   * Compiles another saved graph (a Subgraph node's). Passed in by compile.ts so no node
+   * module imports compile.ts back, which would make an import cycle.
+   */
+  compileChild: (document: unknown, services: EngineServices) => CompiledDocument;
+  /** Runs a graph compiled by `compileChild` for one turn; passed in for the same reason. */
+  runChild: (compiled: CompiledDocument, input: RunInput, options: RunOptions) => AsyncGenerator<RunEvent>;
 }

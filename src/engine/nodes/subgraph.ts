@@ -64,12 +64,10 @@ export function compileSubgraph(node: NodeOfKind<"subgraph">, ctx: CompileContex
     const raw = await services.graphs.load(data.graph);
     if (raw === null || raw === undefined) throw fail("SUBGRAPH_NOT_FOUND", `there is no saved graph "${data.graph}"`);
 
-    // Loaded lazily: compile.ts imports this module through the node registry.
-    const [{ compileGraph }, { runGraph }] = await Promise.all([import("../compile.js"), import("../run.js")]);
     let child;
     try {
       const { checkpointer: _own, ...rest } = services;
-      child = compileGraph(raw, { ...rest, subgraphPath: path });
+      child = ctx.compileChild(raw, { ...rest, subgraphPath: path });
     } catch (error) {
       throw fail("SUBGRAPH_FAILED", `saved graph "${data.graph}" cannot run: ${error instanceof Error ? error.message : String(error)}`, error);
     }
@@ -77,7 +75,7 @@ export function compileSubgraph(node: NodeOfKind<"subgraph">, ctx: CompileContex
     const threadId = `${parentThread}/${data.name}/${ctx.services.ids.next("sub")}`;
     const message = renderTemplate(data.input, flowScope(state));
     let final: Record<string, unknown> | null = null;
-    for await (const event of runGraph(child, { message }, { threadId, ...(config.signal ? { signal: config.signal } : {}) })) {
+    for await (const event of ctx.runChild(child, { message }, { threadId, ...(config.signal ? { signal: config.signal } : {}) })) {
       if (event.type === "error") {
         const code = PASSED_ON.has(event.code) ? (event.code as EngineErrorCode) : "SUBGRAPH_FAILED";
         throw fail(code, `graph "${data.graph}" failed: ${event.message}`);

@@ -3,7 +3,8 @@
  * Every type is inferred from these zod schemas; nothing is written twice.
  */
 import { z } from "zod";
-import { expression, finite, id, identifier, LIMITS, text, title } from "./primitives.js";
+import { expression, finite, httpUrl, id, identifier, LIMITS, text, title } from "./primitives.js";
+import { toolSchema } from "./tools/registry.js";
 import { jsonValue } from "./json.js";
 import { approvalDataSchema, questionDataSchema } from "./nodes/human.js";
 import { ifDataSchema, loopDataSchema, parallelDataSchema, setStateDataSchema, subgraphDataSchema, switchDataSchema } from "./nodes/flow.js";
@@ -14,13 +15,12 @@ export * from "./nodes/human.js";
 export * from "./nodes/flow.js";
 export * from "./nodes/router.js";
 export * from "./nodes/planner.js";
+export * from "./tools/index.js";
 
 export const DOCUMENT_VERSION = 1 as const;
 export const SCHEMA_URL = "https://graphwright.dev/schema/graph.v1.json";
 
 export { LIMITS, identifier } from "./primitives.js";
-/** Endpoints we send requests to: http(s) only, never `file:`, `javascript:` or `data:`. */
-const httpUrl = z.url({ protocol: /^https?$/ }).max(2_000);
 
 /** Arbitrary JSON (tool args, defaults, schemas). */
 export { jsonValue };
@@ -64,65 +64,6 @@ export const modelProfileSchema = z.strictObject({
   /** A stream that sends nothing for this long ends in a timeout error. */
   timeout_ms: z.number().int().min(100).max(600_000).optional(),
 });
-
-const toolBase = {
-  id,
-  name: identifier,
-  description: text.default(""),
-  /** JSON Schema of the tool's arguments (an object schema). */
-  // A factory, not a value: zod copies default values shallowly, so a shared `properties` object would leak between documents.
-  input_schema: z.record(z.string(), jsonValue).default(() => ({ type: "object", properties: {} })),
-  /** The tool's result ends the agent's turn as its reply. */
-  return_direct: z.boolean().default(false),
-  /** Destructive tools need a person's approval before they run. */
-  destructive: z.boolean().default(false),
-};
-export const builtinToolNames = ["calculator", "echo", "http_fetch"] as const;
-export const mockResponseSchema = z.strictObject({
-  /** Regex over the JSON of the arguments; the first matching response wins. */
-  when: expression.optional(),
-  /** Result text; `{{ args.x }}` placeholders are filled from the arguments. */
-  result: text.optional(),
-  /** Throw this message instead of returning a result. */
-  error: text.optional(),
-});
-export const toolSchema = z.discriminatedUnion("kind", [
-  z.strictObject({ ...toolBase, kind: z.literal("builtin"), config: z.strictObject({ builtin: z.enum(builtinToolNames) }) }),
-  z.strictObject({
-    ...toolBase,
-    kind: z.literal("mock"),
-    config: z.strictObject({
-      responses: z.array(mockResponseSchema).max(LIMITS.rules).default([]),
-      default: text.default("ok"),
-      latency_ms: z.number().int().min(0).max(60_000).default(0),
-    }),
-  }),
-  z.strictObject({
-    ...toolBase,
-    kind: z.literal("http"),
-    config: z.strictObject({
-      url: z.string().min(1).max(2_000),
-      method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE"]).default("GET"),
-      headers: z.record(z.string(), z.string().max(2_000)).default({}),
-      body: text.optional(),
-    }),
-  }),
-  z.strictObject({
-    ...toolBase,
-    kind: z.literal("mcp"),
-    config: z.strictObject({ server_url: httpUrl, tool: z.string().min(1).max(LIMITS.nameLength) }),
-  }),
-  z.strictObject({
-    ...toolBase,
-    kind: z.literal("javascript"),
-    config: z.strictObject({ code: text, timeout_ms: z.number().int().min(10).max(60_000).default(5_000) }),
-  }),
-  /**
-   * Runs an agent of this document (typically a hidden one) as a tool: the call's
-   * `message` argument is its task and its final answer is the result (seed 002).
-   */
-  z.strictObject({ ...toolBase, kind: z.literal("agent"), config: z.strictObject({ agent: identifier }) }),
-]);
 
 export const conditionSchema = z.strictObject({
   name: identifier,
@@ -310,8 +251,6 @@ export type StateChannel = z.infer<typeof channelSchema>;
 export type Reducer = z.infer<typeof reducerSchema>;
 export type ModelProfile = z.infer<typeof modelProfileSchema>;
 export type Provider = z.infer<typeof providerSchema>;
-export type ToolDefinition = z.infer<typeof toolSchema>;
-export type ToolKind = ToolDefinition["kind"];
 export type Condition = z.infer<typeof conditionSchema>;
 export type Script = z.infer<typeof scriptSchema>;
 export type ScriptRule = z.infer<typeof scriptRuleSchema>;
@@ -327,4 +266,3 @@ export type GraphEdge = z.infer<typeof edgeSchema>;
 export type EdgeKind = GraphEdge["kind"];
 export const nodeKinds = nodeSchema.options.map((o) => o.shape.kind.value) as NodeKind[];
 export const edgeKinds = edgeSchema.options.map((o) => o.shape.kind.value) as EdgeKind[];
-export const toolKinds = toolSchema.options.map((o) => o.shape.kind.value) as ToolKind[];

@@ -9,7 +9,6 @@ import * as doc from "./document.js";
 type Definition = { id: string; title?: string; description: string };
 
 function definitions(): [z.ZodType, Definition][] {
-  const [builtinTool, mockTool, httpTool, mcpTool, javascriptTool, agentTool] = doc.toolSchema.options;
   const [startNode, endNode, agentNode, llmNode, toolNode, noteNode] = doc.nodeSchema.options;
   const [flowEdge, conditionalEdge, delegationEdge] = doc.edgeSchema.options;
   const nodeOfKind = (kind: doc.NodeKind): z.ZodType => doc.nodeSchema.options.find((o) => o.shape.kind.value === kind) as z.ZodType;
@@ -21,12 +20,10 @@ function definitions(): [z.ZodType, Definition][] {
     [doc.channelSchema, { id: "StateChannel", description: "A user state channel, on top of the built-in ones (messages, active_agent, route, …)." }],
     [doc.modelProfileSchema, { id: "ModelProfile", description: "A named model profile. Never holds keys: they are looked up by provider at run time." }],
     [doc.toolSchema, { id: "Tool", description: "A tool in the catalog; agents and tool nodes refer to it by id." }],
-    [builtinTool, { id: "BuiltinTool", description: "A tool that ships with Graphwright." }],
-    [mockTool, { id: "MockTool", description: "A tool with fixed responses, for tests and demos." }],
-    [httpTool, { id: "HttpTool", description: "An HTTP request." }],
-    [mcpTool, { id: "McpTool", description: "A tool of an MCP server reached over Streamable HTTP." }],
-    [javascriptTool, { id: "JavascriptTool", description: "JavaScript run in a sandbox with a hard timeout." }],
-    [agentTool, { id: "AgentTool", description: "An agent of this document (often a hidden one) run as a tool." }],
+    ...doc.toolKinds.map((kind): [z.ZodType, Definition] => {
+      const { schema, schemaId, description } = doc.toolKindDescriptors[kind];
+      return [schema, { id: schemaId, description }];
+    }),
     [doc.conditionSchema, { id: "Condition", description: "A named CEL expression that conditional edges can refer to by name." }],
     [doc.scriptSchema, { id: "Script", description: "Rules for the built-in scripted model." }],
     [doc.scriptRuleSchema, { id: "ScriptRule", description: "When the rule matches, the scripted model answers with reply and/or tool_calls." }],

@@ -46,3 +46,5 @@ export const text = z.string().max(LIMITS.textLength);
 /** A CEL expression (or, where a condition is expected, the name of a registered one). */
 export const expression = z.string().min(1).max(LIMITS.expressionLength);
 export const finite = z.number().finite();
+/** Endpoints we send requests to: http(s) only, never `file:`, `javascript:` or `data:`. */
+export const httpUrl = z.url({ protocol: /^https?$/ }).max(2_000);

@@ -2,3 +2,4 @@
 export { createToolResolver } from "./resolver.js";
 export { builtinTool, builtinInputSchemas } from "./builtin.js";
 export { mockTool } from "./mock.js";
+export { runnableTool, toolRunners, type ToolRunner } from "./registry.js";

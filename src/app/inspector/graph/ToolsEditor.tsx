@@ -1,6 +1,6 @@
 // The graph's tools catalog: id, kind, name, description, flags, input schema and kind-specific config.
 import type { ToolDefinition, ToolKind } from "../../../schema/index.js";
-import { toolKinds } from "../../../schema/index.js";
+import { newTool, toolKindDescriptors, toolKinds, withToolKind } from "../../../schema/index.js";
 import { useEditor } from "../../store/hooks";
 import { CheckboxField } from "../fields/CheckboxField";
 import { JsonField, mustBeObject } from "../fields/JsonField";
@@ -10,21 +10,7 @@ import { buttonClass, dangerButtonClass } from "../fields/styles";
 import { TextField } from "../fields/TextField";
 import { freshName, removeAt, useGraphUpdate } from "./useGraphUpdate";
 
-/** The starting config of each tool kind, used when a tool is added or changes kind. */
-const DEFAULT_CONFIG: { [K in ToolKind]: Extract<ToolDefinition, { kind: K }>["config"] } = {
-  builtin: { builtin: "calculator" },
-  mock: { responses: [], default: "ok", latency_ms: 0 },
-  http: { url: "https://example.com/api", method: "GET", headers: {} },
-  mcp: { server_url: "http://localhost:3000/mcp", tool: "tool" },
-  javascript: { code: "return args;", timeout_ms: 5000 },
-  agent: { agent: "Agent" },
-};
-
-const KIND_OPTIONS = toolKinds.map((kind) => ({ value: kind, label: kind }));
-
-function withKind(tool: ToolDefinition, kind: ToolKind): ToolDefinition {
-  return { ...tool, kind, config: DEFAULT_CONFIG[kind] } as ToolDefinition;
-}
+const KIND_OPTIONS = toolKinds.map((kind) => ({ value: kind, label: toolKindDescriptors[kind].title }));
 
 export function ToolsEditor() {
   const tools = useEditor((s) => s.document.tools);
@@ -36,19 +22,7 @@ export function ToolsEditor() {
       "new_tool",
       tools.flatMap((t) => [t.id, t.name]),
     );
-    set([
-      ...tools,
-      {
-        id: name,
-        kind: "mock",
-        name,
-        description: "",
-        input_schema: { type: "object", properties: {} },
-        return_direct: false,
-        destructive: false,
-        config: DEFAULT_CONFIG.mock,
-      },
-    ]);
+    set([...tools, newTool("mock", name)]);
   };
   return (
     <Section
@@ -75,7 +49,8 @@ export function ToolsEditor() {
             label="Kind"
             value={tool.kind}
             options={KIND_OPTIONS}
-            onChange={(kind) => set(tools.map((t, j) => (j === i ? withKind(t, kind as ToolKind) : t)))}
+            hint={toolKindDescriptors[tool.kind].description}
+            onChange={(kind) => set(tools.map((t, j) => (j === i ? withToolKind(t, kind as ToolKind) : t)))}
           />
           <TextField label="Name" value={tool.name} onCommit={(name) => patch(i, { name })} />
           <TextField label="Description" value={tool.description} multiline rows={2} onCommit={(description) => patch(i, { description })} />

@@ -4,10 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { z } from "zod";
 import { EngineError } from "../engine/errors.js";
 import type { RunnableTool } from "../engine/ports.js";
-import { builtinToolNames, newTool, toolKinds, toolSchema, type ToolDefinition } from "../schema/index.js";
+import { builtinToolNames, toolSchema, type ToolDefinition } from "../schema/index.js";
 import { builtinInputSchemas, builtinTool } from "./builtin.js";
 import { mockTool } from "./mock.js";
-import { toolRunners } from "./registry.js";
 import { createToolResolver } from "./resolver.js";
 
 type BuiltinName = (typeof builtinToolNames)[number];
@@ -291,18 +290,5 @@ describe("createToolResolver", () => {
     expect(error).toBeInstanceOf(EngineError);
     expect(error).toMatchObject({ code: "COMPILE_ERROR", message: expect.stringContaining('"my_tool"') });
     expect((error as EngineError).message).toContain(kind);
-  });
-});
-
-describe("tool runners", () => {
-  it("has one runner for every tool kind", () => {
-    expect(Object.keys(toolRunners).sort()).toEqual([...toolKinds].sort());
-  });
-
-  it("refuses an agent tool, which only an agent can call, naming the tool and its agent", () => {
-    const definition = newTool("agent", "ask_researcher");
-    expect(() => createToolResolver().resolve(definition)).toThrow(
-      'Tool "ask_researcher" runs agent "Agent": give it to an agent, which calls it with a message; a Tool node cannot run an agent tool',
-    );
   });
 });

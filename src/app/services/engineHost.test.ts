@@ -37,6 +37,8 @@ function memoryLock(): ThreadLock {
 
 let ws: Workspace;
 let posts: FromWorker[];
+/** Checks run after every post, for tests that wait until the host has posted something. */
+let onPost: Set<() => void>;
 let host: EngineHost;
 let runCount = 0;
 let factory: IDBFactory;
@@ -46,14 +48,32 @@ beforeEach(() => {
   const database = new Database({ name: "engine-host-test", indexedDB: factory });
   ws = createWorkspace(database);
   posts = [];
+  onPost = new Set();
   host = createEngineHost({
     runs: ws.runs,
     credentials: ws,
     checkpointer: new IdbSaver({ database }),
     withThreadLock: memoryLock(),
-    post: (m) => posts.push(structuredClone(m)),
+    post: (m) => {
+      posts.push(structuredClone(m));
+      for (const check of onPost) check();
+    },
   });
 });
+
+/** Resolves once `seen()` holds after a post; rejects if `running` settles first, so a run that never posts it fails fast. */
+function whenPosted(seen: () => boolean, running: Promise<unknown>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (!seen()) return;
+      onPost.delete(check);
+      resolve();
+    };
+    onPost.add(check);
+    check();
+    void running.then(() => reject(new Error("the run ended before the host posted what the test waits for")), reject);
+  });
+}
 
 function request(document: GraphDocument, message: string, threadId = "t1"): RunRequest {
   return { type: "run", runId: `run_${++runCount}`, threadId, graphId: document.meta.id, document, message };
@@ -116,7 +136,7 @@ describe("engine host", () => {
   it("stops a slow run when asked: the run ends cancelled and is recorded so", async () => {
     const req = request(slowDocument(), "tell me everything");
     const running = host.handle(req);
-    while (!postedEvents(req.runId).some((e) => e.type === "message_delta")) await new Promise((r) => setTimeout(r, 5));
+    await whenPosted(() => postedEvents(req.runId).some((e) => e.type === "message_delta"), running);
     await host.handle({ type: "stop", runId: req.runId });
     await running;
     expect(postedEvents(req.runId).at(-1)).toMatchObject({ type: "run_end", status: "cancelled" });
@@ -162,7 +182,7 @@ describe("engine host", () => {
   it("refuses a second run on a thread that is already running", async () => {
     const slow = request(slowDocument(), "go");
     const first = host.handle(slow);
-    while (!postedEvents(slow.runId).length) await new Promise((r) => setTimeout(r, 5));
+    await whenPosted(() => postedEvents(slow.runId).length > 0, first);
     const second = request(weather, "hello");
     await host.handle(second);
     expect(lastOf("failed")).toMatchObject({ runId: second.runId, message: expect.stringMatching(/running in another tab/) });

@@ -48,9 +48,21 @@ function page(factory: IDBFactory): SessionStore {
   });
 }
 
-async function settled(session: SessionStore): Promise<void> {
-  await expect.poll(() => session.getState().run.state, { timeout: 5_000 }).not.toBe("running");
-  await new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * Resolves once the session's next run has ended and the session has re-read the thread list the
+ * run touched: the last write a finished run makes, which a reload must find.
+ */
+function settled(session: SessionStore): Promise<void> {
+  return new Promise((resolve) => {
+    let ended = false;
+    const unsubscribe = session.subscribe((state, previous) => {
+      if (previous.run.state === "running" && state.run.state !== "running") ended = true;
+      else if (ended && state.threads !== previous.threads) {
+        unsubscribe();
+        resolve();
+      }
+    });
+  });
 }
 
 describe("session and paused threads", () => {
@@ -58,8 +70,9 @@ describe("session and paused threads", () => {
     const factory = new IDBFactory();
     const first = page(factory);
     await first.getState().openGraph("ask");
+    const firstRun = settled(first);
     expect(await first.getState().send(document, "go")).toBe(true);
-    await settled(first);
+    await firstRun;
     expect(first.getState().run).toEqual({ state: "idle" });
     expect(pendingOf(first.getState().events).interrupts[0]?.payload).toMatchObject({ kind: "question", question: "Which one?" });
 
@@ -67,8 +80,9 @@ describe("session and paused threads", () => {
     await reloaded.getState().openGraph("ask");
     const [pending] = pendingOf(reloaded.getState().events).interrupts;
     expect(pending?.payload.kind).toBe("question");
+    const resumed = settled(reloaded);
     expect(await reloaded.getState().resume(document, { interruptId: pending?.interruptId ?? "", value: { option_id: "b" }, label: "Answered: B" })).toBe(true);
-    await settled(reloaded);
+    await resumed;
     const events = reloaded.getState().events;
     expect(events.filter((e) => e.type === "run_start").map((e) => e.type === "run_start" && e.input)).toEqual(["go", "Answered: B"]);
     expect(events.find((e) => e.type === "interrupt_resolved")).toMatchObject({ resume: { option_id: "b" } });

@@ -1,8 +1,17 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { runScheduled, topologicalOrder, withTimeout } from "./schedule.js";
 
 const item = (id: string, ...depends_on: string[]) => ({ id, depends_on });
+// Work that takes time runs on fake timers: the tests advance the clock instead of waiting for it.
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("topologicalOrder", () => {
   it("puts dependencies first and keeps plan order among independent items", () => {
@@ -27,13 +36,15 @@ describe("runScheduled", () => {
     let peak = 0;
     const finished: string[] = [];
     const items = [item("a"), item("b"), item("c"), item("d", "a"), item("e"), item("f", "d")];
-    await runScheduled(items, 2, async (i) => {
+    const scheduled = runScheduled(items, 2, async (i) => {
       expect(i.depends_on.every((d) => finished.includes(d))).toBe(true);
       peak = Math.max(peak, ++active);
       await sleep(10);
       active--;
       finished.push(i.id);
     });
+    await vi.runAllTimersAsync();
+    await scheduled;
     expect(peak).toBe(2);
     expect(finished).toHaveLength(6);
   });
@@ -56,11 +67,13 @@ describe("withTimeout", () => {
 
   it("reports a timeout and aborts the work's signal", async () => {
     let aborted = false;
-    const result = await withTimeout(async (signal) => {
+    const timed = withTimeout(async (signal) => {
       signal.addEventListener("abort", () => (aborted = true));
       await sleep(200);
       return "late";
     }, 20);
+    await vi.advanceTimersByTimeAsync(20);
+    const result = await timed;
     expect(result).toEqual({ ok: false, timedOut: true });
     expect(aborted).toBe(true);
   });

@@ -4,7 +4,7 @@ import { collectRun, compileGraph, runGraph, type RunEvent, type RunEventOf } fr
 import { agentNode, chainDocument } from "./testing/documents.js";
 import { testServices, type RecordedCall } from "../../tests/support/services.js";
 import { assertValid, type GraphDocumentInput } from "../schema/index.js";
-import { compileAgent } from "./nodes/agent.js";
+import { compileAgent } from "./nodes/agent/index.js";
 
 const weatherTools: GraphDocumentInput["tools"] = [
   {

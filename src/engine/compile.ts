@@ -12,7 +12,7 @@ import type { EngineServices } from "./ports.js";
 import { planParallel } from "./nodes/parallel.js";
 import { isBranchingKind } from "../schema/handles.js";
 import { shareEmptyChannelError } from "./emptyChannels.js";
-import { compileAgent } from "./nodes/agent.js";
+import { compileAgent } from "./nodes/agent/index.js";
 import { entryNode } from "./multiagent/entry.js";
 import type { Hierarchy } from "./multiagent/hierarchy.js";
 import { createTeam, type Team } from "./multiagent/team.js";

@@ -10,7 +10,7 @@ export { sanitizeReply } from "./flows/sanitize.js";
 export type { RoutePlan } from "./flows/routeRules.js";
 export type { ActionPlan, PlannedAction, ActionOutcome } from "./flows/plan.js";
 export { parseMention, routeTurn, type TurnRoute } from "./routing.js";
-export { renderSystemPrompt, supervisorBlock } from "./nodes/agent.js";
+export { renderSystemPrompt, supervisorBlock } from "./nodes/agent/index.js";
 export { formatDateTime } from "./defaultTools.js";
 export { textOf, messageToJson } from "./runtime.js";
 export { runFollowUp, followUpMessage } from "./multiagent/followUp.js";

@@ -10,7 +10,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import type { GraphNode, NodeKind, NodeOfKind } from "../../schema/index.js";
 import type { GraphState, GraphStateAnnotation, GraphUpdate } from "../state.js";
-import { compileAgent } from "./agent.js";
+import { compileAgent } from "./agent/index.js";
 import type { CompileContext } from "./context.js";
 import { compileLlm } from "./llm.js";
 import { compileToolNode } from "./tool.js";

@@ -1,6 +1,8 @@
-// Lint configuration, including the layering rules of DESIGN.md §2: nothing imports upward.
-// scripts/layering.test.ts checks the same boundaries for src/schema and src/engine,
-// including dynamic import(), which no-restricted-imports does not see.
+// Lint configuration, including the layering rules of DESIGN.md §2: nothing imports upward,
+// and main-thread code reaches the worker only through its protocol and the engine only
+// through src/engine/index.ts. scripts/layering.test.ts and src/app/services/workerBoundary.test.ts
+// check the same boundaries including dynamic import(), which no-restricted-imports does not see;
+// scripts/eslintBoundaries.test.ts proves the rules fire.
 import js from "@eslint/js";
 import { defineConfig, globalIgnores } from "eslint/config";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -18,6 +20,12 @@ const MAX_DEPTH = 5;
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
+ * A relative specifier's way from a file `depth` folders below src/<layer>/ up to src/, as a
+ * regex. Past MAX_DEPTH folders, any number of "../" counts: rarely exact, never a gap.
+ */
+const upToSrc = (depth) => (depth === MAX_DEPTH ? "(\\.\\./)+" : "\\.\\./".repeat(depth + 1));
+
+/**
  * Restricts imports for every file under src/<layer>/.
  *
  * A relative specifier reaches a sibling layer only with exactly one "../" more than the
@@ -30,9 +38,8 @@ function layerRule(layer, { packages, layers }) {
   const rootAbsolute = { regex: `^/?src/(${alternatives})(/|$)`, message };
   const blocks = [];
   for (let depth = 0; depth <= MAX_DEPTH; depth++) {
-    // Past MAX_DEPTH folders, any number of "../" counts: rarely exact, never a gap.
     const deepest = depth === MAX_DEPTH;
-    const up = deepest ? "(\\.\\./)+" : "\\.\\./".repeat(depth + 1);
+    const up = upToSrc(depth);
     blocks.push({
       name: `graphwright/layering/${layer}/depth-${depth}${deepest ? "-and-deeper" : ""}`,
       files: [`src/${layer}/${"*/".repeat(depth)}${deepest ? "**/" : ""}*.{ts,tsx}`],
@@ -45,6 +52,55 @@ function layerRule(layer, { packages, layers }) {
           },
         ],
       },
+    });
+  }
+  return blocks;
+}
+
+const WORKER_MESSAGE = "Main-thread code may import src/worker only through src/worker/protocol: the rest of the folder runs in the engine worker.";
+const ENGINE_ENTRY_MESSAGE = "The app imports the engine only from src/engine/index.ts, not from its internals.";
+const WORKER_CHUNK_MESSAGE =
+  "Main-thread code may import the engine, models, tools, the saver, the thread locks and LangGraph as types only (`import type`): they belong in the worker chunk.";
+
+/** What only the worker chunk may load at run time: the engine's entry, models, tools, the saver and the thread locks. */
+const WORKER_CHUNK_FOLDERS = "(engine(/index(\\.[jt]s)?)?/?$|(models|tools)(/|\\.[jt]s$|$)|persistence/(saver|locks)(/|\\.[jt]s$|$))";
+
+/** The import rules of main-thread code whose specifiers reach src/ through `up` (a regex). */
+function mainThreadPatterns(up) {
+  return [
+    // Value and type imports alike: the folders' insides are not the app's business.
+    { regex: `^${up}worker/(?!protocol(\\.[jt]s)?$)`, message: WORKER_MESSAGE },
+    { regex: "^/?src/worker/(?!protocol(\\.[jt]s)?$)", message: WORKER_MESSAGE },
+    { regex: `^${up}engine/(?!index(\\.[jt]s)?$)`, message: ENGINE_ENTRY_MESSAGE },
+    { regex: "^/?src/engine/(?!index(\\.[jt]s)?$)", message: ENGINE_ENTRY_MESSAGE },
+    // Types cross freely; values would pull the engine into the main bundle. (Deeper engine
+    // paths are refused above already, so each bad import gets one message.)
+    { regex: `^${up}${WORKER_CHUNK_FOLDERS}`, message: WORKER_CHUNK_MESSAGE, allowTypeImports: true },
+    { regex: `^/?src/${WORKER_CHUNK_FOLDERS}`, message: WORKER_CHUNK_MESSAGE, allowTypeImports: true },
+    { group: ["@langchain/*"], message: WORKER_CHUNK_MESSAGE, allowTypeImports: true },
+  ];
+}
+
+/**
+ * The worker boundary for main-thread code (src/main.tsx and src/app), one block per folder
+ * depth as in layerRule. src/app/services/workerBoundary.test.ts follows the same imports
+ * transitively, including dynamic import().
+ */
+function mainThreadRule() {
+  const blocks = [
+    {
+      name: "graphwright/main-thread/entry",
+      files: ["src/main.tsx"],
+      rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: mainThreadPatterns("\\./") }] },
+    },
+  ];
+  for (let depth = 0; depth <= MAX_DEPTH; depth++) {
+    const deepest = depth === MAX_DEPTH;
+    blocks.push({
+      name: `graphwright/main-thread/app/depth-${depth}${deepest ? "-and-deeper" : ""}`,
+      files: [`src/app/${"*/".repeat(depth)}${deepest ? "**/" : ""}*.{ts,tsx}`],
+      ignores: TESTS,
+      rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: mainThreadPatterns(upToSrc(depth)) }] },
     });
   }
   return blocks;
@@ -100,14 +156,42 @@ export default defineConfig(
 
   ...layerRule("schema", {
     packages: [...UI_PACKAGES, ...BROWSER_STORAGE_PACKAGES],
-    layers: ["app", "engine", "models", "tools", "persistence", "cli"],
+    layers: ["app", "worker", "engine", "models", "tools", "persistence", "cli"],
   }),
   ...layerRule("engine", {
     packages: [...UI_PACKAGES, ...BROWSER_STORAGE_PACKAGES],
-    layers: ["app", "models", "tools", "persistence", "cli"],
+    layers: ["app", "worker", "models", "tools", "persistence", "cli"],
   }),
-  ...["models", "tools", "persistence"].flatMap((layer) => layerRule(layer, { packages: UI_PACKAGES, layers: ["app"] })),
-  ...layerRule("cli", { packages: UI_PACKAGES, layers: ["app"] }),
+  ...["models", "tools", "persistence"].flatMap((layer) => layerRule(layer, { packages: UI_PACKAGES, layers: ["app", "worker"] })),
+  // The worker hosts the engine for the app; what both sides share lives in its protocol module.
+  ...layerRule("worker", { packages: UI_PACKAGES, layers: ["app", "cli"] }),
+  ...layerRule("cli", { packages: UI_PACKAGES, layers: ["app", "worker"] }),
+  ...mainThreadRule(),
+  {
+    // The main thread loads the protocol module, so it loads no engine code itself.
+    name: "graphwright/worker-protocol",
+    files: ["src/worker/protocol.ts", "src/worker/problemSummary.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./(engine|models|tools|persistence)(/|$)",
+              message: "The worker protocol is loaded by the main thread: import engine code as types only.",
+              allowTypeImports: true,
+            },
+            { group: ["@langchain/*"], message: "The worker protocol is loaded by the main thread: import LangGraph as types only.", allowTypeImports: true },
+            {
+              regex: "^\\./(?!problemSummary(\\.[jt]s)?$)",
+              message: "The worker protocol is loaded by the main thread: import worker modules as types only.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
 
   {
     name: "graphwright/pure-core-globals",

@@ -3,8 +3,8 @@ import type { Database } from "../../src/persistence/db.js";
 import { IdbSaver } from "../../src/persistence/saver/IdbSaver.js";
 import type { Workspace } from "../../src/persistence/workspace/index.js";
 import { createEngineClient, type EngineClient, type WorkerLike } from "../../src/app/services/engineClient";
-import { createEngineHost } from "../../src/app/services/engineHost";
-import type { FromWorker, ToWorker } from "../../src/app/services/engineProtocol";
+import { createEngineHost } from "../../src/worker/engineHost";
+import type { FromWorker, ToWorker } from "../../src/worker/protocol";
 
 /**
  * An engine client over an in-process host on `database`, as a page's worker would be:

@@ -1,5 +1,5 @@
 // Says, before anyone presses Send, that the graph cannot run and why.
-import { summarizeProblems } from "../services/problemSummary";
+import { summarizeProblems } from "../../worker/protocol";
 import { useProblems } from "../store/hooks";
 
 export function ProblemNotice() {

@@ -6,7 +6,7 @@ import { createWorkspace } from "../../persistence/workspace/index.js";
 import { graphDocumentSchema } from "../../schema/index.js";
 import { agentNode, delegationEdge, docWith } from "../../schema/fixtures/builders.js";
 import type { EngineClient } from "../services/engineClient";
-import type { RunRequest } from "../services/engineProtocol";
+import type { RunRequest } from "../../worker/protocol";
 import { createSessionStore } from "../store/sessionStore";
 import { parseMention } from "../../engine/routing.js";
 import { agentOptions, effectiveTarget, GRAPH_TARGET, mentionedAgent, routeHint } from "./agentTarget";

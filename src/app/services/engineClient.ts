@@ -4,7 +4,16 @@
  * the first message is sent or a checkpoint is opened.
  */
 import type { RunEvent } from "../../engine/index.js";
-import type { BackgroundRunMessage, CheckpointRequest, CheckpointResult, ForkRequest, ForkResult, FromWorker, RunRequest, ToWorker } from "./engineProtocol";
+import type {
+  BackgroundRunMessage,
+  CheckpointRequest,
+  CheckpointResult,
+  ForkRequest,
+  ForkResult,
+  FromWorker,
+  RunRequest,
+  ToWorker,
+} from "../../worker/protocol";
 
 export interface RunHandlers {
   /** A batch of events, in order (the worker posts at most one batch per ~16 ms). */
@@ -43,7 +52,7 @@ export interface WorkerLike {
 }
 
 function startWorker(): WorkerLike {
-  return new Worker(new URL("./engine.worker.ts", import.meta.url), { type: "module", name: "graphwright-engine" }) as WorkerLike;
+  return new Worker(new URL("../../worker/engine.worker.ts", import.meta.url), { type: "module", name: "graphwright-engine" }) as WorkerLike;
 }
 
 let requestCounter = 0;

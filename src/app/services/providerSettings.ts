@@ -3,11 +3,8 @@
  * OpenAI-compatible base URL in settings. The run worker reads exactly these names.
  */
 
-/** Secret names of provider keys. */
-export const PROVIDER_SECRETS = { openai: "openai", anthropic: "anthropic" } as const;
-
-/** Setting key of the OpenAI-compatible base URL (OpenAI, Ollama, LM Studio, vLLM, OpenRouter). */
-export const OPENAI_BASE_URL_SETTING = "openai.base_url";
+// The names are part of the worker protocol: the worker reads exactly these.
+export { OPENAI_BASE_URL_SETTING, PROVIDER_SECRETS } from "../../worker/protocol";
 
 export type BaseUrlCheck = { ok: true; url: string | null } | { ok: false; message: string };
 

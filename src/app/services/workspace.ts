@@ -1,8 +1,7 @@
 // The browser workspace: one IndexedDB database shared by the editor, the playground and the saver.
 import { Database } from "../../persistence/db.js";
 import { createWorkspace, type Workspace } from "../../persistence/workspace/index.js";
-
-export const APP_DB_NAME = "graphwright";
+import { APP_DB_NAME } from "../../worker/protocol";
 
 let database: Database | undefined;
 let workspace: Workspace | undefined;

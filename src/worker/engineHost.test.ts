@@ -3,16 +3,16 @@ import { IDBFactory } from "fake-indexeddb";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import weatherAssistant from "../../../examples/weather-assistant.json";
-import type { RunEvent } from "../../engine/index.js";
-import { Database } from "../../persistence/db.js";
-import { createMemoryLocks, withThreadLock } from "../../persistence/locks.js";
-import { IdbSaver } from "../../persistence/saver/IdbSaver.js";
-import { createWorkspace, type Workspace } from "../../persistence/workspace/index.js";
-import { assertValid, type GraphDocument } from "../../schema/index.js";
-import { blankDocument } from "../store/nodeFactory";
-import { createEngineHost, type EngineHost, type ThreadLock } from "./engineHost";
-import type { FromWorker, RunRequest } from "./engineProtocol";
+import weatherAssistant from "../../examples/weather-assistant.json";
+import type { RunEvent } from "../engine/index.js";
+import { Database } from "../persistence/db.js";
+import { createMemoryLocks, withThreadLock } from "../persistence/locks.js";
+import { IdbSaver } from "../persistence/saver/IdbSaver.js";
+import { createWorkspace, type Workspace } from "../persistence/workspace/index.js";
+import { assertValid, type GraphDocument } from "../schema/index.js";
+import { blankDocument } from "../app/store/nodeFactory";
+import { createEngineHost, type EngineHost } from "./engineHost";
+import type { FromWorker, RunRequest, ThreadLock } from "./protocol";
 
 const weather = assertValid(weatherAssistant);
 

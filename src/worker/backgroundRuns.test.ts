@@ -1,15 +1,15 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { BackgroundTask, RunEvent } from "../../engine/index.js";
-import { cutOffTask as teamTask, delegationDoc } from "../../engine/testing/delegationTeam.js";
-import { Database } from "../../persistence/db.js";
-import { createMemoryLocks, withThreadLock } from "../../persistence/locks.js";
-import { IdbSaver } from "../../persistence/saver/IdbSaver.js";
-import { createWorkspace, type Workspace } from "../../persistence/workspace/index.js";
-import { assertValid } from "../../schema/index.js";
-import { createEngineHost, type EngineHost, type ThreadLock } from "./engineHost";
-import type { FromWorker } from "./engineProtocol";
+import type { BackgroundTask, RunEvent } from "../engine/index.js";
+import { cutOffTask as teamTask, delegationDoc } from "../engine/testing/delegationTeam.js";
+import { Database } from "../persistence/db.js";
+import { createMemoryLocks, withThreadLock } from "../persistence/locks.js";
+import { IdbSaver } from "../persistence/saver/IdbSaver.js";
+import { createWorkspace, type Workspace } from "../persistence/workspace/index.js";
+import { assertValid } from "../schema/index.js";
+import { createEngineHost, type EngineHost } from "./engineHost";
+import type { FromWorker, ThreadLock } from "./protocol";
 
 const team = assertValid(delegationDoc());
 

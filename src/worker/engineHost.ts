@@ -15,19 +15,17 @@ import {
   type CompiledDocument,
   type EngineServices,
   type RunEvent,
-} from "../../engine/index.js";
-import { createModelResolver, createScriptedModel } from "../../models/index.js";
-import type { RunStore } from "../../persistence/workspace/index.js";
-import { GraphValidationError, type GraphDocument } from "../../schema/index.js";
-import { createToolResolver } from "../../tools/index.js";
+} from "../engine/index.js";
+import { createModelResolver, createScriptedModel } from "../models/index.js";
+import type { RunStore } from "../persistence/workspace/index.js";
+import { GraphValidationError, type GraphDocument } from "../schema/index.js";
+import { createToolResolver } from "../tools/index.js";
 import { createBackgroundRuns, type RecordedRun } from "./backgroundRuns";
-import type { CheckpointRequest, ForkRequest, FromWorker, RunRequest, ToWorker } from "./engineProtocol";
+import type { CheckpointRequest, ForkRequest, FromWorker, RunRequest, ThreadLock, ToWorker } from "./protocol";
 import { createIntervalBatcher, systemTimer, type Timer } from "./eventBatcher";
 import { summarizeProblems } from "./problemSummary";
 import { keySource, readCredentials, withProviderDefaults, type CredentialStore, type ProviderCredentials } from "./providerKeys";
 import { replayServices } from "./replay";
-
-export type ThreadLock = <T>(threadId: string, work: () => Promise<T>) => Promise<T>;
 
 export interface EngineHostOptions {
   runs: Pick<RunStore, "start" | "finish" | "appendEvents" | "list">;

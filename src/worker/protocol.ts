@@ -1,9 +1,29 @@
 /**
- * The messages between the app and the engine worker. Plain JSON only: documents,
- * events and state cross the boundary by structured clone. Keys never cross it.
+ * The contract between the app and the engine worker, and the only module of src/worker
+ * the main thread may import: the messages (plain JSON only: documents, events and state
+ * cross the boundary by structured clone; keys never cross it), the storage names both
+ * sides agree on, and the few helpers both sides run. It imports engine code as types only,
+ * so importing it never pulls the engine into the main bundle.
  */
-import type { RunEvent } from "../../engine/index.js";
-import type { GraphDocument } from "../../schema/index.js";
+import type { RunEvent } from "../engine/index.js";
+import type { GraphDocument } from "../schema/index.js";
+
+export { summarizeProblems } from "./problemSummary";
+
+/** The IndexedDB database the editor, the playground and the worker's saver share. */
+export const APP_DB_NAME = "graphwright";
+
+/** Secret names of provider keys: the settings dialog saves them, the worker reads them. */
+export const PROVIDER_SECRETS = { openai: "openai", anthropic: "anthropic" } as const;
+
+/** Setting key of the OpenAI-compatible base URL (OpenAI, Ollama, LM Studio, vLLM, OpenRouter). */
+export const OPENAI_BASE_URL_SETTING = "openai.base_url";
+
+/**
+ * Runs `work` while holding the thread's lock: one run per thread, across tabs. The worker
+ * passes the Web Locks one in; tests pass in-memory ones.
+ */
+export type ThreadLock = <T>(threadId: string, work: () => Promise<T>) => Promise<T>;
 
 /** Start one turn of a thread. The worker validates, compiles, runs and persists it. */
 export interface RunRequest {

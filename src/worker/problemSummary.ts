@@ -1,5 +1,5 @@
-/** One sentence about what stops a graph from running, for the playground's status line. */
-import type { ValidationIssue } from "../../schema/index.js";
+/** One sentence about what stops a graph from running: the playground's status line, and the worker's answer to a run it cannot start. */
+import type { ValidationIssue } from "../schema/index.js";
 
 const SHOWN = 3;
 

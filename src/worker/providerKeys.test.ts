@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { GraphDocument, ModelProfile } from "../../schema/index.js";
-import { blankDocument } from "../store/nodeFactory";
+import type { GraphDocument, ModelProfile } from "../schema/index.js";
+import { blankDocument } from "../app/store/nodeFactory";
 import { readCredentials, scopedKey, withProviderDefaults, type ProviderCredentials } from "./providerKeys";
 
 const creds = (over: Partial<ProviderCredentials> = {}): ProviderCredentials => ({ openai: "sk-openai", anthropic: "sk-ant", openaiBaseUrl: null, ...over });

@@ -2,12 +2,11 @@
  * The engine worker: runs graphs off the main thread so a long run never blocks the
  * canvas. The engine, LangGraph, models and tools live only in this chunk.
  */
-import { Database } from "../../persistence/db.js";
-import { createWorkspace } from "../../persistence/workspace/index.js";
+import { Database } from "../persistence/db.js";
+import { createWorkspace } from "../persistence/workspace/index.js";
 import { createEngineHost } from "./engineHost";
-import type { FromWorker, ToWorker } from "./engineProtocol";
+import { APP_DB_NAME, type FromWorker, type ToWorker } from "./protocol";
 import { createCheckpointer, withThreadLock } from "./workerPlatform";
-import { APP_DB_NAME } from "./workspace";
 
 /** The parts of the worker's global scope used here (the DOM lib has no worker types). */
 interface WorkerScope {

@@ -3,9 +3,9 @@
  * saved for. The OpenAI key belongs to the configured OpenAI base URL (the official API
  * when none is set); the Anthropic key belongs to the official Anthropic API.
  */
-import { ANTHROPIC_DEFAULT_BASE_URL, OPENAI_DEFAULT_BASE_URL, type KeySource } from "../../models/index.js";
-import type { GraphDocument, ModelProfile } from "../../schema/index.js";
-import { OPENAI_BASE_URL_SETTING, PROVIDER_SECRETS } from "./providerSettings";
+import { ANTHROPIC_DEFAULT_BASE_URL, OPENAI_DEFAULT_BASE_URL, type KeySource } from "../models/index.js";
+import type { GraphDocument, ModelProfile } from "../schema/index.js";
+import { OPENAI_BASE_URL_SETTING, PROVIDER_SECRETS } from "./protocol";
 
 export interface ProviderCredentials {
   openai: string | null;

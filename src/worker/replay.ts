@@ -4,15 +4,7 @@
  * routing, loops, state updates — offline, deterministically and without keys.
  */
 import { AIMessageChunk } from "@langchain/core/messages";
-import {
-  ModelError,
-  type ChatModelPort,
-  type ModelResolver,
-  type RunEvent,
-  type RunEventOf,
-  type RunnableTool,
-  type ToolResolver,
-} from "../../engine/index.js";
+import { ModelError, type ChatModelPort, type ModelResolver, type RunEvent, type RunEventOf, type RunnableTool, type ToolResolver } from "../engine/index.js";
 
 interface RecordedReply {
   content: string;

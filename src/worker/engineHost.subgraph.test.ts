@@ -1,13 +1,13 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
-import { Database } from "../../persistence/db.js";
-import { createMemoryLocks, withThreadLock } from "../../persistence/locks.js";
-import { IdbSaver } from "../../persistence/saver/IdbSaver.js";
-import { createWorkspace } from "../../persistence/workspace/index.js";
-import { assertValid, type GraphDocumentInput } from "../../schema/index.js";
+import { Database } from "../persistence/db.js";
+import { createMemoryLocks, withThreadLock } from "../persistence/locks.js";
+import { IdbSaver } from "../persistence/saver/IdbSaver.js";
+import { createWorkspace } from "../persistence/workspace/index.js";
+import { assertValid, type GraphDocumentInput } from "../schema/index.js";
 import { createEngineHost } from "./engineHost";
-import type { FromWorker } from "./engineProtocol";
+import type { FromWorker } from "./protocol";
 
 const at = { x: 0, y: 0 };
 const graph = (id: string, node: GraphDocumentInput["nodes"][number]): GraphDocumentInput => ({

@@ -4,10 +4,9 @@
  * IndexedDB are run again — or, when they cannot be, recorded on their thread as failed with
  * the reason. Nothing is silently lost.
  */
-import { followUpMessage, runFollowUp, type BackgroundTask, type BackgroundTaskStore, type CompiledDocument, type RunEvent } from "../../engine/index.js";
-import type { RunStore } from "../../persistence/workspace/index.js";
-import type { ThreadLock } from "./engineHost";
-import type { FromWorker } from "./engineProtocol";
+import { followUpMessage, runFollowUp, type BackgroundTask, type BackgroundTaskStore, type CompiledDocument, type RunEvent } from "../engine/index.js";
+import type { RunStore } from "../persistence/workspace/index.js";
+import type { FromWorker, ThreadLock } from "./protocol";
 
 /** A run the host records: persisted, posted to the app, under the thread's lock. */
 export interface RecordedRun {

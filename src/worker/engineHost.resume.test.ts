@@ -2,14 +2,14 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { RunEvent } from "../../engine/index.js";
-import { Database } from "../../persistence/db.js";
-import { createMemoryLocks, withThreadLock } from "../../persistence/locks.js";
-import { IdbSaver } from "../../persistence/saver/IdbSaver.js";
-import { createWorkspace, type Workspace } from "../../persistence/workspace/index.js";
-import { assertValid } from "../../schema/index.js";
+import type { RunEvent } from "../engine/index.js";
+import { Database } from "../persistence/db.js";
+import { createMemoryLocks, withThreadLock } from "../persistence/locks.js";
+import { IdbSaver } from "../persistence/saver/IdbSaver.js";
+import { createWorkspace, type Workspace } from "../persistence/workspace/index.js";
+import { assertValid } from "../schema/index.js";
 import { createEngineHost, type EngineHost } from "./engineHost";
-import type { FromWorker, RunRequest } from "./engineProtocol";
+import type { FromWorker, RunRequest } from "./protocol";
 
 const document = assertValid({
   version: 1,

@@ -3,10 +3,10 @@
  * (so threads resume after a reload) and the per-thread lock (one run per thread, across tabs).
  */
 import type { BaseCheckpointSaver } from "@langchain/langgraph/web";
-import type { Database } from "../../persistence/db.js";
-import { withThreadLock as persistenceLock } from "../../persistence/locks.js";
-import { IdbSaver } from "../../persistence/saver/IdbSaver.js";
-import type { ThreadLock } from "./engineHost";
+import type { Database } from "../persistence/db.js";
+import { withThreadLock as persistenceLock } from "../persistence/locks.js";
+import { IdbSaver } from "../persistence/saver/IdbSaver.js";
+import type { ThreadLock } from "./protocol";
 
 export function createCheckpointer(database: Database): BaseCheckpointSaver {
   return new IdbSaver({ database });

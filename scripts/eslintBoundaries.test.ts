@@ -1,6 +1,7 @@
 // Proves the import boundaries of eslint.config.js fire: main-thread code reaches src/worker only
 // through its protocol and the engine only through src/engine/index.ts, as types unless the
-// value is main-thread safe. Lints planted text as if it were a real file of the repository.
+// value is main-thread safe. Lints planted text as if it were a real file of the repository
+// (the first lint builds the type-aware program, hence the long timeout).
 import { ESLint } from "eslint";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -22,7 +23,7 @@ async function importMessages(file: string, code: string): Promise<string[]> {
     .map((m) => m.message.replace(/^'[^']*' import is restricted from being used by a pattern\. /, ""));
 }
 
-describe("the worker boundary lint rule", { timeout: 120_000 }, () => {
+describe("the worker boundary lint rule", { timeout: 240_000 }, () => {
   it("rejects an app import of a worker module other than the protocol, even of its types", async () => {
     const code = [`import { createEngineHost } from "../../worker/engineHost";`, `import type { Timer } from "../../worker/eventBatcher.js";`].join("\n");
     expect(await importMessages("src/app/services/engineClient.ts", code)).toEqual([WORKER_ONLY_THROUGH_PROTOCOL, WORKER_ONLY_THROUGH_PROTOCOL]);
@@ -56,7 +57,7 @@ describe("the worker boundary lint rule", { timeout: 120_000 }, () => {
   });
 });
 
-describe("the engine entry lint rule", { timeout: 120_000 }, () => {
+describe("the engine entry lint rule", { timeout: 240_000 }, () => {
   it("rejects an app import of an engine internal, even of its types", async () => {
     const code = [`import { parseMention } from "../../engine/routing.js";`, `import type { CompileContext } from "../../engine/nodes/context.js";`].join("\n");
     expect(await importMessages("src/app/services/engineClient.ts", code)).toEqual([ENGINE_ONLY_FROM_INDEX, ENGINE_ONLY_FROM_INDEX]);

@@ -1,6 +1,6 @@
 // Flows (issue 6) in real Chromium: every node kind from the palette by keyboard, branch handles,
 // typed inspector forms whose edits undo, CEL syntax errors shown where they are, and each flow
-// template running from the Templates dialog.
+// template running from the Templates dialog (seeds 001 and 004: planned and routed turns).
 import { expect, test } from "./fixtures";
 import { FLOW_KINDS } from "./pages/CanvasPage";
 import { InterruptPage } from "./pages/InterruptPage";
@@ -14,6 +14,8 @@ test("every palette name adds a node of its kind from the keyboard", async ({ ap
   await app.goto();
   await editor.clear();
   for (const { title, kind } of FLOW_KINDS) {
+    // ui-contract: palette items are buttons named by kind title.
+    await expect(editor.paletteButton(title)).toBeVisible();
     await editor.addWithKeyboard(title);
     await expect(editor.nodesOfKind(kind), `${title} adds a ${kind} node`).toHaveCount(1);
   }
@@ -182,6 +184,7 @@ test.describe("flow templates run from the Templates dialog", () => {
     await expect(playground.status).toHaveText("Running");
     await expect(playground.status).toHaveText("Idle", { timeout: 30_000 });
     await expect(playground.replies.filter({ hasText: "Here's your day. Weather in London" })).toBeVisible();
+    await expect(playground.article("Reply: Here's your day. Weather in London: sunny")).toBeVisible();
     for (const tool of ["list_events", "list_tasks", "get_weather"]) await expect(playground.toolCall(tool)).toBeVisible();
     await expect(await rowsOfType(timeline, "plan_created")).toHaveCount(1);
     await expect(await rowsOfType(timeline, "execution_routed")).toHaveCount(1);
@@ -194,13 +197,17 @@ test.describe("flow templates run from the Templates dialog", () => {
     const card = new InterruptPage(page);
     await playground.sendAndSettle("Delete task 7");
     await expect(card.approval).toBeVisible();
+    await expect(card.approval).toContainText("delete_task");
     await card.approveButton.click();
     await expect(playground.status).toHaveText("Idle", { timeout: 30_000 });
     await expect(card.approval).toBeHidden();
     await expect(playground.toolCall("delete_task")).toBeVisible();
+    await expect(playground.article("Reply: Deleted task 7. Your open tasks now")).toBeVisible();
+    await rowsOfType(timeline, "execution_routed");
+    await expect(timeline.region.getByText(/confirm, then sequential/).first()).toBeVisible();
   });
 
-  test("Routed support: rules route a billing turn; the crisis gate wins over billing and its forced tool falls back", async ({
+  test("Routed support: rules route a billing turn; the crisis gate wins over billing, its forced tool falls back, and General is sanitized", async ({
     app,
     controls,
     playground,
@@ -223,5 +230,14 @@ test.describe("flow templates run from the Templates dialog", () => {
     await expect(playground.article("Crisis").last()).toBeVisible();
     await expect(await rowsOfType(timeline, "forced_tool_fallback")).toHaveCount(1);
     await expect(await rowsOfType(timeline, "route_selected")).toHaveCount(2);
+    // The help lines stand in for the lookup that did not run.
+    await expect(playground.article("Crisis: I'm really sorry you're going through this, and I'm glad you told me.")).toContainText("988");
+    await expect(playground.toolCall("lookup_crisis_resources")).toContainText("app fallback");
+
+    // A greeting takes the default route; General's pseudo tool call is removed from its reply.
+    await playground.sendAndWait("hello");
+    const greeting = playground.article("General: Hi! This is the support desk.");
+    await expect(greeting).toBeVisible();
+    await expect(greeting).not.toContainText("tool_call");
   });
 });

@@ -1,13 +1,5 @@
-// The workspace shell: landmarks, a clean console, and the system colour scheme.
+// The workspace shell: a clean console and the system colour scheme (its landmarks: contract.spec.ts).
 import { expect, test } from "./fixtures";
-import { LANDMARKS } from "./pages/AppPage";
-
-test("shows the five workspace landmarks by role and name", async ({ app }) => {
-  await app.goto();
-  for (const name of LANDMARKS) {
-    await expect(app.landmark(name)).toBeVisible();
-  }
-});
 
 test("loads without console errors", async ({ app, consoleErrors }) => {
   await app.goto();

@@ -1,0 +1,72 @@
+/**
+ * How the worker turns a document into a runnable graph: provider defaults and keys applied,
+ * the real models and tools (or a recording's, for a replay), the saver, the graph's
+ * background task store and the workspace's saved graphs for Subgraph nodes.
+ */
+import type { BaseCheckpointSaver } from "@langchain/langgraph/web";
+import { compileGraph, EngineError, type BackgroundTaskStore, type CompiledDocument, type EngineServices, type RunEvent } from "../engine/index.js";
+import { createModelResolver, createScriptedModel } from "../models/index.js";
+import { GraphValidationError, type GraphDocument } from "../schema/index.js";
+import { createToolResolver } from "../tools/index.js";
+import { errorText } from "./errorText";
+import { summarizeProblems } from "./problemSummary";
+import { keySource, withProviderDefaults, type ProviderCredentials } from "./providerKeys";
+import { replayServices } from "./replay";
+
+export interface HostCompilerOptions {
+  checkpointer: BaseCheckpointSaver;
+  /** The background task store of a graph, when the host keeps background delegations. */
+  tasksFor?(graphId: string): BackgroundTaskStore | undefined;
+  /** A stored graph's current document, for Subgraph nodes. */
+  loadDocument?(graphId: string): Promise<GraphDocument | undefined>;
+}
+
+export interface CompileOptions {
+  /** The provider keys and base URL to run with; null compiles without keys (for reading state). */
+  credentials: ProviderCredentials | null;
+  /** Recorded events: models and tools answer from them instead of running. */
+  replay?: readonly RunEvent[];
+  /** The stored graph the document belongs to, for its background tasks. */
+  graphId?: string;
+}
+
+/** Compiles a document for this host, or throws why it cannot run. */
+export type HostCompile = (document: GraphDocument, options: CompileOptions) => CompiledDocument;
+
+/** Why a document cannot run, in the playground's words. */
+export function describeCompileFailure(error: unknown): { code: string; message: string } {
+  if (error instanceof GraphValidationError) return { code: "INVALID_DOCUMENT", message: summarizeProblems(error.issues) };
+  if (error instanceof EngineError) return { code: error.code, message: `This graph cannot run: ${error.message}` };
+  return { code: "COMPILE_ERROR", message: `This graph cannot run: ${errorText(error)}` };
+}
+
+/**
+ * @example
+ * const compile = createHostCompiler({ checkpointer, loadDocument });
+ * const compiled = compile(document, { credentials: await readCredentials(store) });
+ */
+export function createHostCompiler(options: HostCompilerOptions): HostCompile {
+  const { checkpointer } = options;
+  return (document, { credentials, replay, graphId }) => {
+    const store = graphId ? options.tasksFor?.(graphId) : undefined;
+    const tasks = store ? { tasks: store } : {};
+    // Subgraph nodes run other saved graphs of the workspace, with the same provider settings.
+    const load = options.loadDocument;
+    const loadSaved = async (id: string) => {
+      const saved = load ? await load(id) : undefined;
+      if (!saved) return null;
+      return credentials ? withProviderDefaults(saved, credentials) : saved;
+    };
+    const graphs = load ? { graphs: { load: loadSaved } } : {};
+    const services: EngineServices = replay
+      ? { ...replayServices(replay), checkpointer }
+      : {
+          models: createModelResolver({ getKey: credentials ? keySource(credentials) : () => null, scripted: createScriptedModel }),
+          tools: createToolResolver(),
+          checkpointer,
+          ...tasks,
+          ...graphs,
+        };
+    return compileGraph(credentials ? withProviderDefaults(document, credentials) : document, services);
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * Records one run of a thread: closes runs a closed tab left running, persists the run and
+ * its events, posts the events in batches and reports how the run ended. The caller holds
+ * the thread's lock.
+ */
+import type { RunEvent } from "../engine/index.js";
+import type { RunStore } from "../persistence/workspace/index.js";
+import type { RecordedRun } from "./backgroundRuns";
+import { createIntervalBatcher, systemTimer, type Timer } from "./eventBatcher";
+import { errorText } from "./errorText";
+import type { FromWorker } from "./protocol";
+
+export interface RunRecorderOptions {
+  runs: Pick<RunStore, "start" | "finish" | "appendEvents" | "list">;
+  post(message: FromWorker): void;
+  /** Milliseconds since the epoch, for run records. */
+  now(): number;
+  timer?: Timer;
+  /** Posting interval for event batches. */
+  batchMs?: number;
+}
+
+/** Records a run from its event source; `onEvent` sees every event as it comes. */
+export type RecordRun = (
+  meta: RecordedRun,
+  source: (signal: AbortSignal) => AsyncIterable<RunEvent>,
+  signal: AbortSignal,
+  onEvent?: (event: RunEvent) => void,
+) => Promise<void>;
+
+/**
+ * @example
+ * const record = createRunRecorder({ runs: ws.runs, post, now: Date.now });
+ * await withThreadLock(threadId, () => record({ runId, threadId, graphId, input }, (signal) => runGraph(...), signal));
+ */
+export function createRunRecorder(options: RunRecorderOptions): RecordRun {
+  const { runs, post, now } = options;
+  const timer = options.timer ?? systemTimer;
+
+  /**
+   * Runs of this thread still marked running were cut off (their tab closed mid-run): we hold
+   * the thread's lock, so nobody else is running them. Record them as cancelled.
+   */
+  async function closeInterruptedRuns(threadId: string): Promise<void> {
+    for (const run of await runs.list(threadId)) {
+      if (run.status === "running") await runs.finish(run.id, { status: "cancelled", ended: now(), error: "Interrupted: the page was closed during the run" });
+    }
+  }
+
+  return async (meta, source, signal, onEvent) => {
+    const { runId, threadId } = meta;
+    await closeInterruptedRuns(threadId);
+    await runs.start({ id: runId, threadId, graphId: meta.graphId, input: meta.input, started: now() });
+    let saving: Promise<void> = Promise.resolve();
+    let saveError: string | null = null;
+    const batcher = createIntervalBatcher<RunEvent>(
+      (events) => {
+        post({ type: "events", runId, events });
+        // One transaction per post, in order; the first failure is reported with the run.
+        saving = saving.then(() =>
+          runs.appendEvents(events).catch((error: unknown) => {
+            saveError ??= `Saving the run's events failed: ${errorText(error)}`;
+          }),
+        );
+      },
+      options.batchMs ?? 16,
+      timer,
+    );
+    let status: "completed" | "cancelled" | "error" | "interrupted" = "error";
+    let runError: string | null = null;
+    try {
+      for await (const event of source(signal)) {
+        batcher.push(event);
+        onEvent?.(event);
+        if (event.type === "error") runError ??= event.message;
+        if (event.type === "run_end") status = event.status;
+      }
+    } finally {
+      batcher.close();
+      await saving;
+    }
+    if (saveError && status !== "cancelled") {
+      status = "error";
+      runError ??= saveError;
+    }
+    await runs.finish(runId, { status, ended: now(), ...(runError ? { error: runError } : {}) });
+    post({ type: "done", runId, status, error: status === "error" ? (runError ?? saveError ?? "The run failed") : null });
+  };
+}

@@ -3,6 +3,8 @@
  * Works on raw input too (before or after zod), so it reads defensively: own properties only.
  */
 import { formatRelativePath, type PathSegment } from "./jsonPath.js";
+import type { NodeKindTableOf } from "./nodes/descriptor.js";
+import { nodeKindTable } from "./nodes/registry.js";
 
 const MAX_NAME_IN_MESSAGE = 60;
 /** The JSON path carries the exact location; the message only needs to point the way. */
@@ -41,26 +43,14 @@ export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const KIND_WORDS: Readonly<Record<string, string>> = {
-  start: "Start node",
-  end: "End node",
-  agent: "agent",
-  llm: "LLM node",
-  tool: "tool node",
-  note: "note",
-  if: "If node",
-  switch: "Switch node",
-  loop: "Loop node",
-  parallel: "Parallel node",
-  set_state: "Set state node",
-  subgraph: "Subgraph node",
-  router: "Router",
-  finalize: "Finalize node",
-  validate_input: "Validate input node",
-  planner: "Planner",
-  execute: "Execute node",
-};
-const DEFAULT_NAMES: Readonly<Record<string, string>> = { start: "Start", end: "End" };
+/**
+ * The word problem messages use for a kind ("agent", "If node", "Router"); "node" for a kind
+ * the table does not know (raw input may name any kind).
+ * @example kindWord("validate_input") // "Validate input node"
+ */
+export function kindWord(kind: string, table: NodeKindTableOf = nodeKindTable): string {
+  return Object.hasOwn(table, kind) ? (table[kind]?.word ?? "node") : "node";
+}
 
 /**
  * A node as a person knows it: by kind and display name, else by id.
@@ -68,13 +58,13 @@ const DEFAULT_NAMES: Readonly<Record<string, string>> = { start: "Start", end: "
  * @example
  * nodeLabel({ id: "a1", kind: "agent", data: { name: "Researcher" } }); // 'agent "Researcher"'
  */
-export function nodeLabel(node: unknown, fallback = "a node"): string {
+export function nodeLabel(node: unknown, fallback = "a node", table: NodeKindTableOf = nodeKindTable): string {
   const kind = stringAt(node, ["kind"]);
   const id = stringAt(node, ["id"]);
   const name = stringAt(node, ["data", "name"]);
-  const word = (kind !== undefined && Object.hasOwn(KIND_WORDS, kind) ? KIND_WORDS[kind] : undefined) ?? "node";
-  const defaultName = kind === undefined ? undefined : DEFAULT_NAMES[kind];
-  const shown = name !== undefined && name !== defaultName && kind !== "note" ? name : id;
+  const descriptor = kind !== undefined && Object.hasOwn(table, kind) ? table[kind] : undefined;
+  const word = kind === undefined ? "node" : kindWord(kind, table);
+  const shown = name !== undefined && name !== descriptor?.implicitName && !descriptor?.unnamed ? name : id;
   return shown === undefined ? fallback : `${word} ${quote(shown)}`;
 }
 

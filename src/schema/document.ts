@@ -6,16 +6,31 @@ import { z } from "zod";
 import { expression, finite, httpUrl, id, identifier, LIMITS, text, title } from "./primitives.js";
 import { toolSchema } from "./tools/registry.js";
 import { jsonValue } from "./json.js";
-import { approvalDataSchema, questionDataSchema } from "./nodes/human.js";
-import { ifDataSchema, loopDataSchema, parallelDataSchema, setStateDataSchema, subgraphDataSchema, switchDataSchema } from "./nodes/flow.js";
-import { finalizeDataSchema, routerDataSchema } from "./nodes/router.js";
-import { executeDataSchema, plannerFields, validateInputDataSchema } from "./nodes/planner.js";
+import { nodeSchema, type NodeKind } from "./nodes/registry.js";
 
-export * from "./nodes/human.js";
-export * from "./nodes/flow.js";
+export * from "./script.js";
+export * from "./nodes/descriptor.js";
+export * from "./nodes/registry.js";
+export * from "./nodes/start.js";
+export * from "./nodes/end.js";
+export * from "./nodes/agent.js";
+export * from "./nodes/llm.js";
+export * from "./nodes/tool.js";
+export * from "./nodes/note.js";
+export * from "./nodes/approval.js";
+export * from "./nodes/question.js";
+export * from "./nodes/if.js";
+export * from "./nodes/switch.js";
+export * from "./nodes/loop.js";
+export * from "./nodes/parallel.js";
+export * from "./nodes/setState.js";
+export * from "./nodes/subgraph.js";
 export * from "./nodes/router.js";
+export * from "./nodes/finalize.js";
+export * from "./nodes/validateInput.js";
 export * from "./nodes/planner.js";
 export * from "./tools/index.js";
+export * from "./nodes/execute.js";
 
 export const DOCUMENT_VERSION = 1 as const;
 export const SCHEMA_URL = "https://graphwright.dev/schema/graph.v1.json";
@@ -70,132 +85,6 @@ export const conditionSchema = z.strictObject({
   expression,
   description: text.optional(),
 });
-
-/** One rule of the scripted model: when it matches, the model answers with `reply` and/or `tool_calls`. */
-export const scriptRuleSchema = z.strictObject({
-  /**
-   * What the rule reacts to: the user's message (start of a turn), a tool result
-   * (`tool` narrows it to one tool), or either.
-   */
-  on: z.enum(["user", "tool", "any"]).default("user"),
-  tool: identifier.optional(),
-  /** Regex tested against the last user message (named groups become `{{ match.name }}`). */
-  match: expression.optional(),
-  // Each flag at most once: `new RegExp(x, "ii")` throws at run time.
-  flags: z
-    .string()
-    .regex(/^(?!.*(.).*\1)[imsu]*$/, "allowed flags: i m s u, each at most once")
-    .max(4)
-    .optional(),
-  /** CEL over `{ input, state, last, iteration }`. */
-  when: expression.optional(),
-  /** Reply text; `{{ input }}`, `{{ match.x }}`, `{{ tool_result }}`, `{{ state.x }}` placeholders. */
-  reply: text.optional(),
-  tool_calls: z
-    .array(z.strictObject({ name: identifier, args: z.record(z.string(), jsonValue).default({}) }))
-    .max(20)
-    .default([]),
-});
-export const scriptSchema = z.strictObject({
-  rules: z.array(scriptRuleSchema).max(LIMITS.rules).default([]),
-  /** Reply when no rule matches. */
-  fallback: text.default("I have no scripted answer for that."),
-  /** Streaming speed; 0 sends the whole reply at once. */
-  tokens_per_second: z.number().min(0).max(100_000).default(0),
-});
-
-export const defaultToolNames = [
-  "get_time_date",
-  "list_tools_available",
-  "list_subagents_available",
-  "list_intents_available",
-  "request_help",
-  "get_current_active_agent",
-  "get_supervisor_agent",
-] as const;
-export const intentSchema = z.strictObject({ name: z.string().min(1).max(LIMITS.titleLength), description: text.default("") });
-
-const position = z.strictObject({ x: finite, y: finite });
-const nodeBase = { id, position, width: finite.positive().optional(), height: finite.positive().optional() };
-
-export const startDataSchema = z.strictObject({ name: title.default("Start") });
-export const endDataSchema = z.strictObject({ name: title.default("End") });
-export const agentDataSchema = z.strictObject({
-  name: identifier,
-  description: text.default(""),
-  /** Static text or a template with `{{ path }}` placeholders over `{ state, input, agent, date }`. */
-  system_prompt: text.default(""),
-  model: id,
-  temperature: finite.min(0).max(2).optional(),
-  tools: z.array(id).max(LIMITS.tools).default([]),
-  /** Which of the seed-000 default tools this agent gets. */
-  default_tools: z.array(z.enum(defaultToolNames)).default(["get_time_date", "list_tools_available", "list_intents_available"]),
-  intents: z.array(intentSchema).max(LIMITS.listItems).default([]),
-  /** IANA zone for the date injected into the prompt and for get_time_date. */
-  timezone: z.string().max(64).optional(),
-  /** Model ⇄ tool round trips before the agent stops with an error. */
-  max_iterations: z.number().int().min(1).max(1_000).default(25),
-  /** Usable only through tools, with no parent (multi-agent). */
-  hidden: z.boolean().default(false),
-  /** Rules for the built-in scripted model. */
-  script: scriptSchema.optional(),
-  /**
-   * Forced tool (seed 004): the model must call this catalog tool on its first reply. If it
-   * does not, `fallback` (a template over `{ state, input }`) is used as the tool's result
-   * and the model is run again with tools disabled.
-   */
-  forced_tool: z.strictObject({ tool: id, fallback: text.default("") }).optional(),
-  /** Strip pseudo tool-call text (`<tool_call>…</tool_call>`, leaked `name({...})`) from replies (absent: off). */
-  sanitize: z.boolean().optional(),
-});
-/** Planner (seed 001): see `plannerFields` in nodes/planner.ts. */
-export const plannerDataSchema = z.strictObject({ ...plannerFields, script: scriptSchema.optional() });
-export const llmDataSchema = z.strictObject({
-  name: identifier,
-  model: id,
-  system_prompt: text.default(""),
-  /** The user turn sent to the model; defaults to the last message. */
-  prompt: text.default("{{ input }}"),
-  temperature: finite.min(0).max(2).optional(),
-  /** Also store the reply text in this state channel (the parsed JSON with `output_schema`). */
-  output_channel: identifier.optional(),
-  /**
-   * Structured output: a JSON Schema (an object schema) the reply must match. The model is
-   * asked for JSON only; the reply is parsed, validated and stored in `output_channel`.
-   */
-  output_schema: z.record(z.string(), jsonValue).optional(),
-  script: scriptSchema.optional(),
-});
-export const toolNodeDataSchema = z.strictObject({
-  name: identifier,
-  tool: id,
-  /** Arguments; string values are templates over `{ state, input, results }`. */
-  args: z.record(z.string(), jsonValue).default({}),
-  output_channel: identifier.optional(),
-});
-export const noteDataSchema = z.strictObject({ text: text.default(""), color: z.string().max(32).optional() });
-
-export const nodeSchema = z.discriminatedUnion("kind", [
-  z.strictObject({ ...nodeBase, kind: z.literal("start"), data: startDataSchema.default({ name: "Start" }) }),
-  z.strictObject({ ...nodeBase, kind: z.literal("end"), data: endDataSchema.default({ name: "End" }) }),
-  z.strictObject({ ...nodeBase, kind: z.literal("agent"), data: agentDataSchema }),
-  z.strictObject({ ...nodeBase, kind: z.literal("llm"), data: llmDataSchema }),
-  z.strictObject({ ...nodeBase, kind: z.literal("tool"), data: toolNodeDataSchema }),
-  z.strictObject({ ...nodeBase, kind: z.literal("note"), data: noteDataSchema.default({ text: "" }) }),
-  z.strictObject({ ...nodeBase, kind: z.literal("approval"), data: approvalDataSchema }),
-  z.strictObject({ ...nodeBase, kind: z.literal("question"), data: questionDataSchema }),
-  z.strictObject({ ...nodeBase, kind: z.literal("if"), data: ifDataSchema }),
-  z.strictObject({ ...nodeBase, kind: z.literal("switch"), data: switchDataSchema }),
-  z.strictObject({ ...nodeBase, kind: z.literal("loop"), data: loopDataSchema }),
-  z.strictObject({ ...nodeBase, kind: z.literal("parallel"), data: parallelDataSchema }),
-  z.strictObject({ ...nodeBase, kind: z.literal("set_state"), data: setStateDataSchema }),
-  z.strictObject({ ...nodeBase, kind: z.literal("subgraph"), data: subgraphDataSchema }),
-  z.strictObject({ ...nodeBase, kind: z.literal("router"), data: routerDataSchema }),
-  z.strictObject({ ...nodeBase, kind: z.literal("finalize"), data: finalizeDataSchema }),
-  z.strictObject({ ...nodeBase, kind: z.literal("validate_input"), data: validateInputDataSchema }),
-  z.strictObject({ ...nodeBase, kind: z.literal("planner"), data: plannerDataSchema }),
-  z.strictObject({ ...nodeBase, kind: z.literal("execute"), data: executeDataSchema }),
-]);
 
 const edgeBase = {
   id,
@@ -252,16 +141,6 @@ export type Reducer = z.infer<typeof reducerSchema>;
 export type ModelProfile = z.infer<typeof modelProfileSchema>;
 export type Provider = z.infer<typeof providerSchema>;
 export type Condition = z.infer<typeof conditionSchema>;
-export type Script = z.infer<typeof scriptSchema>;
-export type ScriptRule = z.infer<typeof scriptRuleSchema>;
-export type DefaultToolName = (typeof defaultToolNames)[number];
-export type GraphNode = z.infer<typeof nodeSchema>;
-export type NodeKind = GraphNode["kind"];
-export type NodeOfKind<K extends NodeKind> = Extract<GraphNode, { kind: K }>;
-export type AgentData = z.infer<typeof agentDataSchema>;
-export type LlmData = z.infer<typeof llmDataSchema>;
-export type ToolNodeData = z.infer<typeof toolNodeDataSchema>;
-export type PlannerData = z.infer<typeof plannerDataSchema>;
 export type GraphEdge = z.infer<typeof edgeSchema>;
 export type EdgeKind = GraphEdge["kind"];
 export const nodeKinds = nodeSchema.options.map((o) => o.shape.kind.value) as NodeKind[];

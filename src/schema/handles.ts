@@ -1,49 +1,43 @@
 /**
- * Outgoing handles of the node kinds that choose a branch (If: true/false, Switch: one per
- * case plus default, Loop: body/exit, Router: one per route plus default, Approval:
- * approved/rejected, …). The engine follows the handle a node picks; the canvas draws one
- * source handle per entry; validation checks edges against them. Kinds not listed here
- * have a single output, `out`.
+ * Outgoing handles of a node, read from its kind's descriptor: the kinds that choose a branch
+ * (If: true/false, Switch: one per case plus default, Loop: body/exit, Router: one per route
+ * plus default, Approval: approved/rejected, …) list theirs; every other kind has the single
+ * output `out`. The engine follows the handle a node picks; the canvas draws one source handle
+ * per entry; validation checks edges against them.
  */
-import type { GraphNode, NodeKind, NodeOfKind } from "./document.js";
-import { APPROVAL_HANDLES, questionHandles } from "./nodes/human.js";
-import { IF_HANDLES, LOOP_HANDLES, switchHandles } from "./nodes/flow.js";
-import { routerHandles } from "./nodes/router.js";
-import { VALIDATE_INPUT_HANDLES } from "./nodes/planner.js";
+import type { GraphNode, NodeKind } from "./nodes/registry.js";
+import { nodeKindTable } from "./nodes/registry.js";
+import type { NodeKindTableOf, OutputHandle } from "./nodes/descriptor.js";
 
-export interface OutputHandle {
-  /** Stored in an edge's `source_handle`. */
-  id: string;
-  /** Shown next to the handle on the canvas and in the inspector. */
-  label: string;
-}
+export type { OutputHandle } from "./nodes/descriptor.js";
 
 /** The single output of every non-branching kind. */
 export const DEFAULT_OUTPUT: OutputHandle = { id: "out", label: "Out" };
 
-type HandleTable = { [K in NodeKind]?: (node: NodeOfKind<K>) => OutputHandle[] };
-
-// One entry per branching kind, added beside the kind's schema.
-const table: HandleTable = {
-  approval: () => APPROVAL_HANDLES.map((h) => ({ ...h })),
-  question: (node) => questionHandles(node.data),
-  if: () => IF_HANDLES.map((h) => ({ ...h })),
-  switch: (node) => switchHandles(node.data),
-  loop: () => LOOP_HANDLES.map((h) => ({ ...h })),
-  router: (node) => routerHandles(node.data),
-  validate_input: () => VALIDATE_INPUT_HANDLES.map((h) => ({ ...h })),
-};
-
-/** True when the node's kind picks among named outgoing handles. */
-export function isBranchingKind(kind: NodeKind): boolean {
-  return table[kind] !== undefined;
+/**
+ * True when the node's kind picks among named outgoing handles.
+ * @example isBranchingKind("if") // true
+ */
+export function isBranchingKind(kind: NodeKind | (string & {}), table: NodeKindTableOf = nodeKindTable): boolean {
+  return Object.hasOwn(table, kind) && table[kind]?.handles !== undefined;
 }
 
 /**
  * The outgoing handles of a node.
  * @example outputHandles(ifNode) // [{ id: "true", label: "True" }, { id: "false", label: "False" }]
  */
-export function outputHandles(node: GraphNode): OutputHandle[] {
-  const entry = table[node.kind] as ((n: GraphNode) => OutputHandle[]) | undefined;
-  return entry ? entry(node) : [DEFAULT_OUTPUT];
+export function outputHandles(
+  node: Pick<GraphNode, "kind" | "data"> | { kind: string; data: unknown },
+  table: NodeKindTableOf = nodeKindTable,
+): OutputHandle[] {
+  const handles = Object.hasOwn(table, node.kind) ? table[node.kind]?.handles : undefined;
+  return handles ? handles(node.data) : [{ ...DEFAULT_OUTPUT }];
+}
+
+/**
+ * The ids of a node's outgoing handles (what the engine's `branch` may return).
+ * @example outputHandleIds(loopNode) // ["body", "exit"]
+ */
+export function outputHandleIds(node: Pick<GraphNode, "kind" | "data"> | { kind: string; data: unknown }, table: NodeKindTableOf = nodeKindTable): string[] {
+  return outputHandles(node, table).map((h) => h.id);
 }

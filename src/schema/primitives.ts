@@ -48,3 +48,5 @@ export const expression = z.string().min(1).max(LIMITS.expressionLength);
 export const finite = z.number().finite();
 /** Endpoints we send requests to: http(s) only, never `file:`, `javascript:` or `data:`. */
 export const httpUrl = z.url({ protocol: /^https?$/ }).max(2_000);
+/** A node's condition (If, Loop): a CEL expression, or the name of a registered condition. */
+export const condition = z.string().min(1).max(LIMITS.expressionLength);

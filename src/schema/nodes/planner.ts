@@ -1,37 +1,20 @@
 /**
- * Planned flows (seed 001): Validate input (empty / too long short-circuits to the reply),
- * Planner (a model plans tool actions `{ id, tool, args, depends_on }`), and Execute
- * (route_execution → confirm | sequential | parallel, then runs the actions).
- *
- * Built from the shared primitives (primitives.ts); document.ts adds the kinds to its node union.
- * The Planner's `script` (scripted-model rules) is added in document.ts, where the script schema lives.
+ * Planner (seed 001): a model plans tool actions `{ id, tool, args, depends_on }` for the
+ * Execute node that follows it.
  */
 import { z } from "zod";
 import { id, identifier, text } from "../primitives.js";
+import { scriptSchema } from "../script.js";
+import { count, defaultModel, defineNodeKind } from "./descriptor.js";
 
 /**
- * Validate input (seed 001 `validate_input`): an empty message or one longer than
- * `max_length` gets the matching reply and leaves through `invalid` (connect it to End);
- * anything else leaves through `valid`.
- */
-export const validateInputDataSchema = z.strictObject({
-  name: identifier,
-  max_length: z.number().int().min(1).max(1_000_000).default(5_000),
-  /** The reply to an empty (or whitespace-only) message. */
-  empty_message: text.default("Please provide a request."),
-  /** The reply to a message over `max_length`; `{{ max_length }}` and `{{ length }}` are filled in. */
-  too_long_message: text.default("Please keep requests under {{ max_length }} characters."),
-  description: text.default(""),
-});
-
-/**
- * The Planner's fields, without `script` (added in document.ts). The model plans by
+ * Planner (seed 001): a model plans tool actions. The model plans by
  * calling `submit_plan({ actions: [{ id, tool, args, depends_on }] })` or by replying
  * with that JSON. In `meta_tools` mode it does not see the catalog up front: it gets
  * discover_tools, get_tool_schema and invoke_tool (large catalogs), and results of
  * tools invoked while planning are kept as results of the plan.
  */
-export const plannerFields = {
+export const plannerDataSchema = z.strictObject({
   name: identifier,
   model: id,
   system_prompt: text.default(""),
@@ -46,30 +29,34 @@ export const plannerFields = {
   /** Model calls while planning (meta-tool round trips) before the Planner gives up. */
   max_iterations: z.number().int().min(1).max(100).default(8),
   description: text.default(""),
-};
-
-/**
- * Execute (seed 001): route_execution, then the actions of the last plan.
- * `mode: "auto"` picks confirm when an action's tool is destructive (each destructive
- * action is approved, edited or rejected by a person), else sequential when any action
- * has `depends_on`, else parallel. Parallel runs at most `max_workers` actions at once,
- * each within `timeout_ms`; sequential runs in topological order and fills
- * `{{ results.<id>.<path> }}` in args from earlier results. A failed action is recorded
- * in its result (`{ success: false, error }`), never fatal; a dependency cycle is.
- */
-export const executeDataSchema = z.strictObject({
-  name: identifier,
-  mode: z.enum(["auto", "sequential", "parallel"]).default("auto"),
-  max_workers: z.number().int().min(1).max(100).default(5),
-  timeout_ms: z.number().int().min(10).max(600_000).default(30_000),
-  description: text.default(""),
+  script: scriptSchema.optional(),
 });
 
-export type ValidateInputData = z.infer<typeof validateInputDataSchema>;
-export type ExecuteData = z.infer<typeof executeDataSchema>;
+export type PlannerData = z.infer<typeof plannerDataSchema>;
 
-/** Outgoing handles of a Validate input node. */
-export const VALIDATE_INPUT_HANDLES = [
-  { id: "valid", label: "Valid" },
-  { id: "invalid", label: "Invalid" },
-] as const;
+export const plannerKind = defineNodeKind(
+  "planner",
+  plannerDataSchema,
+)({
+  title: "Planner",
+  group: "Routing and planning",
+  description: "A model plans tool actions with dependencies",
+  word: "Planner",
+  defaults: ({ document, name }) => ({
+    name: name("Planner"),
+    model: defaultModel(document),
+    system_prompt: "Plan the tool actions that answer the request.",
+    prompt: "{{ input }}",
+    tools: [],
+    mode: "catalog",
+    max_actions: 20,
+    max_iterations: 8,
+    description: "",
+  }),
+  accent: "fuchsia",
+  minimap: "#d946ef",
+  mermaid: { label: "planner", shape: ["(", ")"], style: "fill:#fdf4ff,stroke:#c026d3" },
+  ports: { input: true, output: true, delegation: false },
+  size: { width: 180, height: 70 },
+  detail: (data) => [`${data.model} · ${data.mode === "meta_tools" ? "meta-tools" : count(data.tools.length, "tool")}`],
+});

@@ -1,12 +1,10 @@
 /**
- * Routed flows (seed 004): a Router resolves one typed route plan per turn from ordered,
- * deterministic rules (keyword, regex, CEL), gate rules first; a Finalize node stamps the
- * turn's response, route, agent and duration into the `route` channel.
- *
- * Built from the shared primitives (primitives.ts); document.ts adds the kinds to its node union.
+ * Router (seed 004): resolves one typed route plan per turn from ordered, deterministic rules
+ * (keyword, regex, CEL), gate rules first, and follows the handle named by the route.
  */
 import { z } from "zod";
 import { handleId, identifier, LIMITS, text } from "../primitives.js";
+import { count, defineNodeKind, type OutputHandle } from "./descriptor.js";
 
 export const ROUTER_DEFAULT = "default";
 
@@ -68,24 +66,35 @@ export const routerDataSchema = z.strictObject({
   description: text.default(""),
 });
 
-/**
- * Finalize (seed 004 `finalize_turn`): placed before End, it stamps the turn's reply
- * (`response`), the route taken, the agent that answered and the turn's duration
- * (`duration_ms`, since the Router started the turn) into the `route` channel.
- */
-export const finalizeDataSchema = z.strictObject({
-  name: identifier,
-  /** Also copy the finalized record into this state channel. */
-  output_channel: identifier.optional(),
-  description: text.default(""),
-});
-
 export type RouterData = z.infer<typeof routerDataSchema>;
 export type RouterRule = z.infer<typeof routerRuleSchema>;
 export type Route = z.infer<typeof routeSchema>;
-export type FinalizeData = z.infer<typeof finalizeDataSchema>;
 
 /** Outgoing handles of a Router node: one per route (named by its id), then `default`. */
-export function routerHandles(data: Pick<RouterData, "routes">): { id: string; label: string }[] {
+export function routerHandles(data: Pick<RouterData, "routes">): OutputHandle[] {
   return [...data.routes.map((r) => ({ id: r.id, label: r.label ?? r.id })), { id: ROUTER_DEFAULT, label: "Default" }];
 }
+
+export const routerKind = defineNodeKind(
+  "router",
+  routerDataSchema,
+)({
+  title: "Router",
+  group: "Routing and planning",
+  description: "Ordered keyword / regex / CEL rules pick a route; gate rules first",
+  word: "Router",
+  handles: routerHandles,
+  defaults: ({ name }) => ({
+    name: name("Router"),
+    input: "{{ input }}",
+    routes: [{ id: "support", description: "" }],
+    rules: [{ id: "help", route: "support", match: "keyword", keywords: ["help"], flags: "i", gate: false, description: "" }],
+    description: "",
+  }),
+  accent: "fuchsia",
+  minimap: "#d946ef",
+  mermaid: { label: "router", shape: ["{", "}"], style: "fill:#fdf4ff,stroke:#c026d3" },
+  ports: { input: true, output: true, delegation: false },
+  size: { width: 180, height: 110 },
+  detail: (data) => [`${count(data.rules.length, "rule")}${data.rules.some((r) => r.gate) ? " · gate first" : ""}`],
+});

@@ -19,6 +19,7 @@ import { applyEdgeChanges, applyNodeChanges, connectFromFlow, isValidConnection 
 import { FlowEdgeCache, FlowNodeCache, type Size } from "./flowElements";
 import { nodeTypes } from "./nodes/registry";
 import type { FlowNode } from "./nodes/types";
+import { minimapColour } from "./minimap";
 import { carriesNodeKind, droppedKind } from "./paletteDrag";
 import { addNodeAtScreenPoint } from "./placement";
 import { GRAPH_SCOPE_ATTRIBUTE } from "./shortcuts/keys";
@@ -28,15 +29,6 @@ const MULTI_SELECT_KEYS = ["Shift", "Meta", "Control"];
 const FIT_VIEW = { padding: 0.15, maxZoom: 1.25, minZoom: 0.25 };
 /** Graphs with more nodes than this draw only what is in view. */
 const CULL_ABOVE = 200;
-const MINIMAP_COLOURS: Record<string, string> = {
-  start: "#10b981",
-  end: "#f43f5e",
-  agent: "#6366f1",
-  llm: "#0ea5e9",
-  tool: "#f59e0b",
-  note: "#facc15",
-};
-const minimapColour = (node: FlowNode) => MINIMAP_COLOURS[node.type ?? ""] ?? "#a1a1aa";
 
 export function Canvas() {
   // A different graph gets a fresh React Flow (viewport fitted to it, measurements reset).

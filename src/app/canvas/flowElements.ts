@@ -4,14 +4,13 @@
  * moved, was renamed or was (de)selected — what keeps a 1,000-node graph smooth while dragging.
  */
 import { MarkerType } from "@xyflow/react";
-import type { GraphDocument, GraphEdge, GraphNode, NodeKind } from "../../schema/index.js";
+import { nodeKindTable, type GraphDocument, type GraphEdge, type GraphNode, type NodeKind } from "../../schema/index.js";
 import { nodeDisplayName } from "../store/nodeFactory";
 import type { Problems } from "../store/selectors";
 import { flowSourceHandle } from "./branchHandles";
 import { delegationStyle } from "./edges/delegationStyle";
 import { canvasEdges } from "./edges/registry";
 import type { FlowEdge, FlowEdgeData } from "./edges/types";
-import { canvasNodes } from "./nodes/registry";
 import { HANDLE } from "./nodes/ports";
 import type { FlowNode, FlowNodeData } from "./nodes/types";
 
@@ -118,8 +117,8 @@ interface EdgeEntry {
 }
 
 function handlesOf(edge: GraphEdge, source: GraphNode | undefined, targetKind: NodeKind | undefined) {
-  const sourcePorts = source ? canvasNodes[source.kind].ports : undefined;
-  const targetPorts = targetKind ? canvasNodes[targetKind].ports : undefined;
+  const sourcePorts = source ? nodeKindTable[source.kind].ports : undefined;
+  const targetPorts = targetKind ? nodeKindTable[targetKind].ports : undefined;
   if (edge.kind === "delegation") {
     return {
       sourceHandle: sourcePorts?.delegation ? HANDLE.delegate : HANDLE.output,

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { GraphDocument } from "../../schema/index.js";
+import { nodeKindTable, type GraphDocument } from "../../schema/index.js";
 import { blankDocument } from "../store/nodeFactory";
 import { layoutDocument } from "./layout";
-import { canvasNodes } from "./nodes/registry";
 
 function overlaps(a: { x: number; y: number; w: number; h: number }, b: { x: number; y: number; w: number; h: number }) {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
@@ -30,8 +29,8 @@ describe("auto layout", () => {
     const boxes = doc.nodes.map((n) => ({
       id: n.id,
       ...(positions[n.id] as { x: number; y: number }),
-      w: canvasNodes[n.kind].defaultSize.width,
-      h: canvasNodes[n.kind].defaultSize.height,
+      w: nodeKindTable[n.kind].size.width,
+      h: nodeKindTable[n.kind].size.height,
     }));
     for (const a of boxes) for (const b of boxes) if (a.id < b.id) expect(overlaps(a, b), `${a.id} overlaps ${b.id}`).toBe(false);
   });

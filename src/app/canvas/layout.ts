@@ -5,10 +5,9 @@
  */
 import ELK from "elkjs/lib/elk.bundled.js";
 import type { ElkNode } from "elkjs/lib/elk-api";
-import type { GraphDocument } from "../../schema/index.js";
+import { nodeKindTable, type GraphDocument } from "../../schema/index.js";
 import type { XY } from "../store/nodeFactory";
 import type { Size } from "./flowElements";
-import { canvasNodes } from "./nodes/registry";
 import { subAgentBlocks } from "./subAgentBlocks";
 
 const LAYOUT_OPTIONS = {
@@ -32,7 +31,7 @@ export async function layoutDocument(document: GraphDocument, sizes: ReadonlyMap
   const sizeOf = (id: string): Size => {
     const node = byId.get(id);
     if (!node) return { width: 0, height: 0 };
-    return sizes.get(id) ?? { width: node.width ?? canvasNodes[node.kind].defaultSize.width, height: node.height ?? canvasNodes[node.kind].defaultSize.height };
+    return sizes.get(id) ?? { width: node.width ?? nodeKindTable[node.kind].size.width, height: node.height ?? nodeKindTable[node.kind].size.height };
   };
   // Sub-agents outside the flow hang below their parent: the parent's whole subtree is one block.
   const { blocks, absorbed } = subAgentBlocks(document, sizeOf);

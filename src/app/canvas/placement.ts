@@ -1,10 +1,9 @@
 /** Where new nodes go: as near a point as possible without covering a node already there. */
-import type { GraphDocument, NodeKind } from "../../schema/index.js";
+import { nodeKindTable, type GraphDocument, type NodeKind } from "../../schema/index.js";
 import type { EditorStore } from "../store/editorStore";
 import type { XY } from "../store/nodeFactory";
 import { canvasOf } from "./canvasHandle";
 import type { Size } from "./flowElements";
-import { canvasNodes } from "./nodes/registry";
 
 const GAP = 24;
 /** How many cells out from the wanted spot the search goes before giving up and overlapping. */
@@ -29,9 +28,9 @@ const CELLS = Array.from({ length: (2 * REACH + 1) ** 2 }, (_, n) => ({ i: (n % 
  * touching another node (sizes: measured, else the document's, else the kind's default).
  */
 export function freeSpotNear(document: GraphDocument, kind: NodeKind, centre: XY, sizes: ReadonlyMap<string, Size> = new Map()): XY {
-  const { width, height } = canvasNodes[kind].defaultSize;
+  const { width, height } = nodeKindTable[kind].size;
   const others: Rect[] = document.nodes.map((n) => {
-    const size = sizes.get(n.id) ?? { width: n.width ?? canvasNodes[n.kind].defaultSize.width, height: n.height ?? canvasNodes[n.kind].defaultSize.height };
+    const size = sizes.get(n.id) ?? { width: n.width ?? nodeKindTable[n.kind].size.width, height: n.height ?? nodeKindTable[n.kind].size.height };
     return { ...n.position, ...size };
   });
   const wanted = { x: Math.round(centre.x - width / 2), y: Math.round(centre.y - height / 2) };
@@ -53,7 +52,7 @@ export function addNodeAtCentre(store: EditorStore, kind: NodeKind): string {
 export function addNodeAtScreenPoint(store: EditorStore, kind: NodeKind, point: XY): string {
   const canvas = canvasOf(store);
   const flowPoint = canvas?.toFlow(point) ?? point;
-  const { width, height } = canvasNodes[kind].defaultSize;
+  const { width, height } = nodeKindTable[kind].size;
   // A drop goes exactly where the person let go, even onto another node.
   return store.getState().addNode(kind, { x: Math.round(flowPoint.x - width / 2), y: Math.round(flowPoint.y - height / 2) });
 }

@@ -1,10 +1,9 @@
 // The keyboard way to wire the graph: a node's edges (select one to inspect it, or remove it)
 // and a form that adds an edge to (or, for End, from) another node.
 import { useState } from "react";
-import type { EdgeKind, GraphEdge, GraphNode } from "../../schema/index.js";
+import { nodeKindTable, type EdgeKind, type GraphEdge, type GraphNode } from "../../schema/index.js";
 import { branchHandles } from "../canvas/branchHandles";
 import { canvasEdges } from "../canvas/edges/registry";
-import { canvasNodes } from "../canvas/nodes/registry";
 import { useEditorStore } from "../store/EditorProvider";
 import { useEditor, useEditorShallow } from "../store/hooks";
 import { nodeDisplayName } from "../store/nodeFactory";
@@ -26,7 +25,7 @@ export function ConnectionsSection({ node }: { node: GraphNode }) {
   const store = useEditorStore();
   const document = useEditor((s) => contentOf(s.document));
   const edges = useEditorShallow((s) => s.document.edges.filter((e) => e.source === node.id || e.target === node.id));
-  const ports = canvasNodes[node.kind].ports;
+  const ports = nodeKindTable[node.kind].ports;
   const direction = ports.output || ports.delegation ? "to" : "from";
   const options = connectOptions(document, node, direction);
   const [other, setOther] = useState("");

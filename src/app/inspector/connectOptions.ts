@@ -1,6 +1,5 @@
 /** The nodes an inspected node can be connected to (or from), named unambiguously for a select. */
-import type { GraphDocument, GraphNode } from "../../schema/index.js";
-import { canvasNodes } from "../canvas/nodes/registry";
+import { nodeKindTable, type GraphDocument, type GraphNode } from "../../schema/index.js";
 import { nodeDisplayName } from "../store/nodeFactory";
 import type { Option } from "./fields/SelectField";
 
@@ -11,7 +10,7 @@ import type { Option } from "./fields/SelectField";
 export function connectOptions(document: GraphDocument, node: GraphNode, direction: "to" | "from"): Option[] {
   const candidates = document.nodes.filter((other) => {
     if (other.id === node.id) return false;
-    const ports = canvasNodes[other.kind].ports;
+    const ports = nodeKindTable[other.kind].ports;
     return direction === "to" ? ports.input || ports.delegation : ports.output || ports.delegation;
   });
   const counts = new Map<string, number>();

@@ -1,6 +1,6 @@
 /** New nodes and edges for the editor: defaults per kind, unique names and ids. */
 import type { GraphDocument, GraphEdge, GraphNode, NodeKind, NodeOfKind } from "../../schema/index.js";
-import { nodeDefaults, type DefaultsContext } from "./nodeDefaults";
+import { defaultsFor } from "./nodeDefaults";
 import { kindTitle } from "./paletteKinds";
 
 export interface XY {
@@ -38,8 +38,7 @@ export function uniqueName(document: GraphDocument, base: string): string {
 
 /** A new node of a kind with sensible defaults for this document. */
 export function createNode<K extends NodeKind>(document: GraphDocument, kind: K, position: XY): NodeOfKind<K> {
-  const defaults = nodeDefaults[kind] as (context: DefaultsContext) => NodeOfKind<K>["data"];
-  const data = defaults({ document, name: (base) => uniqueName(document, base) });
+  const data = defaultsFor(kind, { document, name: (base) => uniqueName(document, base) });
   // The table's type pairs each kind with its data; TypeScript cannot follow that through `K`.
   return { id: newNodeId(document), kind, position, data } as NodeOfKind<K>;
 }
@@ -54,7 +53,7 @@ export function createEdge(document: GraphDocument, source: string, target: stri
 /** The display name of a node (agent/LLM/tool name, or its kind's title). */
 export function nodeDisplayName(node: GraphNode): string {
   if ("name" in node.data && typeof node.data.name === "string" && node.data.name) return node.data.name;
-  return node.kind === "note" ? "Note" : kindTitle(node.kind);
+  return kindTitle(node.kind);
 }
 
 /** A fresh, valid document: Start → Agent → End on the scripted model. */

@@ -4,7 +4,7 @@
  * The decision lands in `results.<name>` (and `output_channel`) as `{ decision, payload, reason }`.
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
-import type { NodeOfKind } from "../../schema/index.js";
+import { APPROVAL_HANDLES, outputHandleIds, type NodeOfKind } from "../../schema/index.js";
 import { requestApproval } from "../approval.js";
 import { lastHumanMessage, textOf } from "../runtime.js";
 import type { GraphState, GraphUpdate } from "../state.js";
@@ -30,7 +30,7 @@ export function compileApproval(node: NodeOfKind<"approval">): BranchingNode {
   };
   const branch = (state: GraphState): string => {
     const record = state.results[data.name] as ApprovalRecord | undefined;
-    return record?.decision === "reject" ? "rejected" : "approved";
+    return record?.decision === "reject" ? APPROVAL_HANDLES.rejected.id : APPROVAL_HANDLES.approved.id;
   };
-  return { run, branch, handles: ["approved", "rejected"] };
+  return { run, branch, handles: outputHandleIds(node) };
 }

@@ -7,7 +7,7 @@
  * the run with LOOP_LIMIT.
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
-import type { NodeOfKind } from "../../schema/index.js";
+import { LOOP_HANDLES, outputHandleIds, type NodeOfKind } from "../../schema/index.js";
 import { EngineError } from "../errors.js";
 import { emit } from "../runtime.js";
 import type { GraphState, GraphUpdate, LoopState } from "../state.js";
@@ -23,7 +23,7 @@ export function compileLoop(node: NodeOfKind<"loop">, ctx: CompileContext): Bran
   const { name, max_loops: max, on_limit: onLimit } = node.data;
   const expression = resolveExpression(ctx.document, node, "condition", node.data.condition);
   return {
-    handles: ["body", "exit"],
+    handles: outputHandleIds(node),
     run: (state: GraphState, config: LangGraphRunnableConfig): GraphUpdate => {
       const turn = turnOf(state);
       const previous = state.loops[name];
@@ -31,9 +31,9 @@ export function compileLoop(node: NodeOfKind<"loop">, ctx: CompileContext): Bran
       const holds = evaluateFlow(expression, { ...flowScope(state), passes: count, max_loops: max }, node, "condition") === true;
       const where = { agent: null };
       const leave = (exhausted: boolean, reason: string): GraphUpdate => {
-        emit(config, { type: "branch_taken", kind: "loop", handle: "exit", reason }, where);
+        emit(config, { type: "branch_taken", kind: "loop", handle: LOOP_HANDLES.exit.id, reason }, where);
         const loop: LoopState = { count: 0, passes: count, exhausted, turn };
-        return { loops: { [name]: loop }, branches: { [name]: "exit" } } as GraphUpdate;
+        return { loops: { [name]: loop }, branches: { [name]: LOOP_HANDLES.exit.id } } as GraphUpdate;
       };
       if (!holds) return leave(false, `${node.data.condition} is false after ${count} pass${count === 1 ? "" : "es"}`);
       if (count >= max) {
@@ -44,10 +44,10 @@ export function compileLoop(node: NodeOfKind<"loop">, ctx: CompileContext): Bran
         return leave(true, `max_loops (${max}) reached while ${node.data.condition} still held`);
       }
       emit(config, { type: "loop_iteration", loop: name, iteration: count + 1, max_loops: max }, where);
-      emit(config, { type: "branch_taken", kind: "loop", handle: "body", reason: `pass ${count + 1} of at most ${max}` }, where);
+      emit(config, { type: "branch_taken", kind: "loop", handle: LOOP_HANDLES.body.id, reason: `pass ${count + 1} of at most ${max}` }, where);
       const loop: LoopState = { count: count + 1, passes: previous?.passes ?? 0, exhausted: false, turn };
-      return { loops: { [name]: loop }, branches: { [name]: "body" } } as GraphUpdate;
+      return { loops: { [name]: loop }, branches: { [name]: LOOP_HANDLES.body.id } } as GraphUpdate;
     },
-    branch: (state: GraphState) => state.branches[name] ?? "exit",
+    branch: (state: GraphState) => state.branches[name] ?? LOOP_HANDLES.exit.id,
   };
 }

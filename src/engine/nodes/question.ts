@@ -5,7 +5,7 @@
  * `results.<name>` as `{ option_id, label }` (and its id in `output_channel`).
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
-import type { NodeOfKind } from "../../schema/index.js";
+import { outputHandleIds, type NodeOfKind } from "../../schema/index.js";
 import { askQuestion } from "../approval.js";
 import { lastHumanMessage, textOf } from "../runtime.js";
 import type { GraphState, GraphUpdate } from "../state.js";
@@ -29,5 +29,5 @@ export function compileQuestion(node: NodeOfKind<"question">): BranchingNode {
     return update as GraphUpdate;
   };
   const branch = (state: GraphState): string => (state.results[data.name] as QuestionRecord | undefined)?.option_id ?? "";
-  return { run, branch, handles: options.map((o) => o.id) };
+  return { run, branch, handles: outputHandleIds(node) };
 }

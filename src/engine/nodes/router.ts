@@ -3,7 +3,7 @@
  * (gate rules first), stores it in the `route` channel and follows the route's handle.
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
-import { ROUTER_DEFAULT, type NodeOfKind } from "../../schema/index.js";
+import { outputHandleIds, ROUTER_DEFAULT, type NodeOfKind } from "../../schema/index.js";
 import { EngineError } from "../errors.js";
 import { compileRule, orderRules, resolveRoute, ruleProblem, type CompiledRule } from "../flows/routeRules.js";
 import { emit } from "../runtime.js";
@@ -46,6 +46,6 @@ export function compileRouter(node: NodeOfKind<"router">, ctx: CompileContext): 
   return {
     run,
     branch: (state: GraphState) => state.branches[data.name] ?? ROUTER_DEFAULT,
-    handles: [...data.routes.map((r) => r.id), ROUTER_DEFAULT],
+    handles: outputHandleIds(node),
   };
 }

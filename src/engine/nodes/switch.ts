@@ -1,6 +1,6 @@
 /** Switch node: reads a value and follows the first case equal to it, else `default` (seed 003). */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
-import { SWITCH_DEFAULT, type NodeOfKind, type SwitchCase } from "../../schema/index.js";
+import { outputHandleIds, SWITCH_DEFAULT, type NodeOfKind, type SwitchCase } from "../../schema/index.js";
 import { emit } from "../runtime.js";
 import type { GraphState, GraphUpdate } from "../state.js";
 import type { CompileContext } from "./context.js";
@@ -31,7 +31,7 @@ export function compileSwitch(node: NodeOfKind<"switch">, ctx: CompileContext): 
   const { name, cases } = node.data;
   const expression = resolveExpression(ctx.document, node, "variable", node.data.variable);
   return {
-    handles: [...cases.map((c) => c.id), SWITCH_DEFAULT],
+    handles: outputHandleIds(node),
     run: (state: GraphState, config: LangGraphRunnableConfig): GraphUpdate => {
       const value = evaluateFlow(expression, flowScope(state), node, "variable");
       const handle = pickCase(value, cases);

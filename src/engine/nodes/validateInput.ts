@@ -5,7 +5,7 @@
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import { AIMessage } from "@langchain/core/messages";
-import type { NodeOfKind } from "../../schema/index.js";
+import { outputHandleIds, VALIDATE_INPUT_HANDLES, type NodeOfKind } from "../../schema/index.js";
 import { emit, lastHumanMessage, textOf } from "../runtime.js";
 import type { GraphState, GraphUpdate } from "../state.js";
 import { renderTemplate } from "../template.js";
@@ -48,6 +48,7 @@ export function compileValidateInput(node: NodeOfKind<"validate_input">, ctx: Co
     }
     return update as GraphUpdate;
   };
-  const branch = (state: GraphState): string => ((state.results[data.name] as InputVerdict | undefined)?.valid === false ? "invalid" : "valid");
-  return { run, branch, handles: ["valid", "invalid"] };
+  const branch = (state: GraphState): string =>
+    (state.results[data.name] as InputVerdict | undefined)?.valid === false ? VALIDATE_INPUT_HANDLES.invalid.id : VALIDATE_INPUT_HANDLES.valid.id;
+  return { run, branch, handles: outputHandleIds(node) };
 }

@@ -2,11 +2,8 @@
 // source handle per branch for branching kinds) and the selection ring.
 import { Handle, Position } from "@xyflow/react";
 import type { ReactNode } from "react";
-import type { OutputHandle } from "../../../schema/index.js";
-import { HANDLE, type Ports } from "./ports";
-
-/** Accent colour of a node kind: a left stripe and the kind badge. */
-export type Accent = "emerald" | "rose" | "indigo" | "sky" | "amber" | "yellow" | "violet" | "teal" | "orange" | "fuchsia" | "lime" | "slate";
+import type { Accent, OutputHandle, Ports } from "../../../schema/index.js";
+import { HANDLE } from "./ports";
 
 const ACCENTS: Record<Accent, { stripe: string; badge: string }> = {
   emerald: { stripe: "border-l-emerald-500 dark:border-l-emerald-500", badge: "text-emerald-700 dark:text-emerald-300" },

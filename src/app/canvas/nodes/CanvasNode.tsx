@@ -1,0 +1,64 @@
+// The one canvas node component: it reads its graph node from the store by id and draws it from
+// its kind's descriptor — the frame (badge, name, ports, branch handles), the detail line, the
+// sub-agent toggle for kinds in the delegation hierarchy — or a sticky note for notes.
+import { memo } from "react";
+import { nodeKindTable, outputHandles, type AnyNodeKindDescriptor, type DetailPart, type GraphNode } from "../../../schema/index.js";
+import { useNode } from "../../store/hooks";
+import { NodeDetail, NodeFrame } from "./NodeFrame";
+import { SubtreeToggle } from "./SubtreeToggle";
+import type { FlowNodeProps } from "./types";
+
+function Detail({ parts }: { parts: readonly DetailPart[] }) {
+  return parts.map((part, index) =>
+    typeof part === "string" ? (
+      part
+    ) : (
+      <code key={index} className="font-mono">
+        {part.code}
+      </code>
+    ),
+  );
+}
+
+function StickyNote({ parts, selected }: { parts: readonly DetailPart[]; selected: boolean }) {
+  return (
+    <div
+      className={`max-w-60 min-w-32 rounded-sm bg-yellow-100 px-3 py-2 text-xs whitespace-pre-wrap text-yellow-950 shadow-md dark:bg-yellow-900/60 dark:text-yellow-50 ${
+        selected ? "ring-2 ring-blue-500" : ""
+      }`}
+    >
+      {parts.length > 0 ? <Detail parts={parts} /> : <span className="italic opacity-60">Empty note</span>}
+    </div>
+  );
+}
+
+function nameOf(node: GraphNode): string {
+  return "name" in node.data ? node.data.name : "";
+}
+
+export const CanvasNode = memo(function CanvasNode({ id, selected }: FlowNodeProps) {
+  const node = useNode(id);
+  if (!node) return null;
+  // The table pairs each kind with its data type; TypeScript cannot follow that through `node.kind`.
+  const kind = nodeKindTable[node.kind] as AnyNodeKindDescriptor;
+  const detail = kind.detail?.(node.data);
+  if (kind.look === "sticky") return <StickyNote parts={detail ?? []} selected={selected} />;
+  const name = nameOf(node);
+  return (
+    <NodeFrame
+      kindTitle={kind.badge?.(node.data) ?? kind.title}
+      name={name}
+      accent={kind.accent}
+      ports={kind.ports}
+      selected={selected}
+      branches={kind.handles ? outputHandles(node) : null}
+    >
+      {detail && (
+        <NodeDetail>
+          <Detail parts={detail} />
+        </NodeDetail>
+      )}
+      {kind.ports.delegation && <SubtreeToggle id={id} name={name} />}
+    </NodeFrame>
+  );
+});

@@ -17,6 +17,8 @@ import { ScriptEditor } from "./ScriptEditor";
 import type { NodeFormProps } from "./types";
 import { timeZoneSuggestions, timeZoneValue } from "./timezone";
 import { useNodeUpdate } from "./useNodeUpdate";
+import { NameField } from "./NameField";
+import { DescriptionField } from "./DescriptionField";
 
 const DEFAULT_TOOL_OPTIONS = defaultToolNames.map((name) => ({ value: name, label: name }));
 
@@ -30,13 +32,8 @@ export function AgentForm({ node }: NodeFormProps<"agent">) {
       <button type="button" className={`${buttonClass} mb-2`} onClick={() => openInnerLoop(node.id)}>
         Show inner loop
       </button>
-      <TextField
-        label="Name"
-        value={data.name}
-        onCommit={(name) => update({ name })}
-        hint="Also the handoff tool name and @mention: letters, digits, _ or -."
-      />
-      <TextField label="Description" value={data.description} multiline rows={2} onCommit={(description) => update({ description })} />
+      <NameField value={data.name} update={update} hint="Also the handoff tool name and @mention: letters, digits, _ or -." />
+      <DescriptionField value={data.description} update={update} />
       <TextField
         label="System prompt"
         value={data.system_prompt}

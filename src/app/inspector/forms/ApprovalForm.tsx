@@ -7,13 +7,14 @@ import { OutputChannelField } from "./OutputChannelField";
 import { PlaceholderHint } from "./PlaceholderHint";
 import type { NodeFormProps } from "./types";
 import { useNodeUpdate } from "./useNodeUpdate";
+import { NameField } from "./NameField";
 
 export function ApprovalForm({ node }: NodeFormProps<"approval">) {
   const update = useNodeUpdate(node);
   const { data } = node;
   return (
     <>
-      <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
+      <NameField value={data.name} update={update} />
       <TextField
         label="Message"
         value={data.message}

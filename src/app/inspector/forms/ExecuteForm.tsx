@@ -2,9 +2,10 @@
 // worker bound, the per-action time limit and confirmation of destructive actions.
 import { NumberField } from "../fields/NumberField";
 import { SelectField } from "../fields/SelectField";
-import { TextField } from "../fields/TextField";
 import type { NodeFormProps } from "./types";
 import { useNodeUpdate } from "./useNodeUpdate";
+import { NameField } from "./NameField";
+import { DescriptionField } from "./DescriptionField";
 
 const MODES = [
   { value: "auto", label: "Auto: confirm destructive, else sequential with dependencies, else parallel" },
@@ -17,7 +18,7 @@ export function ExecuteForm({ node }: NodeFormProps<"execute">) {
   const { data } = node;
   return (
     <>
-      <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
+      <NameField value={data.name} update={update} />
       <SelectField label="Mode" value={data.mode} options={MODES} onChange={(mode) => update({ mode: mode as typeof data.mode })} />
       <NumberField
         label="Max workers"
@@ -38,7 +39,7 @@ export function ExecuteForm({ node }: NodeFormProps<"execute">) {
       <p className="text-xs text-zinc-500 dark:text-zinc-400">
         A person approves, edits or rejects every action whose tool is marked destructive before any action runs.
       </p>
-      <TextField label="Description" value={data.description} multiline rows={2} onCommit={(description) => update({ description })} />
+      <DescriptionField value={data.description} update={update} />
     </>
   );
 }

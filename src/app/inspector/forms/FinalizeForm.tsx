@@ -1,15 +1,16 @@
 // Inspector form of a Finalize node: where the turn's finalized record also goes.
-import { TextField } from "../fields/TextField";
 import { OutputChannelField } from "./OutputChannelField";
 import type { NodeFormProps } from "./types";
 import { useNodeUpdate } from "./useNodeUpdate";
+import { NameField } from "./NameField";
+import { DescriptionField } from "./DescriptionField";
 
 export function FinalizeForm({ node }: NodeFormProps<"finalize">) {
   const update = useNodeUpdate(node);
   const { data } = node;
   return (
     <>
-      <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
+      <NameField value={data.name} update={update} />
       <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
         Place before End: stamps the reply, the route taken, the agent that answered and the turn's duration into the route channel.
       </p>
@@ -18,7 +19,7 @@ export function FinalizeForm({ node }: NodeFormProps<"finalize">) {
         onCommit={(output_channel) => update({ output_channel })}
         hint="Also copy the finalized record into this state channel."
       />
-      <TextField label="Description" value={data.description} multiline rows={2} onCommit={(description) => update({ description })} />
+      <DescriptionField value={data.description} update={update} />
     </>
   );
 }

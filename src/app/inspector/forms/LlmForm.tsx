@@ -7,6 +7,7 @@ import { ModelCallFields } from "./ModelCallFields";
 import { ScriptEditor } from "./ScriptEditor";
 import type { NodeFormProps } from "./types";
 import { useNodeUpdate } from "./useNodeUpdate";
+import { NameField } from "./NameField";
 
 export function LlmForm({ node }: NodeFormProps<"llm">) {
   const update = useNodeUpdate(node);
@@ -14,7 +15,7 @@ export function LlmForm({ node }: NodeFormProps<"llm">) {
   const { data } = node;
   return (
     <>
-      <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
+      <NameField value={data.name} update={update} />
       <ModelCallFields data={data} update={update} />
       <TextField
         label="Output channel"

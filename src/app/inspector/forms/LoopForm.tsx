@@ -1,10 +1,11 @@
 // Inspector form of a Loop node: the condition that keeps the Body going, and the circuit breaker.
 import { NumberField } from "../fields/NumberField";
 import { SelectField } from "../fields/SelectField";
-import { TextField } from "../fields/TextField";
 import { ConditionField } from "./ConditionField";
 import type { NodeFormProps } from "./types";
 import { useNodeUpdate } from "./useNodeUpdate";
+import { NameField } from "./NameField";
+import { DescriptionField } from "./DescriptionField";
 
 const ON_LIMIT = [
   { value: "exit", label: "Leave through Exit (recorded as exhausted)" },
@@ -16,7 +17,7 @@ export function LoopForm({ node }: NodeFormProps<"loop">) {
   const { data } = node;
   return (
     <>
-      <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
+      <NameField value={data.name} update={update} />
       <ConditionField
         value={data.condition}
         onCommit={(condition) => update({ condition })}
@@ -31,7 +32,7 @@ export function LoopForm({ node }: NodeFormProps<"loop">) {
         onCommit={(n) => n !== undefined && update({ max_loops: Math.max(1, Math.round(n)) })}
       />
       <SelectField label="At the limit" value={data.on_limit} options={ON_LIMIT} onChange={(value) => update({ on_limit: value as typeof data.on_limit })} />
-      <TextField label="Description" value={data.description} multiline rows={2} onCommit={(description) => update({ description })} />
+      <DescriptionField value={data.description} update={update} />
     </>
   );
 }

@@ -1,15 +1,16 @@
 // Inspector form of a Parallel node: how many branches run at once, and an optional time limit.
 import { NumberField } from "../fields/NumberField";
-import { TextField } from "../fields/TextField";
 import type { NodeFormProps } from "./types";
 import { useNodeUpdate } from "./useNodeUpdate";
+import { NameField } from "./NameField";
+import { DescriptionField } from "./DescriptionField";
 
 export function ParallelForm({ node }: NodeFormProps<"parallel">) {
   const update = useNodeUpdate(node);
   const { data } = node;
   return (
     <>
-      <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
+      <NameField value={data.name} update={update} />
       <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
         Every outgoing edge starts a branch; where the branches meet, the join waits for all of them.
       </p>
@@ -31,7 +32,7 @@ export function ParallelForm({ node }: NodeFormProps<"parallel">) {
         placeholder="none"
         onCommit={(timeout_ms) => update({ timeout_ms: timeout_ms === undefined ? undefined : Math.round(timeout_ms) })}
       />
-      <TextField label="Description" value={data.description} multiline rows={2} onCommit={(description) => update({ description })} />
+      <DescriptionField value={data.description} update={update} />
     </>
   );
 }

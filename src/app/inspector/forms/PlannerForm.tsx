@@ -4,12 +4,13 @@ import { useEditor } from "../../store/hooks";
 import { CheckboxGroup } from "../fields/CheckboxGroup";
 import { NumberField } from "../fields/NumberField";
 import { SelectField } from "../fields/SelectField";
-import { TextField } from "../fields/TextField";
 import { ModelCallFields } from "./ModelCallFields";
 import { toolOptions } from "./options";
 import { ScriptEditor } from "./ScriptEditor";
 import type { NodeFormProps } from "./types";
 import { useNodeUpdate } from "./useNodeUpdate";
+import { NameField } from "./NameField";
+import { DescriptionField } from "./DescriptionField";
 
 const MODES = [
   { value: "catalog", label: "Catalog: the model sees the chosen tools" },
@@ -22,7 +23,7 @@ export function PlannerForm({ node }: NodeFormProps<"planner">) {
   const { data } = node;
   return (
     <>
-      <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
+      <NameField value={data.name} update={update} />
       <ModelCallFields data={data} update={update} />
       <SelectField label="Planning mode" value={data.mode} options={MODES} onChange={(mode) => update({ mode: mode as typeof data.mode })} />
       <CheckboxGroup
@@ -48,7 +49,7 @@ export function PlannerForm({ node }: NodeFormProps<"planner">) {
         step={1}
         onCommit={(n) => n !== undefined && update({ max_iterations: Math.min(100, Math.max(1, Math.round(n))) })}
       />
-      <TextField label="Description" value={data.description} multiline rows={2} onCommit={(description) => update({ description })} />
+      <DescriptionField value={data.description} update={update} />
       <ScriptEditor script={data.script} onChange={(script) => update({ script })} />
     </>
   );

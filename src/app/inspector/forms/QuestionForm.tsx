@@ -7,13 +7,14 @@ import { OutputChannelField } from "./OutputChannelField";
 import { PlaceholderHint } from "./PlaceholderHint";
 import type { NodeFormProps } from "./types";
 import { useBranchUpdate } from "./useBranchUpdate";
+import { NameField } from "./NameField";
 
 export function QuestionForm({ node }: NodeFormProps<"question">) {
   const update = useBranchUpdate(node);
   const { data } = node;
   return (
     <>
-      <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
+      <NameField value={data.name} update={update} />
       <TextField
         label="Question"
         value={data.question}

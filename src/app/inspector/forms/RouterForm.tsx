@@ -8,6 +8,8 @@ import { PlaceholderHint } from "./PlaceholderHint";
 import { RouterRuleFields } from "./RouterRuleFields";
 import type { NodeFormProps } from "./types";
 import { useBranchUpdate } from "./useBranchUpdate";
+import { NameField } from "./NameField";
+import { DescriptionField } from "./DescriptionField";
 
 export function RouterForm({ node }: NodeFormProps<"router">) {
   const update = useBranchUpdate(node);
@@ -24,7 +26,7 @@ export function RouterForm({ node }: NodeFormProps<"router">) {
   };
   return (
     <>
-      <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
+      <NameField value={data.name} update={update} />
       <TextField
         label="Input"
         value={data.input}
@@ -77,7 +79,7 @@ export function RouterForm({ node }: NodeFormProps<"router">) {
       >
         {(rule, patch) => <RouterRuleFields rule={rule} routes={routeOptions} patch={patch} />}
       </OrderedList>
-      <TextField label="Description" value={data.description} multiline rows={2} onCommit={(description) => update({ description })} />
+      <DescriptionField value={data.description} update={update} />
     </>
   );
 }

@@ -7,6 +7,8 @@ import { OrderedList } from "../fields/OrderedList";
 import { TextField } from "../fields/TextField";
 import type { NodeFormProps } from "./types";
 import { useNodeUpdate } from "./useNodeUpdate";
+import { NameField } from "./NameField";
+import { DescriptionField } from "./DescriptionField";
 
 export function SetStateForm({ node }: NodeFormProps<"set_state">) {
   const update = useNodeUpdate(node);
@@ -15,7 +17,7 @@ export function SetStateForm({ node }: NodeFormProps<"set_state">) {
   const { data } = node;
   return (
     <>
-      <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
+      <NameField value={data.name} update={update} />
       <OrderedList<Assignment>
         title="Assignments"
         noun="assignment"
@@ -49,7 +51,7 @@ export function SetStateForm({ node }: NodeFormProps<"set_state">) {
           </>
         )}
       </OrderedList>
-      <TextField label="Description" value={data.description} multiline rows={2} onCommit={(description) => update({ description })} />
+      <DescriptionField value={data.description} update={update} />
     </>
   );
 }

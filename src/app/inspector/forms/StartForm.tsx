@@ -1,9 +1,9 @@
 // Inspector form of Start: its name.
-import { TextField } from "../fields/TextField";
 import type { NodeFormProps } from "./types";
 import { useNodeUpdate } from "./useNodeUpdate";
+import { NameField } from "./NameField";
 
 export function StartForm({ node }: NodeFormProps<"start">) {
   const update = useNodeUpdate(node);
-  return <TextField label="Name" value={node.data.name} onCommit={(name) => update({ name })} />;
+  return <NameField value={node.data.name} update={update} />;
 }

@@ -11,6 +11,8 @@ import { PlaceholderHint } from "./PlaceholderHint";
 import type { NodeFormProps } from "./types";
 import { useNodeUpdate } from "./useNodeUpdate";
 import { useSavedGraphs } from "./useSavedGraphs";
+import { NameField } from "./NameField";
+import { DescriptionField } from "./DescriptionField";
 
 export function SubgraphForm({ node }: NodeFormProps<"subgraph">) {
   const update = useNodeUpdate(node);
@@ -29,7 +31,7 @@ export function SubgraphForm({ node }: NodeFormProps<"subgraph">) {
         : undefined);
   return (
     <>
-      <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
+      <NameField value={data.name} update={update} />
       <SelectField label="Graph" value={data.graph} options={options} onChange={(graph) => update({ graph })} hint={hint} />
       <TextField
         label="Input"
@@ -66,7 +68,7 @@ export function SubgraphForm({ node }: NodeFormProps<"subgraph">) {
           </>
         )}
       </OrderedList>
-      <TextField label="Description" value={data.description} multiline rows={2} onCommit={(description) => update({ description })} />
+      <DescriptionField value={data.description} update={update} />
     </>
   );
 }

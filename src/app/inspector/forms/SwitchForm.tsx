@@ -8,6 +8,8 @@ import { TextField } from "../fields/TextField";
 import { freshName } from "../graph/useGraphUpdate";
 import type { NodeFormProps } from "./types";
 import { useBranchUpdate } from "./useBranchUpdate";
+import { NameField } from "./NameField";
+import { DescriptionField } from "./DescriptionField";
 
 type ValueType = "string" | "number" | "boolean";
 const VALUE_TYPES = [
@@ -33,7 +35,7 @@ export function SwitchForm({ node }: NodeFormProps<"switch">) {
   const { data } = node;
   return (
     <>
-      <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
+      <NameField value={data.name} update={update} />
       <ExpressionField
         label="Variable"
         value={data.variable}
@@ -92,7 +94,7 @@ export function SwitchForm({ node }: NodeFormProps<"switch">) {
         )}
       </OrderedList>
       <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">Default: taken when no case matches.</p>
-      <TextField label="Description" value={data.description} multiline rows={2} onCommit={(description) => update({ description })} />
+      <DescriptionField value={data.description} update={update} />
     </>
   );
 }

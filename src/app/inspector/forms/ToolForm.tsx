@@ -6,6 +6,7 @@ import { TextField } from "../fields/TextField";
 import { toolOptions } from "./options";
 import type { NodeFormProps } from "./types";
 import { useNodeUpdate } from "./useNodeUpdate";
+import { NameField } from "./NameField";
 
 export function ToolForm({ node }: NodeFormProps<"tool">) {
   const update = useNodeUpdate(node);
@@ -14,7 +15,7 @@ export function ToolForm({ node }: NodeFormProps<"tool">) {
   const { data } = node;
   return (
     <>
-      <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
+      <NameField value={data.name} update={update} />
       <SelectField
         label="Tool"
         value={data.tool}

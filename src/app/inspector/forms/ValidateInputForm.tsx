@@ -3,13 +3,15 @@ import { NumberField } from "../fields/NumberField";
 import { TextField } from "../fields/TextField";
 import type { NodeFormProps } from "./types";
 import { useNodeUpdate } from "./useNodeUpdate";
+import { NameField } from "./NameField";
+import { DescriptionField } from "./DescriptionField";
 
 export function ValidateInputForm({ node }: NodeFormProps<"validate_input">) {
   const update = useNodeUpdate(node);
   const { data } = node;
   return (
     <>
-      <TextField label="Name" value={data.name} onCommit={(name) => update({ name })} />
+      <NameField value={data.name} update={update} />
       <NumberField
         label="Max length"
         value={data.max_length}
@@ -34,7 +36,7 @@ export function ValidateInputForm({ node }: NodeFormProps<"validate_input">) {
         onCommit={(too_long_message) => update({ too_long_message })}
         hint="The reply to a message over the limit; {{ max_length }} and {{ length }} are filled in."
       />
-      <TextField label="Description" value={data.description} multiline rows={2} onCommit={(description) => update({ description })} />
+      <DescriptionField value={data.description} update={update} />
     </>
   );
 }

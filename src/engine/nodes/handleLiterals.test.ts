@@ -19,7 +19,8 @@ function handleLiterals(source: string): string[] {
   return found;
 }
 
-const engineNodeModules = readdirSync(HERE).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
+// Every module under src/engine/nodes, subfolders (the agent's) included.
+const engineNodeModules = (readdirSync(HERE, { recursive: true }) as string[]).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
 
 describe("handle ids in engine node modules", () => {
   it("finds a literal handle list or a quoted handle id (the check itself works)", () => {

@@ -79,6 +79,25 @@ test("a document that breaks the schema is refused with JSON paths, and the open
   await expect(controls.node("Bad graph")).toHaveCount(0);
 });
 
+test("a document with schema and reference problems lists them all, each with its path", async ({ app, controls }) => {
+  await app.goto();
+  const bad = {
+    version: 1,
+    meta: { id: "bad", name: "Bad graph" },
+    models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
+    nodes: [
+      { id: "start", kind: "start", position: { x: 0, y: 0 } },
+      { id: "x", kind: "teleporter", position: { x: 0, y: 0 }, data: {} },
+      { id: "agent", kind: "agent", position: { x: 0, y: 0 }, data: { name: "Assistant", model: "scripted", tools: ["weather"] } },
+    ],
+    edges: [{ id: "e1", kind: "flow", source: "start", target: "nowhere" }],
+  };
+  await controls.import("bad.json", JSON.stringify(bad));
+  const alert = controls.dialog("Import failed").getByRole("alert");
+  await expect(alert).toContainText("The 3 problems:");
+  await expect(alert.getByRole("listitem")).toHaveText([/^\$\.nodes\[1\]\.kind: /, /^\$\.edges\[0\]\.target: /, /^\$\.nodes\[2\]\.data\.tools\[0\]: /]);
+});
+
 test("Mermaid export is a flowchart of the graph", async ({ app, controls }) => {
   await app.goto();
   await controls.openTemplate("Routed support");

@@ -152,7 +152,7 @@ describe("validate reports issues people can act on", () => {
     expect(errors[0]).toMatchObject({ code: "ORPHAN_AGENT", nodeId: "loner" });
   });
 
-  it("stops after the schema stage, before semantic checks", () => {
+  it("reports schema errors and then reference errors, not only the schema stage's", () => {
     const errors = errorsOf(
       validate(
         docWith((d) => {
@@ -161,7 +161,7 @@ describe("validate reports issues people can act on", () => {
         }),
       ),
     );
-    expect(errors.map((e) => e.code)).toEqual(["INVALID_TYPE"]);
+    expect(errors.map((e) => e.code)).toEqual(["INVALID_TYPE", "DANGLING_EDGE"]);
   });
 
   it("stops after the hostile-input stage, before the version check", () => {

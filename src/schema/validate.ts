@@ -1,8 +1,10 @@
 /**
- * Validation of graph documents, in stages that each stop the next when they find errors:
- * hostile-input guards, version and migration, the zod schema, then semantic checks.
+ * Validation of graph documents: hostile-input guards and migration stop at their first errors
+ * (nothing can be read past them); the zod schema and the semantic checks report together,
+ * the checks running over whatever parts of the document could still be read.
  */
-import { checkSemantics } from "./checks/semanticChecks.js";
+import { readParts } from "./checks/readableParts.js";
+import { checkReadableParts, checkSemantics } from "./checks/semanticChecks.js";
 import { type GraphDocument, graphDocumentSchema } from "./document.js";
 import { guardInput } from "./inputGuard.js";
 import { GraphValidationError, type ValidationIssue, type ValidationResult } from "./issues.js";
@@ -23,9 +25,24 @@ function failed(errors: ValidationIssue[]): ValidationResult {
   return { ok: false, errors };
 }
 
+/** Schema errors first, then what the semantic checks find in the parts that parsed, each problem once. */
+function schemaAndReferenceErrors(schemaErrors: ValidationIssue[], document: Record<string, unknown>): ValidationIssue[] {
+  const parts = readParts(document);
+  if (parts === undefined) return schemaErrors;
+  const seen = new Set(schemaErrors.map((issue) => `${issue.code} ${issue.path}`));
+  const more = checkReadableParts(parts).filter((issue) => {
+    const key = `${issue.code} ${issue.path}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return [...schemaErrors, ...more];
+}
+
 /**
  * Checks an untrusted value (for example parsed JSON) and returns the document with defaults
- * filled in, or every error found by the first stage that found any. Never throws for bad input.
+ * filled in, or every error found: schema errors and the reference errors of the parts that
+ * parsed, each with its JSON path. Never throws for bad input.
  *
  * @example
  * const result = validate(JSON.parse(text));
@@ -45,7 +62,7 @@ export function validate(input: unknown, options: ValidateOptions = {}): Validat
   }
 
   const parsed = graphDocumentSchema.safeParse(upgraded.document);
-  if (!parsed.success) return failed(mapZodIssues(parsed.error.issues, upgraded.document));
+  if (!parsed.success) return failed(schemaAndReferenceErrors(mapZodIssues(parsed.error.issues, upgraded.document), upgraded.document));
 
   const { errors, warnings } = checkSemantics(parsed.data);
   if (errors.length > 0) return failed(errors);

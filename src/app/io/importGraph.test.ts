@@ -59,6 +59,22 @@ describe("readGraphFile", () => {
     expect(result.errors.map((e) => e.path)).toContain("$.nodes[3].kind");
   });
 
+  it("lists schema and reference errors together, each with its JSON path", () => {
+    const doc = blankDocument("g1");
+    const broken = {
+      ...doc,
+      nodes: [...doc.nodes, { id: "x", kind: "teleporter", position: { x: 0, y: 0 }, data: {} }],
+      edges: [...doc.edges, { id: "e9", kind: "flow", source: "agent", target: "nowhere" }, { id: "e10", kind: "flow", source: "agent", target: "x" }],
+    };
+    const result = readGraphFile(JSON.stringify(broken), none);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors.map((e) => [e.code, e.path])).toEqual([
+      ["UNKNOWN_NODE_KIND", "$.nodes[3].kind"],
+      ["DANGLING_EDGE", "$.edges[2].target"],
+    ]);
+  });
+
   it("reports semantic errors such as dangling edges", () => {
     const doc = blankDocument("g1");
     const result = readGraphFile(JSON.stringify({ ...doc, edges: [...doc.edges, { id: "e9", kind: "flow", source: "agent", target: "nowhere" }] }), none);

@@ -1,4 +1,5 @@
-// Root component: one editor store and one graph session for the app's lifetime. At start the
+// Root component: one editor store and one graph session for the app's lifetime, and the page's
+// playground store (threads and runs) handed in by main. At start the
 // most recently edited graph opens (or, on first run, the first template), then the graph of
 // a share link if the URL carries one; then autosave runs. A `?fixture=` URL (benchmarks,
 // end-to-end tests) opens a generated graph in memory instead, with autosave off.
@@ -6,15 +7,17 @@ import { useEffect, useState } from "react";
 import { fixtureFromSearch, type Fixture } from "./fixtures/fixtureRoute";
 import { isShareFragment } from "./io/shareLink";
 import { appWorkspace } from "./services/workspace";
-import { createGraphSession, startSession } from "./services/graphSession";
+import { createGraphSession, startGraphSession } from "./services/graphSession";
 import { GraphSessionProvider } from "./services/GraphSessionProvider";
 import { createEditorStore } from "./store/editorStore";
 import { EditorProvider } from "./store/EditorProvider";
+import { PlaygroundStoreProvider } from "./store/playground/PlaygroundStoreProvider";
+import type { PlaygroundStore } from "./store/playground/types";
 import { blankDocument } from "./store/nodeFactory";
 import { AppShell } from "./shell/AppShell";
 import { templates } from "./templates/catalog";
 
-export function App() {
+export function App({ playground }: { playground: PlaygroundStore }) {
   const [session] = useState(() =>
     createGraphSession({ store: createEditorStore(blankDocument("untitled")), workspace: appWorkspace(), page: { window, document } }),
   );
@@ -26,14 +29,14 @@ export function App() {
     const fragment = window.location.hash;
     if (fixture) {
       import("./fixtures/openFixture")
-        .then(({ openFixture }) => openFixture(session, fixture))
+        .then(({ openFixture }) => openFixture(session, fixture, playground))
         .catch((error: unknown) => session.autosave.report(`Could not open the fixture: ${error instanceof Error ? error.message : String(error)}`))
         .finally(() => current && setReady(true));
       return () => {
         current = false;
       };
     }
-    startSession(session, templates, { fragment })
+    startGraphSession(session, templates, { fragment })
       .then(() => {
         // A share link is opened once; a reload must not import it again.
         if (isShareFragment(fragment) && window.location.hash === fragment)
@@ -44,7 +47,7 @@ export function App() {
     return () => {
       current = false;
     };
-  }, [session, fixture]);
+  }, [session, fixture, playground]);
 
   useEffect(() => {
     // A fixture is never saved: the user's own graphs stay exactly as they were.
@@ -63,7 +66,9 @@ export function App() {
   return (
     <GraphSessionProvider session={session}>
       <EditorProvider store={session.store}>
-        <AppShell />
+        <PlaygroundStoreProvider store={playground}>
+          <AppShell />
+        </PlaygroundStoreProvider>
       </EditorProvider>
     </GraphSessionProvider>
   );

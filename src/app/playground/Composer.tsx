@@ -2,9 +2,10 @@
 import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { useEditorStore } from "../store/EditorProvider";
 import { useEditor } from "../store/hooks";
+import { useRunFailed, useRunning, useRunStatusText } from "../store/playground/hooks";
+import { usePlaygroundStore } from "../store/playground/PlaygroundStoreProvider";
 import { AgentSelector } from "./AgentSelector";
 import { effectiveTarget, GRAPH_TARGET, routeHint } from "./agentTarget";
-import { appSession, statusText, useSession } from "./useSession";
 
 const button =
   "rounded px-3 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
@@ -15,18 +16,17 @@ export function Composer() {
   const editor = useEditorStore();
   const nodes = useEditor((s) => s.document.nodes);
   const routedTo = routeHint(draft, agent, { nodes });
-  const running = useSession((s) => s.run.state === "running");
-  const status = useSession((s) => statusText(s.run));
-  const failed = useSession((s) => s.run.state === "error");
+  const playground = usePlaygroundStore();
+  const running = useRunning();
+  const status = useRunStatusText();
+  const failed = useRunFailed();
 
   const send = async () => {
     const text = draft.trim();
     if (!text || running) return;
     const document = editor.getState().document;
     const target = effectiveTarget(agent, document);
-    const started = await appSession()
-      .getState()
-      .send(document, text, target === GRAPH_TARGET ? {} : { agent: target });
+    const started = await playground.getState().send(document, text, target === GRAPH_TARGET ? {} : { agent: target });
     if (started) setDraft((current) => (current.trim() === text ? "" : current));
   };
 
@@ -65,7 +65,7 @@ export function Composer() {
         <button
           type="button"
           disabled={!running}
-          onClick={() => appSession().getState().stop()}
+          onClick={() => playground.getState().stop()}
           className={`${button} border border-zinc-300 dark:border-zinc-700`}
         >
           Stop

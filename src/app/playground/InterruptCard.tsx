@@ -4,9 +4,10 @@
 import { useMemo, useState } from "react";
 import type { ApprovalInterrupt, QuestionInterrupt } from "../../engine/index.js";
 import { useEditorStore } from "../store/EditorProvider";
+import { useRunning, useThreadEvents } from "../store/playground/hooks";
+import { usePlaygroundStore } from "../store/playground/PlaygroundStoreProvider";
 import { pendingOf, type PendingInterruptView } from "../store/pendingInterrupts";
 import { answerLabel, approvalSubject, decisionLabel, parseEditedArgs } from "./interruptAnswers";
-import { appSession, useSession } from "./useSession";
 
 const button =
   "rounded px-3 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
@@ -14,7 +15,8 @@ const field = "block w-full rounded border border-zinc-300 bg-white px-2 py-1.5 
 
 function useAnswer() {
   const editor = useEditorStore();
-  return (interruptId: string, value: unknown, label: string) => void appSession().getState().resume(editor.getState().document, { interruptId, value, label });
+  const playground = usePlaygroundStore();
+  return (interruptId: string, value: unknown, label: string) => void playground.getState().resume(editor.getState().document, { interruptId, value, label });
 }
 
 function ApprovalForm({ pending, payload, busy }: { pending: PendingInterruptView; payload: ApprovalInterrupt; busy: boolean }) {
@@ -114,8 +116,8 @@ function QuestionForm({ pending, payload, busy }: { pending: PendingInterruptVie
 }
 
 export function InterruptCard() {
-  const events = useSession((s) => s.events);
-  const busy = useSession((s) => s.run.state === "running");
+  const events = useThreadEvents();
+  const busy = useRunning();
   const { interrupts, refusal } = useMemo(() => pendingOf(events), [events]);
   const pending = interrupts[0];
   if (!pending || busy) return null;

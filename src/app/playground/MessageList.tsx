@@ -4,18 +4,18 @@ import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { EmptyState } from "../shell/EmptyState";
 import { ChatMessageView } from "./ChatMessageView";
 import { deriveChat } from "./chatMessages";
-import { useSession } from "./useSession";
+import { useActiveThreadId, useLiveRunId, useRunning, useThreadEvents, useThreadLoading } from "../store/playground/hooks";
 
 const STICK_PX = 48;
 /** Messages rendered at first; a long thread shows its latest ones and offers the rest on demand. */
 const PAGE = 200;
 
 export function MessageList() {
-  const events = useSession((s) => s.events);
-  const loading = useSession((s) => s.loading);
-  const running = useSession((s) => s.run.state === "running");
-  const threadId = useSession((s) => s.activeThreadId);
-  const liveRunId = useSession((s) => (s.run.state === "running" ? s.run.runId : null));
+  const events = useThreadEvents();
+  const loading = useThreadLoading();
+  const running = useRunning();
+  const threadId = useActiveThreadId();
+  const liveRunId = useLiveRunId();
   const messages = useMemo(() => deriveChat(events, liveRunId), [events, liveRunId]);
   const [shown, setShown] = useState({ threadId, count: PAGE });
   const limit = shown.threadId === threadId ? shown.count : PAGE;

@@ -5,10 +5,10 @@ import { InterruptCard } from "./InterruptCard";
 import { MessageList } from "./MessageList";
 import { ProblemNotice } from "./ProblemNotice";
 import { ThreadBar } from "./ThreadBar";
-import { useGraphSession } from "./useSession";
+import { useThreadsFollowOpenGraph } from "../store/playground/hooks";
 
 export function Playground() {
-  useGraphSession();
+  useThreadsFollowOpenGraph();
   return (
     <div className="flex min-h-0 w-full flex-col">
       <ThreadBar />

@@ -1,14 +1,16 @@
 // The thread controls: pick a thread, start a new one, rename or delete the current one.
 import { useEffect, useRef, useState } from "react";
-import { appSession, useSession } from "./useSession";
+import { useActiveThreadBusy, useActiveThreadId, useThreads } from "../store/playground/hooks";
+import { usePlaygroundStore } from "../store/playground/PlaygroundStoreProvider";
 
 const button =
   "rounded border border-zinc-300 px-2 py-1 text-xs font-medium hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
 export function ThreadBar() {
-  const threads = useSession((s) => s.threads);
-  const activeId = useSession((s) => s.activeThreadId);
-  const busyHere = useSession((s) => s.run.state === "running" && s.run.threadId === s.activeThreadId);
+  const playground = usePlaygroundStore();
+  const threads = useThreads();
+  const activeId = useActiveThreadId();
+  const busyHere = useActiveThreadBusy();
   // The open form belongs to one thread; switching threads closes it.
   const [form, setForm] = useState<{ threadId: string | null; mode: "idle" | "rename" | "delete" }>({ threadId: null, mode: "idle" });
   const mode = form.threadId === activeId ? form.mode : "idle";
@@ -21,7 +23,7 @@ export function ThreadBar() {
         <select
           aria-label="Thread"
           value={activeId ?? ""}
-          onChange={(e) => void appSession().getState().switchThread(e.target.value)}
+          onChange={(e) => void playground.getState().switchThread(e.target.value)}
           disabled={threads.length === 0}
           className="min-w-0 flex-1 rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950"
         >
@@ -32,7 +34,7 @@ export function ThreadBar() {
             </option>
           ))}
         </select>
-        <button type="button" className={button} onClick={() => void appSession().getState().newThread()}>
+        <button type="button" className={button} onClick={() => void playground.getState().newThread()}>
           New thread
         </button>
       </div>
@@ -57,13 +59,14 @@ export function ThreadBar() {
 }
 
 function RenameForm({ threadId, title, onClose }: { threadId: string; title: string; onClose(): void }) {
+  const playground = usePlaygroundStore();
   const [value, setValue] = useState(title);
   return (
     <form
       className="flex items-center gap-2"
       onSubmit={(e) => {
         e.preventDefault();
-        void appSession().getState().renameThread(threadId, value).then(onClose);
+        void playground.getState().renameThread(threadId, value).then(onClose);
       }}
     >
       <input
@@ -88,6 +91,7 @@ function RenameForm({ threadId, title, onClose }: { threadId: string; title: str
 }
 
 function DeleteConfirm({ threadId, title, onClose }: { threadId: string; title: string; onClose(): void }) {
+  const playground = usePlaygroundStore();
   const keep = useRef<HTMLButtonElement>(null);
   useEffect(() => keep.current?.focus(), []);
   return (
@@ -105,7 +109,7 @@ function DeleteConfirm({ threadId, title, onClose }: { threadId: string; title: 
         <button
           type="button"
           className={`${button} border-red-400 bg-red-600 text-white hover:bg-red-700`}
-          onClick={() => void appSession().getState().deleteThread(threadId).then(onClose)}
+          onClick={() => void playground.getState().deleteThread(threadId).then(onClose)}
         >
           Yes, delete thread
         </button>

@@ -7,7 +7,8 @@ import { graphDocumentSchema } from "../../schema/index.js";
 import { agentNode, delegationEdge, docWith } from "../../schema/fixtures/builders.js";
 import type { EngineClient } from "../services/engineClient";
 import type { RunRequest } from "../../worker/protocol";
-import { createSessionStore } from "../store/sessionStore";
+import { createPlaygroundController } from "../store/playground/playgroundController";
+import { createPlaygroundStore } from "../store/playground/playgroundStore";
 import { parseMention } from "../../engine/routing.js";
 import { agentOptions, effectiveTarget, GRAPH_TARGET, mentionedAgent, routeHint } from "./agentTarget";
 
@@ -61,11 +62,11 @@ describe("the playground's Agent selector", () => {
       fork: () => Promise.resolve(),
     };
     const workspace = createWorkspace(new Database({ name: "agent-target", indexedDB: new IDBFactory() }));
-    const session = createSessionStore({ workspace, engine });
-    await session.getState().openGraph(doc.meta.id);
-    expect(await session.getState().send(doc, "draft a reply", { agent: "Emails" })).toBe(true);
+    const playground = createPlaygroundStore({ controller: createPlaygroundController({ workspace, engine }) });
+    await playground.getState().openGraph(doc.meta.id);
+    expect(await playground.getState().send(doc, "draft a reply", { agent: "Emails" })).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(await session.getState().send(doc, "hello")).toBe(true);
+    expect(await playground.getState().send(doc, "hello")).toBe(true);
     expect(requests.map((r) => [r.message, r.agent])).toEqual([
       ["draft a reply", "Emails"],
       ["hello", undefined],

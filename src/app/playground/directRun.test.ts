@@ -1,4 +1,4 @@
-// The Agent selector end to end below the UI: session → engine host → runGraph({ agent }).
+// The Agent selector end to end below the UI: playground store → engine host → runGraph({ agent }).
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
@@ -7,9 +7,10 @@ import { Database } from "../../persistence/db.js";
 import { createWorkspace } from "../../persistence/workspace/index.js";
 import { assertValid } from "../../schema/index.js";
 import { inProcessEngine } from "../../../tests/support/inProcessEngine";
-import { createSessionStore } from "../store/sessionStore";
+import { createPlaygroundController } from "../store/playground/playgroundController";
+import { createPlaygroundStore } from "../store/playground/playgroundStore";
 import { deriveChat } from "./chatMessages";
-import { runEnded } from "../store/testing/runEnded";
+import { runEnded } from "../store/playground/testing/runEnded";
 
 const team = assertValid(mainAgentTeam);
 
@@ -17,16 +18,16 @@ describe("direct agent runs from the playground", () => {
   it("runs the agent picked in the selector as the root of the turn, with its own history", async () => {
     const database = new Database({ name: "direct-run", indexedDB: new IDBFactory() });
     const ws = createWorkspace(database);
-    const session = createSessionStore({ workspace: ws, engine: inProcessEngine(ws, database) });
-    await session.getState().openGraph(team.meta.id);
+    const playground = createPlaygroundStore({ controller: createPlaygroundController({ workspace: ws, engine: inProcessEngine(ws, database) }) });
+    await playground.getState().openGraph(team.meta.id);
 
-    await session.getState().send(team, "remind me to call Dana", { agent: "TasksAgent" });
-    await runEnded(session);
-    await session.getState().send(team, "hello");
-    await runEnded(session);
+    await playground.getState().send(team, "remind me to call Dana", { agent: "TasksAgent" });
+    await runEnded(playground);
+    await playground.getState().send(team, "hello");
+    await runEnded(playground);
 
-    expect(session.getState().run).toEqual({ state: "idle" });
-    const chat = deriveChat(session.getState().events).map((m) => `${m.author}: ${m.text.slice(0, 40)}`);
+    expect(playground.getState().run).toEqual({ state: "idle" });
+    const chat = deriveChat(playground.getState().events).map((m) => `${m.author}: ${m.text.slice(0, 40)}`);
     expect(chat).toEqual([
       "User: remind me to call Dana",
       "TasksAgent: ",
@@ -34,7 +35,7 @@ describe("direct agent runs from the playground", () => {
       "User: hello",
       "MainAgent: Hello! I'm MainAgent. I delegate to Emai",
     ]);
-    const starts = session
+    const starts = playground
       .getState()
       .events.filter((e) => e.type === "agent_start")
       .map((e) => e.agent);

@@ -8,7 +8,7 @@ import { blankDocument } from "../store/nodeFactory";
 import { templates } from "../templates/catalog";
 import { instantiateTemplate } from "../templates/instantiate";
 import { shareLink } from "../io/shareLink";
-import { createGraphSession, openInitialGraph, startSession, type GraphSession } from "./graphSession";
+import { createGraphSession, openInitialGraph, startGraphSession, type GraphSession } from "./graphSession";
 
 let tick: number;
 // Every save is a millisecond later than the last, so "most recently edited" is well defined.
@@ -112,7 +112,7 @@ describe("share links at start-up", () => {
     const s = session();
     const shared = instantiateTemplate(templates[1]!, { id: "g_once", now: new Date(tick) });
     const fragment = new URL((await shareLink(shared, "https://example.com/")).url).hash;
-    await Promise.all([startSession(s, templates, { fragment }), startSession(s, templates, { fragment })]);
+    await Promise.all([startGraphSession(s, templates, { fragment }), startGraphSession(s, templates, { fragment })]);
     expect((await workspace.graphs.list()).filter((g) => g.name.startsWith(shared.meta.name))).toHaveLength(1);
   });
 });

@@ -89,8 +89,8 @@ export async function openInitialGraph(session: GraphSession, templates: readonl
 
 const starts = new WeakMap<GraphSession, Promise<void>>();
 
-/** `openInitialGraph` once per session, however often it is asked (React runs effects twice in development). */
-export function startSession(session: GraphSession, templates: readonly Template[], options: StartOptions = {}): Promise<void> {
+/** `openInitialGraph` once per graph session, however often it is asked (React runs effects twice in development). */
+export function startGraphSession(session: GraphSession, templates: readonly Template[], options: StartOptions = {}): Promise<void> {
   let started = starts.get(session);
   if (!started) {
     started = openInitialGraph(session, templates, options);

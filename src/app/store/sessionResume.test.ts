@@ -7,7 +7,9 @@ import { createWorkspace } from "../../persistence/workspace/index.js";
 import { assertValid } from "../../schema/index.js";
 import { inProcessEngine } from "../../../tests/support/inProcessEngine";
 import { pendingOf } from "./pendingInterrupts";
-import { createSessionStore, type SessionStore } from "./sessionStore";
+import { createPlaygroundController } from "./playground/playgroundController";
+import { createPlaygroundStore } from "./playground/playgroundStore";
+import type { PlaygroundStore } from "./playground/types";
 
 const document = assertValid({
   version: 1,
@@ -37,12 +39,11 @@ const document = assertValid({
 });
 
 let ids = 0;
-function page(factory: IDBFactory): SessionStore {
+function page(factory: IDBFactory): PlaygroundStore {
   const database = new Database({ name: "session-resume", indexedDB: factory });
   const ws = createWorkspace(database);
-  return createSessionStore({
-    workspace: ws,
-    engine: inProcessEngine(ws, database),
+  return createPlaygroundStore({
+    controller: createPlaygroundController({ workspace: ws, engine: inProcessEngine(ws, database) }),
     newId: (prefix) => `${prefix}_${++ids}`,
     frames: { request: (cb) => setTimeout(cb, 0) as unknown as number, cancel: (h) => clearTimeout(h) },
   });
@@ -52,7 +53,7 @@ function page(factory: IDBFactory): SessionStore {
  * Resolves once the session's next run has ended and the session has re-read the thread list the
  * run touched: the last write a finished run makes, which a reload must find.
  */
-function settled(session: SessionStore): Promise<void> {
+function settled(session: PlaygroundStore): Promise<void> {
   return new Promise((resolve) => {
     let ended = false;
     const unsubscribe = session.subscribe((state, previous) => {

@@ -2,9 +2,10 @@
 // waterfall, the selected event's payload and checkpoint state, trace export, fork and replay.
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { downloadFile } from "../io/download";
-import { appSession, useSession } from "../playground/useSession";
 import { EmptyState } from "../shell/EmptyState";
 import { useEditorStore } from "../store/EditorProvider";
+import { useActiveThreadId, useRunning, useThreadEvents } from "../store/playground/hooks";
+import { usePlaygroundStore } from "../store/playground/PlaygroundStoreProvider";
 import { EventDetails } from "./EventDetails";
 import { EventTree } from "./EventTree";
 import { traceFile, traceFileName } from "./exportTrace";
@@ -15,9 +16,10 @@ const button =
 
 export function Timeline() {
   const editor = useEditorStore();
-  const events = useSession((s) => s.events);
-  const threadId = useSession((s) => s.activeThreadId);
-  const running = useSession((s) => s.run.state === "running");
+  const playground = usePlaygroundStore();
+  const events = useThreadEvents();
+  const threadId = useActiveThreadId();
+  const running = useRunning();
   const [filter, setFilter] = useState("");
   const [verbose, setVerbose] = useState(false);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
@@ -44,9 +46,9 @@ export function Timeline() {
   }, []);
 
   const exportTrace = () => {
-    const session = appSession().getState();
-    const thread = session.threads.find((t) => t.id === session.activeThreadId);
-    const file = traceFile(session.events, thread ? { id: thread.id, title: thread.title } : null, session.graphId, new Date());
+    const shown = playground.getState();
+    const thread = shown.threads.find((t) => t.id === shown.activeThreadId);
+    const file = traceFile(shown.events, thread ? { id: thread.id, title: thread.title } : null, shown.graphId, new Date());
     downloadFile(traceFileName(thread?.title ?? "thread"), JSON.stringify(file, null, 2), "application/json");
   };
 
@@ -94,7 +96,7 @@ export function Timeline() {
             className={button}
             disabled={!canFork}
             title={forkTitle}
-            onClick={() => selectedEvent && void appSession().getState().forkFrom(editor.getState().document, selectedEvent)}
+            onClick={() => selectedEvent && void playground.getState().forkFrom(editor.getState().document, selectedEvent)}
           >
             Fork from here
           </button>
@@ -103,7 +105,7 @@ export function Timeline() {
             className={button}
             disabled={!canReplay}
             title={replayTitle}
-            onClick={() => selectedEvent && void appSession().getState().replayRun(editor.getState().document, selectedEvent.run_id)}
+            onClick={() => selectedEvent && void playground.getState().replayRun(editor.getState().document, selectedEvent.run_id)}
           >
             Replay run
           </button>

@@ -1,17 +1,19 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it } from "vitest";
-import weatherAssistant from "../../../examples/weather-assistant.json";
-import { Database } from "../../persistence/db.js";
-import { createWorkspace, type Workspace } from "../../persistence/workspace/index.js";
-import { assertValid, type GraphDocument } from "../../schema/index.js";
-import { deriveChat } from "../playground/chatMessages";
-import { type EngineClient } from "../services/engineClient";
-import { inProcessEngine } from "../../../tests/support/inProcessEngine";
-import type { FrameScheduler } from "./frameBatcher";
-import { blankDocument } from "./nodeFactory";
-import { activeThreadSetting, createSessionStore, type SessionStore } from "./sessionStore";
+import weatherAssistant from "../../../../examples/weather-assistant.json";
+import { Database } from "../../../persistence/db.js";
+import { createWorkspace, type Workspace } from "../../../persistence/workspace/index.js";
+import { assertValid, type GraphDocument } from "../../../schema/index.js";
+import { deriveChat } from "../../playground/chatMessages";
+import { type EngineClient } from "../../services/engineClient";
+import { inProcessEngine } from "../../../../tests/support/inProcessEngine";
+import type { FrameScheduler } from "../frameBatcher";
+import { blankDocument } from "../nodeFactory";
+import { activeThreadSetting, createPlaygroundController } from "./playgroundController";
+import { createPlaygroundStore } from "./playgroundStore";
 import { runEnded } from "./testing/runEnded";
+import type { PlaygroundStore } from "./types";
 
 const weather = assertValid(weatherAssistant);
 
@@ -32,35 +34,36 @@ function countedFrames() {
 let factory: IDBFactory;
 let ws: Workspace;
 let engine: EngineClient;
-let session: SessionStore;
+let playground: PlaygroundStore;
 let ids = 0;
 
-function newSession(frames?: FrameScheduler): SessionStore {
-  return createSessionStore({ workspace: ws, engine, newId: (prefix) => `${prefix}_${++ids}`, ...(frames ? { frames } : {}) });
+function newPlayground(frames?: FrameScheduler): PlaygroundStore {
+  const controller = createPlaygroundController({ workspace: ws, engine });
+  return createPlaygroundStore({ controller, newId: (prefix) => `${prefix}_${++ids}`, ...(frames ? { frames } : {}) });
 }
 
 beforeEach(() => {
   factory = new IDBFactory();
-  const database = new Database({ name: "session-test", indexedDB: factory });
+  const database = new Database({ name: "playground-test", indexedDB: factory });
   ws = createWorkspace(database);
   engine = inProcessEngine(ws, database);
-  session = newSession();
+  playground = newPlayground();
 });
 
-async function sendAndWait(document: GraphDocument, message: string, store = session) {
+async function sendAndWait(document: GraphDocument, message: string, store = playground) {
   const started = await store.getState().send(document, message);
   await runEnded(store);
   return started;
 }
 
-const chat = (store = session) => deriveChat(store.getState().events).map((m) => `${m.author}: ${m.text}`);
+const chat = (store = playground) => deriveChat(store.getState().events).map((m) => `${m.author}: ${m.text}`);
 
-describe("session store", () => {
+describe("playground store", () => {
   it("sends a message on a new graph: a thread named after it, a run, the reply", async () => {
-    await session.getState().openGraph(weather.meta.id);
-    expect(session.getState().threads).toEqual([]);
+    await playground.getState().openGraph(weather.meta.id);
+    expect(playground.getState().threads).toEqual([]);
     expect(await sendAndWait(weather, "hello")).toBe(true);
-    const state = session.getState();
+    const state = playground.getState();
     expect(state.run).toEqual({ state: "idle" });
     expect(state.threads.map((t) => t.title)).toEqual(["hello"]);
     expect(state.activeThreadId).toBe(state.threads[0]?.id);
@@ -69,11 +72,11 @@ describe("session store", () => {
 
   it("refuses to run a graph with problems and says what they are", async () => {
     const broken = { ...blankDocument("broken"), edges: [] } as GraphDocument;
-    await session.getState().openGraph("broken");
-    expect(await session.getState().send(broken, "hi")).toBe(false);
-    const run = session.getState().run;
+    await playground.getState().openGraph("broken");
+    expect(await playground.getState().send(broken, "hi")).toBe(false);
+    const run = playground.getState().run;
     expect(run.state === "error" && run.message).toMatch(/^This graph has \d+ problems?: /);
-    expect(session.getState().threads).toEqual([]);
+    expect(playground.getState().threads).toEqual([]);
   });
 
   it("shows a compile error from the engine as the run's error", async () => {
@@ -91,22 +94,22 @@ describe("session store", () => {
       ],
       nodes: weatherAssistant.nodes.map((n) => (n.kind === "agent" ? { ...n, data: { ...n.data, tools: ["remote"] } } : n)),
     });
-    await session.getState().openGraph(doc.meta.id);
+    await playground.getState().openGraph(doc.meta.id);
     await sendAndWait(doc, "hi");
-    const run = session.getState().run;
+    const run = playground.getState().run;
     expect(run.state === "error" && run.message).toMatch(/^This graph cannot run/);
   });
 
   it("after a reload, reopens the last active thread with its messages", async () => {
-    await session.getState().openGraph(weather.meta.id);
+    await playground.getState().openGraph(weather.meta.id);
     await sendAndWait(weather, "hello");
-    await session.getState().newThread();
+    await playground.getState().newThread();
     await sendAndWait(weather, "What's the weather in Paris?");
-    const first = session.getState().threads.find((t) => t.title === "hello");
-    await session.getState().switchThread(first?.id as string);
+    const first = playground.getState().threads.find((t) => t.title === "hello");
+    await playground.getState().switchThread(first?.id as string);
     const before = chat();
 
-    const reloaded = newSession();
+    const reloaded = newPlayground();
     await reloaded.getState().openGraph(weather.meta.id);
     expect(reloaded.getState().activeThreadId).toBe(first?.id);
     expect(chat(reloaded)).toEqual(before);
@@ -114,45 +117,45 @@ describe("session store", () => {
   });
 
   it("shows only the open graph's threads, and each graph's last active thread when it reopens", async () => {
-    await session.getState().openGraph(weather.meta.id);
+    await playground.getState().openGraph(weather.meta.id);
     await sendAndWait(weather, "hello");
     const other = blankDocument("other-graph");
-    await session.getState().openGraph("other-graph");
-    expect(session.getState()).toMatchObject({ threads: [], activeThreadId: null, events: [] });
+    await playground.getState().openGraph("other-graph");
+    expect(playground.getState()).toMatchObject({ threads: [], activeThreadId: null, events: [] });
     await sendAndWait(other, "hi there");
-    expect(session.getState().threads.map((t) => t.title)).toEqual(["hi there"]);
-    await session.getState().openGraph(weather.meta.id);
-    expect(session.getState().threads.map((t) => t.title)).toEqual(["hello"]);
+    expect(playground.getState().threads.map((t) => t.title)).toEqual(["hi there"]);
+    await playground.getState().openGraph(weather.meta.id);
+    expect(playground.getState().threads.map((t) => t.title)).toEqual(["hello"]);
     expect(chat()[0]).toBe("User: hello");
   });
 
   it("switches threads: each shows its own messages", async () => {
-    await session.getState().openGraph(weather.meta.id);
+    await playground.getState().openGraph(weather.meta.id);
     await sendAndWait(weather, "hello");
-    const a = session.getState().activeThreadId as string;
-    const b = (await session.getState().newThread()) as string;
-    expect(session.getState().events).toEqual([]);
+    const a = playground.getState().activeThreadId as string;
+    const b = (await playground.getState().newThread()) as string;
+    expect(playground.getState().events).toEqual([]);
     await sendAndWait(weather, "What's the weather in London?");
-    expect(session.getState().threads.find((t) => t.id === b)?.title).toBe("What's the weather in London?");
-    await session.getState().switchThread(a);
+    expect(playground.getState().threads.find((t) => t.id === b)?.title).toBe("What's the weather in London?");
+    await playground.getState().switchThread(a);
     expect(chat()[0]).toBe("User: hello");
-    await session.getState().switchThread(b);
+    await playground.getState().switchThread(b);
     expect(chat()[0]).toBe("User: What's the weather in London?");
   });
 
   it("renames and deletes threads; deleting the active one moves to another", async () => {
-    await session.getState().openGraph(weather.meta.id);
+    await playground.getState().openGraph(weather.meta.id);
     await sendAndWait(weather, "hello");
-    const a = session.getState().activeThreadId as string;
-    await session.getState().renameThread(a, "  Greetings  ");
-    expect(session.getState().threads.find((t) => t.id === a)?.title).toBe("Greetings");
-    const b = (await session.getState().newThread()) as string;
-    await session.getState().deleteThread(b);
-    expect(session.getState().threads.map((t) => t.id)).toEqual([a]);
-    expect(session.getState().activeThreadId).toBe(a);
+    const a = playground.getState().activeThreadId as string;
+    await playground.getState().renameThread(a, "  Greetings  ");
+    expect(playground.getState().threads.find((t) => t.id === a)?.title).toBe("Greetings");
+    const b = (await playground.getState().newThread()) as string;
+    await playground.getState().deleteThread(b);
+    expect(playground.getState().threads.map((t) => t.id)).toEqual([a]);
+    expect(playground.getState().activeThreadId).toBe(a);
     expect(chat()[0]).toBe("User: hello");
-    await session.getState().deleteThread(a);
-    expect(session.getState()).toMatchObject({ threads: [], activeThreadId: null, events: [] });
+    await playground.getState().deleteThread(a);
+    expect(playground.getState()).toMatchObject({ threads: [], activeThreadId: null, events: [] });
     expect(await ws.runs.threadEvents(a)).toEqual([]);
   });
 
@@ -163,26 +166,26 @@ describe("session store", () => {
         n.kind === "agent" ? { ...n, data: { ...n.data, script: { rules: [], fallback: "word ".repeat(300), tokens_per_second: 100 } } } : n,
       ),
     } as GraphDocument;
-    await session.getState().openGraph("slow");
-    await session.getState().send(slow, "go");
+    await playground.getState().openGraph("slow");
+    await playground.getState().send(slow, "go");
     await new Promise<void>((resolve) => {
-      const stop = session.subscribe((s) => {
+      const stop = playground.subscribe((s) => {
         if (s.events.some((e) => e.type === "message_delta")) {
           stop();
           resolve();
         }
       });
     });
-    session.getState().stop();
-    await runEnded(session);
-    expect(session.getState().run).toEqual({ state: "idle" });
-    expect(deriveChat(session.getState().events).at(-1)).toMatchObject({ kind: "reply", stopped: true });
-    expect(session.getState().events.at(-1)).toMatchObject({ type: "run_end", status: "cancelled" });
+    playground.getState().stop();
+    await runEnded(playground);
+    expect(playground.getState().run).toEqual({ state: "idle" });
+    expect(deriveChat(playground.getState().events).at(-1)).toMatchObject({ kind: "reply", stopped: true });
+    expect(playground.getState().events.at(-1)).toMatchObject({ type: "run_end", status: "cancelled" });
   });
 
   it("applies streamed events at most once per animation frame", async () => {
     const { scheduler, counter } = countedFrames();
-    const store = newSession(scheduler);
+    const store = newPlayground(scheduler);
     await store.getState().openGraph(weather.meta.id);
     /** Frame count at each update of the events while the run streams. */
     const updatesAt: number[] = [];
@@ -201,20 +204,20 @@ describe("session store", () => {
   });
 
   it("forks a new thread from a checkpoint: its history up to there, and runs continue from that state", async () => {
-    await session.getState().openGraph(weather.meta.id);
+    await playground.getState().openGraph(weather.meta.id);
     await sendAndWait(weather, "hello");
     await sendAndWait(weather, "What's the weather in Paris?");
-    const source = session.getState().activeThreadId;
-    const firstRunEnd = session.getState().events.find((e) => e.type === "run_end");
-    await session.getState().forkFrom(weather, firstRunEnd!);
-    const state = session.getState();
+    const source = playground.getState().activeThreadId;
+    const firstRunEnd = playground.getState().events.find((e) => e.type === "run_end");
+    await playground.getState().forkFrom(weather, firstRunEnd!);
+    const state = playground.getState();
     expect(state.activeThreadId).not.toBe(source);
     expect(state.threads.find((t) => t.id === state.activeThreadId)?.title).toBe("hello (fork)");
     expect(chat()).toEqual(["User: hello", expect.stringMatching(/^Assistant: Hello!/)]);
     expect(state.events.every((e) => e.thread_id === state.activeThreadId)).toBe(true);
 
     await sendAndWait(weather, "What's the weather in London?");
-    const final = session.getState().events.findLast((e) => e.type === "final_state");
+    const final = playground.getState().events.findLast((e) => e.type === "final_state");
     const contents = (final?.type === "final_state" ? (final.state.messages as { content: string }[]) : []).map((m) => m.content);
     expect(contents[0]).toBe("hello");
     expect(contents).not.toContain("What's the weather in Paris?");
@@ -222,14 +225,14 @@ describe("session store", () => {
   });
 
   it("replays a run in a new thread with the same answers", async () => {
-    await session.getState().openGraph(weather.meta.id);
+    await playground.getState().openGraph(weather.meta.id);
     await sendAndWait(weather, "hello");
     await sendAndWait(weather, "What's the weather in Paris?");
     const original = chat();
-    const second = session.getState().events.filter((e) => e.type === "run_start")[1];
-    await session.getState().replayRun(weather, second!.run_id);
-    await runEnded(session);
-    expect(session.getState().threads.find((t) => t.id === session.getState().activeThreadId)?.title).toBe("hello (replay)");
+    const second = playground.getState().events.filter((e) => e.type === "run_start")[1];
+    await playground.getState().replayRun(weather, second!.run_id);
+    await runEnded(playground);
+    expect(playground.getState().threads.find((t) => t.id === playground.getState().activeThreadId)?.title).toBe("hello (replay)");
     expect(chat()).toEqual(original);
   });
 });

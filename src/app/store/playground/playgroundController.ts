@@ -1,0 +1,103 @@
+/**
+ * The playground store's I/O, injected: threads, their events and each graph's remembered thread
+ * in the workspace; runs, stops, forks and background delegations in the engine. The store
+ * decides what to do and when; the controller only does it.
+ */
+import type { RunEvent } from "../../../engine/index.js";
+import type { ThreadRecord, Workspace } from "../../../persistence/workspace/index.js";
+import type { GraphDocument } from "../../../schema/index.js";
+import type { EngineClient, RunHandlers } from "../../services/engineClient";
+import type { BackgroundRunMessage, RunRequest } from "../../../worker/protocol";
+import { copyRuns } from "../../services/threadBranch";
+
+/** A run to start, as the engine takes it. */
+export type RunStart = Omit<RunRequest, "type">;
+/** A run the worker started by itself (a follow-up turn of a background delegation). */
+export type BackgroundRun = Omit<BackgroundRunMessage, "type">;
+
+/** A new thread branched off a checkpoint of another, starting with `history`. */
+export interface ThreadFork {
+  document: GraphDocument;
+  fromThreadId: string;
+  checkpointId: string | null;
+  thread: { id: string; graphId: string; title: string };
+  /** Recorded events the new thread starts with, stored under fresh run ids. */
+  history: readonly RunEvent[];
+  newRunId(): string;
+}
+
+export interface PlaygroundController {
+  listThreads(graphId: string): Promise<ThreadRecord[]>;
+  threadEvents(threadId: string): Promise<RunEvent[]>;
+  /** The thread that was active when the graph was last shown. */
+  rememberedThread(graphId: string): Promise<string | null>;
+  rememberThread(graphId: string, threadId: string | null): Promise<void>;
+  createThread(thread: { id: string; graphId: string; title: string }): Promise<void>;
+  renameThread(threadId: string, title: string): Promise<void>;
+  deleteThread(threadId: string): Promise<void>;
+  /** Marks a thread as just used (the thread list is ordered by it). */
+  touchThread(threadId: string): Promise<void>;
+  startRun(request: RunStart, handlers: RunHandlers): void;
+  stopRun(runId: string): void;
+  /** The engine state at the checkpoint, the thread record, then the history's runs: in that order. */
+  forkThread(fork: ThreadFork): Promise<void>;
+  /** Hears of runs the worker starts by itself; the listener returns handlers, or nothing to ignore the run. */
+  onBackgroundRun(listener: (run: BackgroundRun) => RunHandlers | undefined): void;
+  /** True when a previous page left background delegations open. */
+  hasOpenBackgroundTasks(): Promise<boolean>;
+  /** Asks the engine (starting the worker) to pick up the open background delegations. */
+  resumeBackgroundTasks(): void;
+}
+
+export interface PlaygroundControllerDeps {
+  workspace: Pick<Workspace, "threads" | "runs" | "settings"> & Partial<Pick<Workspace, "tasks">>;
+  engine: EngineClient;
+  /** Clock for the start times of copied runs. */
+  now?: () => number;
+}
+
+/** Setting that remembers the last active thread of each graph. */
+export const activeThreadSetting = (graphId: string) => `playground.active_thread.${graphId}`;
+
+/**
+ * @example
+ * const playground = createPlaygroundStore({ controller: createPlaygroundController({ workspace: appWorkspace(), engine: appEngine() }) });
+ */
+export function createPlaygroundController(deps: PlaygroundControllerDeps): PlaygroundController {
+  const { workspace, engine } = deps;
+  const now = deps.now ?? (() => Date.now());
+  return {
+    listThreads: (graphId) => workspace.threads.list(graphId),
+    threadEvents: (threadId) => workspace.runs.threadEvents(threadId),
+    rememberedThread: (graphId) => workspace.settings.get<string | null>(activeThreadSetting(graphId), null),
+    rememberThread: (graphId, threadId) =>
+      threadId === null ? workspace.settings.delete(activeThreadSetting(graphId)) : workspace.settings.set(activeThreadSetting(graphId), threadId),
+    async createThread(thread) {
+      await workspace.threads.create(thread);
+    },
+    async renameThread(threadId, title) {
+      await workspace.threads.rename(threadId, title);
+    },
+    deleteThread: (threadId) => workspace.threads.delete(threadId),
+    async touchThread(threadId) {
+      await workspace.threads.touch(threadId);
+    },
+    startRun: (request, handlers) => engine.run(request, handlers),
+    stopRun: (runId) => engine.stop(runId),
+    async forkThread({ document, fromThreadId, checkpointId, thread, history, newRunId }) {
+      await engine.fork({ document, threadId: fromThreadId, checkpointId, newThreadId: thread.id });
+      await workspace.threads.create(thread);
+      await copyRuns(workspace.runs, { threadId: thread.id, graphId: thread.graphId, events: history, newRunId, now: now() });
+    },
+    onBackgroundRun(listener) {
+      engine.onBackgroundRun?.(listener);
+    },
+    async hasOpenBackgroundTasks() {
+      const open = await workspace.tasks?.listOpen();
+      return (open?.length ?? 0) > 0;
+    },
+    resumeBackgroundTasks() {
+      engine.resumeBackgroundTasks?.();
+    },
+  };
+}

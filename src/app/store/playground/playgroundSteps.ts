@@ -1,0 +1,155 @@
+/**
+ * Steps the thread and run slices share: the frame-batched stream of live events, reading a
+ * thread's events into the store (a read that a later switch made stale is dropped),
+ * refreshing the thread list, and creating or branching a thread.
+ */
+import type { RunEvent } from "../../../engine/index.js";
+import type { ThreadRecord } from "../../../persistence/workspace/index.js";
+import type { GraphDocument } from "../../../schema/index.js";
+import { createFrameBatcher, type FrameBatcher, type FrameScheduler } from "../frameBatcher";
+import type { PlaygroundController } from "./playgroundController";
+import type { PlaygroundStore } from "./types";
+
+export interface PlaygroundStoreDeps {
+  controller: PlaygroundController;
+  frames?: FrameScheduler;
+  /** Fresh ids for threads and runs. */
+  newId?: (prefix: string) => string;
+}
+
+export interface PlaygroundSteps {
+  readonly controller: PlaygroundController;
+  newId(prefix: string): string;
+  /** Live events on their way to the shown thread, applied once per animation frame. */
+  readonly stream: FrameBatcher<RunEvent>;
+  /** Every event of the run in progress, whichever thread is shown. */
+  liveRun: RunEvent[];
+  fail(message: string): void;
+  /** Starts showing another graph or thread: the stream is flushed and reads in flight become stale. Returns this read's ticket. */
+  beginRead(): number;
+  isStale(ticket: number): boolean;
+  refreshThreads(graphId: string): Promise<ThreadRecord[]>;
+  /** Shows a thread's stored events (plus the live run's, when it runs there). */
+  loadThread(threadId: string | null): Promise<void>;
+  /** Shows a thread and remembers it as the graph's active one. */
+  activate(threadId: string | null): Promise<void>;
+  /** Creates a thread record for the open graph and makes it active. */
+  createThread(title: string): Promise<string | null>;
+  /** A new thread forked from a checkpoint of the active thread, starting with `history`. */
+  branch(document: GraphDocument, checkpointId: string | null, history: readonly RunEvent[], title: string): Promise<string | null>;
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function defaultId(prefix: string): string {
+  const random = globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+  return `${prefix}_${random}`;
+}
+
+/** Appends events not already present (a reload can race the live stream). */
+function appendNew(current: RunEvent[], incoming: readonly RunEvent[], known: Set<string>): RunEvent[] {
+  const fresh = incoming.filter((e) => !known.has(e.id));
+  if (fresh.length === 0) return current;
+  for (const e of fresh) known.add(e.id);
+  return current.concat(fresh);
+}
+
+export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: PlaygroundStore["getState"], deps: PlaygroundStoreDeps): PlaygroundSteps {
+  const { controller } = deps;
+  const newId = deps.newId ?? defaultId;
+  /** Ids of the events in `events`, for de-duplication. */
+  let known = new Set<string>();
+  /** Bumped on every thread or graph switch; stale reads check it and drop their result. */
+  let generation = 0;
+
+  const stream = createFrameBatcher<RunEvent>((batch) => {
+    const active = get().activeThreadId;
+    const mine = batch.filter((e) => e.thread_id === active);
+    if (mine.length === 0) return;
+    set((s) => ({ events: appendNew(s.events, mine, known) }));
+  }, deps.frames);
+
+  const fail = (message: string) => set({ run: { state: "error", message } });
+
+  const beginRead = () => {
+    stream.flush();
+    known = new Set();
+    return ++generation;
+  };
+
+  const refreshThreads = async (graphId: string) => {
+    const threads = await controller.listThreads(graphId);
+    if (get().graphId === graphId) set({ threads });
+    return threads;
+  };
+
+  const loadThread = async (threadId: string | null) => {
+    const ticket = beginRead();
+    set({ activeThreadId: threadId, events: [], loading: threadId !== null });
+    if (threadId === null) return;
+    try {
+      const stored = await controller.threadEvents(threadId);
+      if (ticket !== generation) return;
+      known = new Set(stored.map((e) => e.id));
+      const run = get().run;
+      const live = run.state === "running" && run.threadId === threadId ? steps.liveRun : [];
+      set({ events: appendNew(stored, live, known), loading: false });
+    } catch (error) {
+      if (ticket !== generation) return;
+      set({ loading: false });
+      fail(`Could not read this thread: ${errorText(error)}`);
+    }
+  };
+
+  const activate = async (threadId: string | null) => {
+    const graphId = get().graphId;
+    await loadThread(threadId);
+    if (!graphId) return;
+    await controller.rememberThread(graphId, threadId).catch(() => {
+      // Remembering the active thread is a convenience; the thread itself is saved.
+    });
+  };
+
+  const steps: PlaygroundSteps = {
+    controller,
+    newId,
+    stream,
+    liveRun: [],
+    fail,
+    beginRead,
+    isStale: (ticket) => ticket !== generation,
+    refreshThreads,
+    loadThread,
+    activate,
+
+    async createThread(title) {
+      const graphId = get().graphId;
+      if (!graphId) return null;
+      const id = newId("thread");
+      await controller.createThread({ id, graphId, title });
+      await refreshThreads(graphId);
+      await activate(id);
+      return id;
+    },
+
+    async branch(document, checkpointId, history, title) {
+      const { graphId, activeThreadId } = get();
+      if (!graphId || !activeThreadId) return null;
+      const threadId = newId("thread");
+      await controller.forkThread({
+        document,
+        fromThreadId: activeThreadId,
+        checkpointId,
+        thread: { id: threadId, graphId, title },
+        history,
+        newRunId: () => newId("run"),
+      });
+      await refreshThreads(graphId);
+      await activate(threadId);
+      return threadId;
+    },
+  };
+  return steps;
+}

@@ -1,0 +1,24 @@
+// Module-level selectors of the playground store: defined once, so hooks select narrowly and stably.
+import type { PlaygroundState, RunState } from "./types";
+
+export const selectEvents = (s: PlaygroundState) => s.events;
+export const selectLoading = (s: PlaygroundState) => s.loading;
+export const selectThreads = (s: PlaygroundState) => s.threads;
+export const selectActiveThreadId = (s: PlaygroundState) => s.activeThreadId;
+export const selectRunning = (s: PlaygroundState) => s.run.state === "running";
+export const selectRunFailed = (s: PlaygroundState) => s.run.state === "error";
+/** The run in progress, when there is one. */
+export const selectLiveRunId = (s: PlaygroundState) => (s.run.state === "running" ? s.run.runId : null);
+/** A run is going on the thread that is shown. */
+export const selectActiveThreadBusy = (s: PlaygroundState) => s.run.state === "running" && s.run.threadId === s.activeThreadId;
+export const selectRunStatusText = (s: PlaygroundState) => statusText(s.run);
+
+/**
+ * The run status line: "Running", "Idle" or "Error: …".
+ * @example statusText({ state: "error", message: "No key" }) // "Error: No key"
+ */
+export function statusText(run: RunState): string {
+  if (run.state === "running") return "Running";
+  if (run.state === "error") return `Error: ${run.message}`;
+  return "Idle";
+}

@@ -1,0 +1,71 @@
+// The thread slice: which graph's threads are shown, which thread is active and its events.
+import type { StateCreator } from "zustand/vanilla";
+import { errorText, type PlaygroundSteps } from "./playgroundSteps";
+import { DEFAULT_THREAD_TITLE } from "./threadTitle";
+import type { PlaygroundState, ThreadSlice } from "./types";
+
+export const createThreadSlice =
+  (steps: PlaygroundSteps): StateCreator<PlaygroundState, [], [], ThreadSlice> =>
+  (set, get) => ({
+    graphId: null,
+    threads: [],
+    activeThreadId: null,
+    events: [],
+    loading: false,
+
+    async openGraph(graphId) {
+      if (get().graphId === graphId) return;
+      const ticket = steps.beginRead();
+      set({ graphId, threads: [], activeThreadId: null, events: [], loading: true });
+      try {
+        const [threads, remembered] = await Promise.all([steps.controller.listThreads(graphId), steps.controller.rememberedThread(graphId)]);
+        if (steps.isStale(ticket) || get().graphId !== graphId) return;
+        set({ threads });
+        const active = threads.find((t) => t.id === remembered)?.id ?? threads[0]?.id ?? null;
+        await steps.loadThread(active);
+      } catch (error) {
+        if (steps.isStale(ticket)) return;
+        set({ loading: false });
+        steps.fail(`Could not read this graph's threads: ${errorText(error)}`);
+      }
+    },
+
+    async newThread() {
+      try {
+        return await steps.createThread(DEFAULT_THREAD_TITLE);
+      } catch (error) {
+        steps.fail(`Could not create a thread: ${errorText(error)}`);
+        return null;
+      }
+    },
+
+    async switchThread(threadId) {
+      if (threadId === get().activeThreadId) return;
+      await steps.activate(threadId);
+    },
+
+    async renameThread(threadId, title) {
+      const graphId = get().graphId;
+      const clean = title.replace(/\s+/g, " ").trim();
+      if (!clean || !graphId) return;
+      try {
+        await steps.controller.renameThread(threadId, clean.slice(0, 200));
+        await steps.refreshThreads(graphId);
+      } catch (error) {
+        steps.fail(`Could not rename the thread: ${errorText(error)}`);
+      }
+    },
+
+    async deleteThread(threadId) {
+      const { graphId, run } = get();
+      if (!graphId) return;
+      if (run.state === "running" && run.threadId === threadId) return;
+      try {
+        await steps.controller.deleteThread(threadId);
+        const threads = await steps.refreshThreads(graphId);
+        if (get().activeThreadId === threadId) await steps.activate(threads[0]?.id ?? null);
+      } catch (error) {
+        steps.fail(`Could not delete the thread: ${errorText(error)}`);
+      }
+    },
+  });

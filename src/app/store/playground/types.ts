@@ -1,0 +1,55 @@
+/**
+ * The playground store's shape, typed together: the thread slice (the open graph's threads, the
+ * one shown and its events) and the run slice (the run in progress and the actions that start
+ * or stop one). One combined store holds both.
+ */
+import type { StoreApi } from "zustand/vanilla";
+import type { RunEvent } from "../../../engine/index.js";
+import type { ThreadRecord } from "../../../persistence/workspace/index.js";
+import type { GraphDocument } from "../../../schema/index.js";
+
+export type RunState = { state: "idle" } | { state: "running"; runId: string; threadId: string } | { state: "error"; message: string };
+
+export interface SendOptions {
+  /** Run this agent directly as the root instead of the graph (direct sub-agent runs, seed 002). */
+  agent?: string;
+}
+
+export interface ThreadSlice {
+  graphId: string | null;
+  threads: ThreadRecord[];
+  activeThreadId: string | null;
+  /** Events of the active thread, in run order. */
+  events: RunEvent[];
+  /** The active thread's events are being read. */
+  loading: boolean;
+
+  /** Shows the threads of a graph (no-op when it is already open). */
+  openGraph(graphId: string): Promise<void>;
+  /** Creates an empty thread and makes it active. */
+  newThread(): Promise<string | null>;
+  switchThread(threadId: string): Promise<void>;
+  renameThread(threadId: string, title: string): Promise<void>;
+  deleteThread(threadId: string): Promise<void>;
+}
+
+export interface RunSlice {
+  run: RunState;
+
+  /**
+   * Answers an interrupt the active thread is paused on (approval `{ decision, args?, reason? }`,
+   * question `{ option_id }`); `label` names the run in the thread. False when it did not start.
+   */
+  resume(document: GraphDocument, answer: { interruptId: string; value: unknown; label: string }): Promise<boolean>;
+  /** Starts a turn on the active thread (creating one if needed); false when it did not start. */
+  send(document: GraphDocument, message: string, options?: SendOptions): Promise<boolean>;
+  stop(): void;
+  /** A new thread whose state is the state at this event's checkpoint. */
+  forkFrom(document: GraphDocument, event: RunEvent): Promise<void>;
+  /** A new thread where a recorded run runs again, models and tools answering from the recording. */
+  replayRun(document: GraphDocument, runId: string): Promise<void>;
+}
+
+export type PlaygroundState = ThreadSlice & RunSlice;
+
+export type PlaygroundStore = StoreApi<PlaygroundState>;

@@ -1,0 +1,67 @@
+/** Test support: a playground controller over plain maps, recording what the store asked of it. */
+import type { RunEvent } from "../../../../engine/index.js";
+import type { ThreadRecord } from "../../../../persistence/workspace/index.js";
+import type { RunHandlers } from "../../../services/engineClient";
+import type { PlaygroundController, RunStart } from "../playgroundController";
+
+export interface MemoryController extends PlaygroundController {
+  threads: ThreadRecord[];
+  /** Stored events by thread id. */
+  events: Map<string, RunEvent[]>;
+  /** The remembered thread of each graph. */
+  remembered: Map<string, string>;
+  /** Runs started, with the handlers that answer for them. */
+  runs: { request: RunStart; handlers: RunHandlers }[];
+  stopped: string[];
+  /** Reads of a thread's events wait for this when set (to race them against a switch). */
+  gate?: (threadId: string) => Promise<void>;
+}
+
+export const threadRecord = (id: string, graphId: string, title = id): ThreadRecord => ({
+  id,
+  v: 1,
+  graph_id: graphId,
+  title,
+  created: "2026-01-01T00:00:00.000Z",
+  updated: "2026-01-01T00:00:00.000Z",
+});
+
+/**
+ * @example const controller = memoryController([threadRecord("t1", "g")]); createPlaygroundStore({ controller });
+ */
+export function memoryController(threads: ThreadRecord[] = []): MemoryController {
+  const controller: MemoryController = {
+    threads: [...threads],
+    events: new Map(),
+    remembered: new Map(),
+    runs: [],
+    stopped: [],
+    listThreads: async (graphId) => controller.threads.filter((t) => t.graph_id === graphId),
+    async threadEvents(threadId) {
+      await controller.gate?.(threadId);
+      return [...(controller.events.get(threadId) ?? [])];
+    },
+    rememberedThread: async (graphId) => controller.remembered.get(graphId) ?? null,
+    async rememberThread(graphId, threadId) {
+      if (threadId === null) controller.remembered.delete(graphId);
+      else controller.remembered.set(graphId, threadId);
+    },
+    async createThread({ id, graphId, title }) {
+      controller.threads.push(threadRecord(id, graphId, title));
+    },
+    async renameThread(threadId, title) {
+      controller.threads = controller.threads.map((t) => (t.id === threadId ? { ...t, title } : t));
+    },
+    async deleteThread(threadId) {
+      controller.threads = controller.threads.filter((t) => t.id !== threadId);
+    },
+    touchThread: async () => undefined,
+    startRun: (request, handlers) => void controller.runs.push({ request, handlers }),
+    stopRun: (runId) => void controller.stopped.push(runId),
+    forkThread: () => Promise.reject(new Error("forking is not part of this controller")),
+    onBackgroundRun: () => undefined,
+    hasOpenBackgroundTasks: async () => false,
+    resumeBackgroundTasks: () => undefined,
+  };
+  return controller;
+}

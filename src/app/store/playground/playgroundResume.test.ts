@@ -1,15 +1,15 @@
-/** The session answers a paused thread, and a new session (a reload) finds the pause again. */
+/** The playground answers a paused thread, and a new playground store (a reload) finds the pause again. */
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
-import { Database } from "../../persistence/db.js";
-import { createWorkspace } from "../../persistence/workspace/index.js";
-import { assertValid } from "../../schema/index.js";
-import { inProcessEngine } from "../../../tests/support/inProcessEngine";
-import { pendingOf } from "./pendingInterrupts";
-import { createPlaygroundController } from "./playground/playgroundController";
-import { createPlaygroundStore } from "./playground/playgroundStore";
-import type { PlaygroundStore } from "./playground/types";
+import { Database } from "../../../persistence/db.js";
+import { createWorkspace } from "../../../persistence/workspace/index.js";
+import { assertValid } from "../../../schema/index.js";
+import { inProcessEngine } from "../../../../tests/support/inProcessEngine";
+import { pendingOf } from "../pendingInterrupts";
+import { createPlaygroundController } from "./playgroundController";
+import { createPlaygroundStore } from "./playgroundStore";
+import type { PlaygroundStore } from "./types";
 
 const document = assertValid({
   version: 1,
@@ -40,7 +40,7 @@ const document = assertValid({
 
 let ids = 0;
 function page(factory: IDBFactory): PlaygroundStore {
-  const database = new Database({ name: "session-resume", indexedDB: factory });
+  const database = new Database({ name: "playground-resume", indexedDB: factory });
   const ws = createWorkspace(database);
   return createPlaygroundStore({
     controller: createPlaygroundController({ workspace: ws, engine: inProcessEngine(ws, database) }),
@@ -50,13 +50,13 @@ function page(factory: IDBFactory): PlaygroundStore {
 }
 
 /**
- * Resolves once the session's next run has ended and the session has re-read the thread list the
+ * Resolves once the playground's next run has ended and it has re-read the thread list the
  * run touched: the last write a finished run makes, which a reload must find.
  */
-function settled(session: PlaygroundStore): Promise<void> {
+function settled(playground: PlaygroundStore): Promise<void> {
   return new Promise((resolve) => {
     let ended = false;
-    const unsubscribe = session.subscribe((state, previous) => {
+    const unsubscribe = playground.subscribe((state, previous) => {
       if (previous.run.state === "running" && state.run.state !== "running") ended = true;
       else if (ended && state.threads !== previous.threads) {
         unsubscribe();
@@ -66,8 +66,8 @@ function settled(session: PlaygroundStore): Promise<void> {
   });
 }
 
-describe("session and paused threads", () => {
-  it("finds a pending question again in a new session and resumes it with the chosen option", async () => {
+describe("playground and paused threads", () => {
+  it("finds a pending question again in a new playground store and resumes it with the chosen option", async () => {
     const factory = new IDBFactory();
     const first = page(factory);
     await first.getState().openGraph("ask");

@@ -1,24 +1,36 @@
-/** The engine's public API: the only module the app and the CLI import from the engine. */
+/**
+ * The engine's public API: the only module the app, the CLI, bench and tests outside the
+ * engine import from the engine. Every export carries an `@example` (publicApi.test.ts).
+ */
 export { compileGraph, ENTRY_NODE, type CompiledDocument } from "./compile.js";
 export { runGraph, collectRun, type RunInput, type RunOptions } from "./run.js";
-export type { RunEvent, RunEventBody, RunEventOf, RunEventType, EventBase, ToolCallInfo } from "./events.js";
+export type { RunEvent, RunEventBody, RunEventOf, EventBase } from "./events.js";
 export { EngineError, type EngineErrorCode } from "./errors.js";
-export { checkExpression, evaluateExpression, evaluateCondition, ExpressionError, type ExpressionProblem } from "./expressions.js";
-export { renderTemplate, renderValue, readPath } from "./template.js";
+export { evaluateCondition, ExpressionError } from "./expressions.js";
+export { renderTemplate, renderValue } from "./template.js";
 export { protectResultRefs, restoreResultRefs } from "./flows/resultRefs.js";
-export { sanitizeReply } from "./flows/sanitize.js";
-export type { RoutePlan } from "./flows/routeRules.js";
-export type { ActionPlan, PlannedAction, ActionOutcome } from "./flows/plan.js";
-export { parseMention, routeTurn, type TurnRoute } from "./routing.js";
-export { renderSystemPrompt, supervisorBlock } from "./nodes/agent/index.js";
-export { formatDateTime } from "./defaultTools.js";
+export { parseMention } from "./routing.js";
 export { textOf, messageToJson } from "./runtime.js";
 export { runFollowUp, followUpMessage } from "./multiagent/followUp.js";
-export { createMemoryTaskStore, isOpenTask } from "./multiagent/taskStore.js";
+export { isOpenTask } from "./multiagent/taskStore.js";
 export { scopedThreadId } from "./multiagent/hierarchy.js";
-export { FOLLOW_UP_KEY } from "./multiagent/entry.js";
-export type { BackgroundTasks } from "./multiagent/background.js";
-export * from "./ports.js";
-export * from "./interrupts.js";
-export { requestApproval, askQuestion, rejectionNote, type ApprovalRequest, type ApprovalResult } from "./approval.js";
-export { pendingInterrupts, prepareResume, type ResumeRequest } from "./resume.js";
+export { pendingInterrupts, type ResumeRequest } from "./resume.js";
+export {
+  ModelError,
+  type BackgroundTask,
+  type BackgroundTaskStore,
+  type ChatModelPort,
+  type Clock,
+  type EngineServices,
+  type GraphLibrary,
+  type IdSource,
+  type ModelCallOptions,
+  type ModelErrorKind,
+  type ModelRequest,
+  type ModelResolver,
+  type RunnableTool,
+  type ToolContext,
+  type ToolResolver,
+  type ToolSpec,
+} from "./ports.js";
+export { describeInterrupt, describeResume, type ApprovalInterrupt, type InterruptPayload, type QuestionInterrupt } from "./interrupts.js";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ModelError } from "../engine/ports.js";
+import { ModelError } from "../engine/index.js";
 import { classifyError, redact, retryAfterFromHeaders, retryAfterMsOf } from "./errors.js";
 import { providerModel } from "./providerModel.js";
 import { anthropicError } from "./testing/anthropicWire.js";

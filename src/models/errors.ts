@@ -1,5 +1,5 @@
 /** Turns whatever a provider SDK, LangChain or fetch threw into a classified, key-free `ModelError`. */
-import { ModelError, type ModelErrorKind } from "../engine/ports.js";
+import { ModelError, type ModelErrorKind } from "../engine/index.js";
 
 /** What survives of the original error: enough to debug, nothing that could hold a header or key. */
 export interface ModelErrorCause {

@@ -1,6 +1,6 @@
 /** One streamed attempt against a real provider: reads the key, builds the model, classifies failures. */
 import type { AIMessageChunk, BaseMessage } from "@langchain/core/messages";
-import { ModelError, type ChatModelPort, type ModelCallOptions, type ToolSpec } from "../engine/ports.js";
+import { ModelError, type ChatModelPort, type ModelCallOptions, type ToolSpec } from "../engine/index.js";
 import type { ModelProfile } from "../schema/index.js";
 import { createAnthropicModel } from "./anthropic.js";
 import { classifyError } from "./errors.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ModelError, type ModelRequest } from "../engine/ports.js";
+import { ModelError, type ModelRequest } from "../engine/index.js";
 import type { ModelProfile } from "../schema/index.js";
 import { createModelResolver, type ModelResolverOptions } from "./resolver.js";
 import type { FallbackInfo } from "./resilient.js";

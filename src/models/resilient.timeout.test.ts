@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ModelError, type ChatModelPort } from "../engine/ports.js";
+import { ModelError, type ChatModelPort } from "../engine/index.js";
 import type { ModelProfile } from "../schema/index.js";
 import { createModelResolver } from "./resolver.js";
 import { anthropicStream } from "./testing/anthropicWire.js";

@@ -1,6 +1,6 @@
 /** Wraps model ports with retries, fallbacks (infrastructure failures only) and a stall timeout. */
 import type { AIMessageChunk, BaseMessage } from "@langchain/core/messages";
-import { ModelError, type ChatModelPort, type ModelCallOptions, type ModelErrorKind } from "../engine/ports.js";
+import { ModelError, type ChatModelPort, type ModelCallOptions, type ModelErrorKind } from "../engine/index.js";
 import { classifyError, retryAfterMsOf } from "./errors.js";
 
 export interface RetryPolicy {

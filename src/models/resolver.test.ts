@@ -1,6 +1,6 @@
 import { AIMessageChunk } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
-import { ModelError, type ChatModelPort, type ModelRequest } from "../engine/ports.js";
+import { ModelError, type ChatModelPort, type ModelRequest } from "../engine/index.js";
 import { createModelResolver } from "./resolver.js";
 import { collect, profile } from "./testing/collect.js";
 

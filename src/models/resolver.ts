@@ -1,5 +1,5 @@
 /** Resolves a document's model profile to a ready port: scripted, or a provider behind retries and fallbacks. */
-import { ModelError, type ChatModelPort, type ModelRequest, type ModelResolver } from "../engine/ports.js";
+import { ModelError, type ChatModelPort, type ModelRequest, type ModelResolver } from "../engine/index.js";
 import type { ModelProfile } from "../schema/index.js";
 import { providerModel, type KeySource } from "./providerModel.js";
 import { resilientModel, type FallbackInfo, type ResilientTarget, type RetryPolicy, type Sleep } from "./resilient.js";

@@ -1,8 +1,7 @@
 import { AIMessage, HumanMessage, ToolMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
-import { ExpressionError } from "../engine/expressions.js";
-import { ModelError, type ChatModelPort, type ModelCallOptions } from "../engine/ports.js";
+import { ExpressionError, ModelError, type ChatModelPort, type ModelCallOptions } from "../engine/index.js";
 import { scriptSchema, type Script } from "../schema/index.js";
 import { createScriptedModel, scriptedReply, tokenize } from "./scripted.js";
 import { profile, rejection, textOf, weatherTool } from "./testing/collect.js";

@@ -6,6 +6,7 @@ import { AIMessageChunk, ToolMessage, type BaseMessage } from "@langchain/core/m
 import type { Script, ScriptRule } from "../schema/index.js";
 import {
   evaluateCondition,
+  ModelError,
   protectResultRefs,
   renderTemplate,
   restoreResultRefs,
@@ -15,7 +16,6 @@ import {
   type ModelCallOptions,
   type ModelRequest,
 } from "../engine/index.js";
-import { ModelError } from "../engine/index.js";
 
 const DEFAULT_SCRIPT: Script = { rules: [], fallback: "I have no scripted answer for that.", tokens_per_second: 0 };
 

@@ -2,16 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { MemorySaver } from "@langchain/langgraph/web";
 import type { BaseMessage } from "@langchain/core/messages";
-import {
-  collectRun,
-  compileGraph,
-  createMemoryTaskStore,
-  runFollowUp,
-  type BackgroundTask,
-  type CompiledDocument,
-  type RunEvent,
-  type RunEventOf,
-} from "../index.js";
+import { collectRun, compileGraph, runFollowUp, type BackgroundTask, type CompiledDocument, type RunEvent, type RunEventOf } from "../index.js";
+import { createMemoryTaskStore } from "./taskStore.js";
 import { testServices } from "../../../tests/support/services.js";
 import { cutOffTask, delegationDoc } from "../testing/delegationTeam.js";
 

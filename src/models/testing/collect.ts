@@ -1,6 +1,6 @@
 /** Test helpers: profiles in one line, and a stream drained into its chunks and their concatenation. */
 import { HumanMessage, type AIMessageChunk } from "@langchain/core/messages";
-import type { ChatModelPort, ModelCallOptions } from "../../engine/ports.js";
+import type { ChatModelPort, ModelCallOptions } from "../../engine/index.js";
 import type { ModelProfile } from "../../schema/index.js";
 
 export function profile(fields: Partial<ModelProfile> & Pick<ModelProfile, "id" | "provider">): ModelProfile {

@@ -20,9 +20,18 @@ import { runGraph } from "./run.js";
 import { lastHumanMessage, textOf } from "./runtime.js";
 import { buildStateAnnotation, builtinChannels, type GraphState, type GraphStateAnnotation } from "./state.js";
 
-/** Name of the node that routes each turn (`@name`, stored active agent). Agent names cannot start with "_". */
+/**
+ * Name of the node that routes each turn (`@name`, stored active agent). Agent names cannot start with "_".
+ * @example if (event.type === "node_start" && event.node === ENTRY_NODE) return; // not a node of the document
+ */
 export const ENTRY_NODE = "_entry";
 
+/**
+ * A document compiled for running: what `runGraph`, `runFollowUp` and `pendingInterrupts` take.
+ * @example
+ * const compiled: CompiledDocument = compileGraph(doc, services);
+ * compiled.agents; // ["Main", "Research"]
+ */
 export interface CompiledDocument {
   document: GraphDocument;
   /** The compiled LangGraph graph, ready to stream. */

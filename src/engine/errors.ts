@@ -1,4 +1,7 @@
-/** Errors the engine raises, each with a code a person and a test can act on. */
+/**
+ * Errors the engine raises, each with a code a person and a test can act on.
+ * @example const retryable = (code: EngineErrorCode) => code === "MODEL_ERROR" || code === "RECURSION_LIMIT";
+ */
 export type EngineErrorCode =
   | "INVALID_DOCUMENT"
   | "COMPILE_ERROR"
@@ -23,6 +26,12 @@ export type EngineErrorCode =
   | "INVALID_PLAN"
   | "DEPENDENCY_CYCLE";
 
+/**
+ * A failure of compiling or running a graph, with its code and, when known, the node and JSON path.
+ * @example
+ * try { compileGraph(doc, services); }
+ * catch (error) { if (error instanceof EngineError && error.code === "COMPILE_ERROR") showProblem(error.details.nodeId, error.message); }
+ */
 export class EngineError extends Error {
   override readonly name = "EngineError";
   constructor(

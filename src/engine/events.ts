@@ -4,7 +4,10 @@
  */
 import type { InterruptKind, InterruptPayload, ResumeValue } from "./interrupts.js";
 
-/** Fields every event carries: where it sits in the run and in the call tree. */
+/**
+ * Fields every event carries: where it sits in the run and in the call tree.
+ * @example const children = events.filter((e: EventBase) => e.parent_call_id === call.call_id);
+ */
 export interface EventBase {
   id: string;
   /** Position of the event in its run, from 0. */
@@ -31,6 +34,10 @@ export interface ToolCallInfo {
   args: Record<string, unknown>;
 }
 
+/**
+ * What an event says, without its place in the run: what a node emits and a fixture writes.
+ * @example const body: RunEventBody = { type: "tool_call", tool_call_id: "c1", tool: "get_weather", args: { city: "Paris" } };
+ */
 export type RunEventBody =
   | { type: "run_start"; input: string }
   /** `interrupted`: the run paused for a person (see `interrupt`) and waits to be resumed. */
@@ -118,7 +125,18 @@ export type RunEventBody =
   | { type: "final_state"; state: Record<string, unknown> };
 
 export type RunEventType = RunEventBody["type"];
+/**
+ * One event of a run: its body and its place in the run and the call tree.
+ * @example
+ * for await (const event of runGraph(compiled, { message: "hi" }, { threadId: "t1" })) {
+ *   if (event.type === "ai_message") console.log(event.agent, event.content);
+ * }
+ */
 export type RunEvent = EventBase & RunEventBody;
+/**
+ * The events of one type, narrowed.
+ * @example const calls = events.filter((e): e is RunEventOf<"tool_call"> => e.type === "tool_call");
+ */
 export type RunEventOf<T extends RunEventType> = EventBase & Extract<RunEventBody, { type: T }>;
 
 /**

@@ -12,6 +12,12 @@ export interface ExpressionProblem {
   position?: number;
 }
 
+/**
+ * A CEL expression that does not parse or fails to evaluate; `problem` says where.
+ * @example
+ * try { evaluateExpression("state.count >", { state: {} }); }
+ * catch (error) { if (error instanceof ExpressionError) console.log(error.problem.code); } // "CEL_SYNTAX"
+ */
 export class ExpressionError extends Error {
   override readonly name = "ExpressionError";
   constructor(
@@ -101,7 +107,10 @@ export function evaluateExpression(source: string, context: Record<string, unkno
   }
 }
 
-/** Evaluates a condition; anything but `true` is false. */
+/**
+ * Evaluates a condition; anything but `true` is false.
+ * @example evaluateCondition("state.count > 2", { state: { count: 3 } }) // true
+ */
 export function evaluateCondition(source: string, context: Record<string, unknown>): boolean {
   return evaluateExpression(source, context) === true;
 }

@@ -6,7 +6,10 @@ import type { AIMessageChunk, BaseMessage } from "@langchain/core/messages";
 import type { BaseCheckpointSaver } from "@langchain/langgraph/web";
 import type { ModelProfile, Script, ToolDefinition } from "../schema/index.js";
 
-/** A tool as a model sees it (OpenAI function format, which every provider accepts). */
+/**
+ * A tool as a model sees it (OpenAI function format, which every provider accepts).
+ * @example const spec: ToolSpec = { name: "get_weather", description: "Weather in a city", parameters: { type: "object", properties: { city: { type: "string" } } } };
+ */
 export interface ToolSpec {
   name: string;
   description: string;
@@ -14,6 +17,10 @@ export interface ToolSpec {
   parameters: Record<string, unknown>;
 }
 
+/**
+ * What one model call passes besides the messages.
+ * @example for await (const chunk of model.stream(messages, { tools: [], state: {} } satisfies ModelCallOptions)) reply = reply.concat(chunk);
+ */
 export interface ModelCallOptions {
   /** Tools the model may call; empty for plain chat. */
   tools: ToolSpec[];
@@ -26,6 +33,11 @@ export interface ModelCallOptions {
 /**
  * A chat model bound to one profile. `stream` yields chunks whose concatenation
  * is the reply (text and tool calls); it throws `ModelError` on failure.
+ * @example
+ * const echo: ChatModelPort = {
+ *   profileId: "echo", provider: "scripted", supportsTools: false,
+ *   async *stream(messages) { yield new AIMessageChunk({ content: textOf(messages.at(-1)) }); },
+ * };
  */
 export interface ChatModelPort {
   readonly profileId: string;
@@ -35,6 +47,10 @@ export interface ChatModelPort {
   stream(messages: BaseMessage[], options: ModelCallOptions): AsyncIterable<AIMessageChunk>;
 }
 
+/**
+ * Which model an agent or LLM node asks the resolver for.
+ * @example const model = resolver.resolve({ profile, profiles: doc.models, agent: "Main" } satisfies ModelRequest);
+ */
 export interface ModelRequest {
   profile: ModelProfile;
   /** Every profile of the document, to resolve `fallbacks`. */
@@ -44,10 +60,18 @@ export interface ModelRequest {
   script?: Script;
 }
 
+/**
+ * Turns a model profile into a chat model: providers in the app and CLI, scripted models in tests.
+ * @example const models: ModelResolver = { resolve: (request) => createScriptedModel(request) };
+ */
 export interface ModelResolver {
   resolve(request: ModelRequest): ChatModelPort;
 }
 
+/**
+ * What a running tool knows about its call.
+ * @example const tool: RunnableTool = { definition, invoke: async (args, context: ToolContext) => fetch(url, { signal: context.signal }) };
+ */
 export interface ToolContext {
   signal?: AbortSignal;
   /** The tool call's id, or the node id for Tool nodes. */
@@ -55,21 +79,36 @@ export interface ToolContext {
   agent?: string;
 }
 
-/** A catalog tool ready to run. Errors are thrown and become error results. */
+/**
+ * A catalog tool ready to run. Errors are thrown and become error results.
+ * @example const clock: RunnableTool = { definition, invoke: async () => new Date().toISOString() };
+ */
 export interface RunnableTool {
   readonly definition: ToolDefinition;
   invoke(args: Record<string, unknown>, context: ToolContext): Promise<unknown>;
 }
 
+/**
+ * Turns a tool definition of the document into a runnable tool.
+ * @example const tools: ToolResolver = { resolve: (definition) => ({ definition, invoke: async (args) => args }) };
+ */
 export interface ToolResolver {
   resolve(definition: ToolDefinition): RunnableTool;
 }
 
+/**
+ * The engine's time source; tests pass a fixed one.
+ * @example compileGraph(doc, { models, tools, clock: { now: () => Date.parse("2026-03-14T09:30:00Z") } });
+ */
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
 }
 
+/**
+ * Where run, message and call ids come from; tests pass a counter.
+ * @example let n = 0; compileGraph(doc, { models, tools, ids: { next: (prefix) => `${prefix}_${n++}` } });
+ */
 export interface IdSource {
   next(prefix: string): string;
 }
@@ -85,7 +124,10 @@ export interface TaskInboxMessage {
 
 export type BackgroundTaskStatus = "queued" | "running" | "completed" | "failed";
 
-/** A non-blocking delegation (seed 002): queued by a parent, run in the background, reported in a follow-up turn. */
+/**
+ * A non-blocking delegation (seed 002): queued by a parent, run in the background, reported in a follow-up turn.
+ * @example const waiting = (await store.listByThread("t1")).filter((task: BackgroundTask) => task.status === "running");
+ */
 export interface BackgroundTask {
   /** The task handle the parent received. */
   id: string;
@@ -118,7 +160,10 @@ export interface BackgroundTask {
   reported: boolean;
 }
 
-/** Where background tasks are kept: memory in Node and tests, IndexedDB in the app. */
+/**
+ * Where background tasks are kept: memory in Node and tests, IndexedDB in the app.
+ * @example compileGraph(doc, { models, tools, tasks: idbTaskStore satisfies BackgroundTaskStore });
+ */
 export interface BackgroundTaskStore {
   put(task: BackgroundTask): Promise<void>;
   get(id: string): Promise<BackgroundTask | undefined>;
@@ -128,7 +173,12 @@ export interface BackgroundTaskStore {
   listOpen(): Promise<BackgroundTask[]>;
 }
 
-/** Everything the engine needs from the outside, passed in as one object. */
+/**
+ * Everything the engine needs from the outside, passed in as one object.
+ * @example
+ * const services: EngineServices = { models: createModelResolver({ getKey }), tools: toolResolver, checkpointer: new MemorySaver() };
+ * const compiled = compileGraph(doc, services);
+ */
 export interface EngineServices {
   models: ModelResolver;
   tools: ToolResolver;
@@ -155,9 +205,18 @@ export interface GraphLibrary {
   load(id: string): Promise<unknown>;
 }
 
-/** Failures of a model call, classified so fallbacks happen only for infrastructure faults. */
+/**
+ * Failures of a model call, classified so fallbacks happen only for infrastructure faults.
+ * @example const needsKey = (kind: ModelErrorKind) => kind === "missing_key" || kind === "auth";
+ */
 export type ModelErrorKind = "missing_key" | "connection" | "timeout" | "rate_limited" | "server" | "bad_request" | "auth" | "aborted" | "invalid_response";
 
+/**
+ * A failed model call: its kind, and the profile and HTTP status when known.
+ * @example
+ * throw new ModelError("rate_limited", "429 from the provider", { profileId: "gpt", status: 429 });
+ * // later: error instanceof ModelError && error.isInfrastructure → try the fallback model
+ */
 export class ModelError extends Error {
   override readonly name = "ModelError";
   constructor(

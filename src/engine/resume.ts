@@ -8,7 +8,10 @@ import type { CompiledDocument } from "./compile.js";
 import { EngineError } from "./errors.js";
 import { isInterruptPayload, validateResume, type PendingInterrupt, type ResumeValue } from "./interrupts.js";
 
-/** A person's answer to a paused run. */
+/**
+ * A person's answer to a paused run.
+ * @example const request: ResumeRequest = { interrupt_id: pending.id, value: { option_id: "yes" } };
+ */
 export interface ResumeRequest {
   /** The interrupt answered; may be left out when the thread waits on exactly one. */
   interrupt_id?: string;

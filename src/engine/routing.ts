@@ -4,7 +4,10 @@
  * otherwise the turn follows the graph.
  */
 
-/** The agent named by a leading `@name`, matched case-insensitively against `candidates`. */
+/**
+ * The agent named by a leading `@name`, matched case-insensitively against `candidates`.
+ * @example parseMention("@billing where is my refund?", ["Billing", "Support"]) // "Billing"
+ */
 export function parseMention(text: string, candidates: readonly string[]): string | null {
   const match = /^\s*@([A-Za-z][A-Za-z0-9_-]*)/.exec(text);
   if (!match?.[1]) return null;

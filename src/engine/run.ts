@@ -14,6 +14,12 @@ import { errorMessage, messageToJson } from "./runtime.js";
 import type { PendingInterrupt } from "./interrupts.js";
 import { prepareResume, readPending, toPending, type ResumeRequest } from "./resume.js";
 
+/**
+ * What one turn of a thread starts from: a message, a follow-up of a background task, or an answer to a pause.
+ * @example
+ * const turn: RunInput = { message: "What's the weather in Paris?" };
+ * const answer: RunInput = { message: "", resume: { interrupt_id: pending.id, value: { decision: "approve" } } };
+ */
 export interface RunInput {
   /** The user's message for this turn. */
   message: string;
@@ -26,6 +32,12 @@ export interface RunInput {
   resume?: ResumeRequest;
 }
 
+/**
+ * Where and how a turn runs: its thread, and optionally its run id, a cancel signal, a step limit or a direct agent.
+ * @example
+ * const controller = new AbortController();
+ * const options: RunOptions = { threadId: "t1", signal: controller.signal, agent: "Research" };
+ */
 export interface RunOptions {
   threadId: string;
   runId?: string;
@@ -234,7 +246,12 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
   yield make({ type: "run_end", status, duration_ms: Math.max(0, clock.now() - started) }, atRoot, null);
 }
 
-/** Collects every event of a run into an array (tests, CLI `--json`). */
+/**
+ * Collects every event of a run into an array (tests, CLI `--json`).
+ * @example
+ * const events = await collectRun(compiled, { message: "hi" }, { threadId: "t1" });
+ * events.at(-1); // { type: "run_end", status: "completed", … }
+ */
 export async function collectRun(compiled: CompiledDocument, input: RunInput, options: RunOptions): Promise<RunEvent[]> {
   const events: RunEvent[] = [];
   for await (const event of runGraph(compiled, input, options)) events.push(event);

@@ -34,7 +34,10 @@ export function emit(config: LangGraphRunnableConfig, body: RunEventBody, where:
   config.writer(emission);
 }
 
-/** The text of a message, whatever shape its content has. */
+/**
+ * The text of a message, whatever shape its content has.
+ * @example textOf(new AIMessage({ content: [{ type: "text", text: "Hello" }] })) // "Hello"
+ */
 export function textOf(message: BaseMessage | undefined): string {
   if (!message) return "";
   const content = message.content;
@@ -50,7 +53,10 @@ export function lastHumanMessage(messages: readonly BaseMessage[]): HumanMessage
   return undefined;
 }
 
-/** A message as plain JSON, for events and the final state. */
+/**
+ * A message as plain JSON, for events and the final state.
+ * @example messageToJson(new HumanMessage({ id: "m1", content: "hi" })) // { id: "m1", role: "human", content: "hi" }
+ */
 export function messageToJson(message: BaseMessage): Record<string, unknown> {
   const base: Record<string, unknown> = { id: message.id ?? null, role: message.getType(), content: textOf(message) };
   if (message.name) base.name = message.name;

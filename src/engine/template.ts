@@ -43,6 +43,7 @@ export function hasPlaceholders(template: string): boolean {
 /**
  * Renders every string inside a JSON value. A string that is exactly one
  * placeholder keeps the value's type (`"{{ state.count }}"` → 3, not "3").
+ * @example renderValue({ n: "{{ state.count }}", note: "count {{ state.count }}" }, { state: { count: 3 } }) // { n: 3, note: "count 3" }
  */
 export function renderValue(value: unknown, context: Record<string, unknown>): unknown {
   if (typeof value === "string") {

@@ -30,7 +30,7 @@ export function supervisorBlock(supervisor: string, prompt: string): string {
  * block for sub-agents, and the current date when the prompt does not carry it.
  * @example
  * renderSystemPrompt({ ...agent, system_prompt: "Help {{ input }}." }, { messages: [new HumanMessage("Ada")] }, Date.now())
- * // "Help Ada.\n\nCurrent date: 2026-03-14 09:30 (UTC)"
+ * // "Help Ada.\n\nCurrent date: 2026-03-14 09:30:00 (Saturday, UTC)"
  */
 export function renderSystemPrompt(agent: AgentData, state: Pick<GraphState, "messages"> & Record<string, unknown>, now: number, supervisor?: string): string {
   const zone = agent.timezone ?? "UTC";

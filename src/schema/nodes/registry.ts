@@ -1,7 +1,8 @@
 /**
  * The one table of node kinds. `nodeSchema` (the document's node union, in its published order)
  * and `nodeKindTable` (in palette order) are built from the kinds' descriptors; the table's type
- * makes the compiler refuse a kind that is in one and not in the other.
+ * makes the compiler refuse a kind that is in one and not in the other. A new kind is its module
+ * (`nodes/<kind>.ts`) plus four lines here: import, re-export, union member, table entry.
  */
 import { z } from "zod";
 import { finite, id } from "../primitives.js";
@@ -25,6 +26,27 @@ import { subgraphKind } from "./subgraph.js";
 import { switchKind } from "./switch.js";
 import { toolKind } from "./tool.js";
 import { validateInputKind } from "./validateInput.js";
+
+// Each kind's schemas, types and constants, for `schema/index.ts` to pass on.
+export * from "./agent.js";
+export * from "./approval.js";
+export * from "./end.js";
+export * from "./execute.js";
+export * from "./finalize.js";
+export * from "./if.js";
+export * from "./llm.js";
+export * from "./loop.js";
+export * from "./note.js";
+export * from "./parallel.js";
+export * from "./planner.js";
+export * from "./question.js";
+export * from "./router.js";
+export * from "./setState.js";
+export * from "./start.js";
+export * from "./subgraph.js";
+export * from "./switch.js";
+export * from "./tool.js";
+export * from "./validateInput.js";
 
 const position = z.strictObject({ x: finite, y: finite });
 const nodeBase = { id, position, width: finite.positive().optional(), height: finite.positive().optional() };

@@ -4,3 +4,4 @@ export * from "./validate.js";
 export * from "./migrate.js";
 export * from "./handles.js";
 export * from "./interrupts.js";
+export * from "./ids.js";

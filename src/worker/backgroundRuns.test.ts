@@ -7,7 +7,7 @@ import { Database } from "../persistence/db.js";
 import { createMemoryLocks, withThreadLock } from "../persistence/locks.js";
 import { IdbSaver } from "../persistence/saver/IdbSaver.js";
 import { createWorkspace, type Workspace } from "../persistence/workspace/index.js";
-import { assertValid } from "../schema/index.js";
+import { asGraphId, asRunId, asThreadId, assertValid } from "../schema/index.js";
 import { createEngineHost, type EngineHost } from "./engineHost";
 import type { FromWorker, ThreadLock } from "./protocol";
 
@@ -53,7 +53,14 @@ beforeEach(() => {
 describe("background delegations in the worker", () => {
   it("records the follow-up turn of a finished background task as a run of its thread", async () => {
     const { host, ws } = startHost();
-    await host.handle({ type: "run", runId: "run_1", threadId: "t1", graphId: team.meta.id, document: team, message: "research markets" });
+    await host.handle({
+      type: "run",
+      runId: asRunId("run_1"),
+      threadId: asThreadId("t1"),
+      graphId: asGraphId(team.meta.id),
+      document: team,
+      message: "research markets",
+    });
     expect(doneOf("run_1")).toMatchObject({ status: "completed" });
     await vi.waitFor(() => expect(backgroundRuns()).toHaveLength(1), { timeout: 5_000 });
     const follow = backgroundRuns()[0];

@@ -6,13 +6,14 @@
  */
 import { followUpMessage, runFollowUp, type BackgroundTask, type BackgroundTaskStore, type CompiledDocument, type RunEvent } from "../engine/index.js";
 import type { RunStore } from "../persistence/workspace/index.js";
+import { asGraphId, asThreadId, type GraphId, type RunId, type ThreadId } from "../schema/index.js";
 import type { FromWorker, ThreadLock } from "./protocol";
 
 /** A run the host records: persisted, posted to the app, under the thread's lock. */
 export interface RecordedRun {
-  runId: string;
-  threadId: string;
-  graphId: string;
+  runId: RunId;
+  threadId: ThreadId;
+  graphId: GraphId;
   input: string;
 }
 
@@ -26,7 +27,7 @@ export interface BackgroundRunsDeps {
   runs: Pick<RunStore, "start" | "finish" | "appendEvents">;
   /** Compiles a stored graph with the tasks store of that graph, or throws why it cannot. */
   compileStored(graphId: string): Promise<CompiledDocument>;
-  newRunId(): string;
+  newRunId(): RunId;
   now(): number;
   /** Waits between attempts when the thread is busy (another run holds its lock). */
   retryMs?: number;
@@ -36,7 +37,7 @@ export interface BackgroundRuns {
   /** The store a compile for `graphId` uses: it stamps the graph on every task it saves. */
   storeFor(graphId: string): BackgroundTaskStore;
   /** Follow-up turns for the tasks this compile runs. */
-  watch(compiled: CompiledDocument, graphId: string): void;
+  watch(compiled: CompiledDocument, graphId: GraphId): void;
   /** A task queued in this tab: hold its lock while it runs, so another tab never runs it twice. */
   hold(compiled: CompiledDocument, taskId: string): void;
   /** After a reload: runs again or fails every task left open in the store. */
@@ -100,8 +101,8 @@ export function createBackgroundRuns(deps: BackgroundRunsDeps): BackgroundRuns {
     }
   };
 
-  const followUp = async (compiled: CompiledDocument, task: BackgroundTask, graphId: string): Promise<void> => {
-    const run: RecordedRun = { runId: deps.newRunId(), threadId: task.thread_id, graphId, input: followUpMessage(task) };
+  const followUp = async (compiled: CompiledDocument, task: BackgroundTask, graphId: GraphId): Promise<void> => {
+    const run: RecordedRun = { runId: deps.newRunId(), threadId: asThreadId(task.thread_id), graphId, input: followUpMessage(task) };
     await whenFree(task.thread_id, async () => {
       const current = await deps.tasks.get(task.id);
       if (current?.reported) return;
@@ -111,7 +112,7 @@ export function createBackgroundRuns(deps: BackgroundRunsDeps): BackgroundRuns {
   };
 
   const pending = new Set<Promise<void>>();
-  const watch = (compiled: CompiledDocument, graphId: string) => {
+  const watch = (compiled: CompiledDocument, graphId: GraphId) => {
     if (watched.has(compiled)) return;
     watched.add(compiled);
     compiled.team.tasks.onSettled((task) => {
@@ -130,8 +131,8 @@ export function createBackgroundRuns(deps: BackgroundRunsDeps): BackgroundRuns {
   /** A task that cannot run again: recorded on its thread as a failed run that says why. */
   const failForGood = async (task: BackgroundTask, reason: string): Promise<void> => {
     const failed: BackgroundTask = { ...task, status: "failed", error: reason, reported: true, updated: deps.now() };
-    const graphId = task.graph_id ?? "";
-    const run: RecordedRun = { runId: deps.newRunId(), threadId: task.thread_id, graphId, input: followUpMessage(failed) };
+    const graphId = asGraphId(task.graph_id ?? "");
+    const run: RecordedRun = { runId: deps.newRunId(), threadId: asThreadId(task.thread_id), graphId, input: followUpMessage(failed) };
     const ts = deps.now();
     const base = {
       run_id: run.runId,
@@ -187,9 +188,10 @@ export function createBackgroundRuns(deps: BackgroundRunsDeps): BackgroundRuns {
       await failForGood(task, `The page was reloaded and the task could not run again: ${error instanceof Error ? error.message : String(error)}`);
       return;
     }
-    watch(compiled, task.graph_id);
+    const graphId = asGraphId(task.graph_id);
+    watch(compiled, graphId);
     if (task.status === "completed" || task.status === "failed") {
-      await followUp(compiled, task, task.graph_id);
+      await followUp(compiled, task, graphId);
       return;
     }
     await deps.withThreadLock(TASK_LOCK(task.id), async () => {

@@ -7,7 +7,7 @@ import { Database } from "../persistence/db.js";
 import { createMemoryLocks, withThreadLock } from "../persistence/locks.js";
 import { IdbSaver } from "../persistence/saver/IdbSaver.js";
 import { createWorkspace, type Workspace } from "../persistence/workspace/index.js";
-import { assertValid } from "../schema/index.js";
+import { asGraphId, asRunId, asThreadId, assertValid } from "../schema/index.js";
 import { createEngineHost, type EngineHost } from "./engineHost";
 import type { FromWorker, RunRequest } from "./protocol";
 
@@ -61,20 +61,20 @@ beforeEach(() => {
   });
 });
 
-const base = { type: "run", threadId: "t1", graphId: "hitl", document } as const;
+const base = { type: "run", threadId: asThreadId("t1"), graphId: asGraphId("hitl"), document } as const;
 const eventsOf = (runId: string): RunEvent[] => posts.flatMap((m) => (m.type === "events" && m.runId === runId ? m.events : []));
 const doneOf = (runId: string) => posts.find((m) => m.type === "done" && m.runId === runId);
 
 describe("engine host and paused runs", () => {
   it("records a paused run as interrupted and resumes it with the answer", async () => {
-    await host.handle({ ...base, runId: "r1", message: "delete task 7" } satisfies RunRequest);
+    await host.handle({ ...base, runId: asRunId("r1"), message: "delete task 7" } satisfies RunRequest);
     expect(doneOf("r1")).toMatchObject({ status: "interrupted", error: null });
     const pause = eventsOf("r1").find((e) => e.type === "interrupt");
     expect(pause?.type === "interrupt" && pause.payload).toMatchObject({ kind: "approval", tool: "delete_task" });
 
     await host.handle({
       ...base,
-      runId: "r2",
+      runId: asRunId("r2"),
       message: "Approved delete_task",
       resume: { interrupt_id: pause?.type === "interrupt" ? pause.interrupt_id : "", value: { decision: "approve" } },
     });

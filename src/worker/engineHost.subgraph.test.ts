@@ -5,7 +5,7 @@ import { Database } from "../persistence/db.js";
 import { createMemoryLocks, withThreadLock } from "../persistence/locks.js";
 import { IdbSaver } from "../persistence/saver/IdbSaver.js";
 import { createWorkspace } from "../persistence/workspace/index.js";
-import { assertValid, type GraphDocumentInput } from "../schema/index.js";
+import { asGraphId, asRunId, asThreadId, assertValid, type GraphDocumentInput } from "../schema/index.js";
 import { createEngineHost } from "./engineHost";
 import type { FromWorker } from "./protocol";
 
@@ -40,16 +40,16 @@ describe("engine host with Subgraph nodes", () => {
       post: (m) => posts.push(structuredClone(m)),
       loadDocument: async (id) => (await ws.graphs.get(id))?.document,
     });
-    await host.handle({ type: "run", runId: "run_sub", threadId: "t1", graphId: "desk", document: parent, message: "hours?" });
+    await host.handle({ type: "run", runId: asRunId("run_sub"), threadId: asThreadId("t1"), graphId: asGraphId("desk"), document: parent, message: "hours?" });
     const events = posts.flatMap((m) => (m.type === "events" ? m.events : []));
     expect(events.filter((e) => e.type === "error")).toEqual([]);
     expect(events.find((e) => e.type === "ai_message")).toMatchObject({ node: "ask", content: "FAQ: Q hours?" });
 
     await host.handle({
       type: "run",
-      runId: "run_missing",
-      threadId: "t2",
-      graphId: "desk",
+      runId: asRunId("run_missing"),
+      threadId: asThreadId("t2"),
+      graphId: asGraphId("desk"),
       document: assertValid(graph("desk", { id: "n", kind: "subgraph", position: at, data: { name: "ask", graph: "gone" } })),
       message: "x",
     });

@@ -9,7 +9,7 @@ import { Database } from "../persistence/db.js";
 import { createMemoryLocks, withThreadLock } from "../persistence/locks.js";
 import { IdbSaver } from "../persistence/saver/IdbSaver.js";
 import { createWorkspace, type Workspace } from "../persistence/workspace/index.js";
-import { assertValid, type GraphDocument } from "../schema/index.js";
+import { asGraphId, asRunId, asThreadId, assertValid, type GraphDocument } from "../schema/index.js";
 import { blankDocument } from "../app/store/nodeFactory";
 import { createEngineHost, type EngineHost } from "./engineHost";
 import type { FromWorker, RunRequest, ThreadLock } from "./protocol";
@@ -76,7 +76,7 @@ function whenPosted(seen: () => boolean, running: Promise<unknown>): Promise<voi
 }
 
 function request(document: GraphDocument, message: string, threadId = "t1"): RunRequest {
-  return { type: "run", runId: `run_${++runCount}`, threadId, graphId: document.meta.id, document, message };
+  return { type: "run", runId: asRunId(`run_${++runCount}`), threadId: asThreadId(threadId), graphId: asGraphId(document.meta.id), document, message };
 }
 
 const postedEvents = (runId: string) => posts.flatMap((m) => (m.type === "events" && m.runId === runId ? m.events : []));
@@ -194,13 +194,13 @@ describe("engine host", () => {
     const req = request(weather, "hello");
     await host.handle(req);
     const last = postedEvents(req.runId).at(-1) as RunEvent;
-    await host.handle({ type: "checkpoint", requestId: "q1", threadId: "t1", checkpointId: last.checkpoint_id as string, document: weather });
+    await host.handle({ type: "checkpoint", requestId: "q1", threadId: asThreadId("t1"), checkpointId: last.checkpoint_id as string, document: weather });
     const result = lastOf("checkpoint_result");
     expect(result).toMatchObject({ requestId: "q1", ok: true, next: [] });
     expect((result?.state?.messages as { role: string; content: string }[]).map((m) => m.role)).toEqual(["human", "ai"]);
 
     const first = postedEvents(req.runId).find((e) => e.checkpoint_id !== null) as RunEvent;
-    await host.handle({ type: "checkpoint", requestId: "q2", threadId: "t1", checkpointId: first.checkpoint_id as string, document: weather });
+    await host.handle({ type: "checkpoint", requestId: "q2", threadId: asThreadId("t1"), checkpointId: first.checkpoint_id as string, document: weather });
     expect(lastOf("checkpoint_result")?.state?.messages).toEqual([]);
   });
 
@@ -211,7 +211,14 @@ describe("engine host", () => {
     await host.handle(second);
     const afterFirst = postedEvents(first.runId).at(-1)?.checkpoint_id as string;
 
-    await host.handle({ type: "fork", requestId: "f1", threadId: "t1", checkpointId: afterFirst, newThreadId: "t2", document: weather });
+    await host.handle({
+      type: "fork",
+      requestId: "f1",
+      threadId: asThreadId("t1"),
+      checkpointId: afterFirst,
+      newThreadId: asThreadId("t2"),
+      document: weather,
+    });
     expect(lastOf("fork_result")).toEqual({ type: "fork_result", requestId: "f1", ok: true, error: null });
     const next = request(weather, "What's the weather in London?", "t2");
     await host.handle(next);

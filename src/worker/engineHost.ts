@@ -7,7 +7,7 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph/web";
 import { runGraph, type BackgroundTaskStore, type CompiledDocument, type RunEvent } from "../engine/index.js";
 import type { RunStore } from "../persistence/workspace/index.js";
-import type { GraphDocument } from "../schema/index.js";
+import { asRunId, type GraphDocument } from "../schema/index.js";
 import { createBackgroundRuns } from "./backgroundRuns";
 import { errorText } from "./errorText";
 import type { Timer } from "./eventBatcher";
@@ -63,7 +63,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
           if (!document) throw new Error(`graph "${graphId}" is no longer in the workspace`);
           return compile(document, { credentials: await readCredentials(options.credentials), graphId });
         },
-        newRunId: () => `run_bg_${now().toString(36)}_${(runCounter++).toString(36)}`,
+        newRunId: () => asRunId(`run_bg_${now().toString(36)}_${(runCounter++).toString(36)}`),
         now,
       })
     : null;

@@ -2,11 +2,12 @@
  * The contract between the app and the engine worker, and the only module of src/worker
  * the main thread may import: the messages (plain JSON only: documents, events and state
  * cross the boundary by structured clone; keys never cross it), the storage names both
- * sides agree on, and the few helpers both sides run. It imports engine code as types only,
+ * sides agree on, and the few helpers both sides run. Ids are branded (schema/ids.ts): the
+ * engine client brands the plain strings it is given as it posts them. It imports engine code as types only,
  * so importing it never pulls the engine into the main bundle.
  */
 import type { RunEvent } from "../engine/index.js";
-import type { GraphDocument } from "../schema/index.js";
+import type { GraphDocument, GraphId, RunId, ThreadId } from "../schema/index.js";
 
 export { summarizeProblems } from "./problemSummary";
 
@@ -28,9 +29,9 @@ export type ThreadLock = <T>(threadId: string, work: () => Promise<T>) => Promis
 /** Start one turn of a thread. The worker validates, compiles, runs and persists it. */
 export interface RunRequest {
   type: "run";
-  runId: string;
-  threadId: string;
-  graphId: string;
+  runId: RunId;
+  threadId: ThreadId;
+  graphId: GraphId;
   document: GraphDocument;
   message: string;
   /** Run this agent directly as the root of the turn (the playground's Agent selector); absent runs the graph. */
@@ -47,14 +48,14 @@ export interface RunRequest {
 /** Cancel a run; the worker aborts it and answers with `done` (status "cancelled"). */
 export interface StopRequest {
   type: "stop";
-  runId: string;
+  runId: RunId;
 }
 
 /** The graph state at one checkpoint of a thread, as JSON. */
 export interface CheckpointRequest {
   type: "checkpoint";
   requestId: string;
-  threadId: string;
+  threadId: ThreadId;
   checkpointId: string;
   document: GraphDocument;
 }
@@ -66,10 +67,10 @@ export interface CheckpointRequest {
 export interface ForkRequest {
   type: "fork";
   requestId: string;
-  threadId: string;
+  threadId: ThreadId;
   /** null forks from the empty state (before the thread's first run). */
   checkpointId: string | null;
-  newThreadId: string;
+  newThreadId: ThreadId;
   document: GraphDocument;
 }
 
@@ -86,14 +87,14 @@ export type ToWorker = RunRequest | StopRequest | CheckpointRequest | ForkReques
 /** Events of a run since the previous post (at most one post per ~16 ms). */
 export interface EventsMessage {
   type: "events";
-  runId: string;
+  runId: RunId;
   events: RunEvent[];
 }
 
 /** The run ended; every event has been posted and persisted. */
 export interface DoneMessage {
   type: "done";
-  runId: string;
+  runId: RunId;
   /** `interrupted`: the run paused for a person and waits for `resume`. */
   status: "completed" | "cancelled" | "error" | "interrupted";
   /** The run's error message when status is "error". */
@@ -103,7 +104,7 @@ export interface DoneMessage {
 /** The run could not start: the document is invalid or does not compile. Nothing was persisted. */
 export interface FailedMessage {
   type: "failed";
-  runId: string;
+  runId: RunId;
   code: string;
   message: string;
 }
@@ -132,9 +133,9 @@ export interface ForkResult {
  */
 export interface BackgroundRunMessage {
   type: "background_run";
-  runId: string;
-  threadId: string;
-  graphId: string;
+  runId: RunId;
+  threadId: ThreadId;
+  graphId: GraphId;
   taskId: string;
 }
 

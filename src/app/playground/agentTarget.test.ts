@@ -6,7 +6,6 @@ import { createWorkspace } from "../../persistence/workspace/index.js";
 import { graphDocumentSchema } from "../../schema/index.js";
 import { agentNode, delegationEdge, docWith } from "../../schema/fixtures/builders.js";
 import type { EngineClient } from "../services/engineClient";
-import type { RunRequest } from "../../worker/protocol";
 import { createPlaygroundController } from "../store/playground/playgroundController";
 import { createPlaygroundStore } from "../store/playground/playgroundStore";
 import { parseMention } from "../../engine/routing.js";
@@ -51,7 +50,7 @@ describe("the playground's Agent selector", () => {
   });
 
   it("sends the chosen agent with the run request, and nothing for the graph", async () => {
-    const requests: Omit<RunRequest, "type">[] = [];
+    const requests: Parameters<EngineClient["run"]>[0][] = [];
     const engine: EngineClient = {
       run: (request, handlers) => {
         requests.push(request);

@@ -4,6 +4,7 @@
  * the first message is sent or a checkpoint is opened.
  */
 import type { RunEvent } from "../../engine/index.js";
+import { asGraphId, asRunId, asThreadId } from "../../schema/index.js";
 import type {
   BackgroundRunMessage,
   CheckpointRequest,
@@ -14,6 +15,9 @@ import type {
   RunRequest,
   ToWorker,
 } from "../../worker/protocol";
+
+/** A protocol message as the app writes it: ids as plain strings, branded here as they are posted. */
+export type Unbranded<T> = { [K in keyof T]: T[K] extends string ? string : T[K] };
 
 export interface RunHandlers {
   /** A batch of events, in order (the worker posts at most one batch per ~16 ms). */
@@ -31,15 +35,15 @@ export interface CheckpointState {
 }
 
 export interface EngineClient {
-  run(request: Omit<RunRequest, "type">, handlers: RunHandlers): void;
+  run(request: Unbranded<Omit<RunRequest, "type">>, handlers: RunHandlers): void;
   stop(runId: string): void;
-  checkpointState(request: Omit<CheckpointRequest, "type" | "requestId">): Promise<CheckpointState>;
-  fork(request: Omit<ForkRequest, "type" | "requestId">): Promise<void>;
+  checkpointState(request: Unbranded<Omit<CheckpointRequest, "type" | "requestId">>): Promise<CheckpointState>;
+  fork(request: Unbranded<Omit<ForkRequest, "type" | "requestId">>): Promise<void>;
   /**
    * Hears of runs the worker starts by itself (follow-up turns of background delegations);
    * the listener returns handlers for that run's events, or nothing to ignore it.
    */
-  onBackgroundRun?(listener: (run: Omit<BackgroundRunMessage, "type">) => RunHandlers | undefined): () => void;
+  onBackgroundRun?(listener: (run: Unbranded<Omit<BackgroundRunMessage, "type">>) => RunHandlers | undefined): () => void;
   /** Asks the worker (starting it) to pick up background delegations a previous page left open. */
   resumeBackgroundTasks?(): void;
 }
@@ -137,13 +141,19 @@ export function createEngineClient(create: () => WorkerLike = startWorker): Engi
   return {
     run(request, handlers) {
       runs.set(request.runId, handlers);
-      ensure().postMessage({ type: "run", ...request });
+      ensure().postMessage({
+        type: "run",
+        ...request,
+        runId: asRunId(request.runId),
+        threadId: asThreadId(request.threadId),
+        graphId: asGraphId(request.graphId),
+      });
     },
     stop(runId) {
-      if (runs.has(runId)) worker?.postMessage({ type: "stop", runId });
+      if (runs.has(runId)) worker?.postMessage({ type: "stop", runId: asRunId(runId) });
     },
     async checkpointState(request) {
-      const result = await ask<CheckpointResult>({ type: "checkpoint", requestId: requestId(), ...request });
+      const result = await ask<CheckpointResult>({ type: "checkpoint", requestId: requestId(), ...request, threadId: asThreadId(request.threadId) });
       if (!result.ok) throw new Error(result.error ?? "Reading the checkpoint failed");
       return { state: result.state, next: result.next };
     },
@@ -155,7 +165,13 @@ export function createEngineClient(create: () => WorkerLike = startWorker): Engi
       ensure().postMessage({ type: "resume_tasks" });
     },
     async fork(request) {
-      const result = await ask<ForkResult>({ type: "fork", requestId: requestId(), ...request });
+      const result = await ask<ForkResult>({
+        type: "fork",
+        requestId: requestId(),
+        ...request,
+        threadId: asThreadId(request.threadId),
+        newThreadId: asThreadId(request.newThreadId),
+      });
       if (!result.ok) throw new Error(result.error ?? "Forking the thread failed");
     },
   };

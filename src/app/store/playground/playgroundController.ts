@@ -6,14 +6,14 @@
 import type { RunEvent } from "../../../engine/index.js";
 import type { ThreadRecord, Workspace } from "../../../persistence/workspace/index.js";
 import type { GraphDocument } from "../../../schema/index.js";
-import type { EngineClient, RunHandlers } from "../../services/engineClient";
+import type { EngineClient, RunHandlers, Unbranded } from "../../services/engineClient";
 import type { BackgroundRunMessage, RunRequest } from "../../../worker/protocol";
 import { copyRuns } from "../../services/threadBranch";
 
-/** A run to start, as the engine takes it. */
-export type RunStart = Omit<RunRequest, "type">;
+/** A run to start, as the engine takes it (the engine client brands the ids). */
+export type RunStart = Unbranded<Omit<RunRequest, "type">>;
 /** A run the worker started by itself (a follow-up turn of a background delegation). */
-export type BackgroundRun = Omit<BackgroundRunMessage, "type">;
+export type BackgroundRun = Unbranded<Omit<BackgroundRunMessage, "type">>;
 
 /** A new thread branched off a checkpoint of another, starting with `history`. */
 export interface ThreadFork {

@@ -70,7 +70,9 @@ test("a background delegation running when the page reloads still reports its re
   await expect(playground.status).toHaveText("Idle");
 
   // It finished on the reloaded page: the task ran twice and is reported, so nothing is left open.
-  expect(await storedTasks(page)).toEqual([{ agent: "Research", status: "completed", attempts: 2, reported: true }]);
+  // The worker marks the task reported once the follow-up run has ended, just after the
+  // playground shows Idle, so the stored record is polled rather than read once.
+  await expect.poll(() => storedTasks(page)).toEqual([{ agent: "Research", status: "completed", attempts: 2, reported: true }]);
 });
 
 test("a background delegation that cannot run after the reload is shown failed, with the reason", async ({ app, controls, editor, playground, page }) => {

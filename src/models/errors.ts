@@ -1,5 +1,8 @@
 /** Turns whatever a provider SDK, LangChain or fetch threw into a classified, key-free `ModelError`. */
 import { ModelError, type ModelErrorKind } from "../engine/index.js";
+import { redact } from "../schema/redact.js";
+
+export { redact };
 
 /** What survives of the original error: enough to debug, nothing that could hold a header or key. */
 export interface ModelErrorCause {
@@ -40,16 +43,6 @@ const TYPE_KINDS: Record<string, ModelErrorKind> = {
   not_found_error: "bad_request",
   request_too_large: "bad_request",
 };
-const KEY_PATTERNS = [/\bsk-[A-Za-z0-9_-]{8,}/g, /(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi];
-
-/** Replaces each secret, and anything shaped like an API key, with `[redacted]`. */
-export function redact(text: string, secrets: readonly string[] = []): string {
-  let out = text;
-  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join("[redacted]");
-  for (const pattern of KEY_PATTERNS) out = out.replace(pattern, (_m, bearer?: string) => `${typeof bearer === "string" ? bearer : ""}[redacted]`);
-  return out;
-}
-
 /**
  * Classifies a failure of one model call. The result never references the original
  * error object (SDK errors carry request options and headers); `secrets` are

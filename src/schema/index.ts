@@ -5,3 +5,4 @@ export * from "./migrate.js";
 export * from "./handles.js";
 export * from "./interrupts.js";
 export * from "./ids.js";
+export * from "./redact.js";

@@ -4,9 +4,9 @@
  * safety net for a key pasted into a prompt, a header or a URL.
  */
 import type { GraphDocument } from "../../schema/index.js";
+import { REDACTED, redactKeyShapes } from "../../schema/redact.js";
 
-/** What replaces a secret inside a longer string; valid in ids and identifiers, so the document still validates. */
-export const REDACTED = "REDACTED";
+export { REDACTED };
 
 /** HTTP header names whose value is a credential, compared ignoring case. */
 const SECRET_HEADERS: ReadonlySet<string> = new Set([
@@ -20,21 +20,6 @@ const SECRET_HEADERS: ReadonlySet<string> = new Set([
   "cookie",
 ]);
 
-/**
- * Provider key formats: OpenAI and Anthropic (`sk-…`, `sk-proj-…`, `sk-ant-…`, OpenRouter
- * `sk-or-…`), Google (`AIza…`), GitHub (`ghp_…`, `github_pat_…`), Slack (`xox?-…`), AWS access
- * key ids; bearer tokens; and credential parameters in URLs.
- */
-const KEY_PATTERNS: readonly [RegExp, string][] = [
-  [/(?<![A-Za-z0-9_-])sk-[A-Za-z0-9][A-Za-z0-9_-]{15,}/g, REDACTED],
-  [/(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{30,}/g, REDACTED],
-  [/(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,})/g, REDACTED],
-  [/(?<![A-Za-z0-9_-])xox[abposr]-[A-Za-z0-9-]{10,}/g, REDACTED],
-  [/(?<![A-Z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Z0-9])/g, REDACTED],
-  [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{12,}/g, `$1 ${REDACTED}`],
-  [/([?&](?:api[_-]?key|apikey|key|token|access[_-]?token|secret|password)=)[^&#\s"']+/gi, `$1${REDACTED}`],
-];
-
 export interface StripResult {
   document: GraphDocument;
   /** JSON paths of the values that were removed or redacted. */
@@ -46,11 +31,9 @@ function pathOf(segments: readonly (string | number)[]): string {
   return "$" + segments.map((s) => (typeof s === "number" ? `[${s}]` : IDENTIFIER.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`)).join("");
 }
 
-/** The string with every key pattern redacted, or the same string when it holds none. */
+/** The string with every key shape redacted, or the same string when it holds none. */
 export function redactSecrets(text: string): string {
-  let out = text;
-  for (const [pattern, replacement] of KEY_PATTERNS) out = out.replace(pattern, replacement);
-  return out;
+  return redactKeyShapes(text, REDACTED);
 }
 
 function walk(value: unknown, path: (string | number)[], removed: string[]): unknown {

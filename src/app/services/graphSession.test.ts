@@ -70,15 +70,18 @@ describe("GraphSession.open", () => {
     expect((await workspace.graphs.list())[0]?.id).toBe("g_next");
   });
 
-  it("restores a saved version as the open graph", async () => {
+  it("restores a saved version as one undoable step that keeps the unsaved edits", async () => {
     const s = session();
     await openInitialGraph(s, templates);
     const original = s.store.getState().document;
     await workspace.graphs.saveVersion(original, "v1", "ver_1");
     s.store.getState().updateDocument((d) => ({ ...d, nodes: d.nodes.slice(0, 1) }));
+    const edited = s.store.getState().document;
     await s.restoreVersion("ver_1");
     expect(s.store.getState().document.nodes.length).toBe(original.nodes.length);
-    expect(s.store.temporal.getState().pastStates).toEqual([]);
+    expect((await workspace.graphs.get(original.meta.id))?.document.nodes.length).toBe(original.nodes.length);
+    s.store.temporal.getState().undo();
+    expect(s.store.getState().document).toBe(edited);
   });
 
   it("hands out graph ids that no stored graph uses", async () => {

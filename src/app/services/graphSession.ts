@@ -24,11 +24,18 @@ export interface GraphSession {
   graphIds(): Promise<Set<string>>;
   /** A graph id nobody uses yet. */
   freshGraphId(): Promise<string>;
-  /** Makes a saved version the graph's current document and opens it. */
+  /** Makes a saved version the open graph's current document, as one step Undo takes back. */
   restoreVersion(versionId: string): Promise<void>;
+  /**
+   * Imports the graph of a share link (`#graph=…`) like a file: validated, opened, never run.
+   * Says what to show: a notice, or the refusal for the Import failed dialog.
+   */
+  openShareLink(fragment: string): Promise<ShareLinkOutcome>;
   /** What happened at start-up that the header should show once (a share link opened or refused). */
   startup: { notice: string | null; importFailure: ImportFailure | null };
 }
+
+export type ShareLinkOutcome = { notice: string; importFailure: null } | { notice: null; importFailure: ImportFailure };
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -46,7 +53,7 @@ export function createGraphSession(options: { store: EditorStore; workspace: Wor
     }
     return ids;
   };
-  return {
+  const session: GraphSession = {
     store,
     workspace,
     autosave,
@@ -60,14 +67,24 @@ export function createGraphSession(options: { store: EditorStore; workspace: Wor
     async freshGraphId() {
       return newGraphId(await graphIds());
     },
+    openShareLink: (fragment) => openShared(fragment, (text) => importGraphText(session, text, "Opened the shared graph")),
     async restoreVersion(versionId) {
       await autosave.flush();
-      const record = await workspace.graphs.restoreVersion(versionId);
-      openDocument(store, record.document);
-      // restoreVersion already stored it; saving again keeps autosave's bookkeeping simple.
-      await autosave.saveNow(record.document);
+      const version = await workspace.graphs.getVersion(versionId);
+      if (!version) throw new Error(`the version is no longer in the workspace`);
+      // One undoable edit of the open graph rather than opening the version: Undo brings back
+      // what was there, unsaved edits included, and autosave stores the restored document.
+      if (version.graph_id === store.getState().document.meta.id) {
+        store.getState().updateDocument(() => version.document);
+        store.getState().select({ nodes: [], edges: [] });
+        await autosave.saveNow(store.getState().document);
+        return;
+      }
+      openDocument(store, version.document);
+      await autosave.saveNow(version.document);
     },
   };
+  return session;
 }
 
 export interface StartOptions {
@@ -84,7 +101,11 @@ export interface StartOptions {
  */
 export async function openInitialGraph(session: GraphSession, templates: readonly Template[], options: StartOptions = {}): Promise<void> {
   await openStoredOrTemplate(session, templates, options.now ?? new Date());
-  if (options.fragment && isShareFragment(options.fragment)) await openShared(session, options.fragment);
+  if (options.fragment && isShareFragment(options.fragment)) {
+    const outcome = await session.openShareLink(options.fragment);
+    session.startup.notice = outcome.notice;
+    session.startup.importFailure = outcome.importFailure;
+  }
 }
 
 const starts = new WeakMap<GraphSession, Promise<void>>();
@@ -99,14 +120,13 @@ export function startGraphSession(session: GraphSession, templates: readonly Tem
   return started;
 }
 
-async function openShared(session: GraphSession, fragment: string): Promise<void> {
+async function openShared(fragment: string, importText: (text: string) => ReturnType<typeof importGraphText>): Promise<ShareLinkOutcome> {
   const source = "The share link";
   try {
-    const outcome = await importGraphText(session, await readShareFragment(fragment), "Opened the shared graph");
-    if (outcome.ok) session.startup.notice = outcome.message;
-    else session.startup.importFailure = { source, issues: outcome.issues };
+    const outcome = await importText(await readShareFragment(fragment));
+    return outcome.ok ? { notice: outcome.message, importFailure: null } : { notice: null, importFailure: { source, issues: outcome.issues } };
   } catch (error) {
-    session.startup.importFailure = { source, issues: [{ code: "JSON_SYNTAX", path: "$", message: errorText(error) }] };
+    return { notice: null, importFailure: { source, issues: [{ code: "JSON_SYNTAX", path: "$", message: errorText(error) }] } };
   }
 }
 

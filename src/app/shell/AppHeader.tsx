@@ -1,7 +1,7 @@
 // Top bar of the workspace: the app name, the open graph's name, the graph controls of
 // ui-contract.md (Templates, New graph, Save version, Import, Export, Settings) and their
 // dialogs, the edit toolbar, and whether the graph is saved.
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useGraphSession } from "../services/GraphSessionProvider";
 import type { ImportFailure } from "../services/importGraphText";
 import { useEditor } from "../store/hooks";
@@ -18,6 +18,7 @@ import { SaveVersionDialog } from "./SaveVersionDialog";
 import { SettingsDialog } from "./SettingsDialog";
 import { ShareLinkDialog, type SharedLink } from "./ShareLinkDialog";
 import { headerButton } from "./styles";
+import { useShareLinkOpener } from "./useShareLinkOpener";
 import { TemplatesDialog } from "./TemplatesDialog";
 import { VersionsDialog } from "./VersionsDialog";
 
@@ -29,7 +30,8 @@ interface Notice {
 }
 
 export function AppHeader() {
-  const { startup } = useGraphSession();
+  const session = useGraphSession();
+  const { startup } = session;
   const graphId = useEditor((s) => s.document.meta.id);
   const [dialog, setDialog] = useState<DialogName | null>(null);
   // A share link opened (or refused) at start-up is reported here once.
@@ -38,6 +40,8 @@ export function AppHeader() {
   const [sharedLink, setSharedLink] = useState<SharedLink | null>(null);
   const notify: Notify = (message, options) => setNotice({ message, error: options?.error ?? false });
   const close = () => setDialog(null);
+  const shareReport = useMemo(() => ({ notice: (message: string) => setNotice({ message, error: false }), failure: setImportFailure }), []);
+  useShareLinkOpener(session, shareReport);
   const opener = (name: DialogName) => ({
     type: "button" as const,
     className: headerButton,

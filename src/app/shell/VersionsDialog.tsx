@@ -33,7 +33,7 @@ export function VersionsDialog({ onClose, onRestored }: { onClose: () => void; o
     setBusy(true);
     try {
       await session.restoreVersion(version.id);
-      onRestored(`Restored version "${version.name}".`);
+      onRestored(`Restored version "${version.name}". Undo brings back what you had.`);
       onClose();
     } catch (failure) {
       setError(`Could not restore "${version.name}": ${failure instanceof Error ? failure.message : String(failure)}`);
@@ -71,9 +71,7 @@ export function VersionsDialog({ onClose, onRestored }: { onClose: () => void; o
           ))}
         </ul>
       )}
-      <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">
-        Restoring replaces the graph with the version; save a version first to keep what you have now.
-      </p>
+      <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">Restoring replaces the graph with the version; Undo brings back what you had.</p>
     </Dialog>
   );
 }

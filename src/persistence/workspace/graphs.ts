@@ -87,6 +87,11 @@ export class GraphStore {
     return rows.map((raw) => readRecord(STORES.versions, raw, versionRecordSchema)).reverse();
   }
 
+  async getVersion(versionId: string): Promise<VersionRecord | undefined> {
+    const raw = await this.db.tx([STORES.versions], "readonly", `reading version "${versionId}"`, (tx) => tx.objectStore(STORES.versions).get(versionId));
+    return raw === undefined ? undefined : readRecord(STORES.versions, raw, versionRecordSchema);
+  }
+
   /** Makes a version the graph's current document again; returns it. */
   async restoreVersion(versionId: string): Promise<GraphRecord> {
     return this.db.tx([STORES.versions, STORES.graphs], "readwrite", `restoring version "${versionId}"`, async (tx) => {

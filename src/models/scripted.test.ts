@@ -149,6 +149,14 @@ describe("scriptedReply", () => {
     expect(scriptedReply(s, user("I want a REFUND"), withTools, "Assistant").text).toBe("refund rule");
   });
 
+  it("answers a 60-character message under the exponential rule ^(\\w+\\s?)*$ instead of hanging the run", () => {
+    const s = script({ rules: [{ match: "^(\\w+\\s?)*$", reply: "only words" }], fallback: "not only words" });
+    const message = "Please tell me what the weather will be like in Paris today?";
+    expect(message).toHaveLength(60);
+    expect(scriptedReply(s, user(message), withTools, "Assistant").text).toBe("not only words");
+    expect(scriptedReply(s, user("Please tell me the weather"), withTools, "Assistant").text).toBe("only words");
+  });
+
   it("respects the s and m flags", () => {
     const dotAll = script({ rules: [{ match: "a.b", flags: "s", reply: "dotAll" }], fallback: "fallback" });
     const plain = script({ rules: [{ match: "a.b", reply: "dotAll" }], fallback: "fallback" });

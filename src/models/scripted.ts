@@ -3,7 +3,7 @@
  * rules (regex or CEL), streamed token by token. Every template runs on it offline.
  */
 import { AIMessageChunk, ToolMessage, type BaseMessage } from "@langchain/core/messages";
-import type { Script, ScriptRule } from "../schema/index.js";
+import { compileUserRegex, type Script, type ScriptRule, type UserRegexMatch } from "../schema/index.js";
 import {
   evaluateCondition,
   ModelError,
@@ -44,14 +44,14 @@ function readTurn(messages: readonly BaseMessage[]): Turn {
   return { input, last, lastTool, iteration };
 }
 
-function matches(rule: ScriptRule, turn: Turn, state: Readonly<Record<string, unknown>>): RegExpExecArray | true | null {
+function matches(rule: ScriptRule, turn: Turn, state: Readonly<Record<string, unknown>>): UserRegexMatch | true | null {
   const isTool = turn.lastTool !== null;
   if (rule.on === "user" && isTool) return null;
   if (rule.on === "tool" && !isTool) return null;
   if (rule.tool && rule.tool !== turn.lastTool) return null;
-  let found: RegExpExecArray | true = true;
+  let found: UserRegexMatch | true = true;
   if (rule.match) {
-    const m = new RegExp(rule.match, rule.flags ?? "i").exec(turn.input);
+    const m = compileUserRegex(rule.match, rule.flags ?? "i").exec(turn.input);
     if (!m) return null;
     found = m;
   }
@@ -93,7 +93,7 @@ export function scriptedReply(
   for (const rule of script.rules) {
     const found = matches(rule, turn, options.state);
     if (!found) continue;
-    const groups = found === true ? {} : { ...found.groups, ...Object.fromEntries(found.map((v, i) => [String(i), v])) };
+    const groups = found === true ? {} : { ...found.groups, ...Object.fromEntries(found.captures.map((v, i) => [String(i), v])) };
     const scope = { input: turn.input, match: groups, tool_result: turn.lastTool ? textOf(turn.last) : "", state: options.state, agent };
     // `{{ results.<id>… }}` in a scripted plan is filled when the action runs, not here.
     const text = restoreResultRefs(renderTemplate(protectResultRefs(rule.reply ?? ""), scope));

@@ -1,4 +1,4 @@
-/** The graph document: schemas, types, validation and migrations. Pure; depends on zod only. */
+/** The graph document: schemas, types, validation and migrations. Pure; depends on zod (and re2js for user regexes). */
 export * from "./document.js";
 export * from "./validate.js";
 export * from "./migrate.js";
@@ -6,3 +6,4 @@ export * from "./handles.js";
 export * from "./interrupts.js";
 export * from "./ids.js";
 export * from "./redact.js";
+export * from "./userRegex.js";

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { expression, identifier, LIMITS, text } from "./primitives.js";
 import { jsonValue } from "./json.js";
+import { USER_REGEX_FLAGS } from "./userRegex.js";
 
 /** One rule of the scripted model: when it matches, the model answers with `reply` and/or `tool_calls`. */
 export const scriptRuleSchema = z.strictObject({
@@ -16,12 +17,8 @@ export const scriptRuleSchema = z.strictObject({
   tool: identifier.optional(),
   /** Regex tested against the last user message (named groups become `{{ match.name }}`). */
   match: expression.optional(),
-  // Each flag at most once: `new RegExp(x, "ii")` throws at run time.
-  flags: z
-    .string()
-    .regex(/^(?!.*(.).*\1)[imsu]*$/, "allowed flags: i m s u, each at most once")
-    .max(4)
-    .optional(),
+  // The flags compileUserRegex (userRegex.ts) takes: each at most once, as JavaScript requires.
+  flags: z.string().regex(USER_REGEX_FLAGS, "allowed flags: i m s u, each at most once").max(4).optional(),
   /** CEL over `{ input, state, last, iteration }`. */
   when: expression.optional(),
   /** Reply text; `{{ input }}`, `{{ match.x }}`, `{{ tool_result }}`, `{{ state.x }}` placeholders. */

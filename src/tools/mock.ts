@@ -1,5 +1,5 @@
-/** Mock tools: fixed responses chosen by a regex over the arguments, for offline graphs and tests. */
-import type { ToolDefinition } from "../schema/index.js";
+/** Mock tools: fixed responses chosen by a regex (linear-time, see userRegex.ts) over the arguments, for offline graphs and tests. */
+import { compileUserRegex, type ToolDefinition } from "../schema/index.js";
 import { renderTemplate, type RunnableTool } from "../engine/index.js";
 
 type MockDefinition = Extract<ToolDefinition, { kind: "mock" }>;
@@ -21,7 +21,7 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
 
 export function mockTool(definition: MockDefinition): RunnableTool {
   const { responses, latency_ms } = definition.config;
-  const compiled = responses.map((r) => ({ ...r, pattern: r.when ? new RegExp(r.when, "i") : null }));
+  const compiled = responses.map((r) => ({ ...r, pattern: r.when ? compileUserRegex(r.when, "i") : null }));
   return {
     definition,
     async invoke(args, context) {

@@ -222,6 +222,14 @@ describe("mock tool", () => {
     await expect(mock({ default: "echo {{ args.q }}" }).invoke({ q: "hi" }, context)).resolves.toBe("echo hi");
   });
 
+  it("answers arguments of 46 characters under the exponential when (\\w+\\s?)*! instead of blocking the worker", async () => {
+    const tool = mock({ responses: [{ when: "(\\w+\\s?)*!", result: "exclaimed" }], default: "calm" });
+    const args = { q: "x".repeat(38) };
+    expect(JSON.stringify(args)).toHaveLength(46);
+    await expect(tool.invoke(args, context)).resolves.toBe("calm");
+    await expect(tool.invoke({ q: "hello!" }, context)).resolves.toBe("exclaimed");
+  });
+
   it("treats a response without a regex as matching anything", async () => {
     const tool = mock({ responses: [{ result: "always" }, { when: "x", result: "never" }] });
     await expect(tool.invoke({ x: 1 }, context)).resolves.toBe("always");

@@ -38,6 +38,24 @@ describe("route rules", () => {
     expect(resolveRoute(rules, "hello", { text: "hello" }, at)).toMatchObject({ kind: "default", rule: null, gate: false });
   });
 
+  it("routes a 60-character message past the exponential pattern ^(\\w+\\s?)*$ instead of hanging", () => {
+    const rules = [compileRule(rule({ id: "words", route: "lookup", match: "regex", pattern: "^(\\w+\\s?)*$" }))];
+    const message = "Please tell me what the weather will be like in Paris today?";
+    expect(resolveRoute(rules, message, {}, at)).toMatchObject({ kind: "default", rule: null });
+    expect(resolveRoute(rules, "only words here", {}, at)).toMatchObject({ kind: "lookup", rule: "words", matched: "only words here" });
+  });
+
+  it("keeps the keyword matcher fast on long hostile text (the pattern is ours, literal words only)", () => {
+    const pattern = keywordPattern(["kill myself", "end it all", "hopeless"]);
+    expect(pattern.test(`${"kill ".repeat(20_000)}x`)).toBe(false);
+    expect(pattern.test(`${"a".repeat(50_000)} hopeless`)).toBe(true);
+  });
+
+  it("refuses a backreference or lookahead, naming it", () => {
+    expect(ruleProblem(rule({ id: "r", route: "a", match: "regex", pattern: "(a)\\1" }))).toMatch(/^pattern uses a backreference \(`\\1`\)/);
+    expect(() => compileRule(rule({ id: "r", route: "a", match: "regex", pattern: "x(?=y)" }))).toThrow(/uses a lookahead/);
+  });
+
   it("explains rules that cannot run", () => {
     expect(ruleProblem(rule({ id: "k", route: "a", match: "keyword", keywords: [" "] }))).toBe("a keyword rule needs at least one keyword");
     expect(ruleProblem(rule({ id: "r", route: "a", match: "regex", pattern: "[" }))).toMatch(/^pattern is not a valid regular expression/);

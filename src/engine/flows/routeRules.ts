@@ -3,7 +3,7 @@
  * once, then tried gate rules first and the rest in order. The first match decides the
  * turn's typed route plan; no match means the `default` route.
  */
-import { ROUTER_DEFAULT, type RouterRule } from "../../schema/index.js";
+import { compileUserRegex, ROUTER_DEFAULT, userRegexProblem, type RouterRule } from "../../schema/index.js";
 import { evaluateCondition } from "../expressions.js";
 
 /** The typed route plan a Router stores in the `route` channel; Finalize adds the last four fields. */
@@ -40,6 +40,8 @@ function escapeRegex(text: string): string {
 
 /**
  * A case-insensitive whole-word matcher for any of the keywords ("help" does not match "helpful").
+ * A native RegExp is safe here although the text is the user's: the pattern is ours, literal
+ * alternatives with one-character lookarounds, so it cannot backtrack more than linearly.
  * @example keywordPattern(["kill myself"]).test("I want to kill myself") // true
  */
 export function keywordPattern(keywords: readonly string[]): RegExp {
@@ -55,14 +57,11 @@ export function ruleProblem(rule: RouterRule): string | null {
   switch (rule.match) {
     case "keyword":
       return rule.keywords.some((k) => k.trim()) ? null : "a keyword rule needs at least one keyword";
-    case "regex":
+    case "regex": {
       if (!rule.pattern) return "a regex rule needs a pattern";
-      try {
-        new RegExp(rule.pattern, rule.flags);
-        return null;
-      } catch (error) {
-        return `pattern is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}`;
-      }
+      const problem = userRegexProblem(rule.pattern, rule.flags);
+      return problem === undefined ? null : `pattern ${problem}`;
+    }
     case "cel":
       return rule.expression ? null : "a CEL rule needs an expression";
   }
@@ -82,8 +81,8 @@ export function compileRule(rule: RouterRule, expression?: string): CompiledRule
       return { rule, test: (text) => pattern.exec(text)?.[0] ?? null };
     }
     case "regex": {
-      const pattern = new RegExp(rule.pattern as string, rule.flags);
-      return { rule, test: (text) => pattern.exec(text)?.[0] ?? null };
+      const pattern = compileUserRegex(rule.pattern as string, rule.flags);
+      return { rule, test: (text) => pattern.exec(text)?.captures[0] ?? null };
     }
     case "cel": {
       const source = expression ?? (rule.expression as string);

@@ -37,6 +37,18 @@ describe("router and planner checks", () => {
     );
   });
 
+  it("reports a lookahead the linear-time engine refuses, naming it at the rule's pattern", () => {
+    expect(errors(routed([{ id: "x", route: "crisis", match: "regex", pattern: "help(?=me)" }]))).toContainEqual(
+      expect.objectContaining({
+        code: "INVALID_VALUE",
+        path: "$.nodes[1].data.rules[0].pattern",
+        message: expect.stringMatching(
+          /rule "x": the pattern uses a lookahead \(`\(\?=`\), which the linear-time regex engine \(RE2 syntax\) does not support/,
+        ),
+      }),
+    );
+  });
+
   it("reports a rule without keywords, pattern or expression for its match", () => {
     const found = errors(
       routed([

@@ -9,18 +9,10 @@ import { quote } from "../describe.js";
 import type { ValidationIssue } from "../issues.js";
 import type { PathSegment } from "../jsonPath.js";
 import { type GraphIndex, issueAt, sentenceLabel } from "./graphIndex.js";
+import { userRegexProblem } from "../userRegex.js";
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const CEL_LITERALS: ReadonlySet<string> = new Set(["true", "false", "null"]);
-
-function regexError(pattern: string, flags = ""): string | undefined {
-  try {
-    new RegExp(pattern, flags);
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
 
 /**
  * Each Router rule can run: keywords / a compiling pattern / an expression as its match
@@ -43,15 +35,10 @@ export function checkRouterRules({ doc, conditionNames }: GraphIndex): Validatio
         issues.push(issueAt("MISSING_FIELD", at("keywords"), `${label} matches keywords but lists none`, node));
       }
       if (rule.match === "regex") {
-        const error = rule.pattern ? regexError(rule.pattern, rule.flags) : "a regex rule needs a pattern";
+        const error = rule.pattern ? userRegexProblem(rule.pattern, rule.flags) : "a regex rule needs a pattern";
         if (error !== undefined)
           issues.push(
-            issueAt(
-              rule.pattern ? "INVALID_VALUE" : "MISSING_FIELD",
-              at("pattern"),
-              `${label}: ${rule.pattern ? `the pattern is not a valid regular expression (${error})` : error}`,
-              node,
-            ),
+            issueAt(rule.pattern ? "INVALID_VALUE" : "MISSING_FIELD", at("pattern"), `${label}: ${rule.pattern ? `the pattern ${error}` : error}`, node),
           );
       }
       if (rule.match === "cel") {
@@ -117,13 +104,13 @@ export function checkPlanners({ doc, modelIds, toolIds }: GraphIndex): Validatio
         );
     });
     node.data.script?.rules.forEach((rule, k) => {
-      const error = rule.match === undefined ? undefined : regexError(rule.match, rule.flags);
+      const error = rule.match === undefined ? undefined : userRegexProblem(rule.match, rule.flags ?? "i");
       if (error !== undefined) {
         issues.push(
           issueAt(
             "INVALID_VALUE",
             ["nodes", i, "data", "script", "rules", k, "match"],
-            `${sentenceLabel(node)}: script rule ${k + 1} has a pattern that is not a valid regular expression (${error})`,
+            `${sentenceLabel(node)}: script rule ${k + 1} has a pattern that ${error}`,
             node,
           ),
         );

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { handleId, identifier, LIMITS, text } from "../primitives.js";
 import { count, defineNodeKind, type OutputHandle } from "./descriptor.js";
+import { USER_REGEX_FLAGS } from "../userRegex.js";
 
 export const ROUTER_DEFAULT = "default";
 
@@ -31,12 +32,8 @@ export const routerRuleSchema = z.strictObject({
   match: z.enum(["keyword", "regex", "cel"]),
   keywords: z.array(z.string().min(1).max(200)).max(LIMITS.listItems).default([]),
   pattern: z.string().max(LIMITS.expressionLength).optional(),
-  // Each flag at most once: `new RegExp(x, "ii")` throws at run time.
-  flags: z
-    .string()
-    .regex(/^(?!.*(.).*\1)[imsu]*$/, "allowed flags: i m s u, each at most once")
-    .max(4)
-    .default("i"),
+  // The flags compileUserRegex (userRegex.ts) takes: each at most once, as JavaScript requires.
+  flags: z.string().regex(USER_REGEX_FLAGS, "allowed flags: i m s u, each at most once").max(4).default("i"),
   expression: z.string().max(LIMITS.expressionLength).optional(),
   /** Gate rules (e.g. a crisis gate) are tried before every other rule, in their own order. */
   gate: z.boolean().default(false),

@@ -14,3 +14,11 @@ describe("router rule fields", () => {
     expect(regexProblem("refund(", "i")).toMatch(/unterminated|missing|\)/i);
   });
 });
+
+describe("router rule fields on the linear-time engine", () => {
+  it("names a lookahead the engine refuses, as a sentence", () => {
+    expect(regexProblem("help(?!ful)", "i")).toMatch(
+      /^The pattern uses a lookahead \(`\(\?!`\), which the linear-time regex engine .* rewrite the pattern without it\.$/,
+    );
+  });
+});

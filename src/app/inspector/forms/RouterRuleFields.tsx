@@ -1,6 +1,6 @@
 // The fields of one Router rule: which route it picks, how it matches (keyword, regex or CEL)
 // and whether it is a gate rule (tried before all others).
-import type { RouterRule } from "../../../schema/index.js";
+import { USER_REGEX_FLAGS, userRegexProblem, type RouterRule } from "../../../schema/index.js";
 import { useEditorShallow } from "../../store/hooks";
 import { CheckboxField } from "../fields/CheckboxField";
 import { ExpressionField } from "../fields/ExpressionField";
@@ -14,14 +14,10 @@ const MATCHES = [
   { value: "cel", label: "CEL condition" },
 ];
 
-/** The problem of a regex pattern with flags, or null when it compiles. */
+/** The problem of a regex pattern with flags as a sentence, or null when it compiles on the linear-time engine. */
 export function regexProblem(pattern: string, flags: string): string | null {
-  try {
-    new RegExp(pattern, flags);
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
+  const problem = userRegexProblem(pattern, flags);
+  return problem === undefined ? null : `The pattern ${problem}.`;
 }
 
 /** Keywords typed as a comma-separated list. */
@@ -73,7 +69,7 @@ export function RouterRuleFields({ rule, routes, patch }: { rule: RouterRule; ro
             label="Flags"
             value={rule.flags}
             mono
-            onCommit={(flags) => /^(?!.*(.).*\1)[imsu]*$/.test(flags) && patch({ flags })}
+            onCommit={(flags) => USER_REGEX_FLAGS.test(flags) && patch({ flags })}
             hint="i m s u, each at most once."
           />
         </>

@@ -3,6 +3,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import { AIMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
 import type { ChatModelPort, IdSource, ToolSpec } from "./ports.js";
 import { emit, textOf } from "./runtime.js";
+import { BAD_TOOL_ARGS_KEY, toolCallsOf } from "./toolArgs.js";
 
 export interface ModelCallInput {
   model: ChatModelPort;
@@ -41,16 +42,13 @@ export async function callModel(input: ModelCallInput, config: LangGraphRunnable
   if (profile !== input.model.profileId) {
     emit(config, { type: "model_fallback", from: input.model.profileId, to: profile, reason: "infrastructure failure" }, where);
   }
-  const toolCalls = (input.model.supportsTools ? (full?.tool_calls ?? []) : []).map((call, i) => ({
-    id: call.id || `${messageId}_call_${i}`,
-    name: call.name,
-    args: (call.args ?? {}) as Record<string, unknown>,
-  }));
+  const { calls: toolCalls, badArgs } = input.model.supportsTools ? toolCallsOf(full, messageId) : { calls: [], badArgs: {} };
   const reply = new AIMessage({
     id: messageId,
     name: input.agent,
     content: textOf(full),
     tool_calls: toolCalls.map((c) => ({ ...c, type: "tool_call" as const })),
+    ...(Object.keys(badArgs).length > 0 ? { additional_kwargs: { [BAD_TOOL_ARGS_KEY]: badArgs } } : {}),
   });
   emit(config, { type: "ai_message", message_id: messageId, content: textOf(reply), tool_calls: toolCalls, profile }, where);
   return reply;

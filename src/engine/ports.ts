@@ -209,7 +209,20 @@ export interface GraphLibrary {
  * Failures of a model call, classified so fallbacks happen only for infrastructure faults.
  * @example const needsKey = (kind: ModelErrorKind) => kind === "missing_key" || kind === "auth";
  */
-export type ModelErrorKind = "missing_key" | "connection" | "timeout" | "rate_limited" | "server" | "bad_request" | "auth" | "aborted" | "invalid_response";
+export type ModelErrorKind =
+  | "missing_key"
+  | "connection"
+  | "timeout"
+  | "rate_limited"
+  | "server"
+  | "bad_request"
+  | "auth"
+  | "aborted"
+  | "invalid_response"
+  /** HTTP 200 with no text and no tool call: an empty body, a `[DONE]`-only stream. */
+  | "empty_response"
+  /** HTTP 200 that is neither JSON nor a stream (an HTML page): the base URL points at something else. */
+  | "not_a_model_server";
 
 /**
  * A failed model call: its kind, and the profile and HTTP status when known.

@@ -7,7 +7,7 @@ import { HumanMessage } from "@langchain/core/messages";
 import type { CompiledDocument } from "./compile.js";
 import { EngineError } from "./errors.js";
 import { isNodeEmission, type EventBase, type RunEvent, type RunEventBody } from "./events.js";
-import { ModelError } from "./ports.js";
+import { ModelError, type ModelErrorKind } from "./ports.js";
 import { FOLLOW_UP_KEY } from "./multiagent/entry.js";
 import { turnTarget } from "./multiagent/directRun.js";
 import { errorMessage, messageToJson } from "./runtime.js";
@@ -81,6 +81,9 @@ function positionOf(compiled: CompiledDocument, first: Segment | null, rootCall:
   return { call_id: first.task, parent_call_id: rootCall, depth: 1, agent: node.kind === "agent" ? first.name : null };
 }
 
+/** Model failures a user fixes differently from a failing provider get their own code. */
+const MODEL_ERROR_CODES: Partial<Record<ModelErrorKind, string>> = { empty_response: "EMPTY_RESPONSE", not_a_model_server: "NOT_A_MODEL_SERVER" };
+
 function describeFailure(error: unknown, limit: number): { code: string; message: string } {
   if (error instanceof GraphRecursionError || (error as Error | null)?.name === "GraphRecursionError") {
     return {
@@ -89,7 +92,7 @@ function describeFailure(error: unknown, limit: number): { code: string; message
     };
   }
   if (error instanceof EngineError) return { code: error.code, message: error.message };
-  if (error instanceof ModelError) return { code: "MODEL_ERROR", message: error.message };
+  if (error instanceof ModelError) return { code: MODEL_ERROR_CODES[error.kind] ?? "MODEL_ERROR", message: error.message };
   return { code: "RUN_FAILED", message: errorMessage(error) };
 }
 

@@ -8,6 +8,7 @@ import type { RunnableTool, ToolSpec } from "./ports.js";
 import type { Clock } from "./ports.js";
 import { rejectionNote, requestApproval, type ApprovalResult } from "./approval.js";
 import { emit, errorMessage, resultText } from "./runtime.js";
+import { badArgsError } from "./toolArgs.js";
 
 /** A tool an agent can call: a catalog tool or one of the engine's defaults. */
 export interface CallableTool {
@@ -85,14 +86,19 @@ export function approveCalls(
  */
 export async function executeTool(
   tool: CallableTool | undefined,
-  request: { id: string; name: string; args: Record<string, unknown> },
+  request: { id: string; name: string; args: Record<string, unknown>; badArgs?: string },
   where: ToolCallSite,
   config: LangGraphRunnableConfig,
 ): Promise<ToolOutcome> {
   const target = { agent: where.agent, callId: request.id };
-  let call = request;
+  const { badArgs, ...asked } = request;
+  let call = asked;
   let rejection: string | null = null;
-  if (tool?.destructive) {
+  if (badArgs !== undefined) {
+    // Not run, not even offered for approval: there are no arguments to approve.
+    rejection = badArgsError(call.name, badArgs);
+    emit(config, { type: "error", code: "TOOL_ARGS_NOT_JSON", message: rejection }, target);
+  } else if (tool?.destructive) {
     const approval =
       where.approvals?.get(call.id) ?? requestApproval({ tool: call.name, args: call.args, agent: where.agent, node: where.node ?? where.agent }, config);
     if (approval.approved) call = { ...call, args: approval.args };
@@ -102,7 +108,7 @@ export async function executeTool(
   const started = where.clock.now();
   let outcome: ToolOutcome;
   if (rejection !== null) {
-    outcome = { text: "", error: rejection, rejected: true };
+    outcome = { text: "", error: rejection, ...(badArgs === undefined ? { rejected: true } : {}) };
   } else if (!tool) {
     outcome = { text: "", error: `Tool "${call.name}" is not available to this agent` };
   } else {

@@ -102,6 +102,8 @@ function messageFor(kind: ModelErrorKind, status: number | undefined, original: 
     auth: "The model provider rejected the API key",
     aborted: "The model call was cancelled",
     invalid_response: "The model server sent a response that could not be read",
+    empty_response: "The model server sent an empty reply",
+    not_a_model_server: "The server did not answer like a model server",
   };
   const code = status !== undefined ? ` (HTTP ${status})` : "";
   return original ? `${prefix[kind]}${code}: ${original}` : `${prefix[kind]}${code}`;

@@ -2,9 +2,10 @@
 import type { AIMessageChunk, BaseMessage } from "@langchain/core/messages";
 import { ModelError, type ChatModelPort, type ModelCallOptions, type ToolSpec } from "../engine/index.js";
 import type { ModelProfile } from "../schema/index.js";
-import { createAnthropicModel } from "./anthropic.js";
+import { ANTHROPIC_DEFAULT_BASE_URL, createAnthropicModel } from "./anthropic.js";
 import { classifyError } from "./errors.js";
-import { createOpenAIModel, type ProviderModelOptions } from "./openai.js";
+import { createOpenAIModel, OPENAI_DEFAULT_BASE_URL, type ProviderModelOptions } from "./openai.js";
+import { carriesReply, silentReplyError, watchResponses, type ResponseSeen } from "./silentReply.js";
 
 export type KeyedProvider = Exclude<ModelProfile["provider"], "scripted">;
 
@@ -55,18 +56,23 @@ async function* streamOnce(
 ): AsyncGenerator<AIMessageChunk> {
   const { signal } = options;
   const apiKey = await readKey(profile, opts.getKey);
+  const seen: ResponseSeen = {};
   const modelOptions: ProviderModelOptions = {
     apiKey,
     ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
-    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    fetch: watchResponses(opts.fetch, seen),
   };
+  let replied = false;
   const withTools = profile.tool_calling && options.tools.length > 0;
   try {
     signal?.throwIfAborted();
     const chat = profile.provider === "openai" ? createOpenAIModel(profile, modelOptions) : createAnthropicModel(profile, modelOptions);
     const runnable = withTools ? chat.bindTools(toOpenAITools(options.tools)) : chat;
     const stream = await runnable.stream(messages, signal ? { signal } : {});
-    for await (const chunk of stream) yield chunk;
+    for await (const chunk of stream) {
+      replied ||= carriesReply(chunk);
+      yield chunk;
+    }
   } catch (err) {
     // The SDKs report a cancelled request in several shapes; the signal is the truth.
     if (signal?.aborted) throw new ModelError("aborted", "The model call was cancelled", { profileId: profile.id });
@@ -74,6 +80,12 @@ async function* streamOnce(
   }
   // Both SDK streams end quietly, without an error, when their request is aborted.
   if (signal?.aborted) throw new ModelError("aborted", "The model call was cancelled", { profileId: profile.id });
+  if (!replied) throw silentReplyError(profile.id, baseUrlOf(profile), seen, profile.provider);
+}
+
+/** The address requests of this profile go to, as the user wrote it in Settings. */
+function baseUrlOf(profile: ModelProfile & { provider: KeyedProvider }): string {
+  return profile.base_url ?? (profile.provider === "openai" ? OPENAI_DEFAULT_BASE_URL : ANTHROPIC_DEFAULT_BASE_URL);
 }
 
 async function readKey(profile: ModelProfile & { provider: KeyedProvider }, getKey: KeySource): Promise<string> {

@@ -10,6 +10,7 @@ import type { ReplyPolicy } from "../../flows/agentReply.js";
 import { notAParentTool } from "../../multiagent/delegation.js";
 import { bindToTurn, isTurnTool, type AgentTool } from "../../multiagent/turnTool.js";
 import { emit } from "../../runtime.js";
+import { badArgsOf } from "../../toolArgs.js";
 import { approveCalls, executeTool } from "../../toolCall.js";
 import type { CompileContext } from "../context.js";
 import { historyOf, turnView, type LoopState, type LoopUpdate } from "./loop.js";
@@ -26,13 +27,16 @@ export function callToolsNode(input: { agent: AgentData; ctx: CompileContext; to
     const direct: string[] = [];
     let activeAgent: string | undefined;
     // Destructive calls are approved before any tool of the turn runs (see approveCalls).
-    const approvals = approveCalls(calls, (name) => tools.get(name), where, config);
+    const readable = calls.filter((c) => !(c.id && last && AIMessage.isInstance(last) && badArgsOf(last, c.id) !== undefined));
+    const approvals = approveCalls(readable, (name) => tools.get(name), where, config);
     const view = turnView(state, config);
     for (const call of calls) {
       const id = call.id ?? ctx.services.ids.next("call");
       const args = (call.args ?? {}) as Record<string, unknown>;
       const tool = tools.get(call.name) ?? notAParentTool(agent.name, call.name, team);
-      const ran = await executeTool(tool && bindToTurn(tool, view, config), { id, name: call.name, args }, { ...where, approvals }, config);
+      const badArgs = last && AIMessage.isInstance(last) ? badArgsOf(last, id) : undefined;
+      const request = { id, name: call.name, args, ...(badArgs !== undefined ? { badArgs } : {}) };
+      const ran = await executeTool(tool && bindToTurn(tool, view, config), request, { ...where, approvals }, config);
       const outcome = replyPolicy.toolResult(call.name, ran, { state: view, messages: historyOf(config) }, config);
       out.push(
         new ToolMessage({

@@ -8,6 +8,8 @@ export {
   delayMs,
   DEFAULT_RETRY,
   DEFAULT_STALL_TIMEOUT_MS,
+  DEFAULT_FIRST_BYTE_TIMEOUT_MS,
+  DEFAULT_TOTAL_TIMEOUT_MS,
   type FallbackInfo,
   type ResilientOptions,
   type ResilientTarget,

@@ -25,7 +25,7 @@ function resolve(profiles: ModelProfile[], overrides: Partial<ModelResolverOptio
   const fallbacks: FallbackInfo[] = [];
   const resolver = createModelResolver({
     getKey: (provider) => keys[provider],
-    retry: { baseDelayMs: 1, maxDelayMs: 50, jitter: false },
+    retry: { baseDelayMs: 1, rateLimitBaseDelayMs: 1, maxDelayMs: 50, jitter: false },
     sleep: async (ms) => void delays.push(ms),
     onFallback: (info) => fallbacks.push(info),
     ...overrides,
@@ -55,11 +55,24 @@ describe("retries", () => {
     expect(delays).toEqual([1, 2]);
   });
 
-  it("waits as long as Retry-After asks, capped at maxDelayMs", async () => {
-    const server = await serve((n) => [status(429, { "retry-after-ms": "30" }), status(429, { "retry-after": "120" }), ok()][n]!);
+  it("waits as long as Retry-After asks, even beyond maxDelayMs", async () => {
+    const server = await serve((n) => [status(429, { "retry-after-ms": "30" }), status(429, { "retry-after": "2" }), ok()][n]!);
     const { port, delays } = resolve([openaiAt("gpt", server)]);
     await collect(port);
-    expect(delays).toEqual([30, 50]);
+    expect(delays).toEqual([30, 2000]);
+  });
+
+  it("fails at once when Retry-After asks for longer than the call may take", async () => {
+    const server = await serve(() => status(429, { "retry-after": "120" }));
+    const { port, delays } = resolve([openaiAt("gpt", server, { total_timeout_ms: 5_000 })]);
+    const error = (await rejection(collect(port))) as ModelError;
+    expect(error.kind).toBe("rate_limited");
+    expect(error.message).toMatch(
+      /^Model gpt is rate limited and the provider asked to wait 120 s before trying again, more than is left of the 5 s allowed for one model call \(1 attempt in [\d.]+ s\)\./,
+    );
+    expect(error.message).toContain('raise total_timeout_ms of model profile "gpt" in Settings');
+    expect(delays).toEqual([]);
+    expect(server.requests).toHaveLength(1);
   });
 
   it("stops after the profile's max_retries", async () => {

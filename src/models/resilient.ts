@@ -1,26 +1,26 @@
-/** Wraps model ports with retries, fallbacks (infrastructure failures only) and a stall timeout. */
+/** Wraps model ports with retries, fallbacks (infrastructure failures only) and deadlines. */
 import type { AIMessageChunk, BaseMessage } from "@langchain/core/messages";
 import { ModelError, type ChatModelPort, type ModelCallOptions, type ModelErrorKind } from "../engine/index.js";
+import { cancelled, seconds, streamAttempt, within, type CallState } from "./attempt.js";
+import { DEFAULT_RETRY, delayMs, sleep, type RetryPolicy, type Sleep } from "./backoff.js";
 import { classifyError, retryAfterMsOf } from "./errors.js";
 
-export interface RetryPolicy {
-  /** Retries after the first attempt, per profile. */
-  maxRetries: number;
-  baseDelayMs: number;
-  /** Caps both the exponential delay and a server's `Retry-After`. */
-  maxDelayMs: number;
-  /** Randomize each delay to between half and all of it, so clients do not retry in step. */
-  jitter: boolean;
-}
+export { DEFAULT_RETRY, delayMs, type RetryPolicy, type Sleep } from "./backoff.js";
 
-export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 8_000, jitter: true };
+/** Longest wait between two chunks of a reply (a profile's `timeout_ms`); it bounds the first byte too. */
 export const DEFAULT_STALL_TIMEOUT_MS = 60_000;
+/** Longest wait for the first byte of each attempt (a profile's `first_byte_timeout_ms`). */
+export const DEFAULT_FIRST_BYTE_TIMEOUT_MS = 30_000;
+/** Longest a call may wait for its reply to start, attempts and the waits between them included (`total_timeout_ms`). */
+export const DEFAULT_TOTAL_TIMEOUT_MS = 90_000;
 
-/** A model with its own limits (from its profile's `max_retries` and `timeout_ms`). */
+/** A model with its own limits (from its profile's `max_retries`, `timeout_ms`, `first_byte_timeout_ms`, `total_timeout_ms`). */
 export interface ResilientTarget {
   model: ChatModelPort;
   maxRetries?: number;
   stallTimeoutMs?: number;
+  firstByteTimeoutMs?: number;
+  totalTimeoutMs?: number;
 }
 
 export interface FallbackInfo {
@@ -29,14 +29,14 @@ export interface FallbackInfo {
   error: ModelError;
 }
 
-export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
-
 export interface ResilientOptions {
   /** Tried in order after the primary fails for an infrastructure reason. */
   fallbacks?: ReadonlyArray<ChatModelPort | ResilientTarget>;
   retry?: Partial<RetryPolicy>;
-  /** Longest wait for the first chunk and between chunks. */
+  /** Defaults for targets that do not set their own limits. */
   stallTimeoutMs?: number;
+  firstByteTimeoutMs?: number;
+  totalTimeoutMs?: number;
   sleep?: Sleep;
   /** Called before each fallback model is tried. */
   onFallback?: (info: FallbackInfo) => void;
@@ -46,14 +46,16 @@ const RETRYABLE = new Set<ModelErrorKind>(["rate_limited", "server", "connection
 
 /**
  * A `ChatModelPort` that retries transient failures with exponential backoff, then
- * tries fallback models, and never hangs on a silent stream. Retries and fallbacks
+ * tries fallback models, and never hangs on a silent server: each attempt waits at most
+ * `firstByteTimeoutMs` for its first chunk, and a profile gives up once its reply has not
+ * started within `totalTimeoutMs` (retries and backoff included). Retries and fallbacks
  * happen only before the first chunk reaches the caller, so no token is sent twice.
  * Bad requests, auth failures, unreadable responses and cancellation throw at once.
  *
  * The first chunk carries `response_metadata.graphwright_profile`: the profile that answered.
  *
  * @example
- * const model = resilientModel(openaiPort, { fallbacks: [{ model: ollamaPort, maxRetries: 0 }], stallTimeoutMs: 30_000 });
+ * const model = resilientModel(openaiPort, { fallbacks: [{ model: ollamaPort, maxRetries: 0 }], firstByteTimeoutMs: 10_000 });
  */
 export function resilientModel(primary: ChatModelPort | ResilientTarget, options: ResilientOptions = {}): ChatModelPort {
   const targets = [primary, ...(options.fallbacks ?? [])].map(toTarget);
@@ -64,11 +66,6 @@ export function resilientModel(primary: ChatModelPort | ResilientTarget, options
     supportsTools: head.supportsTools,
     stream: (messages, callOptions) => streamWithFallbacks(targets, messages, callOptions, options),
   };
-}
-
-interface CallState {
-  /** Set once a chunk has gone to the caller: from then on, no retry and no fallback. */
-  yielded: boolean;
 }
 
 async function* streamWithFallbacks(
@@ -94,6 +91,19 @@ async function* streamWithFallbacks(
   throw lastError;
 }
 
+interface Limits {
+  firstByteMs: number;
+  stallMs: number;
+  totalMs: number;
+}
+
+function limitsOf(target: ResilientTarget, settings: ResilientOptions): Limits {
+  const stallMs = target.stallTimeoutMs ?? settings.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS;
+  // A stream that may not pause for `stallMs` may not stay silent longer at its start either.
+  const firstByteMs = Math.min(target.firstByteTimeoutMs ?? settings.firstByteTimeoutMs ?? DEFAULT_FIRST_BYTE_TIMEOUT_MS, stallMs);
+  return { firstByteMs, stallMs, totalMs: target.totalTimeoutMs ?? settings.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS };
+}
+
 async function* streamWithRetries(
   target: ResilientTarget,
   messages: BaseMessage[],
@@ -103,117 +113,69 @@ async function* streamWithRetries(
 ): AsyncGenerator<AIMessageChunk> {
   const policy = { ...DEFAULT_RETRY, ...settings.retry };
   const maxRetries = target.maxRetries ?? policy.maxRetries;
-  const stallMs = target.stallTimeoutMs ?? settings.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS;
+  const limits = limitsOf(target, settings);
+  const { profileId } = target.model;
+  const started = Date.now();
   for (let attempt = 0; ; attempt++) {
+    const left = Math.max(1, limits.totalMs - (Date.now() - started));
     try {
-      yield* streamWithStallTimeout(target.model, messages, options, stallMs, state);
+      yield* streamAttempt(target.model, messages, options, { firstByteMs: Math.min(limits.firstByteMs, left), stallMs: limits.stallMs }, state);
       return;
     } catch (err) {
-      const error = classifyError(err, target.model.profileId);
-      if (state.yielded || !RETRYABLE.has(error.kind) || attempt >= maxRetries) throw error;
-      await abortable((settings.sleep ?? sleep)(delayMs(attempt, error, policy), options.signal), options.signal, target.model.profileId);
+      const error = classifyError(err, profileId);
+      if (state.yielded || !RETRYABLE.has(error.kind)) throw error;
+      const tried = { attempts: attempt + 1, elapsedMs: Date.now() - started };
+      if (tried.elapsedMs >= limits.totalMs) throw outOfTime(error, profileId, tried, limits);
+      if (attempt >= maxRetries) throw gaveUp(error, profileId, tried, limits);
+      const wait = delayMs(attempt, error, policy);
+      if (tried.elapsedMs + wait >= limits.totalMs) throw outOfTime(error, profileId, tried, limits, wait);
+      await abortable((settings.sleep ?? sleep)(wait, options.signal), options.signal, profileId);
     }
   }
 }
 
-async function* streamWithStallTimeout(
-  model: ChatModelPort,
-  messages: BaseMessage[],
-  options: ModelCallOptions,
-  stallMs: number,
-  state: CallState,
-): AsyncGenerator<AIMessageChunk> {
-  const caller = options.signal;
-  if (caller?.aborted) throw cancelled(model.profileId);
-  // Our own controller, so a stall can abort the request without aborting the caller.
-  const controller = new AbortController();
-  const forwardAbort = () => controller.abort(caller?.reason);
-  caller?.addEventListener("abort", forwardAbort, { once: true });
-  const tools = model.supportsTools ? options.tools : [];
-  const iterator = model.stream(messages, { ...options, tools, signal: controller.signal })[Symbol.asyncIterator]();
-  let finished = false;
-  try {
-    for (;;) {
-      const next = await within(iterator.next(), caller, model.profileId, { ms: stallMs, controller });
-      if (next.done) break;
-      const chunk = next.value;
-      if (!state.yielded) chunk.response_metadata = { ...chunk.response_metadata, graphwright_profile: model.profileId };
-      state.yielded = true;
-      yield chunk;
-    }
-    finished = true;
-  } finally {
-    caller?.removeEventListener("abort", forwardAbort);
-    if (!finished) {
-      controller.abort();
-      // Not awaited: a generator blocked in a dead request settles only after the abort lands.
-      iterator.return?.(undefined).catch(() => undefined);
-    }
+interface Tried {
+  attempts: number;
+  elapsedMs: number;
+}
+
+const attemptsText = ({ attempts, elapsedMs }: Tried) => `${attempts} attempt${attempts === 1 ? "" : "s"} in ${seconds(elapsedMs)} s`;
+
+/** Retries are spent: the last error, with how long the user actually waited. */
+function gaveUp(error: ModelError, profileId: string, tried: Tried, limits: Limits): ModelError {
+  if (error.kind !== "timeout") {
+    const message = tried.attempts > 1 ? `${error.message.replace(/\.$/, "")} (${attemptsText(tried)}).` : error.message;
+    return new ModelError(error.kind, message, error.details);
   }
-  if (caller?.aborted) throw cancelled(model.profileId);
+  return new ModelError(
+    "timeout",
+    `Model ${profileId} did not answer: ${attemptsText(tried)}, each waiting up to ${seconds(limits.firstByteMs)} s for a first reply. ` +
+      `Check that its server is running and reachable, or raise first_byte_timeout_ms of model profile "${profileId}" in Settings.`,
+    error.details,
+  );
 }
 
-/**
- * Resolves with `step`, or rejects with `aborted` when the caller aborts, or with
- * `timeout` (aborting `stall.controller`) after `stall.ms` without a result.
- */
-function within<T>(step: Promise<T>, caller: AbortSignal | undefined, profileId: string, stall?: { ms: number; controller: AbortController }): Promise<T> {
-  step.catch(() => undefined); // May settle after we stop listening; its error is then moot.
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => {
-      cleanup();
-      reject(cancelled(profileId));
-    };
-    const timer =
-      stall &&
-      setTimeout(() => {
-        cleanup();
-        const seconds = Number((stall.ms / 1000).toFixed(3));
-        const error = new ModelError("timeout", `Model ${profileId} sent nothing for ${seconds} s`, { profileId });
-        stall.controller.abort(error);
-        reject(error);
-      }, stall.ms);
-    const cleanup = () => {
-      if (timer) clearTimeout(timer);
-      caller?.removeEventListener("abort", onAbort);
-    };
-    if (caller?.aborted) return onAbort();
-    caller?.addEventListener("abort", onAbort, { once: true });
-    step.then(
-      (value) => (cleanup(), resolve(value)),
-      (err: unknown) => (cleanup(), reject(err)),
-    );
-  });
-}
-
-/** Exponential backoff; a server's `Retry-After` replaces it, both capped at `maxDelayMs`. */
-export function delayMs(attempt: number, error: ModelError, policy: RetryPolicy, random: () => number = Math.random): number {
-  const retryAfter = retryAfterMsOf(error);
-  if (retryAfter !== undefined) return Math.min(retryAfter, policy.maxDelayMs);
-  const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
-  return policy.jitter ? exponential * (0.5 + random() / 2) : exponential;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener("abort", done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    }
-  });
+/** The call's deadline has passed, or waiting `wait` ms before the next attempt would pass it. */
+function outOfTime(error: ModelError, profileId: string, tried: Tried, limits: Limits, wait?: number): ModelError {
+  const last = error.message.replace(/\.$/, "");
+  const allowed = `the ${seconds(limits.totalMs)} s allowed for one model call`;
+  const what =
+    wait === undefined
+      ? `did not answer within ${allowed} (${attemptsText(tried)}; the last said: ${last}).`
+      : error.kind === "rate_limited" && retryAfterMsOf(error) !== undefined
+        ? `is rate limited and the provider asked to wait ${seconds(wait)} s before trying again, more than is left of ${allowed} (${attemptsText(tried)}).`
+        : `did not answer: ${attemptsText(tried)}, and waiting ${seconds(wait)} s more before trying again would pass ${allowed} (the last said: ${last}).`;
+  return new ModelError(
+    error.kind === "rate_limited" ? "rate_limited" : "timeout",
+    `Model ${profileId} ${what} Check that its server is running and reachable, or raise total_timeout_ms of model profile "${profileId}" in Settings.`,
+    error.details,
+  );
 }
 
 /** Waits for `task` unless the caller aborts first (a custom `sleep` may ignore the signal). */
 async function abortable(task: Promise<void>, signal: AbortSignal | undefined, profileId: string): Promise<void> {
   await within(task, signal, profileId);
   if (signal?.aborted) throw cancelled(profileId);
-}
-
-function cancelled(profileId: string): ModelError {
-  return new ModelError("aborted", "The model call was cancelled", { profileId });
 }
 
 function toTarget(entry: ChatModelPort | ResilientTarget): ResilientTarget {

@@ -13,6 +13,10 @@ export interface ModelResolverOptions {
   retry?: Partial<RetryPolicy>;
   /** Default stall timeout; a profile's `timeout_ms` overrides it. */
   stallTimeoutMs?: number;
+  /** Default first-byte limit per attempt; a profile's `first_byte_timeout_ms` overrides it. */
+  firstByteTimeoutMs?: number;
+  /** Default limit per model call, retries included; a profile's `total_timeout_ms` overrides it. */
+  totalTimeoutMs?: number;
   sleep?: Sleep;
   onFallback?: (info: FallbackInfo) => void;
 }
@@ -53,11 +57,15 @@ export function createModelResolver(options: ModelResolverOptions): ModelResolve
         model: portFor(p, request),
         ...(p.max_retries !== undefined ? { maxRetries: p.max_retries } : {}),
         ...(p.timeout_ms !== undefined ? { stallTimeoutMs: p.timeout_ms } : {}),
+        ...(p.first_byte_timeout_ms !== undefined ? { firstByteTimeoutMs: p.first_byte_timeout_ms } : {}),
+        ...(p.total_timeout_ms !== undefined ? { totalTimeoutMs: p.total_timeout_ms } : {}),
       }));
       return resilientModel(targets[0]!, {
         fallbacks: targets.slice(1),
         ...(options.retry ? { retry: options.retry } : {}),
         ...(options.stallTimeoutMs !== undefined ? { stallTimeoutMs: options.stallTimeoutMs } : {}),
+        ...(options.firstByteTimeoutMs !== undefined ? { firstByteTimeoutMs: options.firstByteTimeoutMs } : {}),
+        ...(options.totalTimeoutMs !== undefined ? { totalTimeoutMs: options.totalTimeoutMs } : {}),
         ...(options.sleep ? { sleep: options.sleep } : {}),
         ...(options.onFallback ? { onFallback: options.onFallback } : {}),
       });

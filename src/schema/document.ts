@@ -57,8 +57,12 @@ export const modelProfileSchema = z.strictObject({
   /** False for models without tool calling: the agent falls back to plain chat. */
   tool_calling: z.boolean().default(true),
   max_retries: z.number().int().min(0).max(10).optional(),
-  /** A stream that sends nothing for this long ends in a timeout error. */
+  /** A stream that sends nothing for this long ends in a timeout error (default 60 s). */
   timeout_ms: z.number().int().min(100).max(600_000).optional(),
+  /** Each attempt waits this long at most for the first byte of a reply (default 30 s). */
+  first_byte_timeout_ms: z.number().int().min(100).max(600_000).optional(),
+  /** A model call gives up when its reply has not started after this long, retries and their waits included (default 90 s). */
+  total_timeout_ms: z.number().int().min(100).max(3_600_000).optional(),
 });
 
 export const conditionSchema = z.strictObject({

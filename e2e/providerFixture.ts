@@ -5,6 +5,7 @@ import { expect, test as base } from "./fixtures";
 import { startProviderServer, type ProviderServer, type RecordedRequest, type Script } from "./providerServer";
 import type { GraphControls } from "./pages/GraphControls";
 import type { PlaygroundPage } from "./pages/PlaygroundPage";
+import type { Page } from "@playwright/test";
 
 /** The key saved in Settings for every provider test; a test may assert it never shows. */
 export const PROVIDER_KEY = "sk-e2e-fault-4f7c2a9b1d8e6f3a5c0b";
@@ -149,4 +150,34 @@ export function expectNoKey(text: string, key = PROVIDER_KEY): void {
     const piece = key.slice(i, i + 12);
     expect(text.includes(piece), `the text holds "${piece}", a piece of the API key`).toBe(false);
   }
+}
+
+/**
+ * Points the open app at `server` through the Anthropic protocol. The Anthropic key only ever
+ * goes to the official API, so the page's requests to it are answered by `server`: each is
+ * forwarded there and its whole answer handed back (a cut connection becomes a reset).
+ * Streams arrive in one piece this way, so only whole-answer faults are tried on this path.
+ */
+/** Where the app sends Anthropic requests (src/models/anthropic.ts). */
+const ANTHROPIC_API = "https://api.anthropic.com";
+
+export async function useAnthropicProvider(page: Page, controls: GraphControls, server: ProviderServer, graph: ProviderGraph = {}): Promise<void> {
+  await page.context().route(`${ANTHROPIC_API}/**`, async (route) => {
+    const url = new URL(route.request().url());
+    try {
+      const response = await route.fetch({ url: `${server.url}${url.pathname}${url.search}`, maxRetries: 0, timeout: 60_000 });
+      await route.fulfill({ response });
+    } catch {
+      await route.abort("connectionreset").catch(() => undefined);
+    }
+  });
+  await controls.button("Settings").click();
+  const dialog = controls.dialog("Settings");
+  await dialog.getByRole("textbox", { name: "Anthropic API key" }).fill(PROVIDER_KEY);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  const doc = providerDocument("", { ...graph, provider: "anthropic" }) as { models: Record<string, unknown>[] };
+  delete doc.models[0]!.base_url;
+  await controls.import("fault-drill.json", JSON.stringify(doc));
+  await expect(controls.graphName).toHaveValue(graph.graphName ?? "Fault drill");
 }

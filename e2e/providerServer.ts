@@ -1,33 +1,13 @@
-// A local model provider for browser tests: a real HTTP server on a free loopback port that
-// speaks the OpenAI Chat Completions and Anthropic Messages streaming protocols, answers the
-// app's CORS preflights, and misbehaves on cue (status codes, resets, stalls, garbage, HTML).
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
-import { anthropicStream } from "../src/models/testing/anthropicWire";
-import { openaiStream, type WireToolCall } from "../src/models/testing/openaiWire";
+// A local model provider for browser tests: the wire server of src/models/testing (OpenAI
+// Chat Completions and Anthropic Messages, streaming, with CORS) on a free loopback port,
+// scripted per test, with the arrival time of each request so tests can check waits.
+import { faultResponder, protocolOf, streamReply, type FaultKind, type FaultOptions } from "../src/models/testing/faults";
+import { startWireServer, type RecordedRequest as WireRequest, type Reply } from "../src/models/testing/faultServer";
 
-export type { WireToolCall };
+export type { FaultKind, Reply };
 
-/** How the server answers one model request. */
-export type Step =
-  /** A full, well-formed streamed reply in the wire protocol the request came in on. */
-  | { kind: "reply"; tokens: string[]; toolCalls?: WireToolCall[] }
-  /** A plain (non-streamed) response with this status and body. */
-  | { kind: "status"; status: number; body: string | object; contentType?: string; headers?: Record<string, string>; exposeHeaders?: string[] }
-  /** Server-sent events as given, then the stream ends, is reset, or stays open silently. */
-  | { kind: "sse"; events: string[]; then?: "end" | "reset" | "stall" }
-  /** The connection is dropped before any header is sent. */
-  | { kind: "reset" }
-  /** The connection is accepted and the request read, then nothing is ever sent. */
-  | { kind: "hang" };
-
-export interface RecordedRequest {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: unknown;
-  /** Milliseconds since the server started. */
-  at: number;
-  /** When it arrived (`Date.now()`). */
+export interface RecordedRequest extends WireRequest {
+  /** When it arrived (`Date.now()` of the test process). */
   time: number;
 }
 
@@ -35,103 +15,41 @@ export interface ProviderServer {
   /** `http://127.0.0.1:<port>` */
   url: string;
   /** Model requests (not CORS preflights), in arrival order. */
-  requests: RecordedRequest[];
+  readonly requests: RecordedRequest[];
   close(): Promise<void>;
 }
 
-/** `respond` gets the 0-based number of the model request and the request itself. */
-export type Script = (n: number, request: RecordedRequest) => Step;
+/** How the server answers the n-th model request (from 0). */
+export type Script = (n: number, request: WireRequest) => Reply;
 
-/** A script that answers the n-th request with `steps[n]`, and every later one with the last step. */
-export function inOrder(...steps: Step[]): Script {
-  return (n) => steps[Math.min(n, steps.length - 1)]!;
+/** Answers the n-th request with `replies[n]`, and every later one with the last. */
+export function inOrder(...replies: Reply[]): Script {
+  return (n) => replies[Math.min(n, replies.length - 1)]!;
+}
+
+/** A good streamed reply in the protocol of the request. */
+export function reply(tokens: string[], toolCalls: Parameters<typeof streamReply>[2] = []): Script {
+  return (_n, request) => streamReply(protocolOf(request), tokens, toolCalls);
+}
+
+/** The catalogue's `fault` for the first `times` requests (all of them when absent), then `after`. */
+export function fault(kind: FaultKind, options: FaultOptions & { times?: number; after?: Script } = {}): Script {
+  const respond = faultResponder(kind, options);
+  return (n, request) => (options.after && n >= (options.times ?? Infinity) ? options.after(n, request) : respond(request, n));
 }
 
 /** Starts a provider server on 127.0.0.1 and a port the OS picks. */
 export async function startProviderServer(script: Script): Promise<ProviderServer> {
-  const started = Date.now();
-  const requests: RecordedRequest[] = [];
-  const sockets = new Set<Socket>();
-  const server = createServer((req, res) => {
-    if (req.method === "OPTIONS") return preflight(req.headers, res);
-    let raw = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk: string) => (raw += chunk));
-    req.on("end", () => {
-      const request: RecordedRequest = { path: req.url ?? "", headers: req.headers, body: parse(raw), at: Date.now() - started, time: Date.now() };
-      requests.push(request);
-      const anthropic = request.path.includes("/messages");
-      void answer(res, script(requests.length - 1, request), anthropic);
-    });
+  const times: number[] = [];
+  const wire = await startWireServer((request, n) => {
+    times.push(Date.now());
+    return script(n, request);
   });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy(); // ends stalled and hanging answers too
-        server.close(() => resolve());
-      }),
+    url: wire.url,
+    get requests() {
+      return wire.requests.map((request, i) => ({ ...request, time: times[i]! }));
+    },
+    close: () => wire.close(),
   };
-}
-
-const CORS = { "access-control-allow-origin": "*" };
-
-function preflight(headers: IncomingHttpHeaders, res: ServerResponse): void {
-  // `Authorization` is never covered by a `*` wildcard, so the requested headers are echoed.
-  res.writeHead(204, {
-    ...CORS,
-    "access-control-allow-methods": "POST, GET, OPTIONS",
-    "access-control-allow-headers": headers["access-control-request-headers"] ?? "*",
-    "access-control-max-age": "600",
-  });
-  res.end();
-}
-
-async function answer(res: ServerResponse, step: Step, anthropic: boolean): Promise<void> {
-  switch (step.kind) {
-    case "reply": {
-      const events = anthropic ? anthropicStream(step.tokens, step.toolCalls) : openaiStream(step.tokens, step.toolCalls);
-      return answer(res, { kind: "sse", events }, anthropic);
-    }
-    case "status": {
-      const body = typeof step.body === "string" ? step.body : JSON.stringify(step.body);
-      const expose = step.exposeHeaders?.length ? { "access-control-expose-headers": step.exposeHeaders.join(", ") } : {};
-      res.writeHead(step.status, { ...CORS, ...expose, "content-type": step.contentType ?? "application/json", ...step.headers });
-      res.end(body);
-      return;
-    }
-    case "sse": {
-      res.writeHead(200, { ...CORS, "content-type": "text/event-stream", "cache-control": "no-cache" });
-      res.flushHeaders();
-      for (const event of step.events) {
-        if (res.destroyed) return;
-        res.write(event);
-        // Separate TCP writes, so the client sees the stream arrive piece by piece.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      if (step.then === "reset") res.socket?.destroy();
-      else if (step.then !== "stall") res.end();
-      return;
-    }
-    case "reset":
-      res.socket?.destroy();
-      return;
-    case "hang":
-      return;
-  }
-}
-
-function parse(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return raw;
-  }
 }

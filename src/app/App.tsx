@@ -9,6 +9,7 @@ import { isShareFragment } from "./io/shareLink";
 import { appWorkspace } from "./services/workspace";
 import { createGraphSession, startGraphSession } from "./services/graphSession";
 import { GraphSessionProvider } from "./services/GraphSessionProvider";
+import { GRAPH_CHANNEL } from "./services/graphSync";
 import { createEditorStore } from "./store/editorStore";
 import { EditorProvider } from "./store/EditorProvider";
 import { PlaygroundStoreProvider } from "./store/playground/PlaygroundStoreProvider";
@@ -19,7 +20,12 @@ import { templates } from "./templates/catalog";
 
 export function App({ playground }: { playground: PlaygroundStore }) {
   const [session] = useState(() =>
-    createGraphSession({ store: createEditorStore(blankDocument("untitled")), workspace: appWorkspace(), page: { window, document } }),
+    createGraphSession({
+      store: createEditorStore(blankDocument("untitled")),
+      workspace: appWorkspace(),
+      page: { window, document },
+      channel: typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(GRAPH_CHANNEL),
+    }),
   );
   const [ready, setReady] = useState(false);
   const [fixture] = useState(readFixture);

@@ -1,6 +1,14 @@
 /** Storage failures with a code a caller (and later the UI) can act on. */
 export type PersistenceErrorCode =
-  "QUOTA_EXCEEDED" | "CONNECTION_LOST" | "UPGRADE_BLOCKED" | "VERSION_CHANGED" | "TRANSACTION_FAILED" | "THREAD_BUSY" | "NOT_FOUND" | "INVALID_DATA";
+  | "QUOTA_EXCEEDED"
+  | "CONNECTION_LOST"
+  | "UPGRADE_BLOCKED"
+  | "VERSION_CHANGED"
+  | "TRANSACTION_FAILED"
+  | "THREAD_BUSY"
+  | "NOT_FOUND"
+  | "INVALID_DATA"
+  | "STALE_GRAPH";
 
 export class PersistenceError extends Error {
   override readonly name = "PersistenceError";

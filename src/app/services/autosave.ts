@@ -44,6 +44,10 @@ export interface Autosave {
   flush(): Promise<void>;
   /** Saves this document now, whether or not it changed (an import, a new graph). */
   saveNow(document: GraphDocument): Promise<void>;
+  /** Takes a document as already stored (another tab's save, loaded here): it is not written again. */
+  markStored(document: GraphDocument): void;
+  /** True while a change of this graph waits to be saved. */
+  hasPending(graphId: string): boolean;
   /** Shows a storage problem found outside autosave (for example at start-up). */
   report(message: string): void;
   /** Hides the failures shown so far (they come back if a save fails again). */
@@ -135,9 +139,13 @@ export function createAutosave(options: AutosaveOptions): Autosave {
         stored.set(id, document);
         failures.delete(id);
       } catch (error) {
+        // A save refused because another tab changed the same fields says itself what to do.
+        const refused = (error as { code?: string } | null)?.code === "STALE_GRAPH";
         failures.set(
           id,
-          `Could not save "${document.meta.name}": ${errorText(error)} Your changes are kept in this tab; they will be saved again with your next change.`,
+          refused
+            ? errorText(error)
+            : `Could not save "${document.meta.name}": ${errorText(error)} Your changes are kept in this tab; they will be saved again with your next change.`,
         );
       } finally {
         inFlight -= 1;
@@ -194,6 +202,10 @@ export function createAutosave(options: AutosaveOptions): Autosave {
       if (pending.get(document.meta.id) === document) pending.delete(document.meta.id);
       return flush().then(() => write(document));
     },
+    markStored(document) {
+      stored.set(document.meta.id, document);
+    },
+    hasPending: (graphId) => pending.has(graphId),
     report(message) {
       failures.set("startup", message);
       refresh();

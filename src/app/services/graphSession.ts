@@ -9,12 +9,15 @@ import type { Template } from "../templates/catalog";
 import { instantiateTemplate, newGraphId } from "../templates/instantiate";
 import { isShareFragment, readShareFragment } from "../io/shareLink";
 import { createAutosave, type Autosave, type PageEvents } from "./autosave";
+import { createGraphSync, type GraphSync, type SaveChannel } from "./graphSync";
 import { importGraphText, type ImportFailure } from "./importGraphText";
 
 export interface GraphSession {
   store: EditorStore;
   workspace: Workspace;
   autosave: Autosave;
+  /** Saves over the revision this tab read, and loads other tabs' saves of the open graph. */
+  sync: GraphSync;
   /**
    * Opens a document with a fresh undo history and stores it. The graph that was open is saved
    * first and stays in the workspace.
@@ -41,9 +44,25 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function createGraphSession(options: { store: EditorStore; workspace: Workspace; page?: PageEvents }): GraphSession {
+export interface GraphSessionOptions {
+  store: EditorStore;
+  workspace: Workspace;
+  page?: PageEvents;
+  /** Tells other tabs of each save and hears of theirs (a BroadcastChannel in the app). */
+  channel?: SaveChannel | null;
+}
+
+export function createGraphSession(options: GraphSessionOptions): GraphSession {
   const { store, workspace } = options;
-  const autosave = createAutosave({ source: store, save: (document) => workspace.graphs.save(document), ...(options.page ? { page: options.page } : {}) });
+  const sync: GraphSync = createGraphSync({
+    store,
+    graphs: workspace.graphs,
+    channel: options.channel ?? null,
+    markStored: (document) => autosave.markStored(document),
+    hasUnsaved: (graphId) => autosave.hasPending(graphId),
+    flush: () => autosave.flush(),
+  });
+  const autosave = createAutosave({ source: store, save: sync.save, ...(options.page ? { page: options.page } : {}) });
   const graphIds = async () => {
     const ids = new Set([store.getState().document.meta.id]);
     try {
@@ -57,6 +76,7 @@ export function createGraphSession(options: { store: EditorStore; workspace: Wor
     store,
     workspace,
     autosave,
+    sync,
     startup: { notice: null, importFailure: null },
     async open(document) {
       await autosave.flush();
@@ -139,6 +159,7 @@ async function openStoredOrTemplate(session: GraphSession, templates: readonly T
     const record = latest ? await session.workspace.graphs.get(latest.id) : undefined;
     if (record) {
       openDocument(session.store, record.document);
+      session.sync.adopt(record);
       return;
     }
   } catch (error) {

@@ -12,24 +12,42 @@ export interface GraphSummary {
   updated: string;
 }
 
+/** A save from a stale document: another save (another tab's) changed the graph since it was read. */
+export class StaleGraphError extends PersistenceError {
+  constructor(readonly stored: GraphRecord) {
+    super("STALE_GRAPH", `"${stored.document.meta.name}" was changed in another tab since this tab read it (revision ${stored.rev ?? 0}).`, {
+      store: STORES.graphs,
+    });
+  }
+}
+
 export class GraphStore {
   constructor(
     private readonly db: Database,
     private readonly clock: WorkspaceClock,
   ) {}
 
-  /** Saves the current document of a graph (created on first save). */
-  async save(document: GraphDocument): Promise<GraphRecord> {
+  /**
+   * Saves the current document of a graph (created on first save) as its next revision.
+   * With `expectedRev`, the save is a compare-and-set in one transaction: when the stored
+   * revision is another (a save from another tab came first), nothing is written and a
+   * `StaleGraphError` carrying the stored record is thrown.
+   */
+  async save(document: GraphDocument, options: { expectedRev?: number } = {}): Promise<GraphRecord> {
     const now = this.clock.iso();
     return this.db.tx([STORES.graphs], "readwrite", `saving graph "${document.meta.name}"`, async (tx) => {
       const store = tx.objectStore(STORES.graphs);
-      const existing = await store.get(document.meta.id);
+      const raw = await store.get(document.meta.id);
+      const existing = raw === undefined ? undefined : readRecord(STORES.graphs, raw, graphRecordSchema);
+      const rev = existing ? (existing.rev ?? 0) : -1;
+      if (options.expectedRev !== undefined && options.expectedRev !== rev && existing) throw new StaleGraphError(existing);
       const record: GraphRecord = {
         id: document.meta.id,
         v: 1,
         name: document.meta.name,
-        created: typeof existing?.created === "string" ? existing.created : now,
+        created: existing?.created ?? now,
         updated: now,
+        rev: rev + 1,
         document,
       };
       await store.put(record);
@@ -99,7 +117,7 @@ export class GraphStore {
       if (!raw) throw new PersistenceError("NOT_FOUND", `Version "${versionId}" does not exist`, { store: STORES.versions });
       const version = readRecord(STORES.versions, raw, versionRecordSchema);
       const graphs = tx.objectStore(STORES.graphs);
-      const existing = await graphs.get(version.graph_id);
+      const existing = (await graphs.get(version.graph_id)) as { created?: unknown; rev?: unknown } | undefined;
       const now = this.clock.iso();
       const record: GraphRecord = {
         id: version.graph_id,
@@ -107,6 +125,7 @@ export class GraphStore {
         name: version.document.meta.name,
         created: typeof existing?.created === "string" ? existing.created : now,
         updated: now,
+        rev: typeof existing?.rev === "number" ? existing.rev + 1 : 0,
         document: version.document,
       };
       await graphs.put(record);

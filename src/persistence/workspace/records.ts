@@ -15,6 +15,11 @@ export const graphRecordSchema = z.object({
   name: z.string(),
   created: iso,
   updated: iso,
+  /**
+   * Bumped by every save: a tab saves only over the revision it last read, so a stale
+   * document never silently overwrites another tab's change. Absent on records saved before it.
+   */
+  rev: z.number().int().nonnegative().optional(),
   document: graphDocumentSchema,
 });
 export const versionRecordSchema = z.object({

@@ -4,6 +4,9 @@ import { expect, test } from "./fixtures";
 import { GraphControls } from "./pages/GraphControls";
 import { PlaygroundPage } from "./pages/PlaygroundPage";
 
+// Two profiles and several dialogs: more than the default budget on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 test("a share link pasted into an open tab imports its graph without reloading or running it", async ({ app, controls, browser, baseURL }) => {
   await app.goto();
   await controls.openTemplate("Routed support");

@@ -1,6 +1,7 @@
 /** Turns whatever a provider SDK, LangChain or fetch threw into a classified, key-free `ModelError`. */
 import { ModelError, type ModelErrorKind } from "../engine/index.js";
 import { redact } from "../schema/redact.js";
+import { messageFor, type CallSite } from "./errorMessages.js";
 
 export { redact };
 
@@ -49,14 +50,14 @@ const TYPE_KINDS: Record<string, ModelErrorKind> = {
  * redacted from every message.
  *
  * @example
- * try { ... } catch (err) { throw classifyError(err, profile.id, [apiKey]); }
+ * try { ... } catch (err) { throw classifyError(err, profile.id, [apiKey], { baseUrl: profile.base_url }); }
  */
-export function classifyError(err: unknown, profileId: string, secrets: readonly string[] = []): ModelError {
+export function classifyError(err: unknown, profileId: string, secrets: readonly string[] = [], site: Omit<CallSite, "profileId"> = {}): ModelError {
   if (err instanceof ModelError) return err.details.profileId ? err : rebuild(err, profileId);
   const status = statusOf(err);
   const kind = kindOf(err, status);
   const cause = causeOf(err, secrets);
-  const message = redact(messageFor(kind, status, cause.message), secrets);
+  const message = redact(messageFor(kind, status, cause.message, { ...site, profileId }), secrets);
   return new ModelError(kind, message, { profileId, ...(status !== undefined ? { status } : {}), cause });
 }
 
@@ -89,24 +90,6 @@ function kindOfStatus(status: number): ModelErrorKind {
   if (status === 408) return "timeout";
   if (status === 409 || status >= 500) return "server";
   return "bad_request";
-}
-
-function messageFor(kind: ModelErrorKind, status: number | undefined, original: string): string {
-  const prefix: Record<ModelErrorKind, string> = {
-    missing_key: "No API key",
-    connection: "Could not reach the model server",
-    timeout: "The model server timed out",
-    rate_limited: "Rate limited by the model provider",
-    server: "The model server failed",
-    bad_request: "The model provider rejected the request",
-    auth: "The model provider rejected the API key",
-    aborted: "The model call was cancelled",
-    invalid_response: "The model server sent a response that could not be read",
-    empty_response: "The model server sent an empty reply",
-    not_a_model_server: "The server did not answer like a model server",
-  };
-  const code = status !== undefined ? ` (HTTP ${status})` : "";
-  return original ? `${prefix[kind]}${code}: ${original}` : `${prefix[kind]}${code}`;
 }
 
 interface ErrorFacts {

@@ -76,7 +76,7 @@ async function* streamOnce(
   } catch (err) {
     // The SDKs report a cancelled request in several shapes; the signal is the truth.
     if (signal?.aborted) throw new ModelError("aborted", "The model call was cancelled", { profileId: profile.id });
-    throw classifyError(err, profile.id, [apiKey]);
+    throw classifyError(err, profile.id, [apiKey], { baseUrl: baseUrlOf(profile), midReply: replied });
   }
   // Both SDK streams end quietly, without an error, when their request is aborted.
   if (signal?.aborted) throw new ModelError("aborted", "The model call was cancelled", { profileId: profile.id });

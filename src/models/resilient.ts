@@ -144,7 +144,7 @@ const attemptsText = ({ attempts, elapsedMs }: Tried) => `${attempts} attempt${a
 /** Retries are spent: the last error, with how long the user actually waited. */
 function gaveUp(error: ModelError, profileId: string, tried: Tried, limits: Limits): ModelError {
   if (error.kind !== "timeout") {
-    const message = tried.attempts > 1 ? `${error.message.replace(/\.$/, "")} (${attemptsText(tried)}).` : error.message;
+    const message = tried.attempts > 1 ? `${error.message} Tried ${tried.attempts} times in ${seconds(tried.elapsedMs)} s.` : error.message;
     return new ModelError(error.kind, message, error.details);
   }
   return new ModelError(

@@ -3,6 +3,7 @@
  * without waiting, so a second tab is told at once that the thread is busy.
  */
 import { PersistenceError } from "./errors.js";
+import { threadLockName } from "./threadLockName.js";
 
 /** The part of the Web Locks API used here; `navigator.locks` satisfies it. */
 export interface ThreadLocks {
@@ -16,8 +17,6 @@ export interface ThreadLockOptions {
   signal?: AbortSignal;
 }
 
-const LOCK_PREFIX = "graphwright:thread:";
-
 /**
  * Runs `fn` while holding the thread's lock. Rejects with THREAD_BUSY, without
  * running `fn`, when another tab (or run) holds it; the lock is released when
@@ -29,7 +28,7 @@ const LOCK_PREFIX = "graphwright:thread:";
 export async function withThreadLock<T>(threadId: string, fn: () => Promise<T>, options: ThreadLockOptions = {}): Promise<T> {
   options.signal?.throwIfAborted();
   const locks = options.locks ?? defaultLocks();
-  return locks.request(LOCK_PREFIX + threadId, { ifAvailable: true }, async (lock) => {
+  return locks.request(threadLockName(threadId), { ifAvailable: true }, async (lock) => {
     if (lock === null) {
       throw new PersistenceError("THREAD_BUSY", `Thread "${threadId}" is running in another tab; wait for it to finish or stop it there.`);
     }

@@ -138,12 +138,19 @@ describe("engine host", () => {
     const running = host.handle(req);
     await whenPosted(() => postedEvents(req.runId).some((e) => e.type === "message_delta"), running);
     await host.handle({ type: "stop", runId: req.runId });
+    // The acknowledgement the app's watchdog waits for comes at once, before the run has unwound.
+    expect(posts.at(-1)).toEqual({ type: "stopped", runId: req.runId });
     await running;
     expect(postedEvents(req.runId).at(-1)).toMatchObject({ type: "run_end", status: "cancelled" });
     expect(lastOf("done")).toMatchObject({ status: "cancelled", error: null });
     expect(await ws.runs.get(req.runId)).toMatchObject({ status: "cancelled" });
     const deltas = postedEvents(req.runId).filter((e) => e.type === "message_delta").length;
     expect(deltas).toBeLessThan(200);
+  });
+
+  it("answers a heartbeat with the same sequence number", async () => {
+    await host.handle({ type: "ping", seq: 7 });
+    expect(posts).toEqual([{ type: "pong", seq: 7 }]);
   });
 
   it("continues a thread: the second turn sees the first", async () => {

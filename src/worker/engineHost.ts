@@ -116,6 +116,11 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
           return run(message);
         case "stop":
           controllers.get(message.runId)?.abort();
+          // Acknowledged even for a run that already ended: the app only needs to know the worker is listening.
+          post({ type: "stopped", runId: message.runId });
+          return;
+        case "ping":
+          post({ type: "pong", seq: message.seq });
           return;
         case "checkpoint":
           return queries.checkpoint(message);

@@ -45,10 +45,20 @@ export interface RunRequest {
   resume?: { interrupt_id: string; value: unknown };
 }
 
-/** Cancel a run; the worker aborts it and answers with `done` (status "cancelled"). */
+/**
+ * Cancel a run; the worker aborts it, acknowledges at once with `stopped`, then answers with
+ * `done` (status "cancelled"). No `stopped` within 1 s means the worker is stuck: the app
+ * terminates and restarts it (app/services/engineWatchdog.ts).
+ */
 export interface StopRequest {
   type: "stop";
   runId: RunId;
+}
+
+/** Heartbeat while the app waits on the worker; answered with `pong` whenever the worker's event loop is free. */
+export interface PingRequest {
+  type: "ping";
+  seq: number;
 }
 
 /** The graph state at one checkpoint of a thread, as JSON. */
@@ -82,7 +92,7 @@ export interface ResumeTasksRequest {
   type: "resume_tasks";
 }
 
-export type ToWorker = RunRequest | StopRequest | CheckpointRequest | ForkRequest | ResumeTasksRequest;
+export type ToWorker = RunRequest | StopRequest | CheckpointRequest | ForkRequest | ResumeTasksRequest | PingRequest;
 
 /** Events of a run since the previous post (at most one post per ~16 ms). */
 export interface EventsMessage {
@@ -139,4 +149,16 @@ export interface BackgroundRunMessage {
   taskId: string;
 }
 
-export type FromWorker = EventsMessage | DoneMessage | FailedMessage | CheckpointResult | ForkResult | BackgroundRunMessage;
+/** The acknowledgement of a `stop`: the worker received it and aborted the run (whose `done` follows). */
+export interface StoppedMessage {
+  type: "stopped";
+  runId: RunId;
+}
+
+/** The answer to a `ping`. */
+export interface PongMessage {
+  type: "pong";
+  seq: number;
+}
+
+export type FromWorker = EventsMessage | DoneMessage | FailedMessage | CheckpointResult | ForkResult | BackgroundRunMessage | StoppedMessage | PongMessage;

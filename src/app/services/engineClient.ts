@@ -1,7 +1,8 @@
 /**
  * The app's handle on the engine worker. The worker starts on first use, so the engine
  * (LangGraph, models, tools) is never part of the main bundle and costs nothing until
- * the first message is sent or a checkpoint is opened.
+ * the first message is sent or a checkpoint is opened. A watchdog (engineWatchdog.ts)
+ * replaces a worker that stops answering, so Stop always ends a run and the next send works.
  */
 import type { RunEvent } from "../../engine/index.js";
 import { asGraphId, asRunId, asThreadId } from "../../schema/index.js";
@@ -15,6 +16,8 @@ import type {
   RunRequest,
   ToWorker,
 } from "../../worker/protocol";
+import { createEngineWatchdog, hangTexts, type HangReason, type WatchdogTimings } from "./engineWatchdog";
+import { ClosingThreads, closeInWorkspace, type KilledRun } from "./killedRuns";
 
 /** A protocol message as the app writes it: ids as plain strings, branded here as they are posted. */
 export type Unbranded<T> = { [K in keyof T]: T[K] extends string ? string : T[K] };
@@ -53,6 +56,14 @@ export interface WorkerLike {
   postMessage(message: ToWorker): void;
   addEventListener(type: "message", listener: (event: MessageEvent<FromWorker>) => void): void;
   addEventListener(type: "error", listener: (event: ErrorEvent) => void): void;
+  /** Kills the worker at once, whatever it is doing (a real Worker has it). */
+  terminate?(): void;
+}
+
+export interface EngineClientOptions {
+  timings?: Partial<WatchdogTimings>;
+  /** Records the end of runs that were on a terminated worker (the app writes IndexedDB under the thread's lock). */
+  closeRun?(run: KilledRun): Promise<void>;
 }
 
 function startWorker(): WorkerLike {
@@ -69,41 +80,60 @@ function requestId(): string {
  * const engine = createEngineClient();
  * engine.run({ runId, threadId, graphId, document, message: "hi" }, { onEvents, onDone, onFailed });
  */
-export function createEngineClient(create: () => WorkerLike = startWorker): EngineClient {
+export function createEngineClient(create: () => WorkerLike = startWorker, options: EngineClientOptions = {}): EngineClient {
   let worker: WorkerLike | null = null;
-  const runs = new Map<string, RunHandlers>();
+  /** Runs in flight on the current worker, with the thread each holds the lock of. */
+  const runs = new Map<string, { handlers: RunHandlers; threadId: string; stopping: boolean; posted: boolean }>();
+  const closing = new ClosingThreads();
   const requests = new Map<string, { resolve(result: CheckpointResult | ForkResult): void; reject(error: Error): void }>();
   const backgroundListeners = new Set<(run: Omit<BackgroundRunMessage, "type">) => RunHandlers | undefined>();
+  const closeRun = options.closeRun ?? closeInWorkspace;
+
+  const watchdog = createEngineWatchdog({
+    timings: options.timings,
+    ping: (seq) => worker?.postMessage({ type: "ping", seq }),
+    onHang: (reason) => restart(reason),
+  });
+  const settle = () => watchdog.busy(runs.size > 0 || requests.size > 0);
+  const end = (runId: string) => {
+    const run = runs.get(runId);
+    runs.delete(runId);
+    watchdog.ended(runId);
+    settle();
+    return run?.handlers;
+  };
 
   const receive = (message: FromWorker) => {
+    watchdog.heard();
     switch (message.type) {
       case "events":
-        runs.get(message.runId)?.onEvents(message.events);
+        runs.get(message.runId)?.handlers.onEvents(message.events);
         return;
-      case "done": {
-        const handlers = runs.get(message.runId);
-        runs.delete(message.runId);
-        handlers?.onDone(message.status, message.error);
+      case "done":
+        end(message.runId)?.onDone(message.status, message.error);
         return;
-      }
-      case "failed": {
-        const handlers = runs.get(message.runId);
-        runs.delete(message.runId);
-        handlers?.onFailed(message.code, message.message);
+      case "failed":
+        end(message.runId)?.onFailed(message.code, message.message);
         return;
-      }
+      case "stopped":
+        watchdog.acknowledged(message.runId);
+        return;
+      case "pong":
+        return;
       case "background_run": {
         const { type: _type, ...run } = message;
         for (const listener of backgroundListeners) {
           const handlers = listener(run);
-          if (handlers) runs.set(message.runId, handlers);
+          if (handlers) runs.set(message.runId, { handlers, threadId: message.threadId, stopping: false, posted: true });
         }
+        settle();
         return;
       }
       case "checkpoint_result":
       case "fork_result": {
         const pending = requests.get(message.requestId);
         requests.delete(message.requestId);
+        settle();
         pending?.resolve(message);
         return;
       }
@@ -117,17 +147,50 @@ export function createEngineClient(create: () => WorkerLike = startWorker): Engi
   const crashed = (reason: string) => {
     // The worker could not load or died: nothing in flight will ever answer.
     worker = null;
-    for (const handlers of runs.values()) handlers.onFailed("WORKER_FAILED", `The engine stopped unexpectedly: ${reason}`);
+    watchdog.reset();
+    for (const { handlers } of runs.values()) handlers.onFailed("WORKER_FAILED", `The engine stopped unexpectedly: ${reason}`);
     runs.clear();
     for (const pending of requests.values()) pending.reject(new Error(`The engine stopped unexpectedly: ${reason}`));
     requests.clear();
   };
 
+  /**
+   * The worker is hung: terminate it, end its runs at once, and close their records once the
+   * browser has freed its thread locks. The next request starts a fresh worker.
+   */
+  function restart(reason: HangReason) {
+    worker?.terminate?.();
+    worker = null;
+    const texts = hangTexts(reason);
+    const victims = [...runs].filter(([, run]) => run.posted);
+    for (const [runId] of victims) runs.delete(runId);
+    for (const pending of requests.values()) pending.reject(new Error(texts.cutOff));
+    requests.clear();
+    for (const [runId, { handlers, threadId, stopping }] of victims) {
+      const status = stopping ? "cancelled" : "error";
+      const error = stopping ? texts.stopped : texts.cutOff;
+      closing.track(threadId, closeRun({ runId, threadId, status, error }), runId);
+      handlers.onDone(status, stopping ? null : error);
+    }
+    settle();
+  }
+
+  /** Posts a run; one of a thread whose killed run is still being closed waits for that first. */
+  const post = (request: Unbranded<Omit<RunRequest, "type">>) => {
+    const run = runs.get(request.runId);
+    if (!run) return;
+    run.posted = true;
+    const message = { ...request, runId: asRunId(request.runId), threadId: asThreadId(request.threadId), graphId: asGraphId(request.graphId) };
+    ensure().postMessage({ type: "run", ...message });
+    settle();
+  };
+
   const ensure = (): WorkerLike => {
     if (worker) return worker;
     const started = create();
-    started.addEventListener("message", (event) => receive(event.data));
-    started.addEventListener("error", (event) => crashed(event.message || "the engine worker failed to load"));
+    // A terminated worker's last messages (already queued) belong to runs that were closed here.
+    started.addEventListener("message", (event) => worker === started && receive(event.data));
+    started.addEventListener("error", (event) => worker === started && crashed(event.message || "the engine worker failed to load"));
     worker = started;
     return started;
   };
@@ -136,21 +199,28 @@ export function createEngineClient(create: () => WorkerLike = startWorker): Engi
     new Promise<R>((resolve, reject) => {
       requests.set(message.requestId, { resolve: resolve as (r: CheckpointResult | ForkResult) => void, reject });
       ensure().postMessage(message);
+      settle();
     });
 
   return {
     run(request, handlers) {
-      runs.set(request.runId, handlers);
-      ensure().postMessage({
-        type: "run",
-        ...request,
-        runId: asRunId(request.runId),
-        threadId: asThreadId(request.threadId),
-        graphId: asGraphId(request.graphId),
-      });
+      runs.set(request.runId, { handlers, threadId: request.threadId, stopping: false, posted: false });
+      const closed = closing.settled(request.threadId);
+      if (closed) void closed.then(() => post(request));
+      else post(request);
     },
     stop(runId) {
-      if (runs.has(runId)) worker?.postMessage({ type: "stop", runId: asRunId(runId) });
+      const run = runs.get(runId);
+      if (!run) return;
+      run.stopping = true;
+      if (!run.posted) {
+        // Still waiting for its thread to be freed: it never reaches a worker.
+        end(runId)?.onDone("cancelled", null);
+        return;
+      }
+      if (!worker) return;
+      watchdog.stopping(runId);
+      worker.postMessage({ type: "stop", runId: asRunId(runId) });
     },
     async checkpointState(request) {
       const result = await ask<CheckpointResult>({ type: "checkpoint", requestId: requestId(), ...request, threadId: asThreadId(request.threadId) });

@@ -2,7 +2,8 @@
  * `npm run bench`: measures performance budgets in Node and in headless Chromium
  * (production build) and writes JSON to bench/results/. Benchmarks are not tests:
  * a missed target is reported, not failed. `npm run bench -- --ui-only` measures only the
- * UI figures (the real app in Chromium); `--engine-only` only the engine and storage figures.
+ * UI figures (the real app in Chromium); `--engine-only` only the engine and storage figures;
+ * `--only=<name>` one UI figure of `UI_SCENARIOS` (e.g. `--only=stop_when_stuck`).
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
@@ -17,7 +18,7 @@ import { IDBFactory } from "fake-indexeddb";
 import { measureEngineOverhead } from "./scenarios/engineOverhead.js";
 import { measureCheckpointStorage } from "./scenarios/storageGrowth.js";
 import { serveProductionApp } from "./app/server.js";
-import { measureUiFigures, summarize, type UiFigures } from "./app/uiFigures.js";
+import { measureUiFigures, summarize, UI_SCENARIOS, type UiFigures } from "./app/uiFigures.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -63,12 +64,15 @@ async function inChromium(): Promise<Record<string, unknown>> {
   }
 }
 
-/** The UI figures on the real app: production build, served, driven by Playwright. */
-async function uiFigures(): Promise<UiFigures | { skipped: string }> {
+/** The UI figures on the real app: production build, served, driven by Playwright. `only` names one scenario. */
+async function uiFigures(only?: string): Promise<UiFigures | { skipped: string }> {
   if (!existsSync(CHROMIUM)) return { skipped: `Chromium not found at ${CHROMIUM}` };
+  const scenario = only === undefined ? undefined : UI_SCENARIOS[only];
+  if (only !== undefined && !scenario) throw new Error(`--only=${only}: no such UI scenario; known: ${Object.keys(UI_SCENARIOS).join(", ")}`);
   const server = await serveProductionApp(root);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   try {
+    if (only !== undefined && scenario) return { [only]: await scenario(browser, server) };
     return await measureUiFigures(browser, server, (line) => process.stdout.write(`${line}\n`));
   } finally {
     await browser.close();
@@ -77,7 +81,8 @@ async function uiFigures(): Promise<UiFigures | { skipped: string }> {
 }
 
 async function main(): Promise<void> {
-  const uiOnly = process.argv.includes("--ui-only");
+  const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
+  const uiOnly = process.argv.includes("--ui-only") || only !== undefined;
   const engineOnly = process.argv.includes("--engine-only");
   const started = performance.now();
   const now = () => performance.now();
@@ -98,7 +103,7 @@ async function main(): Promise<void> {
   let ui: Awaited<ReturnType<typeof uiFigures>> = { skipped: "--engine-only" };
   if (!engineOnly) {
     process.stdout.write("bench: UI figures on the production app in headless Chromium…\n");
-    ui = await uiFigures();
+    ui = await uiFigures(only);
   }
   const report = {
     date: new Date().toISOString(),

@@ -8,12 +8,21 @@ import { measureDrag } from "./drag.js";
 import { atMost, round, type Figure } from "./figure.js";
 import { measureInitialJs } from "./initialJs.js";
 import type { AppServer } from "./server.js";
+import { measureStopWhenStuck } from "./stopWhenStuck.js";
 import { measureStreaming } from "./streaming.js";
 import { measureTimelineScroll } from "./timelineScroll.js";
 
 export type UiFigures = Record<string, Figure>;
 
 type Log = (line: string) => void;
+
+/** Figures that can also run alone (`npm run bench -- --only=<name>`), by name. */
+export const UI_SCENARIOS: Record<string, (browser: Browser, server: AppServer) => Promise<Figure>> = {
+  stop_when_stuck: async (browser, server) => {
+    const stop = await measureStopWhenStuck(browser, server.url);
+    return atMost(stop.max_ms / 1000, 1.5, "s", { measure: "Stop click → status no longer Running, worker stuck in a loop; max of samples", ...stop });
+  },
+};
 
 export async function measureUiFigures(browser: Browser, server: AppServer, log: Log): Promise<UiFigures> {
   log("  (d) initial JS of the production build…");
@@ -28,6 +37,8 @@ export async function measureUiFigures(browser: Browser, server: AppServer, log:
   const stream = await measureStreaming(browser, server.url);
   log("  (f) timeline scroll through 100k events…");
   const timeline = await measureTimelineScroll(browser, server.url, 100_000);
+  log("  (g) Stop with the engine worker stuck in a loop…");
+  const stopWhenStuck = await UI_SCENARIOS.stop_when_stuck!(browser, server);
 
   return {
     drag_frame_p95_300_nodes: atMost(drag300.p95_ms, 17, "ms", { drag: drag300 }),
@@ -50,6 +61,7 @@ export async function measureUiFigures(browser: Browser, server: AppServer, log:
     streaming_commits_per_frame: atMost(stream.commits_per_frame_max, 1, "commits/frame (max between the stream's first and last frame)", { ...stream }),
     streaming_long_tasks: atMost(stream.long_tasks, 0, "tasks > 50 ms", { long_task_max_ms: stream.long_task_max_ms }),
     timeline_scroll_frame_p95_100k: atMost(timeline.p95_ms, 17, "ms", { target_note: "no budget in the issue; 60 fps like the drag budget", ...timeline }),
+    stop_when_stuck: stopWhenStuck,
   };
 }
 

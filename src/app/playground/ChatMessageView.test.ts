@@ -70,6 +70,22 @@ describe("markdown from models", () => {
     expect(html).toContain('href="https://evil.example/x.png?q=data"');
   });
 
+  it("shows a reply that is only raw HTML or SVG as escaped text, never as an empty bubble", () => {
+    for (const reply of ["<div><svg viewBox='0 0 10 10'><circle r='4'/></svg></div>", "<p></p>"]) {
+      const html = render({ kind: "reply", id: "m", runId: "r", author: "Assistant", text: reply, streaming: false, stopped: false, toolCalls: [] });
+      expect(html).toContain("<pre");
+      expect(html).toContain(reply.replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/'/g, "&#x27;"));
+      expect(html).not.toContain("<svg");
+    }
+  });
+
+  it("keeps link references and footnotes working across blocks", () => {
+    const html = md("See [the docs][d] and a note[^1].\n\n- item\n\n[d]: https://example.com/docs\n\n[^1]: The note.\n");
+    expect(html).toContain('href="https://example.com/docs"');
+    expect(html).toContain("The note.");
+    expect(html).not.toContain("[d]:");
+  });
+
   it("accepts only absolute http(s) and mailto URLs", () => {
     expect(safeUrl("https://a.example/x")).toBe("https://a.example/x");
     expect(safeUrl(" javascript:alert(1)")).toBeNull();

@@ -28,7 +28,7 @@ function ChatMessageViewImpl({ message }: { message: ChatMessage }) {
   return (
     <article aria-label={label} aria-busy={message.streaming || undefined} className="mr-8 space-y-2 rounded-lg bg-zinc-100 px-3 py-2 text-sm dark:bg-zinc-800">
       <h3 className="text-xs font-semibold text-zinc-600 dark:text-zinc-300">{message.author}</h3>
-      {message.text && <LazyMarkdown text={message.text} />}
+      {message.text && <LazyMarkdown text={message.text} streaming={message.streaming} />}
       {message.streaming && !message.text && <p className="text-zinc-500">…</p>}
       {message.toolCalls.length > 0 && (
         <div className="space-y-1">

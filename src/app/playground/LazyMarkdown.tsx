@@ -4,10 +4,10 @@ import { lazy, Suspense } from "react";
 
 const Markdown = lazy(() => import("./Markdown").then((m) => ({ default: m.Markdown })));
 
-export function LazyMarkdown({ text }: { text: string }) {
+export function LazyMarkdown({ text, streaming }: { text: string; streaming?: boolean }) {
   return (
     <Suspense fallback={<p className="break-words whitespace-pre-wrap">{text}</p>}>
-      <Markdown text={text} />
+      <Markdown text={text} streaming={streaming} />
     </Suspense>
   );
 }

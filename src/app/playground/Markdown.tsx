@@ -1,72 +1,37 @@
-// Model output as markdown: GitHub-flavoured, no raw HTML, links only to http(s) and
-// mailto (opened in a new tab without referrer), images never loaded automatically.
+// Model output as markdown, rendered block by block: each completed block is parsed once and
+// memoized, only the open block at the end re-renders while a reply streams. Raw HTML never
+// renders; a block that is only markup shows as text, so a reply is never blank.
 import { memo } from "react";
-import ReactMarkdown, { type Components } from "react-markdown";
-import remarkGfm from "remark-gfm";
+import type { BlockMode } from "./markdownPlan";
+import { SafeMarkdown } from "./SafeMarkdown";
+import { useMarkdownBlocks } from "./useMarkdownBlocks";
 
-const SAFE_PROTOCOLS = new Set(["http:", "https:", "mailto:"]);
+export { safeUrl } from "./SafeMarkdown";
 
-/**
- * The URL to keep, or null to drop it: only absolute http(s) and mailto URLs pass, so
- * `javascript:`, `data:` and relative links from model output go nowhere.
- * @example safeUrl("javascript:alert(1)") // null
- */
-export function safeUrl(url: string): string | null {
-  try {
-    const parsed = new URL(url.trim());
-    return SAFE_PROTOCOLS.has(parsed.protocol) ? parsed.href : null;
-  } catch {
-    return null;
+const Block = memo(function Block({ raw, mode, definitions }: { raw: string; mode: BlockMode; definitions: string }) {
+  switch (mode) {
+    case "markdown":
+      return <SafeMarkdown source={definitions ? raw + definitions : raw} />;
+    case "markup":
+      return (
+        <pre className="my-2 overflow-x-auto rounded bg-zinc-100 p-2 text-xs whitespace-pre-wrap dark:bg-zinc-800">
+          <code>{raw.trim()}</code>
+        </pre>
+      );
+    case "plain":
+      return raw.trim() ? <p className="whitespace-pre-wrap">{raw.trim()}</p> : null;
+    case "hidden":
+      return null;
   }
-}
+});
 
-const components: Components = {
-  a({ href, children }) {
-    const url = href ? safeUrl(href) : null;
-    if (!url) return <span className="underline decoration-dotted">{children}</span>;
-    return (
-      <a href={url} target="_blank" rel="noopener noreferrer" className="text-sky-700 underline dark:text-sky-400">
-        {children}
-      </a>
-    );
-  },
-  // An image in model output could call home with whatever it was told to put in the URL: link it instead.
-  img({ src, alt }) {
-    const url = typeof src === "string" ? safeUrl(src) : null;
-    const text = `image: ${alt || "untitled"}`;
-    return url ? (
-      <a href={url} target="_blank" rel="noopener noreferrer" className="text-sky-700 underline dark:text-sky-400">
-        [{text}]
-      </a>
-    ) : (
-      <span>[{text}]</span>
-    );
-  },
-  pre({ children }) {
-    return <pre className="my-2 overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-800">{children}</pre>;
-  },
-  code({ children, className }) {
-    return <code className={`rounded bg-zinc-100 px-1 text-[0.85em] dark:bg-zinc-800 ${className ?? ""}`}>{children}</code>;
-  },
-  table({ children }) {
-    return (
-      <div className="my-2 overflow-x-auto">
-        <table className="border-collapse text-xs [&_td]:border [&_td]:border-zinc-300 [&_td]:px-2 [&_th]:border [&_th]:border-zinc-300 [&_th]:px-2 dark:[&_td]:border-zinc-700 dark:[&_th]:border-zinc-700">
-          {children}
-        </table>
-      </div>
-    );
-  },
-};
-
-const urlTransform = (url: string) => safeUrl(url);
-
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
+export const Markdown = memo(function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
+  const { blocks, modes, definitions } = useMarkdownBlocks(text, streaming);
   return (
     <div className="space-y-2 break-words [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml urlTransform={urlTransform} components={components}>
-        {text}
-      </ReactMarkdown>
+      {blocks.map((block, i) => (
+        <Block key={i} raw={block.raw} mode={modes[i]!} definitions={definitions} />
+      ))}
     </div>
   );
 });

@@ -26,6 +26,16 @@ describe("markdown parse budget", () => {
     expect(view.modes.every((m) => m === "markdown")).toBe(true);
   });
 
+  it("moves on past a block bigger than the budget", () => {
+    const big = `\`\`\`\n${"y = 2\n".repeat(PARSE_BUDGET_CHARS / 3)}\`\`\`\n\n`;
+    const text = `${big}after\n\n${big}end`;
+    const reply = new ReplyBlocks();
+    let view = reply.view(text, false, 0);
+    for (let frame = 1; view.behind && frame < 10; frame++) view = reply.view(text, false, frame);
+    expect(view.behind).toBe(false);
+    expect(view.modes).toEqual(["markdown", "markdown", "markdown", "markdown"]);
+  });
+
   it("while streaming small chunks, renders each new block as markdown in the frame it arrives", () => {
     const text = longReply(40);
     const reply = new ReplyBlocks();

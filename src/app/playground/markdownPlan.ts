@@ -26,15 +26,18 @@ export function planBlocks(blocks: readonly MarkdownBlock[], parsedBefore: numbe
   const modes: BlockMode[] = [];
   let budget = PARSE_BUDGET_CHARS;
   let parsed = 0;
+  let taken = 0;
   const open = blocks.length - 1;
   for (let i = 0; i < blocks.length; i++) {
     const block = blocks[i]!;
     const already = i < parsedBefore;
     const tooBig = streaming && i === open && block.raw.length > OPEN_BLOCK_PLAIN_CHARS;
-    if (!already && (budget <= 0 || tooBig)) {
+    // At least one new block per frame, however big, so the parse always moves on.
+    if (!already && (tooBig || (budget <= 0 && taken > 0))) {
       modes.push("plain");
       continue;
     }
+    if (!already) taken++;
     // The block before the open one may have just completed: its render is new work too.
     if (i >= parsedBefore - 1) budget -= block.raw.length;
     if (parsed === i) parsed = i + 1;

@@ -2,6 +2,7 @@
 // memoized, only the open block at the end re-renders while a reply streams. Raw HTML never
 // renders; a block that is only markup shows as text, so a reply is never blank.
 import { memo } from "react";
+import type { MarkdownBlock } from "./markdownBlocks";
 import type { BlockMode } from "./markdownPlan";
 import { SafeMarkdown } from "./SafeMarkdown";
 import { useMarkdownBlocks } from "./useMarkdownBlocks";
@@ -25,12 +26,31 @@ const Block = memo(function Block({ raw, mode, definitions }: { raw: string; mod
   }
 });
 
+/** Blocks per group: a frame then compares a few groups, not thousands of blocks, to find what changed. */
+const GROUP = 32;
+
+interface GroupProps {
+  blocks: readonly MarkdownBlock[];
+  modes: readonly BlockMode[];
+  definitions: string;
+}
+
+// Completed blocks keep their objects from frame to frame, so identity says a group is unchanged.
+const sameGroup = (a: GroupProps, b: GroupProps) =>
+  a.definitions === b.definitions && a.blocks.length === b.blocks.length && a.blocks.every((block, i) => block === b.blocks[i] && a.modes[i] === b.modes[i]);
+
+const BlockGroup = memo(function BlockGroup({ blocks, modes, definitions }: GroupProps) {
+  return blocks.map((block, i) => <Block key={i} raw={block.raw} mode={modes[i]!} definitions={definitions} />);
+}, sameGroup);
+
 export const Markdown = memo(function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
   const { blocks, modes, definitions } = useMarkdownBlocks(text, streaming);
+  const groups: GroupProps[] = [];
+  for (let at = 0; at < blocks.length; at += GROUP) groups.push({ blocks: blocks.slice(at, at + GROUP), modes: modes.slice(at, at + GROUP), definitions });
   return (
     <div className="space-y-2 break-words [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc">
-      {blocks.map((block, i) => (
-        <Block key={i} raw={block.raw} mode={modes[i]!} definitions={definitions} />
+      {groups.map((group, i) => (
+        <BlockGroup key={i} {...group} />
       ))}
     </div>
   );

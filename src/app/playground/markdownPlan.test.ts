@@ -1,6 +1,6 @@
 // Per-frame parse budget: a huge reply is parsed over several frames, never all in one.
 import { describe, expect, it } from "vitest";
-import { OPEN_BLOCK_PLAIN_CHARS, PARSE_BUDGET_CHARS, ReplyBlocks } from "./markdownPlan";
+import { MAX_BUDGET_CHARS, OPEN_BLOCK_PLAIN_CHARS, ReplyBlocks } from "./markdownPlan";
 
 const section = (i: number) => `## Part ${i}\n\nSome **bold** text, \`code\` and a [link](https://example.com/${i}).\n\n- one\n- two\n\n`;
 const longReply = (sections: number) => Array.from({ length: sections }, (_, i) => section(i)).join("");
@@ -18,7 +18,7 @@ describe("markdown parse budget", () => {
     let modes: readonly string[] | undefined;
     let frames = 0;
     while (view.behind) {
-      expect(newlyParsed(modes, view)).toBeLessThanOrEqual(PARSE_BUDGET_CHARS + 200);
+      expect(newlyParsed(modes, view)).toBeLessThanOrEqual(reply.budgetChars() + 600);
       modes = view.modes;
       view = reply.view(text, false, ++frames);
     }
@@ -27,7 +27,7 @@ describe("markdown parse budget", () => {
   });
 
   it("moves on past a block bigger than the budget", () => {
-    const big = `\`\`\`\n${"y = 2\n".repeat(PARSE_BUDGET_CHARS / 3)}\`\`\`\n\n`;
+    const big = `\`\`\`\n${"y = 2\n".repeat(MAX_BUDGET_CHARS / 3)}\`\`\`\n\n`;
     const text = `${big}after\n\n${big}end`;
     const reply = new ReplyBlocks();
     let view = reply.view(text, false, 0);
@@ -53,6 +53,23 @@ describe("markdown parse budget", () => {
     expect(streaming.modes).toEqual(["markdown", "plain"]);
     expect(streaming.behind).toBe(false);
     expect(reply.view(`Intro\n\n${huge}\`\`\`\n`, false, 0).modes).toEqual(["markdown", "markdown"]);
+  });
+
+  it("parses less per frame on a machine measured to be slow, and more on a fast one", () => {
+    const text = longReply(2000);
+    const slow = new ReplyBlocks();
+    const start = slow.budgetChars();
+    for (let frame = 0; frame < 5; frame++) {
+      slow.view(text, false, frame, 0);
+      slow.committed(1_000); // each frame's parse took a second
+    }
+    expect(slow.budgetChars()).toBeLessThan(start);
+    const fast = new ReplyBlocks();
+    for (let frame = 0; frame < 5; frame++) {
+      fast.view(text, false, frame, 0);
+      fast.committed(1);
+    }
+    expect(fast.budgetChars()).toBe(MAX_BUDGET_CHARS);
   });
 
   it("starts over for a different text", () => {

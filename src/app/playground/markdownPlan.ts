@@ -1,13 +1,18 @@
-// How each block of a reply shows this frame: markdown is parsed a bounded amount per frame,
-// so neither a long stream nor a 1 MB reply opened at once blocks the page; what is not
-// parsed yet shows as plain text until a later frame gets to it.
+// How each block of a reply shows this frame: markdown is parsed a bounded amount per frame
+// (sized by the parse speed measured on this machine), so neither a long stream nor a 1 MB
+// reply opened at once blocks the page; what is not parsed yet shows as plain text until a
+// later frame gets to it.
 import { definitionsOf, splitBlocks, type BlockSplit, type MarkdownBlock } from "./markdownBlocks";
 
 /** `plain`: the source as wrapped text (not parsed yet, or too big to re-parse every frame). */
 export type BlockMode = "markdown" | "markup" | "plain" | "hidden";
 
-/** Markdown source parsed per frame at most (beyond at least one block). */
-export const PARSE_BUDGET_CHARS = 12_000;
+/** Time per frame to spend parsing markdown; the budget in characters follows the measured speed. */
+const FRAME_PARSE_MS = 24;
+/** Parse speed assumed before anything is measured (characters per ms): modest, it adapts after one frame. */
+const INITIAL_CHARS_PER_MS = 200;
+const MIN_BUDGET_CHARS = 400;
+export const MAX_BUDGET_CHARS = 48_000;
 /** While streaming, an open block larger than this shows as plain text until it completes. */
 export const OPEN_BLOCK_PLAIN_CHARS = 16_000;
 
@@ -15,6 +20,8 @@ export interface BlockPlan {
   modes: BlockMode[];
   /** Blocks rendered as markdown or markup (a prefix); the next frame continues from here. */
   parsed: number;
+  /** Characters of markdown this frame renders anew (new blocks, and the changed open ones). */
+  spent: number;
 }
 
 /**
@@ -22,9 +29,9 @@ export interface BlockPlan {
  * nothing unless their source changed: only the open block does), then new blocks up to the budget.
  * @example planBlocks(blocks, 0, false).modes // ["markdown", "markdown", "plain", …] for a long reply
  */
-export function planBlocks(blocks: readonly MarkdownBlock[], parsedBefore: number, streaming: boolean): BlockPlan {
+export function planBlocks(blocks: readonly MarkdownBlock[], parsedBefore: number, streaming: boolean, budgetChars: number): BlockPlan {
   const modes: BlockMode[] = [];
-  let budget = PARSE_BUDGET_CHARS;
+  let budget = budgetChars;
   let parsed = 0;
   let taken = 0;
   const open = blocks.length - 1;
@@ -44,8 +51,8 @@ export function planBlocks(blocks: readonly MarkdownBlock[], parsedBefore: numbe
     modes.push(block.kind === "definition" ? "hidden" : block.kind);
   }
   // A reply made only of definitions would show nothing at all: show it as text instead.
-  if (blocks.length > 0 && modes.every((m) => m === "hidden")) return { modes: modes.map(() => "markup"), parsed };
-  return { modes, parsed };
+  if (blocks.length > 0 && modes.every((m) => m === "hidden")) return { modes: modes.map(() => "markup"), parsed, spent: budgetChars - budget };
+  return { modes, parsed, spent: budgetChars - budget };
 }
 
 export interface MarkdownView {
@@ -66,16 +73,37 @@ export class ReplyBlocks {
   private split: BlockSplit | undefined;
   private parsed = 0;
   private last: { text: string; streaming: boolean; frame: number; view: MarkdownView } | undefined;
+  private charsPerMs = INITIAL_CHARS_PER_MS;
+  /** The last new view: when it was planned and how much it parses, until `committed` measures it. */
+  private pending: { at: number; chars: number } | undefined;
+
+  /** Characters of markdown to parse in one frame at the speed measured so far. */
+  budgetChars(): number {
+    return Math.min(MAX_BUDGET_CHARS, Math.max(MIN_BUDGET_CHARS, Math.round(this.charsPerMs * FRAME_PARSE_MS)));
+  }
+
+  /**
+   * The last view is on screen (`now`: after its commit): its time per character updates the
+   * speed, so a slow or busy machine parses less per frame and stays responsive.
+   */
+  committed(now: number = performance.now()): void {
+    const pending = this.pending;
+    this.pending = undefined;
+    if (!pending || pending.chars < MIN_BUDGET_CHARS) return;
+    const sample = pending.chars / Math.max(1, now - pending.at);
+    this.charsPerMs = (this.charsPerMs + sample) / 2;
+  }
 
   /** `frame` counts the re-renders asked for by `behind`, each one continuing the parse. */
-  view(text: string, streaming: boolean, frame: number): MarkdownView {
+  view(text: string, streaming: boolean, frame: number, now: number = performance.now()): MarkdownView {
     const last = this.last;
     if (last && last.text === text && last.streaming === streaming && last.frame === frame) return last.view;
     const continues = this.split !== undefined && text.startsWith(this.split.text);
     this.split = splitBlocks(text, this.split);
     const { blocks } = this.split;
-    const plan = planBlocks(blocks, continues ? this.parsed : 0, streaming);
+    const plan = planBlocks(blocks, continues ? this.parsed : 0, streaming, this.budgetChars());
     this.parsed = plan.parsed;
+    this.pending = { at: now, chars: plan.spent };
     // While streaming, an open block too big to parse every frame waits for the stream to end.
     const behind = plan.parsed < blocks.length && !(streaming && plan.parsed === blocks.length - 1);
     const view = { blocks, modes: plan.modes, definitions: definitionsOf(blocks), behind };

@@ -1,12 +1,14 @@
 // The blocks of a (streaming) reply and how each shows this frame; while some wait for their
 // turn to be parsed, the next animation frame renders again and parses more.
-import { useEffect, useReducer, useState } from "react";
+import { useEffect, useLayoutEffect, useReducer, useState } from "react";
 import { ReplyBlocks, type MarkdownView } from "./markdownPlan";
 
 export function useMarkdownBlocks(text: string, streaming: boolean): MarkdownView {
   const [reply] = useState(() => new ReplyBlocks());
   const [frame, nextFrame] = useReducer((n: number) => n + 1, 0);
   const view = reply.view(text, streaming, frame);
+  // After the commit, the blocks of this view are parsed and on screen: how long that took sets the next budget.
+  useLayoutEffect(() => reply.committed(), [reply, view]);
   useEffect(() => {
     if (!view.behind) return;
     const id = requestAnimationFrame(nextFrame);

@@ -11,6 +11,7 @@ export { renderTemplate, renderValue } from "./template.js";
 export { protectResultRefs, restoreResultRefs } from "./flows/resultRefs.js";
 export { parseMention } from "./routing.js";
 export { textOf, messageToJson } from "./runtime.js";
+export { interruptedBy, INTERRUPTED_KEY, type InterruptedBy } from "./partialReplies.js";
 export { runFollowUp, followUpMessage } from "./multiagent/followUp.js";
 export { isOpenTask } from "./multiagent/taskStore.js";
 export { scopedThreadId } from "./multiagent/hierarchy.js";

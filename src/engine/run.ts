@@ -3,7 +3,7 @@
  * `RunEvent`s with their place in the call tree (run → agent/node → tool call).
  */
 import { GraphRecursionError } from "@langchain/langgraph/web";
-import { HumanMessage } from "@langchain/core/messages";
+import { HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import type { CompiledDocument } from "./compile.js";
 import { EngineError } from "./errors.js";
 import { isNodeEmission, type EventBase, type RunEvent, type RunEventBody } from "./events.js";
@@ -11,6 +11,7 @@ import { ModelError, type ModelErrorKind } from "./ports.js";
 import { FOLLOW_UP_KEY } from "./multiagent/entry.js";
 import { turnTarget } from "./multiagent/directRun.js";
 import { errorMessage, messageToJson } from "./runtime.js";
+import { partialReplies } from "./partialReplies.js";
 import type { PendingInterrupt } from "./interrupts.js";
 import { prepareResume, readPending, toPending, type ResumeRequest } from "./resume.js";
 
@@ -97,6 +98,19 @@ function describeFailure(error: unknown, limit: number): { code: string; message
 }
 
 /**
+ * Stores replies that were cut off (see partialReplies). Best effort: a graph without a
+ * checkpointer, or a thread whose state cannot take the update, keeps what it had.
+ */
+async function keepPartialReplies(graph: CompiledDocument["graph"], configurable: Record<string, unknown>, messages: BaseMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  try {
+    await graph.updateState({ configurable }, { messages });
+  } catch {
+    // The run has already ended and reported why; a reply that cannot be kept stays only in its events.
+  }
+}
+
+/**
  * Runs one turn of a thread and yields its events, ending with `final_state` (on
  * success) and `run_end`. Failures are reported as an `error` event, never thrown.
  * @example
@@ -150,6 +164,7 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
   };
   const atRoot: CallPosition = { call_id: rootCall, parent_call_id: null, depth: 0, agent: null };
 
+  const partial = partialReplies();
   yield make({ type: "run_start", input: input.message }, atRoot, null);
   const target = turnTarget(compiled, input.message, options);
   // A direct run checkpoints in the agent's scoped thread, which this thread's timeline
@@ -205,7 +220,9 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
         let at = position;
         for (const link of payload.calls ?? []) at = { call_id: link.id, parent_call_id: at.call_id, depth: at.depth + 1, agent: link.agent ?? at.agent };
         if (payload.call_id) at = { call_id: payload.call_id, parent_call_id: at.call_id, depth: at.depth + 1, agent: at.agent };
-        yield make(payload.body, { ...at, agent: payload.agent ?? at.agent }, payload.node);
+        const event = make(payload.body, { ...at, agent: payload.agent ?? at.agent }, payload.node);
+        partial.see(event);
+        yield event;
       } else if (mode === "tasks") {
         const task = payload as { id: string; name: string; result?: unknown; error?: unknown };
         // Only document nodes open calls; the steps inside an agent's loop are reported by
@@ -245,6 +262,7 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
       status = "error";
       yield make({ type: "error", ...describeFailure(error, limit) }, atRoot, null);
     }
+    await keepPartialReplies(target.graph, target.configurable, partial.messages(status));
   }
   yield make({ type: "run_end", status, duration_ms: Math.max(0, clock.now() - started) }, atRoot, null);
 }

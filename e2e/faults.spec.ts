@@ -25,6 +25,21 @@ test("429 with an exposed Retry-After waits as told, then answers", async ({ app
   await expectIntactAfterReload(playground, ASK);
 });
 
+for (const kind of ["429_hidden_retry_after", "429_no_retry_after"] as const) {
+  test(`${kind}: a 429 without a readable Retry-After backs off from 1 s, then answers`, async ({ app, controls, playground, provider }) => {
+    const server = await provider(fault(kind));
+    await app.goto();
+    await useProvider(controls, server, { maxRetries: 2 });
+    const ms = await timedSend(playground, server, ASK);
+    await expect(playground.article(HELLO)).toBeVisible();
+    expect(server.requests).toHaveLength(2);
+    // Exponential backoff from 1 s, jittered to no less than half of it (it was 265 ms).
+    expect(gapBetweenAttempts(server.requests)).toBeGreaterThanOrEqual(500);
+    expect(ms).toBeLessThan(10_000);
+    await expectIntactAfterReload(playground, ASK);
+  });
+}
+
 test("500 three times ends in an error naming the server failure, after 3 attempts", async ({ app, controls, playground, provider }) => {
   const server = await provider(fault("500x3"));
   await app.goto();
@@ -46,6 +61,22 @@ test("500 twice then a reply shows the reply, after 3 attempts", async ({ app, c
   await expect(playground.status).toHaveText("Idle");
   expect(server.requests).toHaveLength(3);
   expect(ms).toBeLessThan(10_000);
+  await expectIntactAfterReload(playground, ASK);
+});
+
+test("a server that never sends headers ends at the deadline, and the error says the real wait", async ({ app, controls, playground, provider }) => {
+  const server = await provider(fault("never_sends_headers"));
+  await app.goto();
+  await useProvider(controls, server, { maxRetries: 1, timeoutMs: 1_000, profile: { first_byte_timeout_ms: 1_000 } });
+  const ms = await timedSend(playground, server, ASK);
+  await expect(playground.status).toHaveText(/^Error: /);
+  expect(server.requests).toHaveLength(2);
+  expect(ms).toBeLessThan(10_000);
+  // Two attempts of 1 s and a backoff: the error names the whole wait, not one attempt's 1 s.
+  const said = /(\d+(?:\.\d+)?) ?s\b/.exec((await playground.status.textContent()) ?? "");
+  expect(said, "the error names the wait in seconds").not.toBeNull();
+  expect(Number(said![1])).toBeGreaterThanOrEqual(2);
+  expect(Number(said![1])).toBeLessThanOrEqual(ms / 1000 + 1);
   await expectIntactAfterReload(playground, ASK);
 });
 

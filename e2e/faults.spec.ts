@@ -2,7 +2,7 @@
 // src/models/testing/faults.ts) that fails before the reply starts — rate limits, server
 // errors, resets, silence, empty or non-model answers, a refused key. Each case checks what
 // the user sees, how long it takes, and that the thread reads the same after a reload.
-import { expect, expectIntactAfterReload, historyOf, test, timedSend, useProvider } from "./providerFixture";
+import { expect, expectIntactAfterReload, expectNoKey, historyOf, test, timedSend, useProvider } from "./providerFixture";
 import { fault, reply } from "./providerServer";
 
 // Page loads and the first run worker are slow on a loaded machine; the timed part is measured apart.
@@ -64,6 +64,18 @@ test("500 twice then a reply shows the reply, after 3 attempts", async ({ app, c
   await expectIntactAfterReload(playground, ASK);
 });
 
+test("a connection reset before any header is an error a person can read", async ({ app, controls, playground, provider }) => {
+  const server = await provider(fault("reset_before_headers"));
+  await app.goto();
+  await useProvider(controls, server);
+  const ms = await timedSend(playground, server, ASK);
+  await expect(playground.status).toHaveText(/^Error: /);
+  // One sentence, not two messages glued together ("Connection error.: Failed to fetch").
+  await expect(playground.status).not.toHaveText(/\.:/);
+  expect(ms).toBeLessThan(10_000);
+  await expectIntactAfterReload(playground, ASK);
+});
+
 test("a server that never sends headers ends at the deadline, and the error says the real wait", async ({ app, controls, playground, provider }) => {
   const server = await provider(fault("never_sends_headers"));
   await app.goto();
@@ -106,3 +118,16 @@ for (const [kind, says] of silent) {
     expect(historyOf(server.requests[1]).filter((m) => m.role === "assistant")).toEqual([]);
   });
 }
+
+test("a 401 says the key was refused and where to change it, without retrying or showing the key", async ({ app, controls, page, playground, provider }) => {
+  const server = await provider(fault("401"));
+  await app.goto();
+  await useProvider(controls, server, { maxRetries: 2 });
+  const ms = await timedSend(playground, server, ASK);
+  await expect(playground.status).toHaveText(/^Error: .*key/i);
+  await expect(playground.status).toHaveText(/Settings/);
+  expect(server.requests).toHaveLength(1);
+  expect(ms).toBeLessThan(10_000);
+  expectNoKey(await page.content());
+  await expectIntactAfterReload(playground, ASK);
+});

@@ -4,7 +4,7 @@
 import { expect, expectIntactAfterReload, historyOf, test, timedSend, useAnthropicProvider } from "./providerFixture";
 import { fault, reply } from "./providerServer";
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 150_000 });
 
 const ASK = "Hi there";
 

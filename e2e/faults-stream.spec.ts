@@ -5,7 +5,7 @@
 import { expect, expectIntactAfterReload, historyOf, test, timedSend, useProvider } from "./providerFixture";
 import { fault } from "./providerServer";
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 150_000 });
 
 test("non_json_tool_args: a failed tool card and an error event, and the model is told", async ({ app, controls, playground, provider, timeline }) => {
   const server = await provider(fault("non_json_tool_args", { tokens: ["Sorry,", " let me retry"] }));

@@ -6,7 +6,7 @@ import { expect, expectIntactAfterReload, expectNoKey, historyOf, test, timedSen
 import { fault, reply } from "./providerServer";
 
 // Page loads and the first run worker are slow on a loaded machine; the timed part is measured apart.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 150_000 });
 
 const ASK = "Hi there";
 const HELLO = "Assistant: Hello from the server";

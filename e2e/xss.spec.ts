@@ -6,7 +6,7 @@ import { expect, test, useProvider } from "./providerFixture";
 import { reply, type ProviderServer, type Script } from "./providerServer";
 import { batches, payloads, watch } from "./xssAudit";
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const appOrigin = (baseURL: string | undefined) => new URL(baseURL ?? "http://localhost").origin;
 

@@ -7,6 +7,7 @@ import { measureColdOpen } from "./coldOpen.js";
 import { measureDrag } from "./drag.js";
 import { atMost, round, type Figure } from "./figure.js";
 import { measureInitialJs } from "./initialJs.js";
+import { markdown1mbFigure, markdown300kbFigure } from "./markdownStream.js";
 import type { AppServer } from "./server.js";
 import { measureStopWhenStuck } from "./stopWhenStuck.js";
 import { measureStreaming } from "./streaming.js";
@@ -18,6 +19,9 @@ type Log = (line: string) => void;
 
 /** Figures that can also run alone (`npm run bench -- --only=<name>`), by name. */
 export const UI_SCENARIOS: Record<string, (browser: Browser, server: AppServer) => Promise<Figure>> = {
+  // A markdown-heavy reply streamed from a local OpenAI-protocol server in 600 chunks.
+  markdown_stream_300kb: (browser, server) => markdown300kbFigure(browser, server.url),
+  markdown_stream_1mb: (browser, server) => markdown1mbFigure(browser, server.url),
   stop_when_stuck: async (browser, server) => {
     const stop = await measureStopWhenStuck(browser, server.url);
     return atMost(stop.max_ms / 1000, 1.5, "s", { measure: "Stop click → status no longer Running, worker stuck in a loop; max of samples", ...stop });
@@ -39,6 +43,9 @@ export async function measureUiFigures(browser: Browser, server: AppServer, log:
   const timeline = await measureTimelineScroll(browser, server.url, 100_000);
   log("  (g) Stop with the engine worker stuck in a loop…");
   const stopWhenStuck = await UI_SCENARIOS.stop_when_stuck!(browser, server);
+  log("  (h) markdown replies of 300 KB and 1 MB streamed in 600 chunks…");
+  const markdown300kb = await UI_SCENARIOS.markdown_stream_300kb!(browser, server);
+  const markdown1mb = await UI_SCENARIOS.markdown_stream_1mb!(browser, server);
 
   return {
     drag_frame_p95_300_nodes: atMost(drag300.p95_ms, 17, "ms", { drag: drag300 }),
@@ -62,6 +69,8 @@ export async function measureUiFigures(browser: Browser, server: AppServer, log:
     streaming_long_tasks: atMost(stream.long_tasks, 0, "tasks > 50 ms", { long_task_max_ms: stream.long_task_max_ms }),
     timeline_scroll_frame_p95_100k: atMost(timeline.p95_ms, 17, "ms", { target_note: "no budget in the issue; 60 fps like the drag budget", ...timeline }),
     stop_when_stuck: stopWhenStuck,
+    markdown_stream_300kb: markdown300kb,
+    markdown_stream_1mb: markdown1mb,
   };
 }
 

@@ -3,9 +3,33 @@
 // chunk, a stall — sends tool arguments that are not JSON, or echoes the API key.
 // Partial replies stay in the chat, marked, and are part of the next request.
 import { expect, expectIntactAfterReload, historyOf, test, timedSend, useProvider } from "./providerFixture";
-import { fault } from "./providerServer";
+import { fault, reply } from "./providerServer";
 
 test.describe.configure({ timeout: 150_000 });
+
+const ASK = "Tell me a story";
+
+for (const kind of ["garbage_chunk", "stall_after_2_tokens"] as const) {
+  test(`${kind}: the partial reply stays, marked, in the chat and in the next request`, async ({ app, controls, playground, provider }) => {
+    const server = await provider(fault(kind, { times: 1, after: reply(["Noted", " that"]) }));
+    await app.goto();
+    await useProvider(controls, server, { timeoutMs: 1_000 });
+    const ms = await timedSend(playground, server, ASK);
+    await expect(playground.status).toHaveText(/^Error: /);
+    const partial = playground.article("Assistant: Hello from");
+    await expect(partial).toBeVisible();
+    await expect(partial).toContainText(/interrupted|stopped/i);
+    expect(ms).toBeLessThan(10_000);
+    await expectIntactAfterReload(playground, ASK);
+
+    await timedSend(playground, server, "Go on");
+    await expect(playground.article("Assistant: Noted that")).toBeVisible();
+    // A system note may say the reply was cut off; the conversation itself must be whole.
+    const history = historyOf(server.requests.at(-1)).filter((m) => m.role !== "system");
+    expect(history.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
+    expect(history[1]!.text).toContain("Hello from");
+  });
+}
 
 test("non_json_tool_args: a failed tool card and an error event, and the model is told", async ({ app, controls, playground, provider, timeline }) => {
   const server = await provider(fault("non_json_tool_args", { tokens: ["Sorry,", " let me retry"] }));

@@ -31,6 +31,11 @@ export interface RunInput {
    * is then ignored). A refused answer is reported as an `error` event and the run stays paused.
    */
   resume?: ResumeRequest;
+  /**
+   * Continues a turn that was cut off (the page reloaded mid-run) from one of its checkpoints:
+   * the steps pending there run again, with no new message and no `run_start` (the turn already has one).
+   */
+  continueFrom?: { checkpoint_id: string };
 }
 
 /**
@@ -52,6 +57,8 @@ export interface RunOptions {
    * to (a delegation-only sub-agent) does the same.
    */
   agent?: string;
+  /** The first event's `seq`: a continued turn numbers its events after the ones it already has. */
+  firstSeq?: number;
 }
 
 interface CallPosition {
@@ -128,7 +135,7 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
   const taskStarts = new Map<string, number>();
   const limit = options.recursionLimit ?? compiled.document.settings.recursion_limit;
 
-  let seq = 0;
+  let seq = options.firstSeq ?? 0;
   const make = (body: RunEventBody, position: CallPosition, node: string | null): RunEvent => {
     lastTs = Math.max(lastTs, clock.now());
     const base: EventBase = {
@@ -165,12 +172,13 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
   const atRoot: CallPosition = { call_id: rootCall, parent_call_id: null, depth: 0, agent: null };
 
   const partial = partialReplies();
-  yield make({ type: "run_start", input: input.message }, atRoot, null);
+  if (!input.continueFrom) yield make({ type: "run_start", input: input.message }, atRoot, null);
   const target = turnTarget(compiled, input.message, options);
   // A direct run checkpoints in the agent's scoped thread, which this thread's timeline
   // cannot inspect or fork from: its events carry no checkpoint id rather than a foreign one.
   const reportsCheckpoints = target.configurable.thread_id === options.threadId;
-  const config = { configurable: target.configurable, recursionLimit: limit, ...(options.signal ? { signal: options.signal } : {}) };
+  const configurable = input.continueFrom ? { ...target.configurable, checkpoint_id: input.continueFrom.checkpoint_id } : target.configurable;
+  const config = { configurable, recursionLimit: limit, ...(options.signal ? { signal: options.signal } : {}) };
   let status: "completed" | "cancelled" | "error" | "interrupted" = "completed";
   let lastValues: Record<string, unknown> | undefined;
   let paused: PendingInterrupt[] = [];
@@ -200,6 +208,10 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
       }
       yield interruptEvent(prepared.interrupt, prepared.value);
       graphInput = prepared.command;
+    } else if (input.continueFrom) {
+      // No input: LangGraph runs the tasks still pending at the checkpoint.
+      graphInput = null;
+      checkpointId = input.continueFrom.checkpoint_id;
     } else {
       const additional_kwargs = input.followUp ? { [FOLLOW_UP_KEY]: input.followUp.task_id } : {};
       graphInput = { messages: [new HumanMessage({ id: ids.next("msg"), content: input.message, additional_kwargs })] };

@@ -9,6 +9,7 @@ import { runGraph, type BackgroundTaskStore, type CompiledDocument, type RunEven
 import type { RunStore } from "../persistence/workspace/index.js";
 import { asRunId, type GraphDocument } from "../schema/index.js";
 import { createBackgroundRuns } from "./backgroundRuns";
+import { createCutRunResumer } from "./cutRuns";
 import { errorText } from "./errorText";
 import type { Timer } from "./eventBatcher";
 import { createHostCompiler, describeCompileFailure } from "./hostCompiler";
@@ -18,7 +19,7 @@ import { createRunRecorder } from "./runRecorder";
 import { createStateQueries } from "./stateQueries";
 
 export interface EngineHostOptions {
-  runs: Pick<RunStore, "start" | "finish" | "appendEvents" | "list">;
+  runs: Pick<RunStore, "start" | "finish" | "appendEvents" | "list" | "get" | "events" | "deleteEventsAfter">;
   credentials: CredentialStore;
   checkpointer: BaseCheckpointSaver;
   withThreadLock: ThreadLock;
@@ -58,11 +59,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
         post,
         record: (meta, source) => record(meta, source, new AbortController().signal),
         runs,
-        compileStored: async (graphId) => {
-          const document = await options.loadDocument?.(graphId);
-          if (!document) throw new Error(`graph "${graphId}" is no longer in the workspace`);
-          return compile(document, { credentials: await readCredentials(options.credentials), graphId });
-        },
+        compileStored: (graphId) => compileStored(graphId),
         newRunId: () => asRunId(`run_bg_${now().toString(36)}_${(runCounter++).toString(36)}`),
         now,
       })
@@ -73,6 +70,12 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     tasksFor: (graphId) => background?.storeFor(graphId),
     loadDocument: options.loadDocument,
   });
+  const compileStored = async (graphId: string) => {
+    const document = await options.loadDocument?.(graphId);
+    if (!document) throw new Error(`graph "${graphId}" is no longer in the workspace`);
+    return compile(document, { credentials: await readCredentials(options.credentials), graphId });
+  };
+  const resumeCut = createCutRunResumer({ runs, checkpointer, withThreadLock: options.withThreadLock, post, now, compileStored, record, controllers });
   const queries = createStateQueries({ compile, checkpointer, withThreadLock: options.withThreadLock, post });
 
   async function run(request: RunRequest): Promise<void> {
@@ -128,6 +131,8 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
           return queries.fork(message);
         case "resume_tasks":
           return background?.resumeOpen();
+        case "resume_run":
+          return resumeCut(message);
         default: {
           const never: never = message;
           throw new Error(`Unknown engine request ${(never as ToWorker).type}`);

@@ -17,6 +17,9 @@ export const APP_DB_NAME = "graphwright";
 /** Secret names of provider keys: the settings dialog saves them, the worker reads them. */
 export const PROVIDER_SECRETS = { openai: "openai", anthropic: "anthropic" } as const;
 
+/** The `error` event code of a turn a reload or a closed tab cut off, which could not resume: the chat offers Retry. */
+export const RUN_INTERRUPTED = "RUN_INTERRUPTED";
+
 /** Setting key of the OpenAI-compatible base URL (OpenAI, Ollama, LM Studio, vLLM, OpenRouter). */
 export const OPENAI_BASE_URL_SETTING = "openai.base_url";
 
@@ -92,7 +95,19 @@ export interface ResumeTasksRequest {
   type: "resume_tasks";
 }
 
-export type ToWorker = RunRequest | StopRequest | CheckpointRequest | ForkRequest | ResumeTasksRequest | PingRequest;
+/**
+ * A run of this thread was cut by a reload or a closed tab (its record is still `running`):
+ * under the thread's lock, continue it from its last checkpoint, or record it as interrupted.
+ * Its events and `done` follow under `runId`, or `failed` (code THREAD_BUSY: another tab has it).
+ */
+export interface ResumeRunRequest {
+  type: "resume_run";
+  runId: RunId;
+  threadId: ThreadId;
+  graphId: GraphId;
+}
+
+export type ToWorker = RunRequest | StopRequest | CheckpointRequest | ForkRequest | ResumeTasksRequest | PingRequest | ResumeRunRequest;
 
 /** Events of a run since the previous post (at most one post per ~16 ms). */
 export interface EventsMessage {

@@ -41,15 +41,17 @@ export function createRunRecorder(options: RunRecorderOptions): RecordRun {
    * Runs of this thread still marked running were cut off (their tab closed mid-run): we hold
    * the thread's lock, so nobody else is running them. Record them as cancelled.
    */
-  async function closeInterruptedRuns(threadId: string): Promise<void> {
+  async function closeInterruptedRuns(threadId: string, current: string): Promise<void> {
     for (const run of await runs.list(threadId)) {
-      if (run.status === "running") await runs.finish(run.id, { status: "cancelled", ended: now(), error: "Interrupted: the page was closed during the run" });
+      // The current run may already be recorded: the app writes it as the user sends.
+      if (run.status === "running" && run.id !== current)
+        await runs.finish(run.id, { status: "cancelled", ended: now(), error: "Interrupted: the page was closed during the run" });
     }
   }
 
   return async (meta, source, signal, onEvent) => {
     const { runId, threadId } = meta;
-    await closeInterruptedRuns(threadId);
+    await closeInterruptedRuns(threadId, runId);
     await runs.start({ id: runId, threadId, graphId: meta.graphId, input: meta.input, started: now() });
     let saving: Promise<void> = Promise.resolve();
     let saveError: string | null = null;

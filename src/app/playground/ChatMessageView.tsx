@@ -2,6 +2,7 @@
 import { memo } from "react";
 import { messageLabel, type ChatMessage } from "./chatMessages";
 import { LazyMarkdown } from "./LazyMarkdown";
+import { RetryButton } from "./RetryButton";
 import { ToolCallCard } from "./ToolCallCard";
 
 function ChatMessageViewImpl({ message }: { message: ChatMessage }) {
@@ -22,6 +23,7 @@ function ChatMessageViewImpl({ message }: { message: ChatMessage }) {
       >
         <h3 className="text-xs font-semibold">Error</h3>
         <p className="whitespace-pre-wrap">{message.text}</p>
+        {message.retry !== undefined && <RetryButton text={message.retry} />}
       </article>
     );
   }

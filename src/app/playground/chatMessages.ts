@@ -4,6 +4,7 @@
  * call, with its result, inside the reply that made it — a delegated sub-agent's work too.
  */
 import type { RunEvent } from "../../engine/index.js";
+import { RUN_INTERRUPTED } from "../../worker/protocol";
 import { createNesting, delegatedStep, DELEGATED_TYPES, type DelegatedStep } from "./delegatedWork";
 
 export interface ToolCallView {
@@ -34,7 +35,15 @@ export type ChatMessage =
       stopped: boolean;
       toolCalls: ToolCallView[];
     }
-  | { kind: "error"; id: string; runId: string; author: "Error"; text: string };
+  | {
+      kind: "error";
+      id: string;
+      runId: string;
+      author: "Error";
+      text: string;
+      /** The message to send again: the turn was cut off by a reload and could not resume. */
+      retry?: string;
+    };
 
 type Reply = Extract<ChatMessage, { kind: "reply" }>;
 
@@ -156,9 +165,11 @@ export function deriveChat(events: readonly RunEvent[], liveRunId: string | null
         call.status = event.error === null ? "done" : "error";
         break;
       }
-      case "error":
-        messages.push({ kind: "error", id: event.id, runId: event.run_id, author: "Error", text: event.message });
+      case "error": {
+        const prompt = event.code === RUN_INTERRUPTED ? messages.find((m) => m.kind === "user" && m.runId === event.run_id) : undefined;
+        messages.push({ kind: "error", id: event.id, runId: event.run_id, author: "Error", text: event.message, ...(prompt ? { retry: prompt.text } : {}) });
         break;
+      }
       case "delegation_completed": {
         // A follow-up turn (seed 002) is hidden: its "user" message is the engine telling the
         // parent a background task settled; the parent's reply is what the user reads.

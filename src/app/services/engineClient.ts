@@ -13,6 +13,7 @@ import type {
   ForkRequest,
   ForkResult,
   FromWorker,
+  ResumeRunRequest,
   RunRequest,
   ToWorker,
 } from "../../worker/protocol";
@@ -49,6 +50,8 @@ export interface EngineClient {
   onBackgroundRun?(listener: (run: Unbranded<Omit<BackgroundRunMessage, "type">>) => RunHandlers | undefined): () => void;
   /** Asks the worker (starting it) to pick up background delegations a previous page left open. */
   resumeBackgroundTasks?(): void;
+  /** Continues a run a reload cut off (or records it as interrupted); its events follow like a run's. */
+  resumeRun?(request: Unbranded<Omit<ResumeRunRequest, "type">>, handlers: RunHandlers): void;
 }
 
 /** The worker as the client sees it (a real Worker, or a fake in tests). */
@@ -233,6 +236,15 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
     },
     resumeBackgroundTasks() {
       ensure().postMessage({ type: "resume_tasks" });
+    },
+    resumeRun(request, handlers) {
+      runs.set(request.runId, { handlers, threadId: request.threadId, stopping: false, posted: true });
+      ensure().postMessage({
+        type: "resume_run",
+        runId: asRunId(request.runId),
+        threadId: asThreadId(request.threadId),
+        graphId: asGraphId(request.graphId),
+      });
     },
     async fork(request) {
       const result = await ask<ForkResult>({

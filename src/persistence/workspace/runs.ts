@@ -7,20 +7,39 @@ import { readRecord, runRecordSchema, type RunRecord, type RunStatus } from "./r
 export class RunStore {
   constructor(private readonly db: Database) {}
 
+  /**
+   * Records a run as running. The app writes the record as the user sends (so a reload never
+   * loses the message) and the worker starts it again when the run really starts, or resumes
+   * it: a record still running is kept with its start time; a finished one is never reopened.
+   */
   async start(input: { id: string; threadId: string; graphId: string; input: string; started: number }): Promise<RunRecord> {
-    const record: RunRecord = {
-      id: input.id,
-      v: 1,
-      thread_id: input.threadId,
-      graph_id: input.graphId,
-      input: input.input,
-      status: "running",
-      started: input.started,
-      ended: null,
-      error: null,
-    };
-    await this.db.tx([STORES.runs], "readwrite", `recording run "${input.id}"`, (tx) => tx.objectStore(STORES.runs).add(record));
-    return record;
+    return this.db.tx([STORES.runs], "readwrite", `recording run "${input.id}"`, async (tx) => {
+      const store = tx.objectStore(STORES.runs);
+      const raw = await store.get(input.id);
+      const existing = raw === undefined ? undefined : readRecord(STORES.runs, raw, runRecordSchema);
+      if (existing && existing.status !== "running")
+        throw new PersistenceError("INVALID_DATA", `Run "${input.id}" already ended (${existing.status})`, { store: STORES.runs });
+      const record: RunRecord = {
+        id: input.id,
+        v: 1,
+        thread_id: input.threadId,
+        graph_id: input.graphId,
+        input: input.input,
+        status: "running",
+        started: existing?.started ?? input.started,
+        ended: null,
+        error: null,
+      };
+      await store.put(record);
+      return record;
+    });
+  }
+
+  /** Drops a run's events after `seq`: the steps a resumed run does again from its checkpoint. */
+  async deleteEventsAfter(runId: string, seq: number): Promise<void> {
+    await this.db.tx([STORES.events], "readwrite", `trimming the events of run "${runId}"`, (tx) =>
+      tx.objectStore(STORES.events).delete(IDBKeyRange.bound([runId, seq], [runId, Infinity], true, false)),
+    );
   }
 
   async finish(id: string, outcome: { status: Exclude<RunStatus, "running">; ended: number; error?: string }): Promise<RunRecord> {

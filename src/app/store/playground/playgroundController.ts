@@ -4,7 +4,7 @@
  * decides what to do and when; the controller only does it.
  */
 import type { RunEvent } from "../../../engine/index.js";
-import type { ThreadRecord, Workspace } from "../../../persistence/workspace/index.js";
+import type { RunRecord, ThreadRecord, Workspace } from "../../../persistence/workspace/index.js";
 import type { GraphDocument } from "../../../schema/index.js";
 import type { EngineClient, RunHandlers, Unbranded } from "../../services/engineClient";
 import type { BackgroundRunMessage, RunRequest } from "../../../worker/protocol";
@@ -37,6 +37,15 @@ export interface PlaygroundController {
   deleteThread(threadId: string): Promise<void>;
   /** Marks a thread as just used (the thread list is ordered by it). */
   touchThread(threadId: string): Promise<void>;
+  /**
+   * Writes the user's message to the thread before its run starts (the run record, still
+   * running, and its `run_start` event): a reload from now on finds it, and resumes the run.
+   */
+  recordSend(send: { runId: string; threadId: string; graphId: string; event: RunEvent }): Promise<void>;
+  /** Runs of the thread still marked running: cut off by a reload or a closed tab, or running in another tab. */
+  cutRuns(threadId: string): Promise<RunRecord[]>;
+  /** Continues a cut run from its checkpoint in the engine, or has it recorded as interrupted. */
+  resumeRun(run: { runId: string; threadId: string; graphId: string }, handlers: RunHandlers): void;
   startRun(request: RunStart, handlers: RunHandlers): void;
   stopRun(runId: string): void;
   /** The engine state at the checkpoint, the thread record, then the history's runs: in that order. */
@@ -81,6 +90,18 @@ export function createPlaygroundController(deps: PlaygroundControllerDeps): Play
     deleteThread: (threadId) => workspace.threads.delete(threadId),
     async touchThread(threadId) {
       await workspace.threads.touch(threadId);
+    },
+    async recordSend({ runId, threadId, graphId, event }) {
+      if (event.type !== "run_start") throw new Error("A send is recorded by its run_start event");
+      await workspace.runs.start({ id: runId, threadId, graphId, input: event.input, started: event.ts });
+      await workspace.runs.appendEvents([event]);
+    },
+    async cutRuns(threadId) {
+      return (await workspace.runs.list(threadId)).filter((run) => run.status === "running");
+    },
+    resumeRun(run, handlers) {
+      if (engine.resumeRun) engine.resumeRun(run, handlers);
+      else handlers.onFailed("UNSUPPORTED", "This engine cannot resume runs.");
     },
     startRun: (request, handlers) => engine.run(request, handlers),
     stopRun: (runId) => engine.stop(runId),

@@ -29,8 +29,10 @@ export interface PlaygroundSteps {
   beginRead(): number;
   isStale(ticket: number): boolean;
   refreshThreads(graphId: string): Promise<ThreadRecord[]>;
-  /** Shows a thread's stored events (plus the live run's, when it runs there). */
-  loadThread(threadId: string | null): Promise<void>;
+  /** Shows a thread's stored events (plus the live run's, when it runs there), then resumes a run a reload cut, unless `resume` is false. */
+  loadThread(threadId: string | null, options?: { resume?: boolean }): Promise<void>;
+  /** Resumes the thread's run a reload or closed tab cut (set by the run slice). */
+  resumeCut?(threadId: string): Promise<void>;
   /** Shows a thread and remembers it as the graph's active one. */
   activate(threadId: string | null): Promise<void>;
   /** Creates a thread record for the open graph and makes it active. */
@@ -85,7 +87,7 @@ export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: Pla
     return threads;
   };
 
-  const loadThread = async (threadId: string | null) => {
+  const loadThread = async (threadId: string | null, options: { resume?: boolean } = {}) => {
     const ticket = beginRead();
     set({ activeThreadId: threadId, events: [], loading: threadId !== null });
     if (threadId === null) return;
@@ -96,6 +98,8 @@ export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: Pla
       const run = get().run;
       const live = run.state === "running" && run.threadId === threadId ? steps.liveRun : [];
       set({ events: appendNew(stored, live, known), loading: false });
+      if (options.resume !== false)
+        await steps.resumeCut?.(threadId).catch((error: unknown) => fail(`Could not resume the interrupted run: ${errorText(error)}`));
     } catch (error) {
       if (ticket !== generation) return;
       set({ loading: false });

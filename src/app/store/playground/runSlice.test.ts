@@ -28,7 +28,22 @@ describe("run slice", () => {
     started?.handlers.onEvents(events);
     started?.handlers.onDone("completed", null);
     expect(playground.getState().run).toEqual({ state: "idle" });
-    expect(playground.getState().events).toEqual(events);
+    // The send showed its own run_start at once; the engine's (same id) is not shown twice.
+    expect(playground.getState().events[0]).toMatchObject({ id: "run_2:0", type: "run_start", input: "hello there" });
+    expect(playground.getState().events.slice(1)).toEqual(events.slice(1));
+  });
+
+  it("shows and stores the message before the run starts", async () => {
+    const { controller, playground } = playgroundOnMemory();
+    let shownAtStart: unknown[] = [];
+    const startRun = controller.startRun;
+    controller.startRun = (request, handlers) => {
+      shownAtStart = [...(controller.events.get(request.threadId) ?? [])];
+      startRun(request, handlers);
+    };
+    await playground.getState().send(document, "remember me");
+    expect(shownAtStart).toEqual([expect.objectContaining({ id: "run_2:0", type: "run_start", input: "remember me" })]);
+    await expect.poll(() => playground.getState().events.map((e) => e.id)).toEqual(["run_2:0"]);
   });
 
   it("refuses a second message while a run is going, and starts none", async () => {

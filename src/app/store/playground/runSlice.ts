@@ -5,12 +5,18 @@ import type { GraphDocument } from "../../../schema/index.js";
 import { summarizeProblems } from "../../../worker/protocol";
 import { eventsUntilCheckpoint, replayBase } from "../../services/threadBranch";
 import { problemsOf } from "../selectors";
+import type { RunHandlers } from "../../services/engineClient";
 import type { RunStart } from "./playgroundController";
+import { sendEvent } from "./sendEvent";
 import { errorText, type PlaygroundSteps } from "./playgroundSteps";
 import { DEFAULT_THREAD_TITLE, titleFrom } from "./threadTitle";
 import type { PlaygroundState, RunSlice, RunState } from "./types";
 
 interface RunOptions {
+  /** The run's id, when the send already recorded it. */
+  runId?: string;
+  /** The `run_start` the send already showed and stored. */
+  shown?: RunEvent;
   replay?: readonly RunEvent[];
   agent?: string;
   resume?: RunStart["resume"];
@@ -21,8 +27,8 @@ export const createRunSlice =
   (set, get) => {
     const { controller, stream } = steps;
 
-    const startRun = (document: GraphDocument, threadId: string, message: string, options: RunOptions = {}) => {
-      const runId = steps.newId("run");
+    /** Shows a run as the one in progress and returns the handlers of its events and end. */
+    const track = (runId: string, threadId: string, afterEnd?: () => void): RunHandlers => {
       steps.liveRun = [];
       set({ run: { state: "running", runId, threadId } });
       const finish = (next: RunState) => {
@@ -37,7 +43,26 @@ export const createRunSlice =
           .catch(() => {
             // The thread was deleted meanwhile: nothing to touch.
           });
+        afterEnd?.();
       };
+      return {
+        onEvents(events) {
+          for (const e of events) steps.liveRun.push(e);
+          stream.push(events);
+        },
+        onDone(status, error) {
+          finish(status === "error" ? { state: "error", message: error ?? "The run failed" } : { state: "idle" });
+        },
+        onFailed(_code, message) {
+          finish({ state: "error", message });
+        },
+      };
+    };
+
+    const startRun = (document: GraphDocument, threadId: string, message: string, options: RunOptions = {}) => {
+      const runId = options.runId ?? steps.newId("run");
+      const handlers = track(runId, threadId);
+      if (options.shown) handlers.onEvents([options.shown]);
       controller.startRun(
         {
           runId,
@@ -49,21 +74,35 @@ export const createRunSlice =
           ...(options.agent ? { agent: options.agent } : {}),
           ...(options.resume ? { resume: options.resume } : {}),
         },
+        handlers,
+      );
+    };
+
+    /**
+     * A run of this thread still marked running, when no run of this page is: a reload or a
+     * closed tab cut it. The engine continues it from its checkpoint under the thread's lock
+     * (another tab holding it answers THREAD_BUSY) or records it as interrupted.
+     */
+    steps.resumeCut = async (threadId) => {
+      if (get().run.state === "running") return;
+      const cut = (await controller.cutRuns(threadId)).at(-1);
+      if (!cut || get().run.state === "running" || get().activeThreadId !== threadId) return;
+      const reload = () => {
+        // Steps done again after the checkpoint replace the cut ones: read the thread as stored.
+        if (get().activeThreadId === threadId) void steps.loadThread(threadId, { resume: false });
+      };
+      const handlers = track(cut.id, threadId, reload);
+      controller.resumeRun(
+        { runId: cut.id, threadId, graphId: cut.graph_id },
         {
-          onEvents(events) {
-            for (const e of events) steps.liveRun.push(e);
-            stream.push(events);
-          },
-          onDone(status, error) {
-            finish(status === "error" ? { state: "error", message: error ?? "The run failed" } : { state: "idle" });
-          },
-          onFailed(_code, message) {
-            finish({ state: "error", message });
+          ...handlers,
+          onFailed(code, message) {
+            // Busy: another tab is running (or resuming) it, and its events are stored there.
+            handlers.onDone(code === "THREAD_BUSY" || code === "NOT_RUNNING" ? "completed" : "error", message);
           },
         },
       );
     };
-
     /** The title of a thread branched off the active one. */
     const branchTitle = (suffix: string) => `${get().threads.find((t) => t.id === get().activeThreadId)?.title ?? "Thread"} (${suffix})`;
 
@@ -91,7 +130,15 @@ export const createRunSlice =
             }
           }
           if (threadId === null) return false;
-          startRun(document, threadId, text, options.agent ? { agent: options.agent } : {});
+          // The message is shown and written to the thread before the run starts: a reload
+          // from here on finds it, and resumes the run (or says it was interrupted).
+          const runId = steps.newId("run");
+          const shown = sendEvent(runId, threadId, text, Date.now());
+          set({ run: { state: "running", runId, threadId } });
+          stream.push([shown]);
+          stream.flush();
+          await controller.recordSend({ runId, threadId, graphId: document.meta.id, event: shown });
+          startRun(document, threadId, text, { runId, shown, ...(options.agent ? { agent: options.agent } : {}) });
           return true;
         } catch (error) {
           steps.fail(`Could not start the run: ${errorText(error)}`);

@@ -56,6 +56,11 @@ export function memoryController(threads: ThreadRecord[] = []): MemoryController
       controller.threads = controller.threads.filter((t) => t.id !== threadId);
     },
     touchThread: async () => undefined,
+    async recordSend({ threadId, event }) {
+      controller.events.set(threadId, [...(controller.events.get(threadId) ?? []), event]);
+    },
+    cutRuns: async () => [],
+    resumeRun: (_run, handlers) => handlers.onFailed("NOT_RUNNING", "The run already ended."),
     startRun: (request, handlers) => void controller.runs.push({ request, handlers }),
     stopRun: (runId) => void controller.stopped.push(runId),
     forkThread: () => Promise.reject(new Error("forking is not part of this controller")),

@@ -1,0 +1,53 @@
+// Issue 12, finding 8: a reload during a run. The message is shown and stored at once, and the
+// cut turn resumes from its checkpoint when the thread opens again: answered once, nothing lost
+// or duplicated. The Weather template runs on its scripted model, slowed so a reload lands mid-run.
+import { expect, test } from "./fixtures";
+import type { CanvasPage } from "./pages/CanvasPage";
+import type { PlaygroundPage } from "./pages/PlaygroundPage";
+
+test.describe.configure({ timeout: 120_000 });
+
+const QUESTION = "What's the weather in Paris?";
+
+/** The Weather template's model, slowed to a few tokens a second. */
+async function slowModel(editor: CanvasPage, tokensPerSecond: number): Promise<void> {
+  await editor.node("Assistant").click();
+  const field = editor.field("Tokens per second");
+  await field.fill(String(tokensPerSecond));
+  await field.press("Tab");
+}
+
+async function expectOneAnsweredTurn(playground: PlaygroundPage): Promise<void> {
+  // The page opens Idle; the resumed run then shows as Running until it has answered.
+  await expect(playground.article("Assistant: Right now:")).toBeVisible({ timeout: 60_000 });
+  await expect(playground.status).toHaveText("Idle", { timeout: 30_000 });
+  await expect(playground.article(`User: ${QUESTION}`)).toHaveCount(1);
+  await expect(playground.article("Assistant: Right now:")).toHaveCount(1);
+  await expect(playground.region.getByRole("button", { name: "Retry", exact: true })).toHaveCount(0);
+}
+
+test("a run cut by a reload mid-answer resumes from its checkpoint and answers once", async ({ app, controls, editor, playground }) => {
+  await app.goto();
+  await slowModel(editor, 8);
+  await expect(controls.saved).toBeVisible();
+  await playground.send(QUESTION);
+  await expect(playground.article(`User: ${QUESTION}`)).toBeVisible();
+  // The model's first words are streaming: the run is past its first checkpoints.
+  await expect(playground.article("Assistant: Let me")).toBeVisible({ timeout: 30_000 });
+  await expect(playground.status).toHaveText("Running");
+  await app.page.reload();
+  await expectOneAnsweredTurn(playground);
+  // Stored as shown: a second reload shows the same single turn.
+  await app.page.reload();
+  await expectOneAnsweredTurn(playground);
+});
+
+test("a message sent just before a reload is kept and answered", async ({ app, controls, editor, playground }) => {
+  await app.goto();
+  await slowModel(editor, 8);
+  await expect(controls.saved).toBeVisible();
+  await playground.send(QUESTION);
+  await expect(playground.article(`User: ${QUESTION}`)).toBeVisible();
+  await app.page.reload();
+  await expectOneAnsweredTurn(playground);
+});

@@ -7,3 +7,5 @@ export * from "./interrupts.js";
 export * from "./ids.js";
 export * from "./redact.js";
 export * from "./userRegex.js";
+export * from "./redactStream.js";
+export * from "./secretValues.js";

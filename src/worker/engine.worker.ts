@@ -6,6 +6,7 @@ import { Database } from "../persistence/db.js";
 import { createWorkspace } from "../persistence/workspace/index.js";
 import { createEngineHost } from "./engineHost";
 import { APP_DB_NAME, type FromWorker, type ToWorker } from "./protocol";
+import { createWorkerRedaction, redactConsole } from "./redaction";
 import { createCheckpointer, withThreadLock } from "./workerPlatform";
 
 /** The parts of the worker's global scope used here (the DOM lib has no worker types). */
@@ -17,15 +18,20 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 const database = new Database({ name: APP_DB_NAME });
 const workspace = createWorkspace(database);
+// One redactor for all that leaves the worker or is stored by it: messages, runs, events, checkpoints, console.
+const redaction = createWorkerRedaction(workspace);
+redactConsole(console, redaction);
+redaction.refresh().catch(() => undefined);
 
 const host = createEngineHost({
   runs: workspace.runs,
   credentials: workspace,
-  checkpointer: createCheckpointer(database),
+  checkpointer: createCheckpointer(database, redaction),
   withThreadLock,
   post: (message: FromWorker) => scope.postMessage(message),
   tasks: workspace.tasks,
   loadDocument: async (graphId) => (await workspace.graphs.get(graphId))?.document,
+  redaction,
 });
 
 scope.onmessage = (event: MessageEvent<ToWorker>) => {

@@ -15,6 +15,7 @@ import type { Timer } from "./eventBatcher";
 import { createHostCompiler, describeCompileFailure } from "./hostCompiler";
 import type { FromWorker, RunRequest, ThreadLock, ToWorker } from "./protocol";
 import { readCredentials, type CredentialStore } from "./providerKeys";
+import { createWorkerRedaction, redactEvents, redactingPost, redactingRuns, type WorkerRedaction } from "./redaction";
 import { createRunRecorder } from "./runRecorder";
 import { createStateQueries } from "./stateQueries";
 
@@ -33,6 +34,8 @@ export interface EngineHostOptions {
   tasks?: BackgroundTaskStore;
   /** A stored graph's current document, to run its background tasks again after a reload, and for Subgraph nodes. */
   loadDocument?(graphId: string): Promise<GraphDocument | undefined>;
+  /** The redactor of everything the host posts and stores; the worker shares it with its saver and console. */
+  redaction?: WorkerRedaction;
 }
 
 export interface EngineHost {
@@ -46,10 +49,14 @@ export interface EngineHost {
  * self.onmessage = (e) => void host.handle(e.data);
  */
 export function createEngineHost(options: EngineHostOptions): EngineHost {
-  const { runs, checkpointer, post } = options;
+  const { checkpointer } = options;
+  const redaction = options.redaction ?? createWorkerRedaction(options.credentials);
+  const post = redactingPost(options.post, redaction);
+  const runs = redactingRuns(options.runs, redaction);
   const now = options.now ?? (() => Date.now());
   const controllers = new Map<string, AbortController>();
-  const record = createRunRecorder({ runs, post, now, timer: options.timer, batchMs: options.batchMs });
+  const recordRaw = createRunRecorder({ runs, post, now, timer: options.timer, batchMs: options.batchMs });
+  const record: typeof recordRaw = (meta, source, signal, onEvent) => recordRaw(meta, (s) => redactEvents(source(s), redaction), signal, onEvent);
 
   let runCounter = 0;
   const background = options.tasks
@@ -73,6 +80,8 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
   const compileStored = async (graphId: string) => {
     const document = await options.loadDocument?.(graphId);
     if (!document) throw new Error(`graph "${graphId}" is no longer in the workspace`);
+    redaction.learn(document);
+    await redaction.refresh();
     return compile(document, { credentials: await readCredentials(options.credentials), graphId });
   };
   const resumeCut = createCutRunResumer({ runs, checkpointer, withThreadLock: options.withThreadLock, post, now, compileStored, record, controllers });
@@ -85,6 +94,8 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     try {
       let compiled: CompiledDocument;
       try {
+        redaction.learn(request.document);
+        await redaction.refresh();
         const credentials = request.replay ? null : await readCredentials(options.credentials);
         compiled = compile(request.document, { credentials, replay: request.replay, graphId: request.graphId });
       } catch (error) {
@@ -133,6 +144,12 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
           return background?.resumeOpen();
         case "resume_run":
           return resumeCut(message);
+        case "redact": {
+          if (message.document) redaction.learn(message.value as GraphDocument);
+          await redaction.refresh();
+          post({ type: "redact_result", requestId: message.requestId, value: redaction.current().redactValue(message.value, message.mark) });
+          return;
+        }
         default: {
           const never: never = message;
           throw new Error(`Unknown engine request ${(never as ToWorker).type}`);

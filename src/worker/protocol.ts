@@ -96,6 +96,21 @@ export interface ResumeTasksRequest {
 }
 
 /**
+ * Redacts a value the app is about to export (a document, a trace, a Mermaid text): only the
+ * worker knows the saved key values, so the app asks it rather than ever holding a key.
+ */
+export interface RedactRequest {
+  type: "redact";
+  requestId: string;
+  /** Any JSON value; every string in it is redacted. */
+  value: unknown;
+  /** The value is a graph document: its own credential headers are redacted wherever else they appear. */
+  document?: boolean;
+  /** What replaces a secret; `REDACTED` keeps a document valid. */
+  mark?: string;
+}
+
+/**
  * A run of this thread was cut by a reload or a closed tab (its record is still `running`):
  * under the thread's lock, continue it from its last checkpoint, or record it as interrupted.
  * Its events and `done` follow under `runId`, or `failed` (code THREAD_BUSY: another tab has it).
@@ -107,7 +122,7 @@ export interface ResumeRunRequest {
   graphId: GraphId;
 }
 
-export type ToWorker = RunRequest | StopRequest | CheckpointRequest | ForkRequest | ResumeTasksRequest | PingRequest | ResumeRunRequest;
+export type ToWorker = RunRequest | StopRequest | CheckpointRequest | ForkRequest | ResumeTasksRequest | PingRequest | ResumeRunRequest | RedactRequest;
 
 /** Events of a run since the previous post (at most one post per ~16 ms). */
 export interface EventsMessage {
@@ -176,4 +191,11 @@ export interface PongMessage {
   seq: number;
 }
 
-export type FromWorker = EventsMessage | DoneMessage | FailedMessage | CheckpointResult | ForkResult | BackgroundRunMessage | StoppedMessage | PongMessage;
+export interface RedactResult {
+  type: "redact_result";
+  requestId: string;
+  value: unknown;
+}
+
+export type FromWorker =
+  EventsMessage | DoneMessage | FailedMessage | CheckpointResult | ForkResult | BackgroundRunMessage | StoppedMessage | PongMessage | RedactResult;

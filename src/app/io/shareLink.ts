@@ -63,11 +63,12 @@ function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array<ArrayBuffer>> {
 }
 
 /**
- * A link that opens a copy of the document (secrets stripped, as in the JSON export).
+ * A link that opens a copy of the document (secrets stripped, as in the JSON export; `redacted`
+ * as there).
  * @example await shareLink(doc, "https://graphwright.dev/app") // "https://graphwright.dev/app#graph=…"
  */
-export async function shareLink(document: GraphDocument, base: string): Promise<{ url: string; removed: string[] }> {
-  const { text, removed } = exportGraphJson(document);
+export async function shareLink(document: GraphDocument, base: string, redacted: GraphDocument = document): Promise<{ url: string; removed: string[] }> {
+  const { text, removed } = exportGraphJson(document, redacted);
   const deflated = await collect(streamOf(new TextEncoder().encode(text)).pipeThrough(new CompressionStream("deflate-raw")), Number.POSITIVE_INFINITY);
   const url = new URL(base);
   url.hash = "";

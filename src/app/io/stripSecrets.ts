@@ -5,20 +5,9 @@
  */
 import type { GraphDocument } from "../../schema/index.js";
 import { REDACTED, redactKeyShapes } from "../../schema/redact.js";
+import { isSecretHeader } from "../../schema/secretValues.js";
 
 export { REDACTED };
-
-/** HTTP header names whose value is a credential, compared ignoring case. */
-const SECRET_HEADERS: ReadonlySet<string> = new Set([
-  "authorization",
-  "proxy-authorization",
-  "x-api-key",
-  "api-key",
-  "x-goog-api-key",
-  "openai-api-key",
-  "anthropic-api-key",
-  "cookie",
-]);
 
 export interface StripResult {
   document: GraphDocument;
@@ -63,11 +52,25 @@ export function stripSecrets(document: GraphDocument): StripResult {
     if (tool.kind !== "http") return tool;
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(tool.config.headers)) {
-      if (SECRET_HEADERS.has(name.toLowerCase())) removed.push(pathOf(["tools", i, "config", "headers", name]));
+      if (isSecretHeader(name)) removed.push(pathOf(["tools", i, "config", "headers", name]));
       else headers[name] = value;
     }
     return { ...tool, config: { ...tool.config, headers } };
   });
   const stripped = walk({ ...document, tools }, [], removed) as GraphDocument;
   return { document: stripped, removed };
+}
+
+/**
+ * JSON paths where `after` holds a different string than `before`: what a redaction done
+ * elsewhere (the engine worker, which knows the saved keys) took out of a document.
+ * @example changedPaths({ a: "x sk" }, { a: "x REDACTED" }) // ["$.a"]
+ */
+export function changedPaths(before: unknown, after: unknown, path: (string | number)[] = []): string[] {
+  if (typeof before === "string") return before !== after ? [pathOf(path)] : [];
+  if (Array.isArray(before) && Array.isArray(after)) return before.flatMap((item, i) => changedPaths(item, after[i], [...path, i]));
+  if (before !== null && typeof before === "object" && after !== null && typeof after === "object") {
+    return Object.entries(before).flatMap(([key, item]) => changedPaths(item, (after as Record<string, unknown>)[key], [...path, key]));
+  }
+  return [];
 }

@@ -14,6 +14,8 @@ import type {
   ForkResult,
   FromWorker,
   ResumeRunRequest,
+  RedactRequest,
+  RedactResult,
   RunRequest,
   ToWorker,
 } from "../../worker/protocol";
@@ -52,6 +54,11 @@ export interface EngineClient {
   resumeBackgroundTasks?(): void;
   /** Continues a run a reload cut off (or records it as interrupted); its events follow like a run's. */
   resumeRun?(request: Unbranded<Omit<ResumeRunRequest, "type">>, handlers: RunHandlers): void;
+  /**
+   * The value with every saved key (and piece of one) and key shape redacted, by the worker:
+   * the app never holds a key value, so exports ask here before they leave the browser.
+   */
+  redact?<T>(value: T, options?: Pick<RedactRequest, "document" | "mark">): Promise<T>;
 }
 
 /** The worker as the client sees it (a real Worker, or a fake in tests). */
@@ -88,7 +95,7 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
   /** Runs in flight on the current worker, with the thread each holds the lock of. */
   const runs = new Map<string, { handlers: RunHandlers; threadId: string; stopping: boolean; posted: boolean }>();
   const closing = new ClosingThreads();
-  const requests = new Map<string, { resolve(result: CheckpointResult | ForkResult): void; reject(error: Error): void }>();
+  const requests = new Map<string, { resolve(result: CheckpointResult | ForkResult | RedactResult): void; reject(error: Error): void }>();
   const backgroundListeners = new Set<(run: Omit<BackgroundRunMessage, "type">) => RunHandlers | undefined>();
   const closeRun = options.closeRun ?? closeInWorkspace;
 
@@ -133,7 +140,8 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
         return;
       }
       case "checkpoint_result":
-      case "fork_result": {
+      case "fork_result":
+      case "redact_result": {
         const pending = requests.get(message.requestId);
         requests.delete(message.requestId);
         settle();
@@ -198,9 +206,9 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
     return started;
   };
 
-  const ask = <R extends CheckpointResult | ForkResult>(message: CheckpointRequest | ForkRequest): Promise<R> =>
+  const ask = <R extends CheckpointResult | ForkResult | RedactResult>(message: CheckpointRequest | ForkRequest | RedactRequest): Promise<R> =>
     new Promise<R>((resolve, reject) => {
-      requests.set(message.requestId, { resolve: resolve as (r: CheckpointResult | ForkResult) => void, reject });
+      requests.set(message.requestId, { resolve: resolve as (r: CheckpointResult | ForkResult | RedactResult) => void, reject });
       ensure().postMessage(message);
       settle();
     });
@@ -245,6 +253,10 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
         threadId: asThreadId(request.threadId),
         graphId: asGraphId(request.graphId),
       });
+    },
+    async redact<T>(value: T, options: Pick<RedactRequest, "document" | "mark"> = {}): Promise<T> {
+      const result = await ask<RedactResult>({ type: "redact", requestId: requestId(), value, ...options });
+      return result.value as T;
     },
     async fork(request) {
       const result = await ask<ForkResult>({

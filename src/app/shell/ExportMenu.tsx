@@ -8,6 +8,7 @@ import { toMermaid } from "../io/mermaid";
 import { canvasPng } from "../io/png";
 import { withEveryNodeDrawn } from "../canvas/renderAll";
 import { shareLink } from "../io/shareLink";
+import { redactDocumentForExport, redactForExport } from "../io/redactForExport";
 import { useEditorStore } from "../store/EditorProvider";
 import { problemsOf } from "../store/selectors";
 import type { Notify } from "./notify";
@@ -51,8 +52,10 @@ export function ExportMenu({ onNotice, onShareLink }: { onNotice: Notify; onShar
     close();
     const document = store.getState().document;
     try {
+      // Saved keys are redacted by the engine worker, which alone knows them.
+      const redacted = format === "PNG" ? document : await redactDocumentForExport(document);
       if (format === "JSON") {
-        const out = exportGraphJson(document);
+        const out = exportGraphJson(document, redacted);
         downloadFile(out.fileName, out.text, "application/json");
         const problems = problemsOf(document).errors.length;
         const parts = [`Exported ${out.fileName}.`];
@@ -61,10 +64,10 @@ export function ExportMenu({ onNotice, onShareLink }: { onNotice: Notify; onShar
         onNotice(parts.join(" "));
       } else if (format === "Mermaid") {
         const fileName = fileNameFor(document.meta.name, "mmd");
-        downloadFile(fileName, toMermaid(document), "text/plain");
+        downloadFile(fileName, await redactForExport(toMermaid(redacted)), "text/plain");
         onNotice(`Exported ${fileName}.`);
       } else if (format === "Share link") {
-        onShareLink(await shareLink(document, window.location.href));
+        onShareLink(await shareLink(document, window.location.href, redacted));
       } else {
         const fileName = fileNameFor(document.meta.name, "png");
         await downloadDataUrl(fileName, await withEveryNodeDrawn(() => canvasPng()));

@@ -2,6 +2,7 @@
 // waterfall, the selected event's payload and checkpoint state, trace export, fork and replay.
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { downloadFile } from "../io/download";
+import { redactForExport } from "../io/redactForExport";
 import { EmptyState } from "../shell/EmptyState";
 import { useEditorStore } from "../store/EditorProvider";
 import { useActiveThreadId, useRunning, useThreadEvents } from "../store/playground/hooks";
@@ -45,11 +46,12 @@ export function Timeline() {
     });
   }, []);
 
-  const exportTrace = () => {
+  const exportTrace = async () => {
     const shown = playground.getState();
     const thread = shown.threads.find((t) => t.id === shown.activeThreadId);
-    const file = traceFile(shown.events, thread ? { id: thread.id, title: thread.title } : null, shown.graphId, new Date());
-    downloadFile(traceFileName(thread?.title ?? "thread"), JSON.stringify(file, null, 2), "application/json");
+    // Events come redacted from the worker; the thread title and anything typed here are redacted by it now.
+    const file = await redactForExport(traceFile(shown.events, thread ? { id: thread.id, title: thread.title } : null, shown.graphId, new Date()));
+    downloadFile(traceFileName(file.thread?.title ?? "thread"), JSON.stringify(file, null, 2), "application/json");
   };
 
   const canFork = Boolean(selectedEvent?.checkpoint_id) && !running;
@@ -88,7 +90,12 @@ export function Timeline() {
           {rows.length} of {events.length} events
         </span>
         <div className="ml-auto flex gap-2">
-          <button type="button" className={button} disabled={events.length === 0} onClick={exportTrace}>
+          <button
+            type="button"
+            className={button}
+            disabled={events.length === 0}
+            onClick={() => void exportTrace().catch((error: unknown) => console.error("Could not export the trace:", error))}
+          >
             Export trace
           </button>
           <button

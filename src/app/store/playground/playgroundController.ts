@@ -75,6 +75,8 @@ export const activeThreadSetting = (graphId: string) => `playground.active_threa
 export function createPlaygroundController(deps: PlaygroundControllerDeps): PlaygroundController {
   const { workspace, engine } = deps;
   const now = deps.now ?? (() => Date.now());
+  // A title is the first message: a key typed there is redacted by the worker before it is stored.
+  const storedTitle = async (title: string) => (engine.redact ? engine.redact(title) : title);
   return {
     listThreads: (graphId) => workspace.threads.list(graphId),
     threadEvents: (threadId) => workspace.runs.threadEvents(threadId),
@@ -82,10 +84,10 @@ export function createPlaygroundController(deps: PlaygroundControllerDeps): Play
     rememberThread: (graphId, threadId) =>
       threadId === null ? workspace.settings.delete(activeThreadSetting(graphId)) : workspace.settings.set(activeThreadSetting(graphId), threadId),
     async createThread(thread) {
-      await workspace.threads.create(thread);
+      await workspace.threads.create({ ...thread, title: await storedTitle(thread.title) });
     },
     async renameThread(threadId, title) {
-      await workspace.threads.rename(threadId, title);
+      await workspace.threads.rename(threadId, await storedTitle(title));
     },
     deleteThread: (threadId) => workspace.threads.delete(threadId),
     async touchThread(threadId) {

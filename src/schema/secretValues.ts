@@ -24,7 +24,7 @@ export function isSecretHeader(name: string): boolean {
 
 /**
  * The credential values a document holds.
- * @example documentSecrets(doc) // ["Bearer tok_live_0123456789", "tok_live_0123456789"]
+ * @example documentSecrets(doc) // ["tok_live_0123456789"] for `Authorization: Bearer tok_live_0123456789`
  */
 export function documentSecrets(document: Pick<GraphDocument, "tools">): string[] {
   const out: string[] = [];
@@ -32,9 +32,8 @@ export function documentSecrets(document: Pick<GraphDocument, "tools">): string[
     if (tool.kind !== "http") continue;
     for (const [name, value] of Object.entries(tool.config.headers ?? {})) {
       if (!isSecretHeader(name) || typeof value !== "string") continue;
-      out.push(value);
-      const token = /^\s*(?:Bearer|Basic|Token)\s+(\S+)/i.exec(value)?.[1];
-      if (token) out.push(token);
+      // The scheme is not secret: redacting "Bearer " with the token would eat the text around it.
+      out.push(/^\s*(?:Bearer|Basic|Token)\s+(\S+)/i.exec(value)?.[1] ?? value);
     }
   }
   return out;

@@ -94,6 +94,8 @@ async function readKey(profile: ModelProfile & { provider: KeyedProvider }, getK
   try {
     key = await getKey(profile.provider, profile);
   } catch (err) {
+    // A key source that knows why there is no key for this profile (saved for another host) says so itself.
+    if (err instanceof ModelError) throw err;
     const reason = err instanceof Error ? err.message : String(err);
     throw new ModelError("missing_key", `Could not read the API key for ${label}: ${reason}`, { profileId: profile.id });
   }

@@ -76,6 +76,7 @@ async function* streamWithFallbacks(
 ): AsyncGenerator<AIMessageChunk> {
   const state: CallState = { yielded: false };
   let lastError: ModelError | undefined;
+  const failures: ModelError[] = [];
   for (const [i, target] of targets.entries()) {
     if (lastError) settings.onFallback?.({ from: targets[i - 1]!.model.profileId, to: target.model.profileId, error: lastError });
     try {
@@ -84,11 +85,20 @@ async function* streamWithFallbacks(
     } catch (err) {
       const error = classifyError(err, target.model.profileId);
       // Seed 004: only infrastructure failures move to another model; logic errors surface.
-      if (state.yielded || !error.isInfrastructure || options.signal?.aborted) throw error;
+      if (state.yielded || !error.isInfrastructure || options.signal?.aborted) throw withEarlierFailures(error, failures);
       lastError = error;
+      failures.push(error);
     }
   }
-  throw lastError;
+  throw withEarlierFailures(lastError!, failures.slice(0, -1));
+}
+
+/** The last model's error, saying how the models tried before it failed too: a fallback's failure must not hide the primary's. */
+function withEarlierFailures(error: ModelError, earlier: readonly ModelError[]): ModelError {
+  const distinct = earlier.filter((e, i) => e.message !== error.message && earlier.findIndex((o) => o.message === e.message) === i);
+  if (distinct.length === 0) return error;
+  const before = distinct.map((e) => `model "${e.details.profileId ?? "?"}": ${e.message.replace(/\.$/, "")}`).join("; ");
+  return new ModelError(error.kind, `${error.message.replace(/\.$/, "")}. Tried before it: ${before}.`, error.details);
 }
 
 interface Limits {

@@ -24,6 +24,30 @@ export const RUN_INTERRUPTED = "RUN_INTERRUPTED";
 export const OPENAI_BASE_URL_SETTING = "openai.base_url";
 
 /**
+ * Setting key of the extra hosts each provider key may go to, besides its own endpoint:
+ * `{ openai?: string[], anthropic?: string[] }` of origins (`http://127.0.0.1:9999`), each one
+ * allowed by the user in Settings.
+ */
+export const KEY_HOSTS_SETTING = "keys.allowed_hosts";
+export type KeyHosts = Partial<Record<keyof typeof PROVIDER_SECRETS, string[]>>;
+
+/** The origin (scheme, host, port) of a URL, or null when it is not an http(s) URL. */
+export function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An origin as a person reads and types it: the host (and port), with the scheme only when it is not https. */
+export function hostLabel(origin: string): string {
+  const url = new URL(origin);
+  return url.protocol === "https:" ? url.host : `${url.protocol}//${url.host}`;
+}
+
+/**
  * Runs `work` while holding the thread's lock: one run per thread, across tabs. The worker
  * passes the Web Locks one in; tests pass in-memory ones.
  */

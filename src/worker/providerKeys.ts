@@ -1,56 +1,75 @@
 /**
  * Provider keys for the run worker, scoped by host: a key goes only to the host it was
- * saved for. The OpenAI key belongs to the configured OpenAI base URL (the official API
- * when none is set); the Anthropic key belongs to the official Anthropic API.
+ * saved for, or to a host the user allowed for it in Settings. The OpenAI key belongs to the
+ * configured OpenAI base URL (the official API when none is set); the Anthropic key belongs
+ * to the official Anthropic API. A key withheld from a model says so, naming both hosts.
  */
+import { ModelError } from "../engine/index.js";
 import { ANTHROPIC_DEFAULT_BASE_URL, OPENAI_DEFAULT_BASE_URL, type KeySource } from "../models/index.js";
 import type { GraphDocument, ModelProfile } from "../schema/index.js";
-import { OPENAI_BASE_URL_SETTING, PROVIDER_SECRETS } from "./protocol";
+import { hostLabel, KEY_HOSTS_SETTING, OPENAI_BASE_URL_SETTING, originOf, PROVIDER_SECRETS, type KeyHosts } from "./protocol";
 
 export interface ProviderCredentials {
   openai: string | null;
   anthropic: string | null;
   /** The OpenAI-compatible base URL from settings; null for the official API. */
   openaiBaseUrl: string | null;
+  /** Origins the user allowed each key to go to, besides its own endpoint. */
+  allowedHosts?: KeyHosts;
 }
 
-/** The origin (scheme, host, port) of a URL, or null when it is not an http(s) URL. */
-function originOf(url: string): string | null {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : null;
-  } catch {
-    return null;
-  }
+type KeyedProvider = keyof typeof PROVIDER_SECRETS;
+const LABEL: Record<KeyedProvider, string> = { openai: "OpenAI", anthropic: "Anthropic" };
+
+/** Whether a profile may use its provider's key, and if not, why. */
+export type KeyScope =
+  | { status: "allowed"; key: string }
+  | { status: "none" }
+  /** A key is saved, but for another host than the one this profile calls. */
+  | { status: "other_host"; keyOrigin: string; target: string | null };
+
+/**
+ * @example keyScope({ provider: "openai", base_url: "http://127.0.0.1:9999/v1" }, creds) // { status: "other_host", keyOrigin: "https://api.openai.com", target: "http://127.0.0.1:9999" }
+ */
+export function keyScope(profile: Pick<ModelProfile, "provider" | "base_url">, credentials: ProviderCredentials): KeyScope {
+  if (profile.provider === "scripted") return { status: "none" };
+  const provider: KeyedProvider = profile.provider;
+  const key = credentials[provider];
+  if (!key) return { status: "none" };
+  const home = provider === "openai" ? (credentials.openaiBaseUrl ?? OPENAI_DEFAULT_BASE_URL) : ANTHROPIC_DEFAULT_BASE_URL;
+  const keyOrigin = originOf(home);
+  const target = originOf(profile.base_url ?? home);
+  if (keyOrigin === null) return { status: "none" };
+  const allowed = (credentials.allowedHosts?.[provider] ?? []).map(originOf);
+  if (target !== null && (target === keyOrigin || allowed.includes(target))) return { status: "allowed", key };
+  return { status: "other_host", keyOrigin, target };
 }
 
 /**
  * The key a profile may use, or null. The profile's endpoint (its `base_url`, or the
  * provider's official API) must have the same origin as the endpoint the key was saved
- * for, so an OpenAI key never reaches an OpenRouter profile and an http:// look-alike
- * of the right host gets nothing either.
+ * for, or one the user allowed for that key, so an OpenAI key never reaches an OpenRouter
+ * profile and an http:// look-alike of the right host gets nothing either.
  * @example scopedKey({ provider: "openai", base_url: "https://openrouter.ai/api/v1", … }, creds) // null
  */
 export function scopedKey(profile: Pick<ModelProfile, "provider" | "base_url">, credentials: ProviderCredentials): string | null {
-  switch (profile.provider) {
-    case "openai": {
-      if (!credentials.openai) return null;
-      const keyOrigin = originOf(credentials.openaiBaseUrl ?? OPENAI_DEFAULT_BASE_URL);
-      const target = originOf(profile.base_url ?? credentials.openaiBaseUrl ?? OPENAI_DEFAULT_BASE_URL);
-      return keyOrigin !== null && target === keyOrigin ? credentials.openai : null;
-    }
-    case "anthropic": {
-      if (!credentials.anthropic) return null;
-      const target = originOf(profile.base_url ?? ANTHROPIC_DEFAULT_BASE_URL);
-      return target === originOf(ANTHROPIC_DEFAULT_BASE_URL) ? credentials.anthropic : null;
-    }
-    case "scripted":
-      return null;
-    default: {
-      const never: never = profile.provider;
-      throw new Error(`Unknown model provider: ${String(never)}`);
-    }
-  }
+  const scope = keyScope(profile, credentials);
+  return scope.status === "allowed" ? scope.key : null;
+}
+
+/**
+ * What a model whose key is saved for another host is told: both hosts, and the two ways out.
+ * @example otherHostMessage("openai", "https://api.example.com", "http://127.0.0.1:9999")
+ */
+export function otherHostMessage(provider: KeyedProvider, keyOrigin: string, target: string | null): string {
+  const label = LABEL[provider];
+  const saved = hostLabel(keyOrigin);
+  if (target === null) return `The ${label} key is saved for ${saved}, but this model's base URL is not an http(s) address: set it to ${saved}'s address.`;
+  const calls = hostLabel(target);
+  return (
+    `The ${label} key is saved for ${saved}, but this model calls ${calls}, so the key was not sent. ` +
+    `Allow ${calls} for the ${label} key in Settings (Hosts allowed for the ${label} key), or point the model at ${saved}.`
+  );
 }
 
 /**
@@ -70,17 +89,41 @@ export interface CredentialStore {
   settings: { get<T>(key: string, fallback: T): Promise<T> };
 }
 
+/** Only lists of strings survive from the stored setting. */
+function readHosts(raw: unknown): KeyHosts {
+  const out: KeyHosts = {};
+  if (raw === null || typeof raw !== "object") return out;
+  for (const provider of Object.keys(PROVIDER_SECRETS) as KeyedProvider[]) {
+    const list = (raw as Record<string, unknown>)[provider];
+    if (Array.isArray(list)) out[provider] = list.filter((h): h is string => typeof h === "string");
+  }
+  return out;
+}
+
 /** Reads the credentials once per run (a key saved mid-run applies from the next run). */
 export async function readCredentials(store: CredentialStore): Promise<ProviderCredentials> {
-  const [openai, anthropic, openaiBaseUrl] = await Promise.all([
+  const [openai, anthropic, openaiBaseUrl, hosts] = await Promise.all([
     store.secrets.reveal(PROVIDER_SECRETS.openai),
     store.secrets.reveal(PROVIDER_SECRETS.anthropic),
     store.settings.get<string | null>(OPENAI_BASE_URL_SETTING, null),
+    store.settings.get<unknown>(KEY_HOSTS_SETTING, null),
   ]);
-  return { openai: openai ?? null, anthropic: anthropic ?? null, openaiBaseUrl: typeof openaiBaseUrl === "string" && openaiBaseUrl ? openaiBaseUrl : null };
+  return {
+    openai: openai ?? null,
+    anthropic: anthropic ?? null,
+    openaiBaseUrl: typeof openaiBaseUrl === "string" && openaiBaseUrl ? openaiBaseUrl : null,
+    ...(hosts !== null ? { allowedHosts: readHosts(hosts) } : {}),
+  };
 }
 
-/** The `getKey` the model resolver calls for each request. */
+/** The `getKey` the model resolver calls for each request; a key saved for another host fails with why. */
 export function keySource(credentials: ProviderCredentials): KeySource {
-  return (_provider, profile) => scopedKey(profile, credentials);
+  return (provider, profile) => {
+    const scope = keyScope(profile, credentials);
+    if (scope.status === "allowed") return scope.key;
+    if (scope.status === "other_host") {
+      throw new ModelError("missing_key", otherHostMessage(provider, scope.keyOrigin, scope.target), { profileId: profile.id });
+    }
+    return null;
+  };
 }

@@ -4,7 +4,8 @@
  */
 
 // The names are part of the worker protocol: the worker reads exactly these.
-export { OPENAI_BASE_URL_SETTING, PROVIDER_SECRETS } from "../../worker/protocol";
+export { hostLabel, KEY_HOSTS_SETTING, OPENAI_BASE_URL_SETTING, PROVIDER_SECRETS, type KeyHosts } from "../../worker/protocol";
+import { originOf } from "../../worker/protocol";
 
 export type BaseUrlCheck = { ok: true; url: string | null } | { ok: false; message: string };
 
@@ -30,4 +31,19 @@ export function checkBaseUrl(text: string): BaseUrlCheck {
     return { ok: false, message: "Leave credentials out of the base URL; put the key in the API key field instead." };
   }
   return { ok: true, url: trimmed.replace(/\/+$/, "") };
+}
+
+export type HostCheck = { ok: true; origin: string } | { ok: false; message: string };
+
+/**
+ * Checks a host typed to be allowed for a key: `api.example.com` (https), `http://127.0.0.1:9999`,
+ * or a whole base URL, as the error that asked for it wrote it. Returns its origin.
+ * @example checkHost("http://127.0.0.1:9999/v1") // { ok: true, origin: "http://127.0.0.1:9999" }
+ */
+export function checkHost(text: string): HostCheck {
+  const trimmed = text.trim();
+  const origin = trimmed ? originOf(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`) : null;
+  if (!origin) return { ok: false, message: "Enter a host such as api.example.com or http://127.0.0.1:9999." };
+  if (/@/.test(trimmed.replace(/^[a-z]+:\/\//i, "").split("/")[0] ?? "")) return { ok: false, message: "Leave credentials out of the host." };
+  return { ok: true, origin };
 }

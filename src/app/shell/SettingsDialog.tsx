@@ -1,10 +1,11 @@
 // Settings: provider keys (kept in the secrets store, only ever shown masked) and the
-// OpenAI-compatible base URL. A saved key never comes back into the page: its field stays
-// empty and describes the masked form.
+// OpenAI-compatible base URL, and the extra hosts each key may go to. A saved key never comes
+// back into the page: its field stays empty and describes the masked form.
 import { useEffect, useId, useState, type FormEvent } from "react";
 import type { SecretSummary } from "../../persistence/workspace/index.js";
 import { useGraphSession } from "../services/GraphSessionProvider";
-import { checkBaseUrl, OPENAI_BASE_URL_SETTING, PROVIDER_SECRETS } from "../services/providerSettings";
+import { checkBaseUrl, KEY_HOSTS_SETTING, OPENAI_BASE_URL_SETTING, PROVIDER_SECRETS, type KeyHosts } from "../services/providerSettings";
+import { KeyHostsField } from "./KeyHostsField";
 import { Dialog } from "./Dialog";
 import type { Notify } from "./notify";
 import { errorText, fieldHint, fieldLabel, primaryButton, secondaryButton, textInput } from "./styles";
@@ -20,6 +21,7 @@ export function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSa
   const [secrets, setSecrets] = useState<SecretSummary[] | null>(null);
   const [keys, setKeys] = useState<Record<Provider, string>>({ openai: "", anthropic: "" });
   const [baseUrl, setBaseUrl] = useState("");
+  const [hosts, setHosts] = useState<KeyHosts>({});
   const [baseUrlError, setBaseUrlError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -29,11 +31,16 @@ export function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSa
 
   useEffect(() => {
     let current = true;
-    Promise.all([workspace.secrets.list(), workspace.settings.get<string>(OPENAI_BASE_URL_SETTING, "")])
-      .then(([list, url]) => {
+    Promise.all([
+      workspace.secrets.list(),
+      workspace.settings.get<string>(OPENAI_BASE_URL_SETTING, ""),
+      workspace.settings.get<KeyHosts>(KEY_HOSTS_SETTING, {}),
+    ])
+      .then(([list, url, allowed]) => {
         if (!current) return;
         setSecrets(list);
         setBaseUrl(typeof url === "string" ? url : "");
+        setHosts(allowed !== null && typeof allowed === "object" ? allowed : {});
       })
       .catch((failure: unknown) => current && setError(`Could not read the settings: ${message(failure)}`));
     return () => {
@@ -60,6 +67,7 @@ export function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSa
       }
       if (url.url) await workspace.settings.set(OPENAI_BASE_URL_SETTING, url.url);
       else await workspace.settings.delete(OPENAI_BASE_URL_SETTING);
+      await workspace.settings.set(KEY_HOSTS_SETTING, hosts);
       setKeys({ openai: "", anthropic: "" });
       onSaved("Settings saved.");
       onClose();
@@ -93,6 +101,7 @@ export function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSa
           onChange={(v) => setKeys((k) => ({ ...k, openai: v }))}
           onRemove={() => void remove("openai")}
         />
+        <KeyHostsField label="OpenAI" hosts={hosts.openai ?? []} onChange={(list) => setHosts((h) => ({ ...h, openai: list }))} />
         <div>
           <label htmlFor={baseUrlId} className={fieldLabel}>
             OpenAI base URL
@@ -130,6 +139,7 @@ export function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSa
           onChange={(v) => setKeys((k) => ({ ...k, anthropic: v }))}
           onRemove={() => void remove("anthropic")}
         />
+        <KeyHostsField label="Anthropic" hosts={hosts.anthropic ?? []} onChange={(list) => setHosts((h) => ({ ...h, anthropic: list }))} />
         {error && (
           <p role="alert" className={errorText}>
             {error}

@@ -5,7 +5,7 @@
  */
 import type { RunEvent } from "../../../engine/index.js";
 import type { RunRecord, ThreadRecord, Workspace } from "../../../persistence/workspace/index.js";
-import type { GraphDocument } from "../../../schema/index.js";
+import { REDACTED_MARK, redactKeyShapes, type GraphDocument } from "../../../schema/index.js";
 import type { EngineClient, RunHandlers, Unbranded } from "../../services/engineClient";
 import type { BackgroundRunMessage, RunRequest } from "../../../worker/protocol";
 import { copyRuns } from "../../services/threadBranch";
@@ -75,8 +75,15 @@ export const activeThreadSetting = (graphId: string) => `playground.active_threa
 export function createPlaygroundController(deps: PlaygroundControllerDeps): PlaygroundController {
   const { workspace, engine } = deps;
   const now = deps.now ?? (() => Date.now());
-  // A title is the first message: a key typed there is redacted by the worker before it is stored.
-  const storedTitle = async (title: string) => (engine.redact ? engine.redact(title) : title);
+  // A title is the first message: key shapes are redacted at once, and saved key values (which only the
+  // worker knows) right after, without holding up the send on the worker.
+  const redactStoredTitle = (threadId: string, title: string) => {
+    if (!engine.redact) return;
+    engine
+      .redact(title)
+      .then((clean) => (clean !== title ? workspace.threads.rename(threadId, clean) : undefined))
+      .catch(() => undefined);
+  };
   return {
     listThreads: (graphId) => workspace.threads.list(graphId),
     threadEvents: (threadId) => workspace.runs.threadEvents(threadId),
@@ -84,10 +91,12 @@ export function createPlaygroundController(deps: PlaygroundControllerDeps): Play
     rememberThread: (graphId, threadId) =>
       threadId === null ? workspace.settings.delete(activeThreadSetting(graphId)) : workspace.settings.set(activeThreadSetting(graphId), threadId),
     async createThread(thread) {
-      await workspace.threads.create({ ...thread, title: await storedTitle(thread.title) });
+      await workspace.threads.create({ ...thread, title: redactKeyShapes(thread.title, REDACTED_MARK) });
+      redactStoredTitle(thread.id, thread.title);
     },
     async renameThread(threadId, title) {
-      await workspace.threads.rename(threadId, await storedTitle(title));
+      await workspace.threads.rename(threadId, redactKeyShapes(title, REDACTED_MARK));
+      redactStoredTitle(threadId, title);
     },
     deleteThread: (threadId) => workspace.threads.delete(threadId),
     async touchThread(threadId) {

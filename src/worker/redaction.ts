@@ -77,16 +77,25 @@ export function redactingPost(post: (message: FromWorker) => void, redaction: Wo
   return (message) => post(message.type === "events" ? message : redaction.current().redactValue(message));
 }
 
-/** A run store that never writes a secret: the input, events and error are redacted first. */
-export function redactingRuns<S extends Pick<RunStore, "start" | "finish" | "appendEvents" | "list">>(runs: S, redaction: WorkerRedaction): S {
+/**
+ * A run store that never writes a secret: the input, events and error are redacted first.
+ * Every other member (reads, `get`, `events`, …) is the store's own, bound to it: a spread
+ * would drop a class's prototype methods.
+ */
+export function redactingRuns<S extends Pick<RunStore, "start" | "finish" | "appendEvents">>(runs: S, redaction: WorkerRedaction): S {
   const r = () => redaction.current();
-  return {
-    ...runs,
-    list: (threadId: string) => runs.list(threadId),
+  const redacting: Pick<RunStore, "start" | "finish" | "appendEvents"> = {
     start: (input) => runs.start({ ...input, input: r().redact(input.input) }),
     finish: (id, outcome) => runs.finish(id, outcome.error === undefined ? outcome : { ...outcome, error: r().redact(outcome.error) }),
     appendEvents: (events) => runs.appendEvents(events.map((event) => r().redactValue(event))),
-  } as S;
+  };
+  return new Proxy(runs, {
+    get(target, key) {
+      if (typeof key === "string" && Object.hasOwn(redacting, key)) return redacting[key as keyof typeof redacting];
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /**

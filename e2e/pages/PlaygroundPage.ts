@@ -65,7 +65,9 @@ export class PlaygroundPage {
   async sendAndWait(text: string): Promise<void> {
     await this.send(text);
     await expect(this.article(`User: ${text}`)).toBeVisible();
-    await expect(this.status).toHaveText("Idle");
+    // The message shows the moment it is sent, so this wait also covers the engine worker's
+    // cold start on a page's first run (it used to pass before the message appeared).
+    await expect(this.status).toHaveText("Idle", { timeout: 15_000 });
   }
 
   /** The options of the Thread combobox (thread titles, most recent first). */

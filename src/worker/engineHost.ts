@@ -13,7 +13,7 @@ import { createCutRunResumer } from "./cutRuns";
 import { errorText } from "./errorText";
 import type { Timer } from "./eventBatcher";
 import { createHostCompiler, describeCompileFailure } from "./hostCompiler";
-import type { FromWorker, RunRequest, ThreadLock, ToWorker } from "./protocol";
+import { BACKGROUND_RUN_PREFIX, type FromWorker, type RunRequest, type ThreadLock, type ToWorker } from "./protocol";
 import { readCredentials, type CredentialStore } from "./providerKeys";
 import { createWorkerRedaction, redactEvents, redactingPost, redactingRuns, type WorkerRedaction } from "./redaction";
 import { createRunRecorder } from "./runRecorder";
@@ -67,7 +67,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
         record: (meta, source) => record(meta, source, new AbortController().signal),
         runs,
         compileStored: (graphId) => compileStored(graphId),
-        newRunId: () => asRunId(`run_bg_${now().toString(36)}_${(runCounter++).toString(36)}`),
+        newRunId: () => asRunId(`${BACKGROUND_RUN_PREFIX}${now().toString(36)}_${(runCounter++).toString(36)}`),
         now,
       })
     : null;

@@ -223,3 +223,9 @@ export interface RedactResult {
 
 export type FromWorker =
   EventsMessage | DoneMessage | FailedMessage | CheckpointResult | ForkResult | BackgroundRunMessage | StoppedMessage | PongMessage | RedactResult;
+
+/**
+ * Run ids the engine gives the follow-up runs of background delegations. Those resume on their
+ * own path (`resume_tasks`), so a page never resumes them as runs cut by a reload.
+ */
+export const BACKGROUND_RUN_PREFIX = "run_bg_";

@@ -7,7 +7,7 @@ import type { RunEvent } from "../../../engine/index.js";
 import type { RunRecord, ThreadRecord, Workspace } from "../../../persistence/workspace/index.js";
 import { REDACTED_MARK, redactKeyShapes, type GraphDocument } from "../../../schema/index.js";
 import type { EngineClient, RunHandlers, Unbranded } from "../../services/engineClient";
-import type { BackgroundRunMessage, RunRequest } from "../../../worker/protocol";
+import { BACKGROUND_RUN_PREFIX, type BackgroundRunMessage, type RunRequest } from "../../../worker/protocol";
 import { copyRuns } from "../../services/threadBranch";
 
 /** A run to start, as the engine takes it (the engine client brands the ids). */
@@ -108,7 +108,9 @@ export function createPlaygroundController(deps: PlaygroundControllerDeps): Play
       await workspace.runs.appendEvents([event]);
     },
     async cutRuns(threadId) {
-      return (await workspace.runs.list(threadId)).filter((run) => run.status === "running");
+      // A background delegation's follow-up run is still running while its task streams: it is
+      // not cut, and it resumes with its task.
+      return (await workspace.runs.list(threadId)).filter((run) => run.status === "running" && !run.id.startsWith(BACKGROUND_RUN_PREFIX));
     },
     resumeRun(run, handlers) {
       if (engine.resumeRun) engine.resumeRun(run, handlers);

@@ -8,41 +8,9 @@
 import type { Browser, Page, Worker } from "@playwright/test";
 import { percentile, round } from "./figure.js";
 import { newBenchContext } from "./frames.js";
+import { STUCK_MESSAGE, stuckWorkerGraph } from "../../src/engine/testing/stuckWorker.js";
 
 const SAMPLES = 3;
-const HOSTILE = "Please tell me what the weather will be like in Paris today?";
-
-function hostileGraph(): string {
-  return JSON.stringify({
-    version: 1,
-    meta: { id: "bench-stuck", name: "Stuck worker bench", tags: [] },
-    models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
-    nodes: [
-      { id: "start", kind: "start", position: { x: 0, y: 0 }, data: { name: "Start" } },
-      {
-        id: "agent",
-        kind: "agent",
-        position: { x: 220, y: 0 },
-        data: {
-          name: "Responder",
-          model: "scripted",
-          script: {
-            rules: [
-              { match: "^ping$", reply: "pong" },
-              { when: "input.matches('^(\\\\w+\\\\s?)*$')", reply: "only words" },
-            ],
-            fallback: "not only words",
-          },
-        },
-      },
-      { id: "end", kind: "end", position: { x: 440, y: 0 }, data: { name: "End" } },
-    ],
-    edges: [
-      { id: "e1", kind: "flow", source: "start", target: "agent" },
-      { id: "e2", kind: "flow", source: "agent", target: "end" },
-    ],
-  });
-}
 
 export interface StopWhenStuckResult {
   samples_ms: number[];
@@ -97,7 +65,7 @@ export async function measureStopWhenStuck(browser: Browser, url: string): Promi
     const page = await context.newPage();
     await page.goto(url);
     await page.getByRole("heading", { level: 1, name: "Graphwright" }).waitFor();
-    await page.getByLabel("Import graph file").setInputFiles({ name: "stuck.json", mimeType: "application/json", buffer: Buffer.from(hostileGraph()) });
+    await page.getByLabel("Import graph file").setInputFiles({ name: "stuck.json", mimeType: "application/json", buffer: Buffer.from(stuckWorkerGraph()) });
     await page.locator('[aria-label="Responder"]').first().waitFor();
     const playground = page.getByRole("region", { name: "Playground", exact: true });
     const status = playground.getByRole("status");
@@ -119,7 +87,7 @@ export async function measureStopWhenStuck(browser: Browser, url: string): Promi
     const samples: number[] = [];
     const nextAnswer: number[] = [];
     for (let i = 0; i < SAMPLES; i++) {
-      await send(HOSTILE);
+      await send(STUCK_MESSAGE);
       await status.filter({ hasText: /^Running$/ }).waitFor({ timeout: 30_000 });
       await waitUntilStuck(page);
       samples.push(await stopAndTime(page));

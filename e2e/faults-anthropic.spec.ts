@@ -3,6 +3,7 @@
 // forwards to the local server, so the faults here are the ones that arrive as a whole answer.
 import { expect, expectIntactAfterReload, historyOf, test, timedSend, useAnthropicProvider } from "./providerFixture";
 import { fault, reply } from "./providerServer";
+import { WEATHER_TOOL } from "../src/models/testing/faults";
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -43,15 +44,7 @@ for (const [kind, says] of silent) {
 test("anthropic non_json_tool_args: a failed tool card, and the model is told", async ({ app, controls, page, playground, provider }) => {
   const server = await provider(fault("non_json_tool_args", { tokens: ["Sorry,", " let me retry"] }));
   await app.goto();
-  const weather = {
-    id: "weather",
-    kind: "mock",
-    name: "get_weather",
-    description: "Weather for a city",
-    input_schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
-    config: { default: "Sunny in {{ args.city }}" },
-  };
-  await useAnthropicProvider(page, controls, server, { tools: [weather], agentTools: ["weather"] });
+  await useAnthropicProvider(page, controls, server, { tools: [WEATHER_TOOL], agentTools: [WEATHER_TOOL.id] });
   await timedSend(playground, server, "Weather in Paris?");
   await expect(playground.article("Assistant: Sorry, let me retry")).toBeVisible();
   await expect(playground.toolCall("get_weather")).toContainText(/not valid JSON/);

@@ -4,6 +4,7 @@
 // Partial replies stay in the chat, marked, and are part of the next request.
 import { expect, expectIntactAfterReload, historyOf, test, timedSend, useProvider } from "./providerFixture";
 import { fault, reply } from "./providerServer";
+import { WEATHER_TOOL } from "../src/models/testing/faults";
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -34,15 +35,7 @@ for (const kind of ["garbage_chunk", "stall_after_2_tokens"] as const) {
 test("non_json_tool_args: a failed tool card and an error event, and the model is told", async ({ app, controls, playground, provider, timeline }) => {
   const server = await provider(fault("non_json_tool_args", { tokens: ["Sorry,", " let me retry"] }));
   await app.goto();
-  const weather = {
-    id: "weather",
-    kind: "mock",
-    name: "get_weather",
-    description: "Weather for a city",
-    input_schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
-    config: { default: "Sunny in {{ args.city }}" },
-  };
-  await useProvider(controls, server, { tools: [weather], agentTools: ["weather"] });
+  await useProvider(controls, server, { tools: [WEATHER_TOOL], agentTools: [WEATHER_TOOL.id] });
   const ms = await timedSend(playground, server, "Weather in Paris?");
   await expect(playground.article("Assistant: Sorry, let me retry")).toBeVisible();
   const card = playground.toolCall("get_weather");

@@ -4,7 +4,7 @@ import { collectRun, compileGraph, type RunEvent, type RunEventOf } from "../eng
 import { agentNode, chainDocument } from "../engine/testing/documents.js";
 import { createToolResolver } from "../tools/index.js";
 import { createModelResolver } from "./resolver.js";
-import { faultResponder, type FaultKind } from "./testing/faults.js";
+import { faultResponder, WEATHER_TOOL, type FaultKind } from "./testing/faults.js";
 import { serversClosedAfterEach, type WireServer } from "./testing/wireServer.js";
 
 const serve = serversClosedAfterEach();
@@ -16,16 +16,7 @@ const faultThenOk = (fault: FaultKind) => serve((n, request) => faultResponder(n
 function agentGraph(server: WireServer, provider: "openai" | "anthropic") {
   const doc = chainDocument([agentNode("a", { name: "assistant", model: "remote", tools: ["weather"] })], {
     models: [{ id: "remote", provider, model: "test-model", base_url: provider === "openai" ? `${server.url}/v1` : server.url, max_retries: 0 }],
-    tools: [
-      {
-        id: "weather",
-        kind: "mock",
-        name: "get_weather",
-        description: "Weather for a city",
-        input_schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
-        config: { default: "Sunny in {{ args.city }}" },
-      },
-    ],
+    tools: [WEATHER_TOOL],
   });
   let n = 0;
   return compileGraph(doc, {

@@ -43,6 +43,16 @@ export interface FaultOptions {
 }
 
 /** The reply tokens when a test gives none. */
+/** The mock tool `non_json_tool_args` calls (`get_weather`), as a graph's tool definition. */
+export const WEATHER_TOOL = {
+  id: "weather",
+  kind: "mock" as const,
+  name: "get_weather",
+  description: "Weather for a city",
+  input_schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+  config: { default: "Sunny in {{ args.city }}" },
+};
+
 export const DEFAULT_TOKENS = ["Hello", " from", " the", " server"];
 
 /** `/v1/messages` is Anthropic's endpoint; anything else is answered as OpenAI Chat Completions. */

@@ -189,6 +189,24 @@ describe("functions", () => {
     expect(evaluateCondition("input.matches('^order-[0-9]+$')", { input: "order-x" })).toBe(false);
   });
 
+  it("runs matches() in linear time on a pattern that backtracks exponentially", () => {
+    // On a backtracking engine `^(\w+\s?)*$` needs about 2^60 steps for this message.
+    const message = "Please tell me what the weather will be like in Paris today?";
+    expect(evaluateCondition("input.matches('^(\\\\w+\\\\s?)*$')", { input: message })).toBe(false);
+    expect(evaluateCondition("matches(input, '^(\\\\w+\\\\s?)*$')", { input: message })).toBe(false);
+    expect(evaluateCondition("matches(input, '^(\\\\w+\\\\s?)*$')", { input: "only words here" })).toBe(true);
+  });
+
+  it("names a lookahead in matches() as unsupported instead of running it", () => {
+    const error = evaluationError("input.matches('a(?=b)')", { input: "ab" });
+    expect(error.problem).toMatchObject({ code: "CEL_EVALUATION", message: expect.stringMatching(/lookahead/) });
+  });
+
+  it("keeps matches() inside comprehensions and nested calls", () => {
+    expect(evaluateExpression("items.filter(x, x.matches('^a')).size()", { items: ["ab", "ba", "ac"] })).toBe(2);
+    expect(evaluateCondition("!input.matches('x') && input.size() > 0", { input: "abc" })).toBe(true);
+  });
+
   it("supports startsWith, endsWith and lowerAscii", () => {
     expect(evaluateCondition("input.startsWith('a') && input.endsWith('c')", { input: "abc" })).toBe(true);
     expect(evaluateExpression("input.lowerAscii()", { input: "ABC" })).toBe("abc");

@@ -1,9 +1,11 @@
 /**
  * CEL expressions (conditions, scripted rules, state updates), evaluated with a
  * maintained CEL library. JS numbers cross into CEL as int (BigInt) when whole and as
- * double otherwise, and come back as plain numbers.
+ * double otherwise, and come back as plain numbers. `matches()` runs on the linear-time
+ * user regex engine, never on the backtracking `RegExp` cel-js uses by default.
  */
-import { parse, ParseError, EvaluationError } from "@marcbachmann/cel-js";
+import { Environment, ParseError, EvaluationError, serialize } from "@marcbachmann/cel-js";
+import { compileUserRegex } from "../schema/userRegex";
 
 export interface ExpressionProblem {
   code: "CEL_SYNTAX" | "CEL_EVALUATION";
@@ -28,7 +30,49 @@ export class ExpressionError extends Error {
   }
 }
 
-type Compiled = ReturnType<typeof parse>;
+/**
+ * cel-js refuses a second `matches` overload, so compiled expressions call ours under another
+ * name: the parsed tree's `matches` calls are renamed and the expression re-parsed from it.
+ * CEL specifies RE2 syntax for `matches`, which is what the user regex engine speaks.
+ */
+const LINEAR_MATCHES = "graphwrightLinearMatches";
+const environment = new Environment({ unlistedVariablesAreDyn: true })
+  .registerFunction(`string.${LINEAR_MATCHES}(string): bool`, (text: string, pattern: string) => compileUserRegex(pattern).test(text))
+  .registerFunction(`${LINEAR_MATCHES}(string, string): bool`, (text: string, pattern: string) => compileUserRegex(pattern).test(text));
+
+type Compiled = ReturnType<Environment["parse"]>;
+/** The parts of cel-js's syntax tree this module reads: `call` is `[name, args]`, `rcall` is `[name, receiver, args]`. */
+interface CelNode {
+  op: string;
+  args: unknown;
+}
+
+function isCelNode(value: unknown): value is CelNode {
+  return typeof value === "object" && value !== null && typeof (value as { op?: unknown }).op === "string";
+}
+
+/** Renames every `matches` call in the tree in place; says whether there was one. */
+function renameMatches(node: unknown): boolean {
+  if (!isCelNode(node)) return false;
+  let found = false;
+  const args = node.args;
+  if ((node.op === "call" || node.op === "rcall") && Array.isArray(args) && args[0] === "matches") {
+    args[0] = LINEAR_MATCHES;
+    found = true;
+  }
+  if (Array.isArray(args)) {
+    for (const arg of args) {
+      for (const child of Array.isArray(arg) ? arg : [arg]) if (renameMatches(child)) found = true;
+    }
+  } else if (renameMatches(args)) found = true;
+  return found;
+}
+
+function parseLinear(source: string): Compiled {
+  const parsed = environment.parse(source);
+  return renameMatches(parsed.ast) ? environment.parse(serialize(parsed.ast)) : parsed;
+}
+
 const cache = new Map<string, Compiled>();
 const CACHE_LIMIT = 500;
 
@@ -46,7 +90,7 @@ function compile(source: string): Compiled {
   const hit = cache.get(source);
   if (hit) return hit;
   try {
-    const compiled = parse(source);
+    const compiled = parseLinear(source);
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
     cache.set(source, compiled);
     return compiled;

@@ -1,14 +1,17 @@
 /**
  * A graph that keeps the engine worker busy for good, shared by the Stop e2e test and the
- * Stop bench. CEL's `matches()` (cel-js) still runs the browser's backtracking RegExp, and
- * `^(\w+\s?)*$` needs about 2^60 steps on `STUCK_MESSAGE`, a 60-character message ending in "?".
- * If CEL ever moves to a linear-time engine, another endless input goes here.
+ * Stop bench. User regexes are linear, so the endless step is a CEL condition with six nested
+ * comprehensions over the message's characters: 60^6 ≈ 4.7e10 steps for `STUCK_MESSAGE`,
+ * hours of synchronous work, the kind of expression only the watchdog can stop.
  */
 
 /** The message that sends the worker into the endless match. */
 export const STUCK_MESSAGE = "Please tell me what the weather will be like in Paris today?";
 
-/** The graph as import text: an agent that answers "ping" at once and tests every other message with the exponential pattern. */
+/** A condition that visits every 6-tuple of the input's characters and is true at the end. */
+const SIX_NESTED = ["a", "b", "c", "d", "e", "f"].reduceRight((inner, name) => `input.split('').all(${name}, ${inner})`, "true");
+
+/** The graph as import text: an agent that answers "ping" at once and tests every other message with the endless condition. */
 export function stuckWorkerGraph(): string {
   return JSON.stringify({
     version: 1,
@@ -26,9 +29,9 @@ export function stuckWorkerGraph(): string {
           script: {
             rules: [
               { match: "^ping$", reply: "pong" },
-              { when: "input.matches('^(\\\\w+\\\\s?)*$')", reply: "only words" },
+              { when: SIX_NESTED, reply: "every tuple seen" },
             ],
-            fallback: "not only words",
+            fallback: "not every tuple",
           },
         },
       },

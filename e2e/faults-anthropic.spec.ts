@@ -1,7 +1,7 @@
 // Fault injection over the Anthropic Messages protocol: the same catalogue answered in
 // Anthropic's wire format. The key only goes to the official API, whose requests the test
 // forwards to the local server, so the faults here are the ones that arrive as a whole answer.
-import { expect, expectIntactAfterReload, historyOf, test, timedSend, useAnthropicProvider } from "./providerFixture";
+import { expect, expectIntactAfterReload, expectNoKey, historyOf, test, timedSend, useAnthropicProvider } from "./providerFixture";
 import { fault, reply } from "./providerServer";
 import { WEATHER_TOOL } from "../src/models/testing/faults";
 
@@ -51,3 +51,25 @@ test("anthropic non_json_tool_args: a failed tool card, and the model is told", 
   expect(server.requests).toHaveLength(2);
   await expectIntactAfterReload(playground, "Weather in Paris?");
 });
+
+for (const [kind, ends] of [
+  ["echo_key", /^Error: .*key/i],
+  ["echo_key_stream", /^Idle$/],
+] as const) {
+  test(`anthropic ${kind}: the key the server echoes shows nowhere on the page, before or after a reload`, async ({
+    app,
+    controls,
+    page,
+    playground,
+    provider,
+  }) => {
+    const server = await provider(fault(kind));
+    await app.goto();
+    await useAnthropicProvider(page, controls, server);
+    await timedSend(playground, server, ASK);
+    await expect(playground.status).toHaveText(ends);
+    expectNoKey(await page.content());
+    await expectIntactAfterReload(playground, ASK);
+    expectNoKey(await page.content());
+  });
+}

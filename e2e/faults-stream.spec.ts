@@ -2,7 +2,7 @@
 // src/models/testing/faults.ts) that fails once the reply has started — a reset, a garbage
 // chunk, a stall — sends tool arguments that are not JSON, or echoes the API key.
 // Partial replies stay in the chat, marked, and are part of the next request.
-import { expect, expectIntactAfterReload, historyOf, test, timedSend, useProvider } from "./providerFixture";
+import { expect, expectIntactAfterReload, expectNoKey, historyOf, test, timedSend, useProvider } from "./providerFixture";
 import { fault, reply } from "./providerServer";
 import { WEATHER_TOOL } from "../src/models/testing/faults";
 
@@ -10,13 +10,13 @@ test.describe.configure({ timeout: 150_000 });
 
 const ASK = "Tell me a story";
 
-for (const kind of ["garbage_chunk", "stall_after_2_tokens"] as const) {
+for (const kind of ["reset_mid_stream", "garbage_chunk", "stall_after_2_tokens"] as const) {
   test(`${kind}: the partial reply stays, marked, in the chat and in the next request`, async ({ app, controls, playground, provider }) => {
     const server = await provider(fault(kind, { times: 1, after: reply(["Noted", " that"]) }));
     await app.goto();
     await useProvider(controls, server, { timeoutMs: 1_000 });
     const ms = await timedSend(playground, server, ASK);
-    await expect(playground.status).toHaveText(/^Error: /);
+    await expect(playground.status).toHaveText(kind === "reset_mid_stream" ? /^Error: .*broke in the middle of the reply/ : /^Error: /);
     const partial = playground.article("Assistant: Hello from");
     await expect(partial).toBeVisible();
     await expect(partial).toContainText(/interrupted|stopped/i);
@@ -47,4 +47,27 @@ test("non_json_tool_args: a failed tool card and an error event, and the model i
   expect(ms).toBeLessThan(10_000);
   await expectIntactAfterReload(playground, "Weather in Paris?");
   await expect(card).toContainText(/not valid JSON/);
+});
+
+test("echo_key_stream: a reply that streams the key back shows it redacted everywhere", async ({ app, controls, page, playground, provider }) => {
+  const server = await provider(fault("echo_key_stream"));
+  await app.goto();
+  await useProvider(controls, server);
+  await timedSend(playground, server, ASK);
+  await expect(playground.article("Assistant: Your key is")).toBeVisible();
+  await expect(playground.status).toHaveText("Idle");
+  expectNoKey(await page.content());
+  await expectIntactAfterReload(playground, ASK);
+  expectNoKey(await page.content());
+});
+
+test("echo_key: an error body that echoes the key without its prefix shows it redacted", async ({ app, controls, page, playground, provider }) => {
+  const server = await provider(fault("echo_key"));
+  await app.goto();
+  await useProvider(controls, server);
+  await timedSend(playground, server, ASK);
+  await expect(playground.status).toHaveText(/^Error: .*key/i);
+  expectNoKey(await page.content());
+  await expectIntactAfterReload(playground, ASK);
+  expectNoKey(await page.content());
 });

@@ -14,7 +14,7 @@ export interface CallSite {
 }
 
 /** SDK wrappers that say nothing the sentence does not already say. */
-const NOISE = /^(connection error\.?|fetch failed|failed to fetch|load failed|terminated|request was aborted\.?|networkerror.*)$/i;
+const NOISE = /^(connection error\.?|fetch failed|failed to fetch|load failed|network error|terminated|request was aborted\.?|networkerror.*)$/i;
 
 /**
  * The provider's own explanation from an SDK message: `401 {"error":{"message":"…"}}` and

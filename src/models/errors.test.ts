@@ -41,6 +41,15 @@ describe("classifyError", () => {
     expect(classifyError(new TypeError("Failed to fetch"), "p").kind).toBe("connection");
   });
 
+  it("maps a body stream cut after the headers to a connection error in every browser", () => {
+    for (const message of ["network error", "Error in body stream", "The network connection was lost."]) {
+      const error = classifyError(new TypeError(message), "p", [], { baseUrl: "http://127.0.0.1:9/v1", midReply: true });
+      expect(error.kind).toBe("connection");
+      expect(error.message).toMatch(/broke in the middle of the reply/);
+      expect(error.message).not.toMatch(/network error/);
+    }
+  });
+
   it("maps an SDK timeout to timeout and a malformed stream to invalid_response", () => {
     expect(classifyError(Object.assign(new Error("Request timed out."), { name: "TimeoutError" }), "p").kind).toBe("timeout");
     expect(classifyError(new SyntaxError("Unexpected token } in JSON"), "p").kind).toBe("invalid_response");

@@ -27,8 +27,13 @@ const CONNECTION_CODES = new Set([
   "UND_ERR_CONNECT_TIMEOUT",
   "UND_ERR_CLOSED",
 ]);
-/** Messages of fetch failures in Node (undici), Chrome, Firefox and Safari, and of the SDKs' connection error. */
-const CONNECTION_MESSAGES = /^(fetch failed|failed to fetch|load failed|connection error\.?)$|networkerror/i;
+/**
+ * Messages of fetch failures in Node (undici), Chrome, Firefox and Safari, and of the SDKs'
+ * connection error; the last three are a body stream cut after the headers (Chrome's
+ * `TypeError: network error`, Firefox's and Safari's words for the same).
+ */
+const CONNECTION_MESSAGES =
+  /^(fetch failed|failed to fetch|load failed|connection error\.?|network error|terminated)$|networkerror|error in body stream|network connection was lost/i;
 /** Error `type`s that providers send in an error body or an in-stream `error` event. */
 const TYPE_KINDS: Record<string, ModelErrorKind> = {
   rate_limit_error: "rate_limited",

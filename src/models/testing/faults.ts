@@ -118,7 +118,9 @@ export function faultResponder(fault: FaultKind, options: FaultOptions = {}): Re
       case "reset_before_headers":
         return { kind: "reset" };
       case "reset_mid_stream":
-        return { kind: "sse", events: firstTwoTokens(protocol, tokens), reset: true };
+        // The tokens arrive before the cut, as they do when a proxy drops a long stream: a reset
+        // sent within a millisecond of the data can make the client's kernel discard it unread.
+        return { kind: "sse", events: firstTwoTokens(protocol, tokens), reset: true, gapMs: 100 };
       case "garbage_chunk":
         return { kind: "sse", events: [...firstTwoTokens(protocol, tokens), garbage(protocol)], stall: true };
       case "stall_after_2_tokens":

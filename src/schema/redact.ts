@@ -104,7 +104,7 @@ export interface Redactor {
  * const redactor = createRedactor([openaiKey, anthropicKey]);
  * redactor.redact(errorBody) // the body with each key, piece of a key, and key shape replaced
  */
-export function createRedactor(secrets: readonly string[]): Redactor {
+export function createRedactor(secrets: readonly string[], options: { shapes?: boolean } = {}): Redactor {
   const values = [...new Set(secrets.map((s) => s.trim()).filter((s) => s.length >= MIN_SECRET))];
   const pieces = new Map<number, Set<string>>();
   const whole: string[] = [];
@@ -136,7 +136,9 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     return spans;
   };
 
-  const spans = (text: string): Span[] => [...secretSpans(text), ...keyShapeSpans(text)];
+  // Without shapes, only the saved values count: a stored graph keeps a key it was given on
+  // purpose (an HTTP tool's own header), but never a piece of a key saved in Settings.
+  const spans = options.shapes === false ? secretSpans : (text: string): Span[] => [...secretSpans(text), ...keyShapeSpans(text)];
   const redact = (text: string, mark = REDACTED_MARK): string => replaceSpans(text, spans(text), mark);
   const redactValue = <T>(value: T, mark = REDACTED_MARK): T => walk(value, (s) => redact(s, mark)) as T;
   return { spans, redact, redactValue, empty: values.length === 0 };

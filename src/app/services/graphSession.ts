@@ -9,7 +9,7 @@ import type { Template } from "../templates/catalog";
 import { instantiateTemplate, newGraphId } from "../templates/instantiate";
 import { isShareFragment, readShareFragment } from "../io/shareLink";
 import { createAutosave, type Autosave, type PageEvents } from "./autosave";
-import { createGraphSync, type GraphSync, type SaveChannel } from "./graphSync";
+import { createGraphSync, keysRemovedNotice, type GraphSync, type SaveChannel } from "./graphSync";
 import { importGraphText, type ImportFailure } from "./importGraphText";
 
 export interface GraphSession {
@@ -36,6 +36,8 @@ export interface GraphSession {
   openShareLink(fragment: string): Promise<ShareLinkOutcome>;
   /** What happened at start-up that the header should show once (a share link opened or refused). */
   startup: { notice: string | null; importFailure: ImportFailure | null };
+  /** Hears the notices the session raises later (a saved key removed from the graph); returns the unsubscribe. */
+  onNotice(listener: (message: string) => void): () => void;
 }
 
 export type ShareLinkOutcome = { notice: string; importFailure: null } | { notice: null; importFailure: ImportFailure };
@@ -54,6 +56,7 @@ export interface GraphSessionOptions {
 
 export function createGraphSession(options: GraphSessionOptions): GraphSession {
   const { store, workspace } = options;
+  const noticeListeners = new Set<(message: string) => void>();
   const sync: GraphSync = createGraphSync({
     store,
     graphs: workspace.graphs,
@@ -61,6 +64,7 @@ export function createGraphSession(options: GraphSessionOptions): GraphSession {
     markStored: (document) => autosave.markStored(document),
     hasUnsaved: (graphId) => autosave.hasPending(graphId),
     flush: () => autosave.flush(),
+    onKeysRemoved: (name) => noticeListeners.forEach((listener) => listener(keysRemovedNotice(name))),
   });
   const autosave = createAutosave({ source: store, save: sync.save, ...(options.page ? { page: options.page } : {}) });
   const graphIds = async () => {
@@ -78,6 +82,10 @@ export function createGraphSession(options: GraphSessionOptions): GraphSession {
     autosave,
     sync,
     startup: { notice: null, importFailure: null },
+    onNotice(listener) {
+      noticeListeners.add(listener);
+      return () => noticeListeners.delete(listener);
+    },
     async open(document) {
       await autosave.flush();
       openDocument(store, document);

@@ -64,6 +64,26 @@ describe("graph revisions", () => {
   });
 });
 
+describe("a saved key pasted into the graph", () => {
+  it("is replaced by REDACTED in the editor and the store, and the user is told", async () => {
+    const a = tab();
+    await openInitialGraph(a, templates);
+    const key = "sk-ant-api03-Hv82kQz5Lr0pWx7mNt3c";
+    await a.workspace.secrets.set("anthropic", key);
+    const notices: string[] = [];
+    a.onNotice((message) => notices.push(message));
+
+    a.store.getState().updateDocument(describeAs(`token ${key.slice(7)}`));
+    await a.autosave.saveNow(a.store.getState().document);
+
+    expect(a.store.getState().document.meta.description).toBe("token REDACTED");
+    const id = a.store.getState().document.meta.id;
+    expect((await a.workspace.graphs.get(id))?.document.meta.description).toBe("token REDACTED");
+    expect(notices).toEqual([expect.stringMatching(/saved API key was found .* replaced by REDACTED/)]);
+    expect(a.autosave.getStatus().state).toBe("saved");
+  });
+});
+
 describe("two tabs on one graph", () => {
   it("keeps tab B's rename when tab A, still showing the old name, edits the description", async () => {
     const a = tab();

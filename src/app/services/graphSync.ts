@@ -46,6 +46,13 @@ export interface GraphSyncDeps {
   hasUnsaved(graphId: string): boolean;
   /** Saves pending edits now (a stale save merges the other tab's change). */
   flush(): Promise<void>;
+  /** Tells the user a saved API key was found in the graph and stored as `REDACTED`. */
+  onKeysRemoved?(graphName: string): void;
+}
+
+/** What the user reads when a saved key was taken out of their graph. */
+export function keysRemovedNotice(graphName: string): string {
+  return `A saved API key was found in "${graphName}" and replaced by REDACTED in the graph. Keys belong in Settings, which sends them only to their own provider.`;
 }
 
 interface Base {
@@ -90,7 +97,13 @@ export function createGraphSync(deps: GraphSyncDeps): GraphSync {
       const base = bases.get(id);
       try {
         const record = await graphs.save(mine, base ? { expectedRev: base.rev } : {});
-        bases.set(id, { rev: record.rev ?? 0, document: mine });
+        bases.set(id, { rev: record.rev ?? 0, document: record.document });
+        if (record.keysRemoved) {
+          // The editor (and its undo history) drops the key too; what is stored is what it shows.
+          deps.markStored(record.document);
+          if (store.getState().document.meta.id === id) takeRemote(mine, record.document, store.getState().document === mine ? record.document : undefined);
+          deps.onKeysRemoved?.(record.document.meta.name);
+        }
         announce(id, record.rev ?? 0);
         return;
       } catch (error) {

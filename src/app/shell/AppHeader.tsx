@@ -1,7 +1,7 @@
 // Top bar of the workspace: the app name, the open graph's name, the graph controls of
 // ui-contract.md (Templates, New graph, Save version, Import, Export, Settings) and their
 // dialogs, the edit toolbar, and whether the graph is saved.
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useGraphSession } from "../services/GraphSessionProvider";
 import type { ImportFailure } from "../services/importGraphText";
 import { useEditor } from "../store/hooks";
@@ -42,6 +42,10 @@ export function AppHeader() {
   const close = () => setDialog(null);
   const shareReport = useMemo(() => ({ notice: (message: string) => setNotice({ message, error: false }), failure: setImportFailure }), []);
   useShareLinkOpener(session, shareReport);
+  // A warning about the graph itself (a saved key taken out of it) stays until dismissed: the
+  // notice of the action that caused it (an import) must not hide it.
+  const [warning, setWarning] = useState<string | null>(null);
+  useEffect(() => session.onNotice(setWarning), [session]);
   const opener = (name: DialogName) => ({
     type: "button" as const,
     className: headerButton,
@@ -69,6 +73,16 @@ export function AppHeader() {
       </div>
       <EditToolbar />
       <div className="ml-auto flex min-w-0 items-center gap-3">
+        {warning && (
+          <p role="alert" className="flex max-w-md items-center gap-1 text-xs text-amber-800 dark:text-amber-300">
+            <span className="truncate" title={warning}>
+              {warning}
+            </span>
+            <button type="button" className={headerButton} aria-label="Dismiss warning" onClick={() => setWarning(null)}>
+              ×
+            </button>
+          </p>
+        )}
         {notice?.error && (
           <p role="alert" className="max-w-md truncate text-xs text-red-700 dark:text-red-400" title={notice.message}>
             {notice.message}

@@ -5,6 +5,7 @@ import { PersistenceError } from "../errors.js";
 import { deleteThreadRows } from "./cascade.js";
 import { graphRecordSchema, readRecord, versionRecordSchema, type GraphRecord, type VersionRecord } from "./records.js";
 import type { WorkspaceClock } from "./types.js";
+import { withoutSavedKeys } from "./savedKeys.js";
 
 export interface GraphSummary {
   id: string;
@@ -21,6 +22,12 @@ export class StaleGraphError extends PersistenceError {
   }
 }
 
+/** A stored graph, and whether a saved key had to be removed from the document on the way in. */
+export interface SavedGraph extends GraphRecord {
+  /** True when the stored document differs from the one given: a saved key (or a piece of one) became `REDACTED`. */
+  keysRemoved?: boolean;
+}
+
 export class GraphStore {
   constructor(
     private readonly db: Database,
@@ -31,11 +38,13 @@ export class GraphStore {
    * Saves the current document of a graph (created on first save) as its next revision.
    * With `expectedRev`, the save is a compare-and-set in one transaction: when the stored
    * revision is another (a save from another tab came first), nothing is written and a
-   * `StaleGraphError` carrying the stored record is thrown.
+   * `StaleGraphError` carrying the stored record is thrown. A saved API key in the document is
+   * stored as `REDACTED` (see `keysRemoved`).
    */
-  async save(document: GraphDocument, options: { expectedRev?: number } = {}): Promise<GraphRecord> {
+  async save(given: GraphDocument, options: { expectedRev?: number } = {}): Promise<SavedGraph> {
     const now = this.clock.iso();
-    return this.db.tx([STORES.graphs], "readwrite", `saving graph "${document.meta.name}"`, async (tx) => {
+    return this.db.tx([STORES.graphs, STORES.secrets], "readwrite", `saving graph "${given.meta.name}"`, async (tx) => {
+      const { value: document, removed } = await withoutSavedKeys(tx, given);
       const store = tx.objectStore(STORES.graphs);
       const raw = await store.get(document.meta.id);
       const existing = raw === undefined ? undefined : readRecord(STORES.graphs, raw, graphRecordSchema);
@@ -51,7 +60,7 @@ export class GraphStore {
         document,
       };
       await store.put(record);
-      return record;
+      return removed ? { ...record, keysRemoved: true } : record;
     });
   }
 
@@ -87,11 +96,14 @@ export class GraphStore {
     });
   }
 
-  /** Saves a named snapshot of a document. */
-  async saveVersion(document: GraphDocument, name: string, id: string): Promise<VersionRecord> {
-    const record: VersionRecord = { id, v: 1, graph_id: document.meta.id, name, created: this.clock.iso(), document };
-    await this.db.tx([STORES.versions], "readwrite", `saving version "${name}"`, (tx) => tx.objectStore(STORES.versions).put(record));
-    return record;
+  /** Saves a named snapshot of a document (a saved API key in it is stored as `REDACTED`). */
+  async saveVersion(given: GraphDocument, name: string, id: string): Promise<VersionRecord> {
+    return this.db.tx([STORES.versions, STORES.secrets], "readwrite", `saving version "${name}"`, async (tx) => {
+      const { value: document } = await withoutSavedKeys(tx, given);
+      const record: VersionRecord = { id, v: 1, graph_id: document.meta.id, name, created: this.clock.iso(), document };
+      await tx.objectStore(STORES.versions).put(record);
+      return record;
+    });
   }
 
   /** Versions of a graph, newest first. */

@@ -33,7 +33,7 @@ export function createWorkspace(db: Database, clock: WorkspaceClock = systemCloc
   };
 }
 
-export { GraphStore, StaleGraphError, type GraphSummary } from "./graphs.js";
+export { GraphStore, StaleGraphError, type GraphSummary, type SavedGraph } from "./graphs.js";
 export { ThreadStore } from "./threads.js";
 export { RunStore } from "./runs.js";
 export { SettingsStore } from "./settings.js";

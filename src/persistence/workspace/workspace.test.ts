@@ -117,6 +117,38 @@ describe("graphs", () => {
   });
 });
 
+describe("saved keys in graphs", () => {
+  const KEY = "sk-proj-Zq81mWx4vB7nTc2LpR9dKfYh";
+
+  it("stores a piece of a saved key pasted into a graph as REDACTED, and says so", async () => {
+    await ws.secrets.set("openai", KEY);
+    const pasted = doc("g1", "Keyed");
+    const withKey = { ...pasted, meta: { ...pasted.meta, description: `use ${KEY.slice(8)} here` } };
+    const saved = await ws.graphs.save(withKey);
+    expect(saved.keysRemoved).toBe(true);
+    expect(saved.document.meta.description).toBe("use REDACTED here");
+    const stored = await ws.graphs.get("g1");
+    expect(JSON.stringify(stored)).not.toContain(KEY.slice(10, 22));
+    assertValid(stored!.document);
+  });
+
+  it("stores a version without the saved key either", async () => {
+    await ws.secrets.set("anthropic", KEY);
+    const pasted = doc("g1");
+    await ws.graphs.saveVersion({ ...pasted, meta: { ...pasted.meta, description: KEY } }, "v1", "ver1");
+    expect((await ws.graphs.getVersion("ver1"))?.document.meta.description).toBe("REDACTED");
+  });
+
+  it("keeps a graph without saved keys as the very object given, and key-shaped text the user wrote", async () => {
+    await ws.secrets.set("openai", KEY);
+    const plain = doc("g1");
+    const ownToken = { ...plain, meta: { ...plain.meta, description: "sk-other-0123456789abcdefghij" } };
+    const saved = await ws.graphs.save(ownToken);
+    expect(saved.keysRemoved).toBeUndefined();
+    expect(saved.document).toBe(ownToken);
+  });
+});
+
 describe("threads", () => {
   it("lists a graph's threads by last activity and renames them", async () => {
     await ws.threads.create({ id: "t1", graphId: "g1", title: "Refunds" });

@@ -1,0 +1,159 @@
+// The key canary: a saved key is echoed back by the provider (in error bodies with and without
+// its prefix, and streamed in a reply), typed into the chat and pasted into the graph, and then
+// looked for — whole and in every 12-character piece — in every export format, every IndexedDB
+// store but `secrets`, every console message and every request to a host other than its own.
+// Also: a model on another host than its key's says so, and that host can be allowed in Settings.
+import { inflateRawSync } from "node:zlib";
+import type { Request } from "@playwright/test";
+import { keyOf, protocolOf, streamReply, errorReply } from "../src/models/testing/faults";
+import { expect, historyOf, providerDocument, saveOpenAISettings, test } from "./providerFixture";
+import { fault, reply, type Script } from "./providerServer";
+
+const CANARY = "sk-proj-CANARY7q9WzX41bLmNpRtVy83KdHsFf0Gg";
+const BODY = CANARY.slice("sk-proj-".length);
+const PIECE = 12;
+
+/** The 12-character pieces of the canary that `text` holds. */
+function pieces(text: string): string[] {
+  const found: string[] = [];
+  for (let i = 0; i + PIECE <= CANARY.length; i++) if (text.includes(CANARY.slice(i, i + PIECE))) found.push(CANARY.slice(i, i + PIECE));
+  return found;
+}
+
+/** Each turn of the drill, by the words of the user's message. */
+const canaryScript: Script = (_n, request) => {
+  const protocol = protocolOf(request);
+  const said =
+    historyOf({ ...request, time: 0 })
+      .filter((m) => m.role === "user")
+      .at(-1)?.text ?? "";
+  if (said.includes("echo with prefix")) return errorReply(protocol, 401, `Incorrect API key provided: ${keyOf(request)}`, "invalid_api_key");
+  if (said.includes("echo without prefix")) return fault("echo_key")(0, request);
+  if (said.includes("stream it back")) {
+    const body = keyOf(request).slice("sk-proj-".length);
+    return streamReply(protocol, ["Here: ", body.slice(0, 5), body.slice(5, 17), body.slice(17, 26), body.slice(26), " (done)"]);
+  }
+  return reply(["Noted", "."])(0, request);
+};
+
+test("a saved key appears in no export, store, console message or foreign request", async ({ app, controls, playground, timeline, provider, page }) => {
+  test.setTimeout(120_000);
+  const server = await provider(canaryScript);
+  const keyOrigin = new URL(server.url).origin;
+  const consoleTexts: string[] = [];
+  page.on("console", (message) => consoleTexts.push(message.text()));
+  const foreign: string[] = [];
+  const onRequest = (request: Request) => {
+    if (new URL(request.url()).origin === keyOrigin) return;
+    const seen = `${request.url()}\n${JSON.stringify(request.headers())}\n${request.postData() ?? ""}`;
+    if (pieces(seen).length > 0) foreign.push(request.url());
+  };
+  page.context().on("request", onRequest);
+
+  await app.goto();
+  await saveOpenAISettings(controls, `${server.url}/v1`, CANARY);
+  // The key pasted into the graph: an edge label (without its prefix, so no key shape gives it away) and an agent's instructions.
+  const doc = providerDocument(`${server.url}/v1`, { graphName: "Canary drill" }) as {
+    edges: { label?: string }[];
+    nodes: { kind: string; data?: Record<string, unknown> }[];
+  };
+  doc.edges[0]!.label = `route ${BODY}`;
+  const agent = doc.nodes.find((n) => n.kind === "agent")!;
+  agent.data = { ...agent.data, system_prompt: `Never say ${CANARY.slice(3)}.` };
+  await controls.import("canary.json", JSON.stringify(doc));
+  await expect(controls.graphName).toHaveValue("Canary drill");
+  // The pasted key is taken out of the graph as it is stored, and the user is told.
+  await expect(page.getByRole("alert").filter({ hasText: 'A saved API key was found in "Canary drill"' })).toBeVisible();
+
+  for (const text of ["echo with prefix", "echo without prefix", "stream it back", `my key is ${BODY}, keep it`]) {
+    await playground.sendAndSettle(text);
+  }
+  await expect.poll(() => server.requests.length).toBeGreaterThanOrEqual(4);
+  expect(server.requests.every((r) => keyOf(r) === CANARY)).toBe(true);
+  // What the user sees says the key was refused, without the key.
+  await expect(playground.region.getByText(/\[redacted\]/).first()).toBeVisible();
+
+  const exported: Record<string, string> = {};
+  exported.json = (await controls.export("JSON")).text;
+  exported.mermaid = (await controls.export("Mermaid")).text;
+  exported.trace = JSON.stringify((await timeline.exportTrace()).json);
+  await controls.button("Export").click();
+  await page.getByRole("menuitem", { name: "Share link", exact: true }).click();
+  const link = await controls.dialog("Share link").getByRole("textbox", { name: "Link" }).inputValue();
+  exported.shareLink = link;
+  exported.sharedDocument = inflateRawSync(Buffer.from(link.split("#graph=")[1]!, "base64url")).toString("utf8");
+  await controls.dialog("Share link").press("Escape");
+  expect(exported.mermaid).toContain("route REDACTED");
+  expect(exported.trace).toContain("[redacted]");
+  for (const [format, text] of Object.entries(exported)) expect({ format, pieces: pieces(text) }).toEqual({ format, pieces: [] });
+
+  const stores = await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open("graphwright");
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const decoder = new TextDecoder();
+    const out: Record<string, string> = {};
+    for (const name of Array.from(db.objectStoreNames)) {
+      const rows = await new Promise<unknown[]>((resolve, reject) => {
+        const get = db.transaction(name, "readonly").objectStore(name).getAll();
+        get.onsuccess = () => resolve(get.result as unknown[]);
+        get.onerror = () => reject(get.error);
+      });
+      out[name] = JSON.stringify(rows, (_key, value: unknown) => (value instanceof Uint8Array ? decoder.decode(value) : value));
+    }
+    db.close();
+    return out;
+  });
+  expect(Object.keys(stores)).toEqual(expect.arrayContaining(["runs", "events", "checkpoints", "writes", "blobs", "threads", "secrets"]));
+  expect(pieces(stores.secrets ?? "").length).toBeGreaterThan(0);
+  for (const [name, text] of Object.entries(stores)) {
+    if (name === "secrets") continue;
+    expect({ store: name, pieces: pieces(text) }).toEqual({ store: name, pieces: [] });
+  }
+  // What the page shows after a reload (the canvas a PNG export draws, the chat, the timeline).
+  await page.reload();
+  await expect(playground.article("User: echo with prefix")).toBeVisible();
+  expect(pieces(await page.content())).toEqual([]);
+  expect(pieces(consoleTexts.join("\n"))).toEqual([]);
+  expect(foreign).toEqual([]);
+});
+
+test("a model on another host than its key's says so, and that host can be allowed in Settings", async ({ app, controls, playground, provider }) => {
+  const home = await provider(reply(["home"]));
+  const other = await provider(reply(["Hello", " from", " the", " other", " host"]));
+  const otherHost = new URL(other.url).host;
+  await app.goto();
+  await saveOpenAISettings(controls, `${home.url}/v1`, CANARY);
+  await controls.import("elsewhere.json", JSON.stringify(providerDocument(`${other.url}/v1`, { graphName: "Elsewhere" })));
+  await expect(controls.graphName).toHaveValue("Elsewhere");
+
+  await playground.sendAndSettle("hello?");
+  // Said in the chat's error message and in the status line.
+  const notice = playground.status.getByText(`The OpenAI key is saved for http://${new URL(home.url).host}, but this model calls http://${otherHost}`);
+  await expect(notice).toBeVisible();
+  await expect(playground.status).toContainText(`Allow http://${otherHost} for the OpenAI key in Settings`);
+  await expect(playground.region.getByText("No API key")).toHaveCount(0);
+  expect(other.requests).toHaveLength(0);
+
+  await controls.button("Settings").click();
+  const dialog = controls.dialog("Settings");
+  await dialog.getByRole("textbox", { name: "Allow a host for the OpenAI key" }).fill(`http://${otherHost}`);
+  await dialog.getByRole("button", { name: "Allow host for the OpenAI key" }).click();
+  const list = dialog.getByRole("list", { name: "Hosts allowed for the OpenAI key" });
+  await expect(list.getByRole("listitem")).toHaveText([new RegExp(`http://${otherHost.replace(/\./g, "\\.")}`)]);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+
+  await playground.sendAndSettle("and now?");
+  await expect(playground.region.getByText("Hello from the other host")).toBeVisible();
+  expect(other.requests.map((r) => keyOf(r))).toEqual([CANARY]);
+
+  // Listed after a reload, and removable.
+  await app.page.reload();
+  await controls.button("Settings").click();
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await dialog.getByRole("button", { name: `Remove http://${otherHost} from the OpenAI key's hosts` }).click();
+  await expect(list.getByRole("listitem")).toHaveCount(0);
+});

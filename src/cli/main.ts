@@ -10,7 +10,7 @@ import { compileGraph, runFollowUp, runGraph, EngineError, type CompiledDocument
 import { createModelResolver } from "../models/index.js";
 import { createScriptedModel } from "../models/scripted.js";
 import { formatIssues, validateText, type GraphDocument, type Provider } from "../schema/index.js";
-import { createToolResolver } from "../tools/index.js";
+import { createToolResolver, envSecrets } from "../tools/index.js";
 import { CheckpointError, openCheckpointer, parseCheckpointSpec, redactPassword, type CheckpointSpec, type OpenCheckpointer } from "./checkpointer.js";
 import { formatEvent } from "./format.js";
 import { folderGraphLibrary } from "./graphLibrary.js";
@@ -128,7 +128,8 @@ async function run(
   let compiled;
   try {
     const graphs = folderGraphLibrary(options.graphs ?? dirname(file));
-    compiled = compileGraph(document, { models, tools: createToolResolver(), checkpointer: checkpoint.saver, graphs });
+    // Tool secrets ({{ secrets.NAME }}) come from GRAPHWRIGHT_SECRET_<NAME>.
+    compiled = compileGraph(document, { models, tools: createToolResolver({ secrets: envSecrets(process.env) }), checkpointer: checkpoint.saver, graphs });
   } catch (error) {
     fail(`${file} cannot be compiled: ${error instanceof EngineError ? error.message : String(error)}`);
   }

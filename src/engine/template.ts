@@ -24,12 +24,17 @@ function display(value: unknown): string {
 }
 
 /**
- * Fills `{{ path }}` placeholders from a context object.
+ * Fills `{{ path }}` placeholders from a context object; `escape` encodes each filled value
+ * (e.g. `encodeURIComponent` for a URL) and leaves the template's own text as written.
  * @example renderTemplate("Hello {{ state.user }}", { state: { user: "Ada" } }) // "Hello Ada"
+ * @example renderTemplate("/users/{{ args.name }}", { args: { name: "a b" } }, encodeURIComponent) // "/users/a%20b"
  */
-export function renderTemplate(template: string, context: Record<string, unknown>): string {
+export function renderTemplate(template: string, context: Record<string, unknown>, escape?: (value: string) => string): string {
   if (!template.includes("{{")) return template;
-  return template.replace(PLACEHOLDER, (_, path: string) => display(readPath(context, path)));
+  return template.replace(PLACEHOLDER, (_, path: string) => {
+    const value = display(readPath(context, path));
+    return escape ? escape(value) : value;
+  });
 }
 
 /** True when the template contains at least one placeholder. */

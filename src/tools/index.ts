@@ -3,3 +3,5 @@ export { createToolResolver } from "./resolver.js";
 export { builtinTool, builtinInputSchemas } from "./builtin.js";
 export { mockTool } from "./mock.js";
 export { runnableTool, toolRunners, type ToolRunner } from "./registry.js";
+export { httpTool, type HttpToolResult } from "./http.js";
+export { envSecrets, type ToolSecrets, type ToolServices } from "./services.js";

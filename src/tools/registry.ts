@@ -7,9 +7,10 @@ import { httpTool } from "./http.js";
 import { javascriptTool } from "./javascript.js";
 import { mcpTool } from "./mcp.js";
 import { mockTool } from "./mock.js";
+import type { ToolServices } from "./services.js";
 
 /** Turns a catalog definition of one kind into a runnable tool, or throws an EngineError saying why it cannot run. */
-export type ToolRunner<K extends ToolKind> = (definition: ToolOfKind<K>) => RunnableTool;
+export type ToolRunner<K extends ToolKind> = (definition: ToolOfKind<K>, services: ToolServices) => RunnableTool;
 
 /** Every tool kind's runner; the type makes the compiler refuse a kind without one. */
 export const toolRunners: { readonly [K in ToolKind]: ToolRunner<K> } = {
@@ -27,8 +28,8 @@ export const toolRunners: { readonly [K in ToolKind]: ToolRunner<K> } = {
  * @example
  * runnableTool({ id: "e", name: "echo", kind: "builtin", config: { builtin: "echo" }, … }).invoke({ text: "hi" }, context)
  */
-export function runnableTool(definition: ToolDefinition): RunnableTool {
+export function runnableTool(definition: ToolDefinition, services: ToolServices = {}): RunnableTool {
   // The runner for definition.kind takes exactly that kind, which TypeScript cannot follow through an index by a union.
   const runner = toolRunners[definition.kind] as ToolRunner<ToolKind>;
-  return runner(definition);
+  return runner(definition, services);
 }

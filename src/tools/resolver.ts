@@ -2,15 +2,16 @@
 import type { ToolDefinition } from "../schema/index.js";
 import type { RunnableTool, ToolResolver } from "../engine/index.js";
 import { runnableTool } from "./registry.js";
+import type { ToolServices } from "./services.js";
 
 /**
- * The tool resolver for Node and the browser.
- * @example compileGraph(doc, { models, tools: createToolResolver() })
+ * The tool resolver for Node and the browser; `services` gives runners the network and named secrets.
+ * @example compileGraph(doc, { models, tools: createToolResolver({ secrets: envSecrets(process.env) }) })
  */
-export function createToolResolver(): ToolResolver {
+export function createToolResolver(services: ToolServices = {}): ToolResolver {
   return {
     resolve(definition: ToolDefinition): RunnableTool {
-      return runnableTool(definition);
+      return runnableTool(definition, services);
     },
   };
 }

@@ -284,7 +284,6 @@ describe("createToolResolver", () => {
   });
 
   it.each([
-    ["http", { url: "https://api.example.com/weather" }],
     ["mcp", { server_url: "https://mcp.example.com", tool: "search" }],
     ["javascript", { code: "return 1" }],
   ])("refuses a %s tool with a COMPILE_ERROR naming it", (kind, config) => {

@@ -119,11 +119,11 @@ describe("engine host", () => {
       tools: [
         {
           id: "remote",
-          kind: "http",
+          kind: "mcp",
           name: "remote",
           description: "d",
           input_schema: { type: "object", properties: {} },
-          config: { url: "https://example.com", method: "GET" },
+          config: { server_url: "https://mcp.example.com", tool: "search" },
         },
       ],
       nodes: weatherAssistant.nodes.map((n) => (n.kind === "agent" ? { ...n, data: { ...n.data, tools: ["remote"] } } : n)),

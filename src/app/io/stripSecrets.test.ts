@@ -20,7 +20,7 @@ function withHttpTool(headers: Record<string, string>, url = "https://api.exampl
         input_schema: { type: "object", properties: {} },
         return_direct: false,
         destructive: false,
-        config: { url, method: "GET", headers },
+        config: { url, method: "GET", query: {}, headers, timeout_ms: 30_000, max_response_chars: 20_000 },
       },
     ],
   };

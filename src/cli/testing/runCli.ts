@@ -19,11 +19,11 @@ export interface CliResult {
  * `npm run cli -- <args>` without npm, offline: provider keys are cleared.
  * @example const { code, stdout } = await runCli(["run", "examples/weather-assistant.json", "hi"]);
  */
-export async function runCli(args: string[], options: { cwd?: string } = {}): Promise<CliResult> {
+export async function runCli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
   try {
     const { stdout, stderr } = await exec(TSX, [MAIN, ...args], {
       cwd: options.cwd ?? ROOT,
-      env: { ...process.env, OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "" },
+      env: { ...process.env, OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "", ...options.env },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {

@@ -29,7 +29,11 @@ describe("tool kind descriptors", () => {
 
   it("starts the config over from the new kind's defaults when a tool changes kind, keeping the other fields", () => {
     const weather = { ...newTool("mock", "weather", "get_weather"), description: "Today's weather", destructive: true };
-    expect(withToolKind(weather, "http")).toEqual({ ...weather, kind: "http", config: { url: "https://example.com/api", method: "GET", headers: {} } });
+    expect(withToolKind(weather, "http")).toEqual({
+      ...weather,
+      kind: "http",
+      config: { url: "https://example.com/api", method: "GET", query: {}, headers: {}, timeout_ms: 30_000, max_response_chars: 20_000 },
+    });
   });
 
   it("refuses a table that lacks a kind at compile time", () => {

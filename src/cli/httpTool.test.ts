@@ -1,0 +1,77 @@
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "./testing/runCli.js";
+
+/** Start → an agent on the scripted model that calls the `forecast` HTTP tool → End. */
+function forecastGraph(apiUrl: string): object {
+  return {
+    version: 1,
+    meta: { id: "http-cli", name: "HTTP tool drill" },
+    models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
+    tools: [
+      {
+        id: "forecast",
+        kind: "http",
+        name: "forecast",
+        description: "Forecast for a city",
+        input_schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+        config: { url: `${apiUrl}/forecast/{{ args.city }}`, headers: { Authorization: "Bearer {{ secrets.FORECAST_TOKEN }}" } },
+      },
+    ],
+    nodes: [
+      { id: "start", kind: "start", position: { x: 0, y: 0 } },
+      {
+        id: "agent",
+        kind: "agent",
+        position: { x: 0, y: 150 },
+        data: {
+          name: "Assistant",
+          model: "scripted",
+          tools: ["forecast"],
+          default_tools: [],
+          script: {
+            rules: [
+              { match: "forecast for (?<city>\\w+)", tool_calls: [{ name: "forecast", args: { city: "{{ match.city }}" } }] },
+              { on: "tool", tool: "forecast", reply: "Got {{ tool_result }}" },
+            ],
+          },
+        },
+      },
+      { id: "end", kind: "end", position: { x: 0, y: 300 } },
+    ],
+    edges: [
+      { id: "e1", kind: "flow", source: "start", target: "agent" },
+      { id: "e2", kind: "flow", source: "agent", target: "end" },
+    ],
+  };
+}
+
+describe("cli run with an HTTP tool", () => {
+  it("calls the API with the secret from GRAPHWRIGHT_SECRET_<NAME> and prints the answer", async () => {
+    const seen: { url?: string; headers: IncomingHttpHeaders }[] = [];
+    const server = createServer((req, res) => {
+      seen.push({ url: req.url, headers: req.headers });
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ city: "Oslo", sky: "snow" }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const dir = await mkdtemp(path.join(tmpdir(), "gw-http-"));
+      const file = path.join(dir, "graph.json");
+      await writeFile(file, JSON.stringify(forecastGraph(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+      const { code, stdout, stderr } = await runCli(["run", file, "forecast for Oslo"], { env: { GRAPHWRIGHT_SECRET_FORECAST_TOKEN: "tok-cli-77" } });
+      expect(stderr).toBe("");
+      expect(code).toBe(0);
+      expect(stdout).toContain('→ forecast {"city":"Oslo"}');
+      expect(stdout).toContain('Got {"status":200,"body":{"city":"Oslo","sky":"snow"}}');
+      expect(seen).toEqual([expect.objectContaining({ url: "/forecast/Oslo", headers: expect.objectContaining({ authorization: "Bearer tok-cli-77" }) })]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

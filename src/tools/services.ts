@@ -1,0 +1,25 @@
+/** What tool runners may use from their platform: the network and the named secrets. */
+
+/**
+ * Named secrets for tools (`{{ secrets.NAME }}`): the secrets store in the browser's engine
+ * worker, `GRAPHWRIGHT_SECRET_<NAME>` environment variables in the CLI.
+ * @example const secrets: ToolSecrets = { get: async (name) => process.env[`GRAPHWRIGHT_SECRET_${name}`] };
+ */
+export interface ToolSecrets {
+  get(name: string): Promise<string | undefined>;
+}
+
+/** Platform services for tool runners; each has a default where the platform has one. */
+export interface ToolServices {
+  /** The `fetch` HTTP tools call (defaults to the global one). */
+  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  secrets?: ToolSecrets;
+}
+
+/**
+ * Tool secrets from environment variables named `GRAPHWRIGHT_SECRET_<NAME>`.
+ * @example envSecrets(process.env).get("WEATHER_KEY") // process.env.GRAPHWRIGHT_SECRET_WEATHER_KEY
+ */
+export function envSecrets(env: Record<string, string | undefined>): ToolSecrets {
+  return { get: async (name) => env[`GRAPHWRIGHT_SECRET_${name}`] };
+}

@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { toolRun } from "../timeline/eventFixtures";
-import { ChatMessageView } from "./ChatMessageView";
+import { ChatMessageView, sameMessage } from "./ChatMessageView";
 import { deriveChat, type ChatMessage } from "./chatMessages";
 import { Markdown, safeUrl } from "./Markdown";
 import { ToolCallCard } from "./ToolCallCard";
@@ -91,5 +91,38 @@ describe("markdown from models", () => {
     expect(safeUrl(" javascript:alert(1)")).toBeNull();
     expect(safeUrl("vbscript:x")).toBeNull();
     expect(safeUrl("//evil.example")).toBeNull();
+  });
+});
+
+describe("re-rendering a derived message", () => {
+  const reply = (text: string, more: Partial<Extract<ChatMessage, { kind: "reply" }>> = {}): ChatMessage => ({
+    kind: "reply",
+    id: "m",
+    runId: "r",
+    author: "Writer",
+    text,
+    streaming: true,
+    stopped: false,
+    toolCalls: [],
+    ...more,
+  });
+
+  it("skips a message whose content is unchanged, though its object is new", () => {
+    expect(sameMessage(reply("a".repeat(1000)), reply("a".repeat(1000)))).toBe(true);
+  });
+
+  it("renders again when the text, streaming state or a tool call changes", () => {
+    const call = { id: "c", tool: "t", args: {}, result: null, error: null, durationMs: null, status: "running" as const };
+    expect(sameMessage(reply("ab"), reply("abc"))).toBe(false);
+    expect(sameMessage(reply("ab"), reply("ab", { streaming: false }))).toBe(false);
+    expect(sameMessage(reply("ab"), reply("ab", { stopped: true }))).toBe(false);
+    expect(sameMessage(reply("ab", { toolCalls: [call] }), reply("ab", { toolCalls: [{ ...call, status: "done", result: "ok" }] }))).toBe(false);
+    expect(sameMessage(reply("ab", { toolCalls: [call] }), reply("ab", { toolCalls: [{ ...call, activity: [] }] }))).toBe(false);
+  });
+
+  it("renders again when an error gains a retry", () => {
+    const error: ChatMessage = { kind: "error", id: "e", runId: "r", author: "Error", text: "cut" };
+    expect(sameMessage(error, { ...error })).toBe(true);
+    expect(sameMessage(error, { ...error, retry: "hello" })).toBe(false);
   });
 });

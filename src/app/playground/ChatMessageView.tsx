@@ -1,6 +1,7 @@
 // One chat message: an article named by its author, markdown text, and its tool calls.
 import { memo } from "react";
-import { messageLabel, type ChatMessage } from "./chatMessages";
+import type { ChatMessage } from "./chatMessages";
+import { messageLabel } from "./messageLabel";
 import { LazyMarkdown } from "./LazyMarkdown";
 import { RetryButton } from "./RetryButton";
 import { ToolCallCard } from "./ToolCallCard";
@@ -44,11 +45,35 @@ function ChatMessageViewImpl({ message }: { message: ChatMessage }) {
   );
 }
 
-/** What a message shows; derived messages are new objects each frame, so compare content. */
-function signature(message: ChatMessage): string {
-  if (message.kind !== "reply") return `${message.kind}|${message.text}`;
-  const calls = message.toolCalls.map((c) => `${c.id}:${c.status}:${c.durationMs ?? ""}:${c.result?.length ?? ""}:${c.error ?? ""}`).join(",");
-  return `${message.author}|${message.streaming}|${message.stopped}|${message.text}|${calls}`;
+/**
+ * Whether two messages show the same: derived messages are new objects each frame, so compare
+ * content, field by field (strings compare without building anything the size of the reply).
+ */
+export function sameMessage(a: ChatMessage, b: ChatMessage): boolean {
+  if (a === b) return true;
+  if (a.kind !== b.kind || a.text !== b.text || a.author !== b.author) return false;
+  if (a.kind === "user" || b.kind === "user") return true;
+  if (a.kind === "error" || b.kind === "error") return a.kind === "error" && b.kind === "error" && a.retry === b.retry;
+  return a.streaming === b.streaming && a.stopped === b.stopped && sameCalls(a.toolCalls, b.toolCalls);
 }
 
-export const ChatMessageView = memo(ChatMessageViewImpl, (a, b) => a.message === b.message || signature(a.message) === signature(b.message));
+type ToolCalls = Extract<ChatMessage, { kind: "reply" }>["toolCalls"];
+
+function sameCalls(a: ToolCalls, b: ToolCalls): boolean {
+  return (
+    a.length === b.length &&
+    a.every((c, i) => {
+      const d = b[i]!;
+      return (
+        c.id === d.id &&
+        c.status === d.status &&
+        c.durationMs === d.durationMs &&
+        c.result?.length === d.result?.length &&
+        c.error === d.error &&
+        c.activity?.length === d.activity?.length
+      );
+    })
+  );
+}
+
+export const ChatMessageView = memo(ChatMessageViewImpl, (a, b) => sameMessage(a.message, b.message));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eventBuilder, toolRun } from "../timeline/eventFixtures";
-import { deriveChat, messageLabel } from "./chatMessages";
+import { deriveChat } from "./chatMessages";
+import { messageLabel } from "./messageLabel";
 
 describe("deriveChat", () => {
   it("shows the user's message, then each reply with its tool call and result", () => {
@@ -81,15 +82,6 @@ describe("deriveChat", () => {
         .filter((m) => m.kind === "user")
         .map((m) => m.text),
     ).toEqual(["first", "second"]);
-  });
-});
-
-describe("messageLabel", () => {
-  it("starts with the author and shortens long text", () => {
-    expect(messageLabel({ kind: "user", id: "1", runId: "r", author: "User", text: "hello\n  world" })).toBe("User: hello world");
-    const long = messageLabel({ kind: "user", id: "1", runId: "r", author: "User", text: "x".repeat(500) });
-    expect(long.startsWith("User: xxx")).toBe(true);
-    expect(long.length).toBeLessThanOrEqual(126);
   });
 });
 

@@ -207,11 +207,3 @@ export function deriveChat(events: readonly RunEvent[], liveRunId: string | null
   }
   return messages;
 }
-
-/** The accessible name of a message: its author, then the start of its text. */
-export function messageLabel(message: ChatMessage, max = 120): string {
-  const text = message.text.replace(/\s+/g, " ").trim();
-  if (text) return `${message.author}: ${text.length > max ? `${text.slice(0, max - 1)}…` : text}`;
-  if (message.kind === "reply" && message.toolCalls.length > 0) return `${message.author}: called ${message.toolCalls.map((c) => c.tool).join(", ")}`;
-  return message.author;
-}

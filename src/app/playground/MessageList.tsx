@@ -1,12 +1,12 @@
 // The chat of the active thread, derived from its events; follows the stream while the
 // reader is at the bottom and leaves them be when they have scrolled up.
-import { useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { EmptyState } from "../shell/EmptyState";
 import { ChatMessageView } from "./ChatMessageView";
 import { deriveChat } from "./chatMessages";
 import { useActiveThreadId, useLiveRunId, useRunning, useThreadEvents, useThreadLoading } from "../store/playground/hooks";
+import { useStickToBottom } from "./useStickToBottom";
 
-const STICK_PX = 48;
 /** Messages rendered at first; a long thread shows its latest ones and offers the rest on demand. */
 const PAGE = 200;
 
@@ -20,37 +20,20 @@ export function MessageList() {
   const [shown, setShown] = useState({ threadId, count: PAGE });
   const limit = shown.threadId === threadId ? shown.count : PAGE;
   const hidden = Math.max(0, messages.length - limit);
-  const scroller = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
-
   // A thread opens at its latest message.
-  useLayoutEffect(() => {
-    atBottom.current = true;
-  }, [threadId]);
-
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (el && atBottom.current) el.scrollTop = el.scrollHeight;
-  }, [messages]);
+  const { scroller, content, end, release } = useStickToBottom(threadId);
 
   return (
-    <div
-      ref={scroller}
-      onScroll={(e) => {
-        const el = e.currentTarget;
-        atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
-      }}
-      className="flex min-h-0 flex-1 flex-col overflow-y-auto"
-    >
+    <div ref={scroller} className="flex min-h-0 flex-1 flex-col overflow-y-auto">
       {messages.length === 0 ? (
         <EmptyState>{loading ? "Loading messages…" : "No messages yet. Send one to run the graph."}</EmptyState>
       ) : (
-        <div className="flex flex-col gap-3 p-3">
+        <div ref={content} className="flex flex-col gap-3 p-3">
           {hidden > 0 && (
             <button
               type="button"
               onClick={() => {
-                atBottom.current = false;
+                release();
                 setShown({ threadId, count: limit + PAGE });
               }}
               className="self-center rounded border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
@@ -65,6 +48,7 @@ export function MessageList() {
           </div>
         </div>
       )}
+      <div ref={end} aria-hidden="true" />
     </div>
   );
 }

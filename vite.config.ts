@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
@@ -8,12 +8,29 @@ const page = (relative: string) => fileURLToPath(new URL(relative, import.meta.u
 /** The e2e build adds test harness pages (real IndexedDB smoke); production builds never ship them. */
 const harness: Record<string, string> = process.env.GRAPHWRIGHT_E2E_HARNESS === "1" ? { persistence: page("./e2e/harness/persistence.html") } : {};
 
+/**
+ * Workers have no DOM: there, micromark's entity decoder must be its DOM-free build, not the
+ * browser build Vite picks (which calls document.createElement as it loads). The markdown
+ * worker (src/app/playground/markdown.worker.ts) parses with micromark.
+ */
+function domFreeDecoderInWorkers(): Plugin {
+  return {
+    name: "graphwright:dom-free-decoder-in-workers",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (source !== "decode-named-character-reference") return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && { ...resolved, id: resolved.id.replace(/index\.dom\.js$/, "index.js") };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },
   build: { target: "es2022", sourcemap: true, rolldownOptions: { input: { main: page("./index.html"), ...harness } } },
-  worker: { format: "es" },
+  worker: { format: "es", plugins: () => [domFreeDecoderInWorkers()] },
   test: {
     include: ["src/**/*.test.ts", "tests/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",

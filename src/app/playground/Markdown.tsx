@@ -7,12 +7,12 @@ import type { BlockMode } from "./markdownPlan";
 import { SafeMarkdown } from "./SafeMarkdown";
 import { useMarkdownBlocks } from "./useMarkdownBlocks";
 
-export { safeUrl } from "./SafeMarkdown";
+export { safeUrl } from "./markdownTree";
 
 const Block = memo(function Block({ raw, mode, definitions }: { raw: string; mode: BlockMode; definitions: string }) {
   switch (mode) {
     case "markdown":
-      return <SafeMarkdown source={definitions ? raw + definitions : raw} />;
+      return <SafeMarkdown source={definitions ? raw + definitions : raw} text={raw} />;
     case "markup":
       return (
         <pre className="my-2 overflow-x-auto rounded bg-zinc-100 p-2 text-xs whitespace-pre-wrap dark:bg-zinc-800">
@@ -28,6 +28,12 @@ const Block = memo(function Block({ raw, mode, definitions }: { raw: string; mod
 
 /** Blocks per group: a frame then compares a few groups, not thousands of blocks, to find what changed. */
 const GROUP = 32;
+/**
+ * Each group is laid out and painted only near the viewport (`content-visibility: auto`), and
+ * keeps its last size while skipped, so a growing reply costs the browser the new text per
+ * frame, not the whole reply. The size is a guess for a group not yet rendered once.
+ */
+const GROUP_CLASS = "space-y-2 [contain-intrinsic-size:auto_800px] [content-visibility:auto]";
 
 interface GroupProps {
   blocks: readonly MarkdownBlock[];
@@ -40,7 +46,13 @@ const sameGroup = (a: GroupProps, b: GroupProps) =>
   a.definitions === b.definitions && a.blocks.length === b.blocks.length && a.blocks.every((block, i) => block === b.blocks[i] && a.modes[i] === b.modes[i]);
 
 const BlockGroup = memo(function BlockGroup({ blocks, modes, definitions }: GroupProps) {
-  return blocks.map((block, i) => <Block key={i} raw={block.raw} mode={modes[i]!} definitions={definitions} />);
+  return (
+    <div className={GROUP_CLASS}>
+      {blocks.map((block, i) => (
+        <Block key={i} raw={block.raw} mode={modes[i]!} definitions={definitions} />
+      ))}
+    </div>
+  );
 }, sameGroup);
 
 export const Markdown = memo(function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {

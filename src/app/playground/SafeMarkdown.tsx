@@ -1,26 +1,18 @@
 // One piece of model output as markdown: GitHub-flavoured, no raw HTML, links only to http(s)
-// and mailto (opened in a new tab without referrer), images never loaded automatically.
-import { memo } from "react";
-import ReactMarkdown, { type Components } from "react-markdown";
-import remarkGfm from "remark-gfm";
+// and mailto (opened in a new tab without referrer), images never loaded automatically. The
+// markdown worker parses it (markdownTree.ts); this turns the tree into elements. Until the
+// tree of new source arrives, a block shows its previous tree, or its source as text.
+import { toJsxRuntime } from "hast-util-to-jsx-runtime";
+import { memo, useMemo, useState, type ReactElement } from "react";
+import { Fragment, jsx, jsxs } from "react/jsx-runtime";
+import type { Components } from "react-markdown";
+import { markdownTree, safeUrl, type MarkdownTree } from "./markdownTree";
+import { useMarkdownTree } from "./useMarkdownTree";
 
-const SAFE_PROTOCOLS = new Set(["http:", "https:", "mailto:"]);
+export { safeUrl };
 
-/**
- * The URL to keep, or null to drop it: only absolute http(s) and mailto URLs pass, so
- * `javascript:`, `data:` and relative links from model output go nowhere.
- * @example safeUrl("javascript:alert(1)") // null
- */
-export function safeUrl(url: string): string | null {
-  try {
-    const parsed = new URL(url.trim());
-    return SAFE_PROTOCOLS.has(parsed.protocol) ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
-
-const components: Components = {
+/** How model markdown's elements render: safe links, images as links, styled code and tables. */
+export const components: Components = {
   a({ href, children }) {
     const url = href ? safeUrl(href) : null;
     if (!url) return <span className="underline decoration-dotted">{children}</span>;
@@ -59,14 +51,30 @@ const components: Components = {
   },
 };
 
-const urlTransform = (url: string) => safeUrl(url);
-const remarkPlugins = [remarkGfm];
+/** The elements of a parsed tree, with the components above. */
+function elementsOf(tree: MarkdownTree): ReactElement {
+  return toJsxRuntime(tree, { Fragment, components, ignoreInvalidStyle: true, jsx, jsxs, passKeys: true, passNode: true });
+}
 
-/** Renders markdown source with the safe settings; a fragment, so blocks sit side by side in one container. */
-export const SafeMarkdown = memo(function SafeMarkdown({ source }: { source: string }) {
-  return (
-    <ReactMarkdown remarkPlugins={remarkPlugins} skipHtml urlTransform={urlTransform} components={components}>
-      {source}
-    </ReactMarkdown>
-  );
+/**
+ * Markdown source as React elements, parsed in place: raw HTML dropped, every URL through `safeUrl`.
+ * @example renderMarkdown("[x](javascript:alert(1))") // a span, no href
+ */
+export function renderMarkdown(source: string): ReactElement {
+  return elementsOf(markdownTree(source));
+}
+
+/**
+ * Renders markdown source with the safe settings; a fragment, so blocks sit side by side in one
+ * container. `text` shows until the first tree arrives (default: the source).
+ */
+export const SafeMarkdown = memo(function SafeMarkdown({ source, text = source }: { source: string; text?: string }) {
+  const tree = useMarkdownTree(source);
+  // The last tree this block showed: while the open block of a stream waits for its next
+  // version's tree, it keeps showing the previous one rather than falling back to text.
+  const [shown, setShown] = useState(tree);
+  if (tree && tree !== shown) setShown(tree);
+  const current = tree ?? shown;
+  const elements = useMemo(() => (current ? elementsOf(current) : null), [current]);
+  return elements ?? <p className="whitespace-pre-wrap">{text.trim()}</p>;
 });

@@ -2,9 +2,12 @@
 // its prefix, and streamed in a reply), typed into the chat and pasted into the graph, and then
 // looked for — whole and in every 12-character piece — in every export format, every IndexedDB
 // store but `secrets`, every console message and every request to a host other than its own.
-// Also: a model on another host than its key's says so, and that host can be allowed in Settings.
+// Also: a model on another host than its key's says so, and that host can be allowed in Settings;
+// and a tool secret saved in Settings goes only to its API and shows nowhere else.
 import { inflateRawSync } from "node:zlib";
-import type { Request } from "@playwright/test";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Page, Request } from "@playwright/test";
 import { keyOf, protocolOf, streamReply, errorReply } from "../src/models/testing/faults";
 import { expect, historyOf, providerDocument, saveOpenAISettings, test } from "./providerFixture";
 import { fault, reply, type Script } from "./providerServer";
@@ -13,11 +16,44 @@ const CANARY = "sk-proj-CANARY7q9WzX41bLmNpRtVy83KdHsFf0Gg";
 const BODY = CANARY.slice("sk-proj-".length);
 const PIECE = 12;
 
-/** The 12-character pieces of the canary that `text` holds. */
-function pieces(text: string): string[] {
+/** The 12-character pieces of `secret` (the canary key by default) that `text` holds. */
+function pieces(text: string, secret = CANARY): string[] {
   const found: string[] = [];
-  for (let i = 0; i + PIECE <= CANARY.length; i++) if (text.includes(CANARY.slice(i, i + PIECE))) found.push(CANARY.slice(i, i + PIECE));
+  for (let i = 0; i + PIECE <= secret.length; i++) if (text.includes(secret.slice(i, i + PIECE))) found.push(secret.slice(i, i + PIECE));
   return found;
+}
+
+/** Every IndexedDB store of the app as text, one entry per store (bytes decoded as UTF-8). */
+function readStores(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open("graphwright");
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const decoder = new TextDecoder();
+    const out: Record<string, string> = {};
+    for (const name of Array.from(db.objectStoreNames)) {
+      const rows = await new Promise<unknown[]>((resolve, reject) => {
+        const get = db.transaction(name, "readonly").objectStore(name).getAll();
+        get.onsuccess = () => resolve(get.result as unknown[]);
+        get.onerror = () => reject(get.error);
+      });
+      out[name] = JSON.stringify(rows, (_key, value: unknown) => (value instanceof Uint8Array ? decoder.decode(value) : value));
+    }
+    db.close();
+    return out;
+  });
+}
+
+/** Fails naming each store but `secrets` that holds a piece of `secret`; checks `secrets` does hold it. */
+function expectOnlyInSecrets(stores: Record<string, string>, secret: string): void {
+  expect(Object.keys(stores)).toEqual(expect.arrayContaining(["runs", "events", "checkpoints", "writes", "blobs", "threads", "secrets"]));
+  expect(pieces(stores.secrets ?? "", secret).length).toBeGreaterThan(0);
+  for (const [name, text] of Object.entries(stores)) {
+    if (name === "secrets") continue;
+    expect({ store: name, pieces: pieces(text, secret) }).toEqual({ store: name, pieces: [] });
+  }
 }
 
 /** Each turn of the drill, by the words of the user's message. */
@@ -87,31 +123,7 @@ test("a saved key appears in no export, store, console message or foreign reques
   expect(exported.trace).toContain("[redacted]");
   for (const [format, text] of Object.entries(exported)) expect({ format, pieces: pieces(text) }).toEqual({ format, pieces: [] });
 
-  const stores = await page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open("graphwright");
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const decoder = new TextDecoder();
-    const out: Record<string, string> = {};
-    for (const name of Array.from(db.objectStoreNames)) {
-      const rows = await new Promise<unknown[]>((resolve, reject) => {
-        const get = db.transaction(name, "readonly").objectStore(name).getAll();
-        get.onsuccess = () => resolve(get.result as unknown[]);
-        get.onerror = () => reject(get.error);
-      });
-      out[name] = JSON.stringify(rows, (_key, value: unknown) => (value instanceof Uint8Array ? decoder.decode(value) : value));
-    }
-    db.close();
-    return out;
-  });
-  expect(Object.keys(stores)).toEqual(expect.arrayContaining(["runs", "events", "checkpoints", "writes", "blobs", "threads", "secrets"]));
-  expect(pieces(stores.secrets ?? "").length).toBeGreaterThan(0);
-  for (const [name, text] of Object.entries(stores)) {
-    if (name === "secrets") continue;
-    expect({ store: name, pieces: pieces(text) }).toEqual({ store: name, pieces: [] });
-  }
+  expectOnlyInSecrets(await readStores(page), CANARY);
   // What the page shows after a reload (the canvas a PNG export draws, the chat, the timeline).
   await page.reload();
   await expect(playground.article("User: echo with prefix")).toBeVisible();
@@ -157,3 +169,95 @@ test("a model on another host than its key's says so, and that host can be allow
   await dialog.getByRole("button", { name: `Remove http://${otherHost} from the OpenAI key's hosts` }).click();
   await expect(list.getByRole("listitem")).toHaveCount(0);
 });
+
+test("a tool secret goes only to its API, and appears in no export, store, page or console", async ({ app, controls, playground, timeline, page }) => {
+  const TOKEN = "tok-CANARY-Ht5w9Qm2Xz7Lp4Rv8Ks1";
+  // An API that echoes the token it was sent, as a careless one might.
+  const seen: (string | undefined)[] = [];
+  const api = createServer((req, res) => {
+    const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "authorization, content-type" };
+    if (req.method === "OPTIONS") return void res.writeHead(204, cors).end();
+    seen.push(req.headers.authorization);
+    res.writeHead(200, { ...cors, "content-type": "application/json" }).end(JSON.stringify({ sky: "clear", you_sent: req.headers.authorization }));
+  });
+  await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
+  const consoleTexts: string[] = [];
+  page.on("console", (message) => consoleTexts.push(message.text()));
+  try {
+    const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    await app.goto();
+    await controls.button("Settings").click();
+    const dialog = controls.dialog("Settings");
+    await dialog.getByRole("textbox", { name: "Secret name" }).fill("SKY_TOKEN");
+    await dialog.getByRole("textbox", { name: "Secret value" }).fill(TOKEN);
+    await dialog.getByRole("button", { name: "Add secret" }).click();
+    await expect(dialog.getByRole("list", { name: "Tool secrets" }).getByRole("listitem")).toHaveText([/SKY_TOKEN/]);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden();
+
+    await controls.import("sky.json", JSON.stringify(skyGraph(apiUrl)));
+    await expect(controls.graphName).toHaveValue("Sky drill");
+    await playground.sendAndSettle("sky please");
+    await expect(playground.toolCall("sky")).toContainText("clear");
+    expect(seen).toEqual([`Bearer ${TOKEN}`]);
+
+    const exported = {
+      json: (await controls.export("JSON")).text,
+      mermaid: (await controls.export("Mermaid")).text,
+      trace: JSON.stringify((await timeline.exportTrace()).json),
+    };
+    for (const [format, text] of Object.entries(exported)) expect({ format, pieces: pieces(text, TOKEN) }).toEqual({ format, pieces: [] });
+    expectOnlyInSecrets(await readStores(page), TOKEN);
+    expect(pieces(await page.content(), TOKEN)).toEqual([]);
+    await page.reload();
+    await expect(playground.toolCall("sky")).toBeVisible();
+    expect(pieces(await page.content(), TOKEN)).toEqual([]);
+    expect(pieces(consoleTexts.join("\n"), TOKEN)).toEqual([]);
+  } finally {
+    api.closeAllConnections();
+    await new Promise<void>((resolve) => api.close(() => resolve()));
+  }
+});
+
+/** Start → an agent on the scripted model that calls the `sky` HTTP tool with a secret header → End. */
+function skyGraph(apiUrl: string): object {
+  return {
+    version: 1,
+    meta: { id: "sky-drill", name: "Sky drill" },
+    models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
+    tools: [
+      {
+        id: "sky",
+        kind: "http",
+        name: "sky",
+        description: "Today's sky",
+        config: { url: `${apiUrl}/sky`, headers: { Authorization: "Bearer {{ secrets.SKY_TOKEN }}" } },
+      },
+    ],
+    nodes: [
+      { id: "start", kind: "start", position: { x: 0, y: 0 } },
+      {
+        id: "agent",
+        kind: "agent",
+        position: { x: 0, y: 150 },
+        data: {
+          name: "Assistant",
+          model: "scripted",
+          tools: ["sky"],
+          default_tools: [],
+          script: {
+            rules: [
+              { match: "sky", tool_calls: [{ name: "sky", args: {} }] },
+              { on: "tool", tool: "sky", reply: "The API said {{ tool_result }}" },
+            ],
+          },
+        },
+      },
+      { id: "end", kind: "end", position: { x: 0, y: 300 } },
+    ],
+    edges: [
+      { id: "e1", kind: "flow", source: "start", target: "agent" },
+      { id: "e2", kind: "flow", source: "agent", target: "end" },
+    ],
+  };
+}

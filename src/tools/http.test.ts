@@ -121,7 +121,7 @@ describe("HTTP tools", () => {
   it("says which secret is missing and where to set it", async () => {
     const api = await serve((_req, res) => json(res, 200, {}));
     await expect(call(tool({ url: api.url, headers: { Authorization: "Bearer {{ secrets.API_TOKEN }}" } }), {})).rejects.toThrow(
-      /needs the secret API_TOKEN, which is not set: add it under Secrets in Settings \(for the CLI, set GRAPHWRIGHT_SECRET_API_TOKEN\)/,
+      /needs the secret API_TOKEN, which is not set: add it under Tool secrets in Settings \(for the CLI, set GRAPHWRIGHT_SECRET_API_TOKEN\)/,
     );
     expect(api.seen).toHaveLength(0);
   });

@@ -98,7 +98,7 @@ async function readSecrets(definition: HttpDefinition, services: ToolServices): 
     const value = await services.secrets?.get(name);
     if (value === undefined || value === "") {
       throw new Error(
-        `Tool "${definition.name}" needs the secret ${name}, which is not set: add it under Secrets in Settings (for the CLI, set GRAPHWRIGHT_SECRET_${name}).`,
+        `Tool "${definition.name}" needs the secret ${name}, which is not set: add it under Tool secrets in Settings (for the CLI, set GRAPHWRIGHT_SECRET_${name}).`,
       );
     }
     out[name] = value;

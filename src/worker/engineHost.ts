@@ -13,7 +13,7 @@ import { createCutRunResumer } from "./cutRuns";
 import { errorText } from "./errorText";
 import type { Timer } from "./eventBatcher";
 import { createHostCompiler, describeCompileFailure } from "./hostCompiler";
-import { BACKGROUND_RUN_PREFIX, type FromWorker, type RunRequest, type ThreadLock, type ToWorker } from "./protocol";
+import { BACKGROUND_RUN_PREFIX, toolSecretName, type FromWorker, type RunRequest, type ThreadLock, type ToWorker } from "./protocol";
 import { readCredentials, type CredentialStore } from "./providerKeys";
 import { createWorkerRedaction, redactEvents, redactingPost, redactingRuns, type WorkerRedaction } from "./redaction";
 import { createRunRecorder } from "./runRecorder";
@@ -76,6 +76,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     checkpointer,
     tasksFor: (graphId) => background?.storeFor(graphId),
     loadDocument: options.loadDocument,
+    toolSecrets: { get: (name) => options.credentials.secrets.reveal(toolSecretName(name)) },
   });
   const compileStored = async (graphId: string) => {
     const document = await options.loadDocument?.(graphId);

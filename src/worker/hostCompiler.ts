@@ -7,7 +7,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph/web";
 import { compileGraph, EngineError, type BackgroundTaskStore, type CompiledDocument, type EngineServices, type RunEvent } from "../engine/index.js";
 import { createModelResolver, createScriptedModel } from "../models/index.js";
 import { GraphValidationError, type GraphDocument } from "../schema/index.js";
-import { createToolResolver } from "../tools/index.js";
+import { createToolResolver, type ToolSecrets } from "../tools/index.js";
 import { errorText } from "./errorText";
 import { summarizeProblems } from "./problemSummary";
 import { keySource, withProviderDefaults, type ProviderCredentials } from "./providerKeys";
@@ -19,6 +19,8 @@ export interface HostCompilerOptions {
   tasksFor?(graphId: string): BackgroundTaskStore | undefined;
   /** A stored graph's current document, for Subgraph nodes. */
   loadDocument?(graphId: string): Promise<GraphDocument | undefined>;
+  /** Named secrets for tools (`{{ secrets.NAME }}`). */
+  toolSecrets?: ToolSecrets;
 }
 
 export interface CompileOptions {
@@ -62,7 +64,7 @@ export function createHostCompiler(options: HostCompilerOptions): HostCompile {
       ? { ...replayServices(replay), checkpointer }
       : {
           models: createModelResolver({ getKey: credentials ? keySource(credentials) : () => null, scripted: createScriptedModel }),
-          tools: createToolResolver(),
+          tools: createToolResolver(options.toolSecrets ? { secrets: options.toolSecrets } : {}),
           checkpointer,
           ...tasks,
           ...graphs,

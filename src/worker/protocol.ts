@@ -17,6 +17,13 @@ export const APP_DB_NAME = "graphwright";
 /** Secret names of provider keys: the settings dialog saves them, the worker reads them. */
 export const PROVIDER_SECRETS = { openai: "openai", anthropic: "anthropic" } as const;
 
+/** Tool secrets (`{{ secrets.NAME }}` in HTTP tools and MCP servers) are stored as `tool:NAME`, apart from provider keys. */
+export const TOOL_SECRET_PREFIX = "tool:";
+/** The secrets-store name of a tool secret. */
+export function toolSecretName(name: string): string {
+  return `${TOOL_SECRET_PREFIX}${name}`;
+}
+
 /** The `error` event code of a turn a reload or a closed tab cut off, which could not resume: the chat offers Retry. */
 export const RUN_INTERRUPTED = "RUN_INTERRUPTED";
 

@@ -7,7 +7,7 @@
 import { ModelError } from "../engine/index.js";
 import { ANTHROPIC_DEFAULT_BASE_URL, OPENAI_DEFAULT_BASE_URL, type KeySource } from "../models/index.js";
 import type { GraphDocument, ModelProfile } from "../schema/index.js";
-import { hostLabel, KEY_HOSTS_SETTING, OPENAI_BASE_URL_SETTING, originOf, PROVIDER_SECRETS, type KeyHosts } from "./protocol";
+import { hostLabel, KEY_HOSTS_SETTING, OPENAI_BASE_URL_SETTING, originOf, PROVIDER_SECRETS, TOOL_SECRET_PREFIX, type KeyHosts } from "./protocol";
 
 export interface ProviderCredentials {
   openai: string | null;
@@ -85,7 +85,8 @@ export function withProviderDefaults(document: GraphDocument, credentials: Pick<
 
 /** Where the worker reads credentials: the workspace's secrets and settings. */
 export interface CredentialStore {
-  secrets: { reveal(name: string): Promise<string | undefined> };
+  /** `list` gives the names of every saved secret (the redactor learns tool secrets from it). */
+  secrets: { reveal(name: string): Promise<string | undefined>; list?(): Promise<{ name: string }[]> };
   settings: { get<T>(key: string, fallback: T): Promise<T> };
 }
 
@@ -126,4 +127,11 @@ export function keySource(credentials: ProviderCredentials): KeySource {
     }
     return null;
   };
+}
+
+/** The values of every tool secret (`tool:NAME`) in the store, for the redactor. */
+export async function readToolSecrets(store: CredentialStore): Promise<string[]> {
+  const names = ((await store.secrets.list?.()) ?? []).map((s) => s.name).filter((name) => name.startsWith(TOOL_SECRET_PREFIX));
+  const values = await Promise.all(names.map((name) => store.secrets.reveal(name)));
+  return values.filter((v): v is string => typeof v === "string");
 }

@@ -1,7 +1,7 @@
 /**
  * Redaction at the worker's edges. The worker is the only place that knows the saved key
  * values, so every string that leaves it (messages to the app, console) or is persisted by it
- * (run records, events, checkpoints) passes the one redactor here, which knows the saved keys
+ * (run records, events, checkpoints) passes the one redactor here, which knows the saved keys and tool secrets
  * and the credential headers of every document the worker has run or been asked about.
  */
 import type { SerializerProtocol } from "@langchain/langgraph-checkpoint";
@@ -9,7 +9,7 @@ import type { RunEvent } from "../engine/index.js";
 import type { RunStore } from "../persistence/workspace/index.js";
 import { createRedactor, documentSecrets, streamRedactor, type GraphDocument, type Redactor, type StreamRedactor } from "../schema/index.js";
 import type { FromWorker } from "./protocol";
-import { readCredentials, type CredentialStore } from "./providerKeys";
+import { readCredentials, readToolSecrets, type CredentialStore } from "./providerKeys";
 
 export interface WorkerRedaction {
   /** The redactor as of the last refresh. */
@@ -35,8 +35,8 @@ export function createWorkerRedaction(store: CredentialStore | null): WorkerReda
     current: () => redactor,
     async refresh() {
       if (!store) return redactor;
-      const credentials = await readCredentials(store);
-      const next = [credentials.openai, credentials.anthropic].filter((k): k is string => typeof k === "string");
+      const [credentials, toolSecrets] = await Promise.all([readCredentials(store), readToolSecrets(store)]);
+      const next = [credentials.openai, credentials.anthropic, ...toolSecrets].filter((k): k is string => typeof k === "string");
       if (next.join("\n") !== keys.join("\n")) {
         keys = next;
         rebuild();

@@ -4,7 +4,15 @@
  */
 
 // The names are part of the worker protocol: the worker reads exactly these.
-export { hostLabel, KEY_HOSTS_SETTING, OPENAI_BASE_URL_SETTING, PROVIDER_SECRETS, type KeyHosts } from "../../worker/protocol";
+export {
+  hostLabel,
+  KEY_HOSTS_SETTING,
+  OPENAI_BASE_URL_SETTING,
+  PROVIDER_SECRETS,
+  TOOL_SECRET_PREFIX,
+  toolSecretName,
+  type KeyHosts,
+} from "../../worker/protocol";
 import { originOf } from "../../worker/protocol";
 
 export type BaseUrlCheck = { ok: true; url: string | null } | { ok: false; message: string };

@@ -6,6 +6,7 @@ import type { SecretSummary } from "../../persistence/workspace/index.js";
 import { useGraphSession } from "../services/GraphSessionProvider";
 import { checkBaseUrl, KEY_HOSTS_SETTING, OPENAI_BASE_URL_SETTING, PROVIDER_SECRETS, type KeyHosts } from "../services/providerSettings";
 import { KeyHostsField } from "./KeyHostsField";
+import { ToolSecretsField } from "./ToolSecretsField";
 import { Dialog } from "./Dialog";
 import type { Notify } from "./notify";
 import { errorText, fieldHint, fieldLabel, primaryButton, secondaryButton, textInput } from "./styles";
@@ -140,6 +141,19 @@ export function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSa
           onRemove={() => void remove("anthropic")}
         />
         <KeyHostsField label="Anthropic" hosts={hosts.anthropic ?? []} onChange={(list) => setHosts((h) => ({ ...h, anthropic: list }))} />
+        {secrets && (
+          <ToolSecretsField
+            secrets={secrets}
+            save={async (name, value) => {
+              await workspace.secrets.set(name, value);
+              setSecrets(await workspace.secrets.list());
+            }}
+            remove={async (name) => {
+              await workspace.secrets.delete(name);
+              setSecrets(await workspace.secrets.list());
+            }}
+          />
+        )}
         {error && (
           <p role="alert" className={errorText}>
             {error}

@@ -86,6 +86,22 @@ describe("MarkdownTrees", () => {
     expect(batches[1]!.sources).toEqual(["block"]);
   });
 
+  it("announces the trees that arrive before a frame together, in that frame", async () => {
+    const { parse, batches } = manualParser();
+    const frames: (() => void)[] = [];
+    const trees = new MarkdownTrees(parse, (callback) => frames.push(callback));
+    const heard: string[] = [];
+    trees.subscribe("a", () => heard.push("a"));
+    await nextMicrotasks();
+    trees.subscribe("b", () => heard.push("b"));
+    await batches[0]!.answer();
+    await batches[1]!.answer();
+    expect(heard).toEqual([]);
+    expect(frames).toHaveLength(1);
+    frames[0]!();
+    expect(heard).toEqual(["a", "b"]);
+  });
+
   it("parses a batch in place when the worker fails, so no block waits forever", async () => {
     const { parse, batches } = manualParser();
     const trees = new MarkdownTrees(parse);

@@ -2,15 +2,22 @@
 // in batches (one in flight at a time, so the trees that come back are always few enough to
 // render in one short task), and kept in a bounded cache. A block nobody waits for any more
 // (the open block of a stream, superseded by its next version) is dropped before it is sent.
+// Arrived trees are announced once per animation frame, with the stream's own updates, so the
+// browser lays the page out once per frame rather than again after each worker answer.
 import { markdownTree, type MarkdownTree } from "./markdownTree";
 
 /** Parses a batch of sources, in order; the worker in the browser, in place elsewhere. */
 export type ParseBatch = (sources: string[]) => Promise<MarkdownTree[]>;
 
-/** Source characters per batch: what comes back renders in one short task. */
-export const BATCH_CHARS = 12_000;
+/** Source characters per batch: what comes back renders within a frame, with the stream's own update. */
+export const BATCH_CHARS = 4_000;
 /** Source characters of trees kept once parsed, the most recent first. */
 export const CACHE_CHARS = 1_000_000;
+
+/** Runs a callback before the next paint; in place where there is no painting (tests, server). */
+export type BeforePaint = (callback: () => void) => void;
+
+const beforePaint: BeforePaint = (callback) => (typeof requestAnimationFrame === "undefined" ? callback() : void requestAnimationFrame(callback));
 
 export class MarkdownTrees {
   private readonly trees = new Map<string, MarkdownTree>();
@@ -22,9 +29,14 @@ export class MarkdownTrees {
   private readonly sent = new Set<string>();
   private busy = false;
   private scheduled = false;
+  /** Arrived since the last announcement. */
+  private arrived: string[] = [];
 
   /** `parse` undefined: no worker here, so `get` parses in place. */
-  constructor(private readonly parse?: ParseBatch) {}
+  constructor(
+    private readonly parse?: ParseBatch,
+    private readonly announce: BeforePaint = beforePaint,
+  ) {}
 
   /** The tree of `source` if parsed; otherwise asks for it (or, without a worker, parses it now). */
   get(source: string): MarkdownTree | undefined {
@@ -95,8 +107,17 @@ export class MarkdownTrees {
       this.sent.delete(source);
       this.remember(source, trees[i]!);
     });
-    for (const source of batch) for (const listener of this.listeners.get(source) ?? []) listener();
+    const first = this.arrived.length === 0;
+    this.arrived.push(...batch);
+    // The next batch goes first: the worker parses it while this frame renders.
     this.send();
+    if (first) this.announce(() => this.tell());
+  }
+
+  private tell(): void {
+    const arrived = this.arrived;
+    this.arrived = [];
+    for (const source of arrived) for (const listener of this.listeners.get(source) ?? []) listener();
   }
 
   private remember(source: string, tree: MarkdownTree): MarkdownTree {

@@ -62,6 +62,12 @@ describe("HTTP tools", () => {
     expect(api.seen[0]!.headers.authorization).toBe("Bearer tok-456");
   });
 
+  it("leaves out a query parameter whose argument the model did not give", async () => {
+    const api = await serve((_req, res) => json(res, 200, {}));
+    await call(tool({ url: api.url, query: { q: "{{ args.q }}", page: "{{ args.page }}" } }), { q: "tea" });
+    expect(api.seen[0]!.url).toBe("/?q=tea");
+  });
+
   it("POSTs a JSON body built from the arguments, keeping each value's type", async () => {
     const api = await serve((req, res) => json(res, 201, { got: JSON.parse(req.body) as unknown }));
     const t = tool({ url: `${api.url}/orders`, method: "POST", json_body: { item: "{{ args.item }}", qty: "{{ args.qty }}", note: "for {{ args.item }}" } });

@@ -70,7 +70,11 @@ interface BuiltRequest {
 /** The request of one call: URL values URL-encoded, secrets only in headers and query values. */
 export function buildRequest(config: HttpDefinition["config"], plain: Record<string, unknown>, withSecrets: Record<string, unknown>): BuiltRequest {
   const url = new URL(renderTemplate(config.url, plain, encodeURIComponent));
-  for (const [name, value] of Object.entries(config.query)) url.searchParams.set(name, renderTemplate(value, withSecrets));
+  // A value that renders empty (an optional argument the model left out) is not sent at all.
+  for (const [name, value] of Object.entries(config.query)) {
+    const rendered = renderTemplate(value, withSecrets);
+    if (rendered !== "") url.searchParams.set(name, rendered);
+  }
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(config.headers)) headers[name] = renderTemplate(value, withSecrets);
   const request: BuiltRequest = { url: url.toString(), method: config.method, headers };

@@ -9,12 +9,15 @@ import { SelectField } from "../fields/SelectField";
 import { buttonClass, dangerButtonClass } from "../fields/styles";
 import { TextField } from "../fields/TextField";
 import { freshName, removeAt, useGraphUpdate } from "./useGraphUpdate";
+import { OpenApiImportDialog } from "./OpenApiImportDialog";
+import { useState } from "react";
 
 const KIND_OPTIONS = toolKinds.map((kind) => ({ value: kind, label: toolKindDescriptors[kind].title }));
 
 export function ToolsEditor() {
   const tools = useEditor((s) => s.document.tools);
   const update = useGraphUpdate();
+  const [importing, setImporting] = useState(false);
   const set = (next: ToolDefinition[]) => update((d) => ({ ...d, tools: next }));
   const patch = (i: number, change: Partial<ToolDefinition>) => set(tools.map((t, j) => (j === i ? ({ ...t, ...change } as ToolDefinition) : t)));
   const add = () => {
@@ -28,11 +31,19 @@ export function ToolsEditor() {
     <Section
       title="Tools catalog"
       actions={
-        <button type="button" className={buttonClass} onClick={add}>
-          Add tool
-        </button>
+        <>
+          <button type="button" className={buttonClass} onClick={add}>
+            Add tool
+          </button>
+          <button type="button" className={buttonClass} aria-haspopup="dialog" onClick={() => setImporting(true)}>
+            Import OpenAPI
+          </button>
+        </>
       }
     >
+      {importing && (
+        <OpenApiImportDialog taken={tools.flatMap((t) => [t.id, t.name])} onAdd={(added) => set([...tools, ...added])} onClose={() => setImporting(false)} />
+      )}
       {tools.length === 0 && <p className="text-xs text-zinc-500 dark:text-zinc-400">No tools yet. Agents get their default tools regardless.</p>}
       {tools.map((tool, i) => (
         <ItemGroup

@@ -99,6 +99,8 @@ test("an operation imported from an OpenAPI document runs as a tool the agent ca
   await playground.sendAndSettle("forecast for Oslo");
   await expect(playground.article("Assistant: Here it is.")).toBeVisible();
   await expect(playground.toolCall("forecast")).toContainText("sunny spells");
+  // The card says where the call went.
+  await expect(playground.toolCall("forecast")).toContainText(`→ ${apiUrl}`);
   expect(calls).toEqual(["/forecast?city=Oslo"]);
 });
 

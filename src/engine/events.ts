@@ -48,7 +48,8 @@ export type RunEventBody =
   | { type: "agent_end"; duration_ms: number; error?: string }
   | { type: "message_delta"; message_id: string; delta: string }
   | { type: "ai_message"; message_id: string; content: string; tool_calls: ToolCallInfo[]; profile: string | null }
-  | { type: "tool_call"; tool_call_id: string; tool: string; args: Record<string, unknown> }
+  /** `target`: where the call goes (an HTTP tool's origin, an MCP server), for tools that leave the engine. */
+  | { type: "tool_call"; tool_call_id: string; tool: string; args: Record<string, unknown>; target?: string }
   | {
       type: "tool_result";
       tool_call_id: string;

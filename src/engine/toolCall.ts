@@ -3,7 +3,7 @@
  * Destructive tools first pause the run for a person's approval (see requestApproval).
  */
 import { isGraphBubbleUp, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
-import type { ToolDefinition } from "../schema/index.js";
+import { toolTarget, type ToolDefinition } from "../schema/index.js";
 import type { RunnableTool, ToolSpec } from "./ports.js";
 import type { Clock } from "./ports.js";
 import { rejectionNote, requestApproval, type ApprovalResult } from "./approval.js";
@@ -16,6 +16,8 @@ export interface CallableTool {
   returnDirect: boolean;
   /** Pauses the run for a person's approval before each call. */
   destructive?: boolean;
+  /** Where a call goes (an origin, a server), shown on the tool card. */
+  target?: string;
   invoke(args: Record<string, unknown>, context: { callId: string; signal?: AbortSignal }): Promise<unknown>;
 }
 
@@ -23,11 +25,16 @@ export function toolSpecOf(definition: ToolDefinition): ToolSpec {
   return { name: definition.name, description: definition.description, parameters: definition.input_schema };
 }
 
+function withTarget(target: string | undefined): { target?: string } {
+  return target ? { target } : {};
+}
+
 export function catalogTool(runnable: RunnableTool, agent: string | undefined): CallableTool {
   return {
     spec: toolSpecOf(runnable.definition),
     returnDirect: runnable.definition.return_direct,
     destructive: runnable.definition.destructive,
+    ...withTarget(toolTarget(runnable.definition)),
     invoke: (args, context) => runnable.invoke(args, { ...context, ...(agent ? { agent } : {}) }),
   };
 }
@@ -104,7 +111,7 @@ export async function executeTool(
     if (approval.approved) call = { ...call, args: approval.args };
     else rejection = rejectionNote(call.name, approval.reason);
   }
-  emit(config, { type: "tool_call", tool_call_id: call.id, tool: call.name, args: call.args }, target);
+  emit(config, { type: "tool_call", tool_call_id: call.id, tool: call.name, args: call.args, ...withTarget(tool?.target) }, target);
   const started = where.clock.now();
   let outcome: ToolOutcome;
   if (rejection !== null) {

@@ -40,6 +40,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
     >
       <summary className="flex cursor-pointer items-center gap-2 px-2 py-1 select-none">
         <span className="font-mono font-medium">{call.tool}</span>
+        {call.target && <span className="truncate font-mono text-zinc-500 dark:text-zinc-400">→ {call.target}</span>}
         <span className={failed ? "text-red-700 dark:text-red-400" : "text-zinc-500 dark:text-zinc-400"}>{STATUS_TEXT[call.status]}</span>
         {call.durationMs !== null && <span className="ml-auto text-zinc-500 tabular-nums dark:text-zinc-400">{call.durationMs} ms</span>}
       </summary>

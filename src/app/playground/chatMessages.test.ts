@@ -69,6 +69,16 @@ describe("deriveChat", () => {
     expect(chat[1] && messageLabel(chat[1])).toBe("Lookup: called lookup");
   });
 
+  it("keeps where a tool call went, for its card", () => {
+    const e = eventBuilder("r", "t");
+    const where = { call_id: "x", parent_call_id: "n", depth: 2, node: "Lookup" };
+    const chat = deriveChat([
+      e({ type: "run_start", input: "go" }),
+      e({ type: "tool_call", tool_call_id: "x", tool: "lookup", args: {}, target: "https://api.example.com" }, where),
+    ]);
+    expect(chat[1]).toMatchObject({ kind: "reply", toolCalls: [{ tool: "lookup", target: "https://api.example.com" }] });
+  });
+
   it("shows a run's error as a message", () => {
     const e = eventBuilder("r", "t");
     const chat = deriveChat([e({ type: "run_start", input: "hi" }), e({ type: "error", code: "MODEL_ERROR", message: "No API key" })]);

@@ -18,6 +18,8 @@ export interface ToolCallView {
   status: "pending" | "running" | "done" | "error" | "cancelled";
   /** What a sub-agent (or agent tool) did inside this call; absent for ordinary tools. */
   activity?: DelegatedStep[];
+  /** Where the call went (an HTTP tool's origin, an MCP server); absent for tools that run in place. */
+  target?: string;
 }
 
 export type ChatMessage =
@@ -148,11 +150,22 @@ export function deriveChat(events: readonly RunEvent[], liveRunId: string | null
           toolOwners.set(event.tool_call_id, owner);
         }
         const existing = owner.toolCalls.find((c) => c.id === event.tool_call_id);
+        const target = event.target ? { target: event.target } : {};
         if (existing) {
           existing.args = event.args;
           existing.status = "running";
+          Object.assign(existing, target);
         } else {
-          owner.toolCalls.push({ id: event.tool_call_id, tool: event.tool, args: event.args, result: null, error: null, durationMs: null, status: "running" });
+          owner.toolCalls.push({
+            id: event.tool_call_id,
+            tool: event.tool,
+            args: event.args,
+            result: null,
+            error: null,
+            durationMs: null,
+            status: "running",
+            ...target,
+          });
         }
         break;
       }

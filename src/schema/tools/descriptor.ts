@@ -42,4 +42,6 @@ export interface ToolKindDescriptor<T extends ToolShape> {
   description: string;
   /** The config of a new tool of this kind, or of a tool switched to it: a fresh object each call. */
   defaultConfig(): T["config"];
+  /** Where a call goes, for the chat's tool card (an origin, a server): absent for tools that run in place. */
+  target?(config: T["config"]): string | undefined;
 }

@@ -46,5 +46,13 @@ export const httpToolKind: ToolKindDescriptor<z.infer<typeof httpToolSchema>> = 
   schemaId: "HttpTool",
   title: "HTTP",
   description: "An HTTP request built from the call's arguments.",
+  // The URL's origin; a placeholder in the host reads as the template itself.
+  target: (config) => {
+    try {
+      return new URL(config.url.replace(/\{\{[^}]*\}\}/g, "x")).origin;
+    } catch {
+      return undefined;
+    }
+  },
   defaultConfig: () => ({ url: "https://example.com/api", method: "GET", query: {}, headers: {}, timeout_ms: 30_000, max_response_chars: 20_000 }),
 };

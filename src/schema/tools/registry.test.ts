@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { toolSchema } from "../document.js";
-import { newTool, type ToolKind, toolKindDescriptors, toolKinds, withToolKind } from "./registry.js";
+import { newTool, type ToolKind, toolKindDescriptors, toolKinds, toolTarget, withToolKind } from "./registry.js";
+
+describe("toolTarget", () => {
+  it("names an HTTP tool's origin, with a templated path, and nothing for a tool that runs in place", () => {
+    const http = toolSchema.parse({ id: "h", kind: "http", name: "h", config: { url: "https://api.example.com:8443/v1/{{ args.id }}" } });
+    expect(toolTarget(http)).toBe("https://api.example.com:8443");
+    expect(toolTarget(newTool("mock", "m"))).toBeUndefined();
+  });
+});
 
 describe("tool kind descriptors", () => {
   it("lists the kinds in the schema's order", () => {

@@ -63,3 +63,14 @@ export function withToolKind(tool: ToolDefinition, kind: ToolKind): ToolDefiniti
   // A kind and its descriptor's config belong together, which TypeScript cannot follow through an index by a union.
   return { ...tool, kind, config: toolKindDescriptors[kind].defaultConfig() } as ToolDefinition;
 }
+
+/**
+ * Where a call of this tool goes (an HTTP tool's origin, an MCP server), or undefined.
+ *
+ * @example
+ * toolTarget({ kind: "http", config: { url: "https://api.example.com/v1/{{ args.id }}", … }, … }); // "https://api.example.com"
+ */
+export function toolTarget(definition: ToolDefinition): string | undefined {
+  const descriptor = toolKindDescriptors[definition.kind] as ToolKindDescriptor<ToolDefinition>;
+  return descriptor.target?.(definition.config);
+}

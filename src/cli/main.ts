@@ -126,10 +126,11 @@ async function run(
     scripted: createScriptedModel,
   });
   let compiled;
+  // Tool secrets ({{ secrets.NAME }}) come from GRAPHWRIGHT_SECRET_<NAME>; MCP tools send their server's headers.
+  const tools = createToolResolver({ secrets: envSecrets(process.env), mcpServers: document.mcp_servers ?? [] });
   try {
     const graphs = folderGraphLibrary(options.graphs ?? dirname(file));
-    // Tool secrets ({{ secrets.NAME }}) come from GRAPHWRIGHT_SECRET_<NAME>.
-    compiled = compileGraph(document, { models, tools: createToolResolver({ secrets: envSecrets(process.env) }), checkpointer: checkpoint.saver, graphs });
+    compiled = compileGraph(document, { models, tools, checkpointer: checkpoint.saver, graphs });
   } catch (error) {
     fail(`${file} cannot be compiled: ${error instanceof EngineError ? error.message : String(error)}`);
   }
@@ -158,6 +159,8 @@ async function run(
     }
     for await (const event of runFollowUp(compiled, id, { threadId, signal: controller.signal })) follow(event);
   }
+  // MCP sessions end with the command (a DELETE each), so servers need not wait for them to expire.
+  await tools.close();
   if (status === "interrupted") process.stderr.write(`Paused for an answer: npm run cli -- run ${file} --thread ${threadId} --resume '<answer>'\n`);
   return status === "completed" ? 0 : status === "cancelled" ? 130 : status === "interrupted" ? 3 : 1;
 }

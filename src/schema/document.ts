@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { expression, finite, httpUrl, id, identifier, LIMITS, text, title } from "./primitives.js";
 import { toolSchema } from "./tools/registry.js";
+import { mcpServerSchema } from "./tools/mcp.js";
 import { jsonValue } from "./json.js";
 import { nodeSchema, type NodeKind } from "./nodes/registry.js";
 
@@ -112,6 +113,8 @@ export const graphDocumentSchema = z.strictObject({
   models: z.array(modelProfileSchema).max(LIMITS.models).default([]),
   tools: z.array(toolSchema).max(LIMITS.tools).default([]),
   conditions: z.array(conditionSchema).max(LIMITS.listItems).default([]),
+  /** MCP servers the graph's `mcp` tools were listed from; optional so older documents parse unchanged. */
+  mcp_servers: z.array(mcpServerSchema).max(LIMITS.listItems).optional(),
   nodes: z.array(nodeSchema).max(LIMITS.nodes),
   edges: z.array(edgeSchema).max(LIMITS.edges).default([]),
   settings: settingsSchema.default({ recursion_limit: 100, max_sub_agent_depth: 5 }),

@@ -5,3 +5,5 @@ export { mockTool } from "./mock.js";
 export { runnableTool, toolRunners, type ToolRunner } from "./registry.js";
 export { httpTool, type HttpToolResult } from "./http.js";
 export { envSecrets, type ToolSecrets, type ToolServices } from "./services.js";
+export { mcpTool, toolResult as mcpToolResult, type McpImage, type McpRichResult } from "./mcp.js";
+export { McpSessionPool, McpCallError, MAX_LISTED_TOOLS, type McpEndpoint, type McpToolListing } from "./mcpSessions.js";

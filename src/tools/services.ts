@@ -1,4 +1,6 @@
 /** What tool runners may use from their platform: the network and the named secrets. */
+import type { McpServer } from "../schema/index.js";
+import type { McpSessionPool } from "./mcpSessions.js";
 
 /**
  * Named secrets for tools (`{{ secrets.NAME }}`): the secrets store in the browser's engine
@@ -14,6 +16,10 @@ export interface ToolServices {
   /** The `fetch` HTTP tools call (defaults to the global one). */
   fetch?: (input: string, init: RequestInit) => Promise<Response>;
   secrets?: ToolSecrets;
+  /** The graph's MCP servers: an `mcp` tool naming one sends its headers. */
+  mcpServers?: readonly McpServer[];
+  /** MCP sessions shared by the tools of one compiled graph (the resolver makes one when absent). */
+  mcpSessions?: McpSessionPool;
 }
 
 /**

@@ -284,7 +284,6 @@ describe("createToolResolver", () => {
   });
 
   it.each([
-    ["mcp", { server_url: "https://mcp.example.com", tool: "search" }],
     ["javascript", { code: "return 1" }],
   ])("refuses a %s tool with a COMPILE_ERROR naming it", (kind, config) => {
     const definition = parse({ id: "t", name: "my_tool", kind, config });
@@ -297,5 +296,10 @@ describe("createToolResolver", () => {
     expect(error).toBeInstanceOf(EngineError);
     expect(error).toMatchObject({ code: "COMPILE_ERROR", message: expect.stringContaining('"my_tool"') });
     expect((error as EngineError).message).toContain(kind);
+  });
+
+  it("resolves an mcp tool without connecting to its server", () => {
+    const definition = parse({ id: "t", name: "search", kind: "mcp", config: { server_url: "https://mcp.example.com", tool: "search" } });
+    expect(resolver.resolve(definition).definition).toBe(definition);
   });
 });

@@ -64,7 +64,8 @@ export function createHostCompiler(options: HostCompilerOptions): HostCompile {
       ? { ...replayServices(replay), checkpointer }
       : {
           models: createModelResolver({ getKey: credentials ? keySource(credentials) : () => null, scripted: createScriptedModel }),
-          tools: createToolResolver(options.toolSecrets ? { secrets: options.toolSecrets } : {}),
+          // One resolver per compile: the graph's MCP tools share their sessions and send their server's headers.
+          tools: createToolResolver({ ...(options.toolSecrets ? { secrets: options.toolSecrets } : {}), mcpServers: document.mcp_servers ?? [] }),
           checkpointer,
           ...tasks,
           ...graphs,

@@ -1,0 +1,90 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEverythingServer, type EverythingServer } from "../tools/testing/everythingServer.js";
+import { runCli } from "./testing/runCli.js";
+
+/** Start → an agent on the scripted model that calls server-everything's `echo` and `get-sum` → End. */
+function everythingGraph(serverUrl: string): object {
+  const tool = (name: string, description: string, input_schema: object) => ({
+    id: name,
+    kind: "mcp",
+    name,
+    description,
+    input_schema,
+    config: { server_url: serverUrl, tool: name, server: "everything" },
+  });
+  return {
+    version: 1,
+    meta: { id: "mcp-cli", name: "MCP tool drill" },
+    models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
+    mcp_servers: [{ name: "everything", url: serverUrl, headers: { "X-Api-Key": "{{ secrets.EVERYTHING_KEY }}" } }],
+    tools: [
+      tool("echo", "Echoes back the input string", { type: "object", properties: { message: { type: "string" } }, required: ["message"] }),
+      tool("get-sum", "Returns the sum of two numbers", { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] }),
+    ],
+    nodes: [
+      { id: "start", kind: "start", position: { x: 0, y: 0 } },
+      {
+        id: "agent",
+        kind: "agent",
+        position: { x: 0, y: 150 },
+        data: {
+          name: "Assistant",
+          model: "scripted",
+          tools: ["echo", "get-sum"],
+          default_tools: [],
+          script: {
+            rules: [
+              {
+                match: "echo (?<word>\\w+) and add",
+                tool_calls: [
+                  { name: "echo", args: { message: "{{ match.word }}" } },
+                  { name: "get-sum", args: { a: 2, b: 3 } },
+                ],
+              },
+              { on: "tool", tool: "get-sum", reply: "Done: {{ tool_result }}" },
+            ],
+          },
+        },
+      },
+      { id: "end", kind: "end", position: { x: 0, y: 300 } },
+    ],
+    edges: [
+      { id: "e1", kind: "flow", source: "start", target: "agent" },
+      { id: "e2", kind: "flow", source: "agent", target: "end" },
+    ],
+  };
+}
+
+let server: EverythingServer;
+beforeAll(async () => {
+  server = await startEverythingServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe("cli run with MCP tools", () => {
+  it("runs an agent that calls server-everything's echo and get-sum over Streamable HTTP", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "gw-mcp-"));
+    const file = path.join(dir, "graph.json");
+    await writeFile(file, JSON.stringify(everythingGraph(server.url)));
+    const { code, stdout, stderr } = await runCli(["run", file, "please echo hello and add"], { env: { GRAPHWRIGHT_SECRET_EVERYTHING_KEY: "k-1" } });
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    expect(stdout).toContain('→ echo {"message":"hello"}');
+    expect(stdout).toContain("Echo: hello");
+    expect(stdout).toContain('→ get-sum {"a":2,"b":3}');
+    expect(stdout).toContain("Done: The sum of 2 and 3 is 5.");
+  });
+
+  it("fails the tool call with the missing secret's name when the server's header needs one", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "gw-mcp-"));
+    const file = path.join(dir, "graph.json");
+    await writeFile(file, JSON.stringify(everythingGraph(server.url)));
+    const { stdout } = await runCli(["run", file, "please echo hello and add"], { env: { GRAPHWRIGHT_SECRET_EVERYTHING_KEY: "" } });
+    expect(stdout).toContain("needs the secret EVERYTHING_KEY");
+  });
+});

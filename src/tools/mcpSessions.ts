@@ -1,0 +1,221 @@
+/**
+ * MCP sessions over Streamable HTTP: one SDK client per server (URL and headers), opened on
+ * first use and kept for the compiled graph that owns the pool, so the calls of a run share
+ * one session id. A session the server dropped is opened again once, and the call retried.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { secretNamesIn } from "../schema/index.js";
+import { renderTemplate } from "../engine/index.js";
+import type { ToolServices } from "./services.js";
+
+/** Where a server is and the header templates (`{{ secrets.NAME }}`) its requests send. */
+export interface McpEndpoint {
+  url: string;
+  headers?: Readonly<Record<string, string>>;
+  /** The server's name in the graph, for messages. */
+  name?: string;
+}
+
+/** One tool as the server lists it: its JSON Schema becomes the catalog tool's input schema. */
+export interface McpToolListing {
+  name: string;
+  description: string;
+  input_schema: Record<string, unknown>;
+}
+
+/** More tools than this is refused: no catalog (or model) can use them, and listing them all costs the page. */
+export const MAX_LISTED_TOOLS = 1_000;
+/** A request the server never answers fails after this long. */
+const REQUEST_TIMEOUT_MS = 60_000;
+const CLIENT_INFO = { name: "graphwright", version: "0.1.0" };
+
+/**
+ * @example
+ * const pool = new McpSessionPool({ secrets });
+ * const tools = await pool.listTools({ url: "http://127.0.0.1:3001/mcp" });
+ * const result = await pool.callTool({ url: "http://127.0.0.1:3001/mcp" }, "echo", { message: "hi" });
+ * await pool.close();
+ */
+export class McpSessionPool {
+  readonly #services: ToolServices;
+  readonly #sessions = new Map<string, Promise<Client>>();
+
+  constructor(services: Pick<ToolServices, "fetch" | "secrets"> = {}) {
+    this.#services = services;
+  }
+
+  /** Every tool the server lists (all pages), or a clear error. */
+  async listTools(endpoint: McpEndpoint, signal?: AbortSignal): Promise<McpToolListing[]> {
+    return this.#withSession(endpoint, async (client) => {
+      const out: McpToolListing[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await client.listTools(cursor === undefined ? {} : { cursor }, requestOptions(signal));
+        for (const tool of page.tools) {
+          out.push({ name: tool.name, description: tool.description ?? tool.title ?? "", input_schema: tool.inputSchema as Record<string, unknown> });
+        }
+        if (out.length > MAX_LISTED_TOOLS) {
+          throw new Error(`${describe(endpoint)} lists more than ${MAX_LISTED_TOOLS} tools; Graphwright lists at most ${MAX_LISTED_TOOLS} of one server.`);
+        }
+        cursor = page.nextCursor;
+      } while (cursor !== undefined);
+      return out;
+    });
+  }
+
+  /** Calls one tool; the server's result as it sent it (`isError` included). */
+  async callTool(endpoint: McpEndpoint, tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult> {
+    return this.#withSession(
+      endpoint,
+      async (client) => (await client.callTool({ name: tool, arguments: args }, undefined, requestOptions(signal))) as CallToolResult,
+    );
+  }
+
+  /** Ends every session (a DELETE each, as the protocol asks) and forgets them. */
+  async close(): Promise<void> {
+    const sessions = [...this.#sessions.values()];
+    this.#sessions.clear();
+    await Promise.all(sessions.map(async (pending) => closeClient(await pending.catch(() => null))));
+  }
+
+  async #withSession<T>(endpoint: McpEndpoint, work: (client: Client) => Promise<T>): Promise<T> {
+    const key = await this.#key(endpoint);
+    for (let attempt = 0; ; attempt++) {
+      const client = await this.#session(key, endpoint);
+      try {
+        return await work(client);
+      } catch (error) {
+        // A dropped session (the server restarted or expired it) is opened again once.
+        if (attempt === 0 && sessionDropped(error)) {
+          this.#forget(key, client);
+          continue;
+        }
+        // A transport failure leaves the session unusable; a JSON-RPC error answer does not.
+        if (error instanceof StreamableHTTPError || isNetworkError(error)) this.#forget(key, client);
+        throw callFailure(endpoint, error);
+      }
+    }
+  }
+
+  /** Sessions are shared by URL and header templates; secret values are read when a session opens. */
+  async #key(endpoint: McpEndpoint): Promise<string> {
+    return JSON.stringify([endpoint.url, Object.entries(endpoint.headers ?? {}).sort()]);
+  }
+
+  #session(key: string, endpoint: McpEndpoint): Promise<Client> {
+    let pending = this.#sessions.get(key);
+    if (!pending) {
+      pending = this.#connect(endpoint);
+      this.#sessions.set(key, pending);
+      // A failed connect is not kept: the next call tries again.
+      pending.catch(() => {
+        if (this.#sessions.get(key) === pending) this.#sessions.delete(key);
+      });
+    }
+    return pending;
+  }
+
+  #forget(key: string, client: Client): void {
+    this.#sessions.delete(key);
+    void closeClient(client);
+  }
+
+  async #connect(endpoint: McpEndpoint): Promise<Client> {
+    const headers = await this.#headers(endpoint);
+    const fetchImpl = this.#services.fetch;
+    const transport = new StreamableHTTPClientTransport(new URL(endpoint.url), {
+      requestInit: { headers },
+      ...(fetchImpl ? { fetch: (url: string | URL, init?: RequestInit) => fetchImpl(String(url), init ?? {}) } : {}),
+    });
+    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    try {
+      await client.connect(transport, { timeout: REQUEST_TIMEOUT_MS });
+    } catch (error) {
+      await closeClient(client);
+      throw callFailure(endpoint, error);
+    }
+    return client;
+  }
+
+  async #headers(endpoint: McpEndpoint): Promise<Record<string, string>> {
+    const templates = endpoint.headers ?? {};
+    const secrets: Record<string, string> = {};
+    for (const name of new Set(Object.values(templates).flatMap(secretNamesIn))) {
+      const value = await this.#services.secrets?.get(name);
+      if (value === undefined || value === "") {
+        throw new Error(
+          `${describe(endpoint)} needs the secret ${name}, which is not set: add it under Tool secrets in Settings (for the CLI, set GRAPHWRIGHT_SECRET_${name}).`,
+        );
+      }
+      secrets[name] = value;
+    }
+    const out: Record<string, string> = {};
+    for (const [header, template] of Object.entries(templates)) out[header] = renderTemplate(template, { secrets });
+    return out;
+  }
+}
+
+function requestOptions(signal: AbortSignal | undefined) {
+  return { timeout: REQUEST_TIMEOUT_MS, ...(signal ? { signal } : {}) };
+}
+
+async function closeClient(client: Client | null): Promise<void> {
+  if (!client) return;
+  const transport = client.transport;
+  try {
+    if (transport instanceof StreamableHTTPClientTransport && transport.sessionId) await transport.terminateSession();
+  } catch {
+    // The session may already be gone on the server; closing locally is all that is left to do.
+  }
+  await client.close().catch(() => undefined);
+}
+
+/** The server no longer knows our session: HTTP 404 (the protocol's answer), or a 400 naming the session id. */
+function sessionDropped(error: unknown): boolean {
+  if (!(error instanceof StreamableHTTPError)) return false;
+  return error.code === 404 || (error.code === 400 && /session/i.test(error.message));
+}
+
+function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
+function describe(endpoint: McpEndpoint): string {
+  const origin = safeOrigin(endpoint.url);
+  return endpoint.name ? `MCP server "${endpoint.name}" (${origin})` : `MCP server ${origin}`;
+}
+
+function safeOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+/** One sentence on why a request to the server failed, naming the server. */
+export function callFailure(endpoint: McpEndpoint, error: unknown): Error {
+  if (error instanceof McpCallError) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  let message: string;
+  if (error instanceof StreamableHTTPError) {
+    message =
+      error.code !== undefined && error.code >= 400
+        ? `${describe(endpoint)} answered HTTP ${error.code}: ${reason.replace(/^Streamable HTTP error: /, "")}`
+        : `${describe(endpoint)} sent an answer that is not MCP: ${reason.replace(/^Streamable HTTP error: /, "")}`;
+  } else if (isNetworkError(error)) {
+    message = `Could not reach ${describe(endpoint)} (${reason}). Either the server is down or unreachable, or — in the browser — it does not allow requests from this page (CORS): it must send Access-Control-Allow-Origin for this app's address and expose the Mcp-Session-Id header.`;
+  } else if (error instanceof SyntaxError || (error instanceof Error && error.name === "ZodError")) {
+    message = `${describe(endpoint)} sent a malformed JSON-RPC message: ${reason.slice(0, 300)}`;
+  } else {
+    message = `${describe(endpoint)}: ${reason}`;
+  }
+  return new McpCallError(message, { cause: error });
+}
+
+/** A failure reaching or talking to an MCP server (not a tool's own error result). */
+export class McpCallError extends Error {
+  override name = "McpCallError";
+}

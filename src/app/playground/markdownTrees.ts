@@ -164,8 +164,12 @@ export function workerParser(): ParseBatch {
 
 let shared: MarkdownTrees | undefined;
 
-/** The app's trees: through the markdown worker where there is one, parsed in place elsewhere. */
+/**
+ * The app's trees: through the markdown worker in a build, parsed in place elsewhere (tests,
+ * server rendering, and the dev server, whose workers get micromark's DOM-only entity decoder:
+ * vite.config.ts fixes that for builds only).
+ */
 export function markdownTrees(): MarkdownTrees {
-  shared ??= new MarkdownTrees(typeof Worker === "undefined" ? undefined : workerParser());
+  shared ??= new MarkdownTrees(typeof Worker === "undefined" || import.meta.env.DEV ? undefined : workerParser());
   return shared;
 }

@@ -1,13 +1,13 @@
-// How each block of a reply shows this frame: markdown is parsed a bounded amount per frame
-// (sized by the parse speed measured on this machine), so neither a long stream nor a 1 MB
-// reply opened at once blocks the page; what is not parsed yet shows as plain text until a
-// later frame gets to it.
+// How each block of a reply shows this frame: markdown is rendered a bounded amount per frame
+// (sized by the speed measured on this machine; the parsing itself is done by the markdown
+// worker), so neither a long stream nor a 1 MB reply opened at once blocks the page; what is
+// not rendered yet shows as plain text until a later frame gets to it.
 import { definitionsOf, splitBlocks, type BlockSplit, type MarkdownBlock } from "./markdownBlocks";
 
 /** `plain`: the source as wrapped text (not parsed yet, or too big to re-parse every frame). */
 export type BlockMode = "markdown" | "markup" | "plain" | "hidden";
 
-/** Time per frame to spend parsing markdown; the budget in characters follows the measured speed. */
+/** Time per frame to spend rendering markdown; the budget in characters follows the measured speed. */
 const FRAME_PARSE_MS = 24;
 /** Parse speed assumed before anything is measured (characters per ms): modest, it adapts after one frame. */
 const INITIAL_CHARS_PER_MS = 200;

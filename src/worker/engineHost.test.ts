@@ -114,19 +114,16 @@ describe("engine host", () => {
   });
 
   it("answers a graph that validates but cannot compile with the compile error", async () => {
+    // A Tool node cannot run an agent tool: only agents call those, with a message.
     const doc = assertValid({
       ...weatherAssistant,
-      tools: [
-        {
-          id: "remote",
-          kind: "mcp",
-          name: "remote",
-          description: "d",
-          input_schema: { type: "object", properties: {} },
-          config: { server_url: "https://mcp.example.com", tool: "search" },
-        },
+      tools: [...weatherAssistant.tools, { id: "remote", kind: "agent", name: "remote", description: "d", config: { agent: "Assistant" } }],
+      nodes: [...weatherAssistant.nodes, { id: "remote_node", kind: "tool", position: { x: 0, y: 60 }, data: { name: "remote_node", tool: "remote" } }],
+      edges: [
+        { id: "e1", kind: "flow", source: "start", target: "remote_node" },
+        { id: "e2", kind: "flow", source: "remote_node", target: "assistant" },
+        { id: "e3", kind: "flow", source: "assistant", target: "end" },
       ],
-      nodes: weatherAssistant.nodes.map((n) => (n.kind === "agent" ? { ...n, data: { ...n.data, tools: ["remote"] } } : n)),
     });
     await host.handle(request(doc, "hi"));
     expect(lastOf("failed")).toMatchObject({ code: "COMPILE_ERROR" });

@@ -13,6 +13,7 @@ import { createCutRunResumer } from "./cutRuns";
 import { errorText } from "./errorText";
 import type { Timer } from "./eventBatcher";
 import { createHostCompiler, describeCompileFailure } from "./hostCompiler";
+import { listMcpTools } from "./mcpListing";
 import { BACKGROUND_RUN_PREFIX, toolSecretName, type FromWorker, type RunRequest, type ThreadLock, type ToWorker } from "./protocol";
 import { readCredentials, type CredentialStore } from "./providerKeys";
 import { createWorkerRedaction, redactEvents, redactingPost, redactingRuns, type WorkerRedaction } from "./redaction";
@@ -151,6 +152,9 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
           post({ type: "redact_result", requestId: message.requestId, value: redaction.current().redactValue(message.value, message.mark) });
           return;
         }
+        case "mcp_list_tools":
+          post(await listMcpTools(message, { get: (name) => options.credentials.secrets.reveal(toolSecretName(name)) }));
+          return;
         default: {
           const never: never = message;
           throw new Error(`Unknown engine request ${(never as ToWorker).type}`);

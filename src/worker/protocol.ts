@@ -7,7 +7,8 @@
  * so importing it never pulls the engine into the main bundle.
  */
 import type { RunEvent } from "../engine/index.js";
-import type { GraphDocument, GraphId, RunId, ThreadId } from "../schema/index.js";
+import type { GraphDocument, GraphId, McpServer, RunId, ThreadId } from "../schema/index.js";
+import type { McpToolListing } from "../tools/index.js";
 
 export { summarizeProblems } from "./problemSummary";
 
@@ -153,7 +154,19 @@ export interface ResumeRunRequest {
   graphId: GraphId;
 }
 
-export type ToWorker = RunRequest | StopRequest | CheckpointRequest | ForkRequest | ResumeTasksRequest | PingRequest | ResumeRunRequest | RedactRequest;
+/**
+ * Connect in graph settings: list an MCP server's tools. The worker connects because the
+ * server's header values come from the secrets store, which the page never reads.
+ */
+export interface McpListToolsRequest {
+  type: "mcp_list_tools";
+  requestId: string;
+  server: McpServer;
+}
+
+export type { McpToolListing };
+
+export type ToWorker = RunRequest | StopRequest | CheckpointRequest | ForkRequest | ResumeTasksRequest | PingRequest | ResumeRunRequest | RedactRequest | McpListToolsRequest;
 
 /** Events of a run since the previous post (at most one post per ~16 ms). */
 export interface EventsMessage {
@@ -228,8 +241,17 @@ export interface RedactResult {
   value: unknown;
 }
 
+/** The tools an MCP server lists, with their JSON Schemas, or why it could not be listed. */
+export interface McpToolsResult {
+  type: "mcp_tools_result";
+  requestId: string;
+  ok: boolean;
+  tools: McpToolListing[];
+  error: string | null;
+}
+
 export type FromWorker =
-  EventsMessage | DoneMessage | FailedMessage | CheckpointResult | ForkResult | BackgroundRunMessage | StoppedMessage | PongMessage | RedactResult;
+  EventsMessage | DoneMessage | FailedMessage | CheckpointResult | ForkResult | BackgroundRunMessage | StoppedMessage | PongMessage | RedactResult | McpToolsResult;
 
 /**
  * Run ids the engine gives the follow-up runs of background delegations. Those resume on their

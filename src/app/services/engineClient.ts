@@ -16,9 +16,13 @@ import type {
   ResumeRunRequest,
   RedactRequest,
   RedactResult,
+  McpListToolsRequest,
+  McpToolListing,
+  McpToolsResult,
   RunRequest,
   ToWorker,
 } from "../../worker/protocol";
+import type { McpServer } from "../../schema/index.js";
 import { createEngineWatchdog, hangTexts, type HangReason, type WatchdogTimings } from "./engineWatchdog";
 import { ClosingThreads, closeInWorkspace, type KilledRun } from "./killedRuns";
 
@@ -59,6 +63,8 @@ export interface EngineClient {
    * the app never holds a key value, so exports ask here before they leave the browser.
    */
   redact?<T>(value: T, options?: Pick<RedactRequest, "document" | "mark">): Promise<T>;
+  /** Connects to an MCP server (in the worker, which reads the secrets its headers name) and lists its tools. */
+  listMcpTools?(server: McpServer): Promise<McpToolListing[]>;
 }
 
 /** The worker as the client sees it (a real Worker, or a fake in tests). */
@@ -95,7 +101,7 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
   /** Runs in flight on the current worker, with the thread each holds the lock of. */
   const runs = new Map<string, { handlers: RunHandlers; threadId: string; stopping: boolean; posted: boolean }>();
   const closing = new ClosingThreads();
-  const requests = new Map<string, { resolve(result: CheckpointResult | ForkResult | RedactResult): void; reject(error: Error): void }>();
+  const requests = new Map<string, { resolve(result: CheckpointResult | ForkResult | RedactResult | McpToolsResult): void; reject(error: Error): void }>();
   const backgroundListeners = new Set<(run: Omit<BackgroundRunMessage, "type">) => RunHandlers | undefined>();
   const closeRun = options.closeRun ?? closeInWorkspace;
 
@@ -141,7 +147,8 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
       }
       case "checkpoint_result":
       case "fork_result":
-      case "redact_result": {
+      case "redact_result":
+      case "mcp_tools_result": {
         const pending = requests.get(message.requestId);
         requests.delete(message.requestId);
         settle();
@@ -206,9 +213,9 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
     return started;
   };
 
-  const ask = <R extends CheckpointResult | ForkResult | RedactResult>(message: CheckpointRequest | ForkRequest | RedactRequest): Promise<R> =>
+  const ask = <R extends CheckpointResult | ForkResult | RedactResult | McpToolsResult>(message: CheckpointRequest | ForkRequest | RedactRequest | McpListToolsRequest): Promise<R> =>
     new Promise<R>((resolve, reject) => {
-      requests.set(message.requestId, { resolve: resolve as (r: CheckpointResult | ForkResult | RedactResult) => void, reject });
+      requests.set(message.requestId, { resolve: resolve as (r: CheckpointResult | ForkResult | RedactResult | McpToolsResult) => void, reject });
       ensure().postMessage(message);
       settle();
     });
@@ -257,6 +264,11 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
     async redact<T>(value: T, options: Pick<RedactRequest, "document" | "mark"> = {}): Promise<T> {
       const result = await ask<RedactResult>({ type: "redact", requestId: requestId(), value, ...options });
       return result.value as T;
+    },
+    async listMcpTools(server) {
+      const result = await ask<McpToolsResult>({ type: "mcp_list_tools", requestId: requestId(), server });
+      if (!result.ok) throw new Error(result.error ?? "The MCP server could not be listed");
+      return result.tools;
     },
     async fork(request) {
       const result = await ask<ForkResult>({

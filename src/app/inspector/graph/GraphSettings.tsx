@@ -6,6 +6,7 @@ import { NumberField } from "../fields/NumberField";
 import { TextField } from "../fields/TextField";
 import { ChannelsEditor } from "./ChannelsEditor";
 import { ConditionsEditor } from "./ConditionsEditor";
+import { McpServersEditor } from "./McpServersEditor";
 import { ModelsEditor } from "./ModelsEditor";
 import { ToolsEditor } from "./ToolsEditor";
 import { useGraphUpdate } from "./useGraphUpdate";
@@ -40,6 +41,7 @@ export function GraphSettings() {
       <ChannelsEditor />
       <ModelsEditor />
       <ToolsEditor />
+      <McpServersEditor />
       <ConditionsEditor />
     </div>
   );

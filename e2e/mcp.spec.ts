@@ -1,0 +1,111 @@
+// MCP servers: graph settings connect to MCP's reference server (server-everything, started by
+// this spec on 127.0.0.1), list its tools, add two to the catalog, and an agent calls both from
+// the browser; the tool cards show the server's answers.
+import { expect, test } from "./fixtures";
+import { startEverythingServer, type EverythingServer } from "../src/tools/testing/everythingServer";
+
+let server: EverythingServer;
+
+test.beforeAll(async () => {
+  server = await startEverythingServer();
+});
+
+test.afterAll(async () => {
+  await server.close();
+});
+
+/** Start → a scripted agent (no tools yet) whose rule calls `echo` and `get-sum` → End. */
+const drill = JSON.stringify({
+  version: 1,
+  meta: { id: "mcp-drill", name: "MCP drill" },
+  models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
+  nodes: [
+    { id: "start", kind: "start", position: { x: 0, y: 0 } },
+    {
+      id: "agent",
+      kind: "agent",
+      position: { x: 0, y: 150 },
+      data: {
+        name: "Assistant",
+        model: "scripted",
+        tools: [],
+        default_tools: [],
+        script: {
+          rules: [
+            {
+              match: "echo (?<word>\\w+) and add",
+              tool_calls: [
+                { name: "echo", args: { message: "{{ match.word }}" } },
+                { name: "get-sum", args: { a: 2, b: 3 } },
+              ],
+            },
+            { on: "tool", tool: "get-sum", reply: "All done." },
+          ],
+        },
+      },
+    },
+    { id: "end", kind: "end", position: { x: 0, y: 300 } },
+  ],
+  edges: [
+    { id: "e1", kind: "flow", source: "start", target: "agent" },
+    { id: "e2", kind: "flow", source: "agent", target: "end" },
+  ],
+});
+
+test("tools added from a connected MCP server run when the agent calls them", async ({ app, controls, editor, page, playground }) => {
+  await app.goto();
+  await controls.import("mcp-drill.json", drill);
+  await expect(controls.graphName).toHaveValue("MCP drill");
+  const opened = server.sessionsOpened();
+
+  await editor.inspector.getByRole("button", { name: "Add MCP server" }).click();
+  const dialog = page.getByRole("dialog", { name: "MCP server" });
+  await dialog.getByRole("textbox", { name: "Server name" }).fill("everything");
+  await dialog.getByRole("textbox", { name: "Server URL" }).fill(server.url);
+  await dialog.getByRole("button", { name: "Connect" }).click();
+  const listed = dialog.getByRole("list", { name: "Server tools" });
+  await expect(listed.getByRole("checkbox", { name: "echo", exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(listed.getByText("Input schema of get-sum")).toBeVisible();
+  await listed.getByRole("checkbox", { name: "echo", exact: true }).check();
+  await listed.getByRole("checkbox", { name: "get-sum", exact: true }).check();
+  await dialog.getByRole("button", { name: "Add tools" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(editor.inspector.getByRole("group", { name: "Tool echo" })).toBeVisible();
+  await expect(editor.inspector.getByRole("group", { name: "Tool get-sum" })).toBeVisible();
+  await expect(editor.inspector.getByRole("group", { name: "MCP server everything" })).toBeVisible();
+  // Connect opened one session and ended it once the list was read.
+  expect(server.sessionsOpened()).toBe(opened + 1);
+
+  await editor.selectWithKeyboard("Assistant");
+  const agentTools = editor.inspector.getByRole("group", { name: "Tools", exact: true });
+  await agentTools.getByRole("checkbox", { name: /^echo\b/ }).check();
+  await agentTools.getByRole("checkbox", { name: /^get-sum\b/ }).check();
+  await playground.sendAndSettle("please echo hello and add");
+  await expect(playground.article("Assistant: All done.")).toBeVisible();
+  await expect(playground.toolCall("echo")).toContainText("Echo: hello");
+  await expect(playground.toolCall("get-sum")).toContainText("The sum of 2 and 3 is 5.");
+});
+
+test("importing a graph with MCP tools never connects to their server", async ({ app, controls }) => {
+  const opened = server.sessionsOpened();
+  const withTools = JSON.parse(drill) as { tools?: unknown[]; mcp_servers?: unknown[] };
+  withTools.mcp_servers = [{ name: "everything", url: server.url, headers: {} }];
+  withTools.tools = [{ id: "echo", kind: "mcp", name: "echo", config: { server_url: server.url, tool: "echo", server: "everything" } }];
+  await app.goto();
+  await controls.import("mcp-import.json", JSON.stringify(withTools));
+  await expect(controls.graphName).toHaveValue("MCP drill");
+  expect(server.sessionsOpened()).toBe(opened);
+});
+
+test("connecting to a server that is not there says so in the dialog", async ({ app, editor, page }) => {
+  const gone = await startEverythingServer();
+  await gone.close();
+  await app.goto();
+  await editor.inspector.getByRole("button", { name: "Add MCP server" }).click();
+  const dialog = page.getByRole("dialog", { name: "MCP server" });
+  await dialog.getByRole("textbox", { name: "Server name" }).fill("gone");
+  await dialog.getByRole("textbox", { name: "Server URL" }).fill(gone.url);
+  await dialog.getByRole("button", { name: "Connect" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("Could not reach MCP server", { timeout: 15_000 });
+  await expect(dialog.getByRole("button", { name: "Add tools" })).toBeDisabled();
+});

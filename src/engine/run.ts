@@ -14,6 +14,7 @@ import { errorMessage, messageToJson } from "./runtime.js";
 import { partialReplies } from "./partialReplies.js";
 import type { PendingInterrupt } from "./interrupts.js";
 import { prepareResume, readPending, toPending, type ResumeRequest } from "./resume.js";
+import { CONTINUED_RUN_KEY } from "./nodes/agent/continuedTurn.js";
 
 /**
  * What one turn of a thread starts from: a message, a follow-up of a background task, or an answer to a pause.
@@ -177,7 +178,9 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
   // A direct run checkpoints in the agent's scoped thread, which this thread's timeline
   // cannot inspect or fork from: its events carry no checkpoint id rather than a foreign one.
   const reportsCheckpoints = target.configurable.thread_id === options.threadId;
-  const configurable = input.continueFrom ? { ...target.configurable, checkpoint_id: input.continueFrom.checkpoint_id } : target.configurable;
+  const configurable = input.continueFrom
+    ? { ...target.configurable, checkpoint_id: input.continueFrom.checkpoint_id, [CONTINUED_RUN_KEY]: true }
+    : target.configurable;
   const config = { configurable, recursionLimit: limit, ...(options.signal ? { signal: options.signal } : {}) };
   let status: "completed" | "cancelled" | "error" | "interrupted" = "completed";
   let lastValues: Record<string, unknown> | undefined;

@@ -14,6 +14,7 @@ import type { CompileContext } from "../context.js";
 import { activeAgentNode, handoffChildNodes } from "./activeAgent.js";
 import { agentModels, callModelNode } from "./callModel.js";
 import { callToolsNode } from "./callTools.js";
+import { isContinuedRun, tellingFirst, tellOnce } from "./continuedTurn.js";
 import {
   endTurn,
   GRAPH_STATE_KEY,
@@ -60,18 +61,23 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, sup
   const branchesAfterTools = childNodes.size > 0 || supervisor !== null || [...tools.values()].some((t) => t.returnDirect);
 
   const loop = new StateGraph(LoopStateAnnotation)
-    .addNode("render_system_prompt", renderSystemPromptNode(agent, ctx.services.clock, supervisor))
-    .addNode("current_active_agent", activeAgentNode(agent.name, team, childNodes), { ends: ["continue_conversation", ...childNodes.values()] })
-    .addNode("continue_conversation", () => ({}))
-    .addNode("call_model", callModelNode({ node, ctx, models, specs, replyPolicy }), { ends: ["call_tools", END] })
-    .addNode("call_tools", callToolsNode({ agent, ctx, tools, replyPolicy }))
+    .addNode("render_system_prompt", tellingFirst(agent.name, renderSystemPromptNode(agent, ctx.services.clock, supervisor)))
+    .addNode("current_active_agent", tellingFirst(agent.name, activeAgentNode(agent.name, team, childNodes)), {
+      ends: ["continue_conversation", ...childNodes.values()],
+    })
+    .addNode(
+      "continue_conversation",
+      tellingFirst(agent.name, () => ({})),
+    )
+    .addNode("call_model", tellingFirst(agent.name, callModelNode({ node, ctx, models, specs, replyPolicy })), { ends: ["call_tools", END] })
+    .addNode("call_tools", tellingFirst(agent.name, callToolsNode({ agent, ctx, tools, replyPolicy })))
     .addEdge(START, "render_system_prompt")
     .addEdge("render_system_prompt", "current_active_agent")
     .addEdge("continue_conversation", "call_model");
   for (const [child, name] of childNodes) {
     const childNode = team.hierarchy.agents.get(child) as NodeOfKind<"agent">;
     const run = compileAgent(childNode, ctx, agent.name).run;
-    loop.addNode(name as "call_model", handoffChildNode(agent.name, child, run, ctx.services, team.maxDepth));
+    loop.addNode(name as "call_model", tellingFirst(agent.name, handoffChildNode(agent.name, child, run, ctx.services, team.maxDepth)));
     loop.addConditionalEdges(name as "call_model", afterChild, ["call_model", END]);
   }
   // A plain edge is cheaper per step; the branch is only needed when a tool can end the turn or hand off.
@@ -92,9 +98,21 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, sup
       [TURN_OUT_KEY]: turn,
     };
     const input: LoopUpdate = { messages: [], active_agent: state.active_agent ?? null, system_prompt: state.system_prompt ?? "" };
-    // Only custom events, which go straight to the caller's writer: nothing is streamed per step.
-    const stream = await inner.stream(input, { ...config, configurable, streamMode: "custom" });
-    for await (const _ of stream) void _;
+    if (isContinuedRun(config)) {
+      // A continued run: each step tells first what the loop had done (see continuedTurn.ts);
+      // a loop that had ended before the cut runs no step, and its stored state is the turn.
+      const stream = await inner.stream(input, { ...config, configurable, streamMode: ["custom", "values"] });
+      let last: LoopState | undefined;
+      for await (const [mode, values] of stream as AsyncIterable<[string, unknown]>) if (mode === "values") last = values as LoopState;
+      if (!turn.state && last) {
+        tellOnce(last.messages ?? [], agent.name, { ...config, configurable });
+        turn.state = last;
+      }
+    } else {
+      // Only custom events, which go straight to the caller's writer: nothing is streamed per step.
+      const stream = await inner.stream(input, { ...config, configurable, streamMode: "custom" });
+      for await (const _ of stream) void _;
+    }
     if (!turn.state) throw new EngineError("RUN_FAILED", `Agent "${agent.name}" ended its turn without reaching the end of its loop`, { nodeId: node.id });
     return { messages: turn.state.messages, active_agent: turn.state.active_agent };
   };

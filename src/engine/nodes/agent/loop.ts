@@ -42,6 +42,8 @@ export type LoopUpdate = typeof LoopStateAnnotation.Update;
 
 export interface TurnOut {
   state?: LoopState;
+  /** In a continued run: the loop's checkpointed steps were told again (see continuedTurn.ts). */
+  told?: boolean;
 }
 
 const configurableOf = (config: LangGraphRunnableConfig) => config.configurable as Record<string, unknown> | undefined;

@@ -89,7 +89,11 @@ test("an operation imported from an OpenAPI document runs as a tool the agent ca
   await dialog.getByRole("checkbox", { name: "GET /forecast" }).check();
   await dialog.getByRole("button", { name: "Add tools" }).click();
   await expect(dialog).toBeHidden();
-  await expect(editor.inspector.getByRole("group", { name: "Tool forecast" })).toBeVisible();
+  const forecast = editor.inspector.getByRole("group", { name: "Tool forecast" });
+  // The HTTP tool's own form shows what the operation became.
+  await expect(forecast.getByRole("textbox", { name: "URL" })).toHaveValue(`${apiUrl}/forecast`);
+  await expect(forecast.getByRole("combobox", { name: "Method" })).toHaveValue("GET");
+  await expect(forecast.getByRole("textbox", { name: "Query" })).toHaveValue(/"city": "\{\{ args\.city \}\}"/);
 
   await editor.selectWithKeyboard("Assistant");
   await editor.inspector

@@ -10,7 +10,8 @@ import { buttonClass, dangerButtonClass } from "../fields/styles";
 import { TextField } from "../fields/TextField";
 import { freshName, removeAt, useGraphUpdate } from "./useGraphUpdate";
 import { OpenApiImportDialog } from "./OpenApiImportDialog";
-import { useState } from "react";
+import { toolConfigFields } from "./toolConfig/toolConfigFields";
+import { useState, type ReactElement } from "react";
 
 const KIND_OPTIONS = toolKinds.map((kind) => ({ value: kind, label: toolKindDescriptors[kind].title }));
 
@@ -84,9 +85,17 @@ export function ToolsEditor() {
             check={mustBeObject}
             onCommit={(schema) => patch(i, { input_schema: schema as ToolDefinition["input_schema"] })}
           />
-          <JsonField label="Config" value={tool.config} rows={4} check={mustBeObject} onCommit={(config) => patch(i, { config } as Partial<ToolDefinition>)} />
+          <ToolConfig tool={tool} onConfig={(config) => patch(i, { config } as Partial<ToolDefinition>)} />
         </ItemGroup>
       ))}
     </Section>
   );
+}
+
+/** The kind's config form, or the config as JSON for a kind without one. */
+function ToolConfig({ tool, onConfig }: { tool: ToolDefinition; onConfig: (config: ToolDefinition["config"]) => void }) {
+  // The form for tool.kind takes exactly that kind's config, which TypeScript cannot follow through an index by a union.
+  const Form = toolConfigFields[tool.kind] as ((props: { config: ToolDefinition["config"]; onConfig: typeof onConfig }) => ReactElement) | undefined;
+  if (Form) return <Form config={tool.config} onConfig={onConfig} />;
+  return <JsonField label="Config" value={tool.config} rows={4} check={mustBeObject} onCommit={(config) => onConfig(config as ToolDefinition["config"])} />;
 }

@@ -75,7 +75,18 @@ function toBlocks(source: string, tokens: Token[], offset: number): MarkdownBloc
   const last = blocks[blocks.length - 1];
   if (leading || (!last && rest)) blocks.push({ raw: leading + rest, start: offset + (leading ? leadingStart : at), kind: "markdown" });
   else if (last && rest) blocks[blocks.length - 1] = { ...last, raw: last.raw + rest };
+  for (const block of blocks) block.raw = ownCopy(block.raw);
   return blocks;
+}
+
+/**
+ * `text` in storage of its own. A token's `raw` is a slice of the text lexed, which JavaScript
+ * engines (V8) keep alive whole for the slice's sake; a streaming reply is a new string every
+ * frame, so each frame's blocks would keep a copy of the whole reply (160 MB for a 1 MB reply).
+ * Concatenating then slicing makes the engine copy just this text.
+ */
+function ownCopy(text: string): string {
+  return ` ${text}`.slice(1);
 }
 
 // A footnote definition (`[^1]: text`) is a paragraph to marked; remark-gfm needs it beside its reference.

@@ -84,6 +84,44 @@ test("tools added from a connected MCP server run when the agent calls them", as
   await expect(playground.article("Assistant: All done.")).toBeVisible();
   await expect(playground.toolCall("echo")).toContainText("Echo: hello");
   await expect(playground.toolCall("get-sum")).toContainText("The sum of 2 and 3 is 5.");
+  // The card says which server the call reached.
+  await expect(playground.toolCall("echo")).toContainText(`→ ${server.url}`);
+});
+
+test("an image an MCP tool returns shows in its card, from the schema cached in the document", async ({ app, controls, playground }) => {
+  const graph = JSON.parse(drill) as { tools?: unknown[]; mcp_servers?: unknown[]; nodes: { kind: string; data?: Record<string, unknown> }[] };
+  graph.mcp_servers = [{ name: "everything", url: server.url, headers: {} }];
+  graph.tools = [
+    {
+      id: "get-tiny-image",
+      kind: "mcp",
+      name: "get-tiny-image",
+      input_schema: { type: "object", properties: {} },
+      config: { server_url: server.url, tool: "get-tiny-image", server: "everything" },
+    },
+  ];
+  const agent = graph.nodes.find((n) => n.kind === "agent");
+  agent!.data = {
+    ...agent!.data,
+    tools: ["get-tiny-image"],
+    script: {
+      rules: [
+        { match: "logo", tool_calls: [{ name: "get-tiny-image", args: {} }] },
+        { on: "tool", tool: "get-tiny-image", reply: "Here it is." },
+      ],
+    },
+  };
+  await app.goto();
+  await controls.import("mcp-image.json", JSON.stringify(graph));
+  await expect(controls.graphName).toHaveValue("MCP drill");
+  await playground.sendAndSettle("show me the logo");
+  await expect(playground.article("Assistant: Here it is.")).toBeVisible();
+  // The card opens like a disclosure; its result shows the image inline.
+  await playground.toolCall("get-tiny-image").locator("summary").click();
+  await expect(playground.toolCall("get-tiny-image").getByRole("img", { name: "Image 1 from get-tiny-image" })).toHaveAttribute(
+    "src",
+    /^data:image\/png;base64,/,
+  );
 });
 
 test("importing a graph with MCP tools never connects to their server", async ({ app, controls }) => {

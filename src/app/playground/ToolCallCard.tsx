@@ -2,6 +2,7 @@
 // work, the result or error, and duration.
 import { memo } from "react";
 import type { ToolCallView } from "./chatMessages";
+import { resultImages } from "./toolResultImages";
 
 const STATUS_TEXT: Record<ToolCallView["status"], string> = {
   pending: "waiting",
@@ -76,6 +77,9 @@ export const ToolCallCard = memo(function ToolCallCard({ call }: { call: ToolCal
             <dt className="font-semibold">Result</dt>
             <dd>
               <pre className="max-h-60 overflow-auto whitespace-pre-wrap">{prettyResult(call.result)}</pre>
+              {resultImages(call.result).map((image, i) => (
+                <img key={i} src={image.src} alt={`Image ${i + 1} from ${call.tool}`} className="mt-1 max-h-48 max-w-full rounded border border-inherit" />
+              ))}
             </dd>
           </>
         )}

@@ -36,4 +36,6 @@ export const mcpToolKind: ToolKindDescriptor<z.infer<typeof mcpToolSchema>> = {
   title: "MCP",
   description: "A tool of an MCP server reached over Streamable HTTP.",
   defaultConfig: () => ({ server_url: "http://localhost:3000/mcp", tool: "tool" }),
+  // The server's endpoint: the card shows which server a call reached.
+  target: (config) => config.server_url,
 };

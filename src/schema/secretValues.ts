@@ -26,14 +26,20 @@ export function isSecretHeader(name: string): boolean {
  * The credential values a document holds.
  * @example documentSecrets(doc) // ["tok_live_0123456789"] for `Authorization: Bearer tok_live_0123456789`
  */
-export function documentSecrets(document: Pick<GraphDocument, "tools">): string[] {
+export function documentSecrets(document: Pick<GraphDocument, "tools"> & Partial<Pick<GraphDocument, "mcp_servers">>): string[] {
   const out: string[] = [];
-  for (const tool of Array.isArray(document.tools) ? document.tools : []) {
-    if (tool.kind !== "http") continue;
-    for (const [name, value] of Object.entries(tool.config.headers ?? {})) {
+  const headerSets = [
+    ...(Array.isArray(document.tools) ? document.tools : []).flatMap((tool) => (tool.kind === "http" ? [tool.config.headers ?? {}] : [])),
+    // MCP server headers too; `{{ secrets.NAME }}` references are not values.
+    ...(Array.isArray(document.mcp_servers) ? document.mcp_servers : []).map((server) => server.headers ?? {}),
+  ];
+  for (const headers of headerSets) {
+    for (const [name, value] of Object.entries(headers)) {
       if (!isSecretHeader(name) || typeof value !== "string") continue;
       // The scheme is not secret: redacting "Bearer " with the token would eat the text around it.
-      out.push(/^\s*(?:Bearer|Basic|Token)\s+(\S+)/i.exec(value)?.[1] ?? value);
+      const written = value.replace(/\{\{\s*secrets\.[A-Za-z_][A-Za-z0-9_]*\s*\}\}/g, "").trim();
+      if (/^(?:(?:Bearer|Basic|Token)\b)?$/i.test(written)) continue;
+      out.push(/^\s*(?:Bearer|Basic|Token)\s+(\S+)/i.exec(written)?.[1] ?? written);
     }
   }
   return out;

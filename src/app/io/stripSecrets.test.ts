@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GraphDocument } from "../../schema/index.js";
-import { validate } from "../../schema/index.js";
+import { documentSecrets, validate } from "../../schema/index.js";
 import { blankDocument } from "../store/nodeFactory";
 import { REDACTED, redactSecrets, stripSecrets } from "./stripSecrets";
 
@@ -33,6 +33,28 @@ describe("stripSecrets", () => {
     const tool = document.tools[0];
     expect(tool?.kind === "http" && tool.config.headers).toEqual({ Accept: "application/json" });
     expect(removed).toEqual(["$.tools[0].config.headers.Authorization", '$.tools[0].config.headers["X-API-Key"]', '$.tools[0].config.headers["api-key"]']);
+  });
+
+  it("keeps MCP server headers that reference named secrets and drops credentials written out", () => {
+    const doc: GraphDocument = {
+      ...blankDocument("g1"),
+      mcp_servers: [
+        {
+          name: "everything",
+          url: "http://127.0.0.1:3001/mcp",
+          headers: { Authorization: "Bearer {{ secrets.MCP_TOKEN }}", "X-API-Key": "k-live-123", Accept: "application/json" },
+        },
+      ],
+    };
+    const { document, removed } = stripSecrets(doc);
+    expect(document.mcp_servers?.[0]?.headers).toEqual({ Authorization: "Bearer {{ secrets.MCP_TOKEN }}", Accept: "application/json" });
+    expect(removed).toEqual(['$.mcp_servers[0].headers["X-API-Key"]']);
+    expect(JSON.stringify(document)).not.toContain("k-live-123");
+  });
+
+  it("counts an MCP server's written-out credential as a secret, and a secret reference as none", () => {
+    const headers = { Authorization: "Bearer {{ secrets.MCP_TOKEN }}", "X-API-Key": "k-live-123" };
+    expect(documentSecrets({ tools: [], mcp_servers: [{ name: "s", url: "http://127.0.0.1:3001/mcp", headers }] })).toEqual(["k-live-123"]);
   });
 
   it("redacts OpenAI and Anthropic keys anywhere in the document", () => {

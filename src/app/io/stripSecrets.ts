@@ -3,7 +3,7 @@
  * browser. Documents hold no keys by design (keys live in the secrets store), so this is the
  * safety net for a key pasted into a prompt, a header or a URL.
  */
-import type { GraphDocument } from "../../schema/index.js";
+import { SECRET_PLACEHOLDER, type GraphDocument } from "../../schema/index.js";
 import { REDACTED, redactKeyShapes } from "../../schema/redact.js";
 import { isSecretHeader } from "../../schema/secretValues.js";
 
@@ -41,7 +41,8 @@ function walk(value: unknown, path: (string | number)[], removed: string[]): unk
 }
 
 /**
- * A copy of the document without credentials: secret headers of HTTP tools are dropped and
+ * A copy of the document without credentials: secret headers of HTTP tools (and of MCP servers,
+ * unless they only reference named secrets) are dropped and
  * key-shaped strings anywhere are replaced by `REDACTED`. Never changes its input.
  * @example
  * stripSecrets(doc).removed // ["$.tools[2].config.headers.Authorization"]
@@ -57,8 +58,27 @@ export function stripSecrets(document: GraphDocument): StripResult {
     }
     return { ...tool, config: { ...tool.config, headers } };
   });
-  const stripped = walk({ ...document, tools }, [], removed) as GraphDocument;
+  // MCP server headers may keep `{{ secrets.NAME }}` references; a credential written out is dropped.
+  const mcpServers = document.mcp_servers?.map((server, i) => {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(server.headers)) {
+      if (isSecretHeader(name) && holdsLiteralSecret(value)) removed.push(pathOf(["mcp_servers", i, "headers", name]));
+      else headers[name] = value;
+    }
+    return { ...server, headers };
+  });
+  const stripped = walk({ ...document, tools, ...(mcpServers ? { mcp_servers: mcpServers } : {}) }, [], removed) as GraphDocument;
   return { document: stripped, removed };
+}
+
+/** A header value with more than secret references and an auth scheme: a credential written out. */
+function holdsLiteralSecret(value: string): boolean {
+  return (
+    value
+      .replace(SECRET_PLACEHOLDER, "")
+      .replace(/^\s*(?:Bearer|Basic|Token)\b/i, "")
+      .trim() !== ""
+  );
 }
 
 /**

@@ -3,7 +3,8 @@
  * (production build) and writes JSON to bench/results/. Benchmarks are not tests:
  * a missed target is reported, not failed. `npm run bench -- --ui-only` measures only the
  * UI figures (the real app in Chromium); `--engine-only` only the engine and storage figures;
- * `--only=<name>` one UI figure of `UI_SCENARIOS` (e.g. `--only=stop_when_stuck`).
+ * `--only=<name>` one UI figure of `UI_SCENARIOS` (e.g. `--only=stop_when_stuck`;
+ * `--only=reload_soak --reloads=20` a short reload soak).
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";

@@ -8,6 +8,7 @@ import { measureDrag } from "./drag.js";
 import { atMost, round, type Figure } from "./figure.js";
 import { measureInitialJs } from "./initialJs.js";
 import { markdown1mbFigure, markdown300kbFigure } from "./markdownStream.js";
+import { measureReloadSoak, reloadSoakFigure, soakOptions } from "./reloadSoak.js";
 import type { AppServer } from "./server.js";
 import { measureStopWhenStuck } from "./stopWhenStuck.js";
 import { measureStreaming } from "./streaming.js";
@@ -25,6 +26,12 @@ export const UI_SCENARIOS: Record<string, (browser: Browser, server: AppServer) 
   stop_when_stuck: async (browser, server) => {
     const stop = await measureStopWhenStuck(browser, server.url);
     return atMost(stop.max_ms / 1000, 1.5, "s", { measure: "Stop click → status no longer Running, worker stuck in a loop; max of samples", ...stop });
+  },
+  // Reloads at random moments during runs; `--reloads=N` for a shorter soak, `--seed=` to replay one.
+  reload_soak: async (browser, server) => {
+    const options = soakOptions();
+    const soak = await measureReloadSoak(browser, server.url, options, (line) => process.stdout.write(`${line}\n`));
+    return reloadSoakFigure(soak, options.reloads);
   },
 };
 
@@ -46,6 +53,8 @@ export async function measureUiFigures(browser: Browser, server: AppServer, log:
   log("  (h) markdown replies of 300 KB and 1 MB streamed in 600 chunks…");
   const markdown300kb = await UI_SCENARIOS.markdown_stream_300kb!(browser, server);
   const markdown1mb = await UI_SCENARIOS.markdown_stream_1mb!(browser, server);
+  log("  (i) reload soak: reloads at random moments during runs…");
+  const reloadSoak = await UI_SCENARIOS.reload_soak!(browser, server);
 
   return {
     drag_frame_p95_300_nodes: atMost(drag300.p95_ms, 17, "ms", { drag: drag300 }),
@@ -71,6 +80,7 @@ export async function measureUiFigures(browser: Browser, server: AppServer, log:
     stop_when_stuck: stopWhenStuck,
     markdown_stream_300kb: markdown300kb,
     markdown_stream_1mb: markdown1mb,
+    reload_soak: reloadSoak,
   };
 }
 

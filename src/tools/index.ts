@@ -7,3 +7,5 @@ export { httpTool, type HttpToolResult } from "./http.js";
 export { envSecrets, type ToolSecrets, type ToolServices } from "./services.js";
 export { mcpTool, toolResult as mcpToolResult, type McpImage, type McpRichResult } from "./mcp.js";
 export { McpSessionPool, McpCallError, MAX_LISTED_TOOLS, type McpEndpoint, type McpToolListing } from "./mcpSessions.js";
+export { javascriptTool, JavaScriptToolError } from "./javascript.js";
+export type { CodeSandbox, SandboxFailureCode, SandboxOutcome, SandboxRequest } from "./sandbox/types.js";

@@ -1,8 +1,47 @@
-/** JavaScript tools: code run in a sandbox with a hard timeout. Not runnable yet: resolving one is a compile error. */
+/**
+ * JavaScript tools: the code is the body of an async function with `args` in scope, run in
+ * the platform's sandbox (QuickJS in-process in Node; a sandboxed frame's worker in the
+ * browser, through `services.sandbox`). The JSON value it returns is the result; whatever it
+ * throws, a timeout or running out of memory is a tool error the model reads.
+ */
 import type { ToolOfKind } from "../schema/index.js";
 import type { RunnableTool } from "../engine/index.js";
-import { cannotRunYet } from "./notRunnable.js";
+import type { ToolServices } from "./services.js";
+import type { CodeSandbox, SandboxFailureCode } from "./sandbox/types.js";
 
-export function javascriptTool(definition: ToolOfKind<"javascript">): RunnableTool {
-  throw cannotRunYet(definition);
+/** A JavaScript tool's failure, with the sandbox's code (`TIMEOUT`, `MEMORY`, `THROWN`, …). */
+export class JavaScriptToolError extends Error {
+  constructor(
+    readonly code: SandboxFailureCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "JavaScriptToolError";
+  }
+}
+
+/** Node's in-process QuickJS, loaded on first use so bundles that bring their own sandbox never start it. */
+const inProcess: CodeSandbox = {
+  async run(request, signal) {
+    const { inProcessSandbox } = await import("./sandbox/inProcess.js");
+    return inProcessSandbox.run(request, signal);
+  },
+};
+
+/**
+ * @example
+ * const tool = javascriptTool(definition, {}); // config.code: "return args.a + args.b;"
+ * await tool.invoke({ a: 2, b: 3 }, { callId: "c1" }) // 5
+ */
+export function javascriptTool(definition: ToolOfKind<"javascript">, services: ToolServices = {}): RunnableTool {
+  const { code, timeout_ms, memory_limit_mb } = definition.config;
+  const sandbox = services.sandbox ?? inProcess;
+  return {
+    definition,
+    async invoke(args, context) {
+      const outcome = await sandbox.run({ code, args, timeoutMs: timeout_ms, memoryLimitBytes: memory_limit_mb * 1024 * 1024 }, context.signal);
+      if (!outcome.ok) throw new JavaScriptToolError(outcome.code, outcome.message);
+      return outcome.value;
+    },
+  };
 }

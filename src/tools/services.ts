@@ -1,4 +1,5 @@
-/** What tool runners may use from their platform: the network and the named secrets. */
+/** What tool runners may use from their platform: the network, the named secrets and the code sandbox. */
+import type { CodeSandbox } from "./sandbox/types.js";
 import type { McpServer } from "../schema/index.js";
 import type { McpSessionPool } from "./mcpSessions.js";
 
@@ -20,6 +21,8 @@ export interface ToolServices {
   mcpServers?: readonly McpServer[];
   /** MCP sessions shared by the tools of one compiled graph (the resolver makes one when absent). */
   mcpSessions?: McpSessionPool;
+  /** Where JavaScript tools run (defaults to QuickJS in-process; the browser passes a sandboxed frame's). */
+  sandbox?: CodeSandbox;
 }
 
 /**

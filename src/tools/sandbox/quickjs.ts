@@ -1,0 +1,147 @@
+/**
+ * The one QuickJS runner, shared by Node (in-process) and the browser (a worker inside a
+ * sandboxed frame). Each run gets a fresh runtime with an interrupt deadline, a heap limit
+ * and a 128 KB stack; the context holds only the language's own globals (no fetch, timers,
+ * storage or host objects), plus a console whose output is dropped.
+ */
+import { shouldInterruptAfterDeadline, type QuickJSContext, type QuickJSHandle, type QuickJSWASMModule } from "quickjs-emscripten-core";
+import { SANDBOX_STACK_BYTES, type CodeSandbox, type SandboxFailureCode, type SandboxOutcome, type SandboxRequest } from "./types.js";
+
+/** The global the arguments arrive in (as JSON text); the prelude reads and deletes it. */
+const ARGS_GLOBAL = "__graphwright_args";
+
+/**
+ * The code as the body of an async function with `args` in scope. The promise resolves to
+ * `"R"` + the result's JSON, or `"N"` + why the result is not JSON; a rejection is the code's own error.
+ */
+function wrap(code: string): string {
+  return `(function () {
+  "use strict";
+  const json = globalThis.${ARGS_GLOBAL};
+  delete globalThis.${ARGS_GLOBAL};
+  const drop = () => undefined;
+  globalThis.console = Object.freeze({ log: drop, info: drop, warn: drop, error: drop, debug: drop });
+  const body = async function (args) {
+${code}
+  };
+  return body(JSON.parse(json)).then((value) => {
+    let text;
+    try {
+      text = JSON.stringify(value);
+    } catch (error) {
+      return "N" + String(error && error.message ? error.message : error);
+    }
+    if (text === undefined) return value === undefined ? "Rnull" : "N" + "a " + typeof value + " cannot be written as JSON";
+    return "R" + text;
+  });
+})()`;
+}
+
+interface Thrown {
+  name?: string;
+  message?: string;
+}
+
+function failure(code: SandboxFailureCode, message: string): SandboxOutcome {
+  return { ok: false, code, message };
+}
+
+/** The outcome of an error the code (or QuickJS on its behalf) threw. */
+function thrownOutcome(error: unknown, request: SandboxRequest, timedOut: boolean): SandboxOutcome {
+  const { name = "Error", message = String(error) } = error !== null && typeof error === "object" ? (error as Thrown) : { message: String(error) };
+  if (timedOut && /interrupted/i.test(message)) return failure("TIMEOUT", `The JavaScript code did not finish within ${request.timeoutMs} ms and was stopped.`);
+  if (error === null || /out of memory/i.test(message)) {
+    return failure("MEMORY", `The JavaScript code ran out of memory (limit ${Math.round(request.memoryLimitBytes / (1024 * 1024))} MB) and was stopped.`);
+  }
+  if (/stack overflow/i.test(message)) return failure("STACK", `The JavaScript code overflowed its ${SANDBOX_STACK_BYTES / 1024} KB stack: ${message}`);
+  return failure("THROWN", name === "Error" ? message : `${name}: ${message}`);
+}
+
+/** Reads a settled handle without limits (the run is over), then frees it. */
+function consume(vm: QuickJSContext, handle: QuickJSHandle): unknown {
+  try {
+    return vm.dump(handle);
+  } finally {
+    handle.dispose();
+  }
+}
+
+/**
+ * Runs one request on a fresh runtime of `module`. Synchronous: the interrupt deadline, not
+ * the caller, ends a runaway.
+ * @example runInQuickJS(module, { code: "return args.n * 2", args: { n: 21 }, timeoutMs: 1000, memoryLimitBytes: 32 << 20 }) // { ok: true, value: 42 }
+ */
+export function runInQuickJS(module: QuickJSWASMModule, request: SandboxRequest): SandboxOutcome {
+  const runtime = module.newRuntime();
+  const deadline = Date.now() + request.timeoutMs;
+  runtime.setMemoryLimit(request.memoryLimitBytes);
+  runtime.setMaxStackSize(SANDBOX_STACK_BYTES);
+  runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
+  const vm = runtime.newContext();
+  let promise: QuickJSHandle | undefined;
+  try {
+    vm.newString(JSON.stringify(request.args ?? {})).consume((json) => vm.setProp(vm.global, ARGS_GLOBAL, json));
+    const evaluated = vm.evalCode(wrap(request.code), "tool.js");
+    let thrown: unknown;
+    let threw = false;
+    if (evaluated.error) {
+      threw = true;
+      thrown = settle(runtime, vm, evaluated.error);
+    } else {
+      promise = evaluated.value;
+      const jobs = runtime.executePendingJobs();
+      if (jobs.error) {
+        threw = true;
+        thrown = settle(runtime, vm, jobs.error);
+      }
+    }
+    const timedOut = Date.now() >= deadline;
+    if (threw) return thrownOutcome(thrown, request, timedOut);
+    settle(runtime, vm);
+    const state = vm.getPromiseState(promise!);
+    if (state.type === "pending")
+      return failure("NOT_SETTLED", "The JavaScript code awaited something that never settles (the sandbox has no timers or network).");
+    if (state.type === "rejected") return thrownOutcome(consume(vm, state.error), request, timedOut);
+    const text = consume(vm, state.value);
+    if (typeof text !== "string") return failure("SANDBOX_FAILED", "The sandbox returned no result.");
+    if (text.startsWith("N")) return failure("NOT_JSON", `The JavaScript code returned a value that is not JSON: ${text.slice(1)}`);
+    return { ok: true, value: JSON.parse(text.slice(1)) as unknown };
+  } finally {
+    promise?.dispose();
+    vm.dispose();
+    runtime.dispose();
+  }
+}
+
+/** Lifts the limits of a finished run so its error or result can be read, and reads `error` if given. */
+function settle(runtime: ReturnType<QuickJSWASMModule["newRuntime"]>, vm: QuickJSContext, error?: QuickJSHandle): unknown {
+  runtime.removeInterruptHandler();
+  runtime.setMemoryLimit(-1);
+  return error ? consume(vm, error) : undefined;
+}
+
+/**
+ * A sandbox that runs QuickJS on this thread, loading the module once. A module that failed
+ * (a QuickJS abort) is dropped, so the next call starts from a fresh one.
+ * @example const sandbox = quickJSSandbox(() => newQuickJSWASMModuleFromVariant(variant));
+ */
+export function quickJSSandbox(load: () => Promise<QuickJSWASMModule>): CodeSandbox {
+  let module: Promise<QuickJSWASMModule> | undefined;
+  return {
+    async run(request, signal) {
+      signal?.throwIfAborted();
+      module ??= load();
+      const loaded = await module.catch((error: unknown) => {
+        module = undefined;
+        throw error;
+      });
+      signal?.throwIfAborted();
+      try {
+        return runInQuickJS(loaded, request);
+      } catch (error) {
+        module = undefined;
+        return failure("SANDBOX_FAILED", `The JavaScript sandbox failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * The contract of a code sandbox: what a JavaScript tool asks to run and what comes back.
+ * Plain data only, so a request and its outcome cross workers and frames by structured clone.
+ */
+
+/** One run of user code: the body of an async function with `args` in scope. */
+export interface SandboxRequest {
+  code: string;
+  /** The tool call's arguments (JSON). */
+  args: unknown;
+  /** The interrupt deadline, from the start of the code. */
+  timeoutMs: number;
+  /** The QuickJS heap limit. */
+  memoryLimitBytes: number;
+}
+
+/** Why a run produced no value. */
+export type SandboxFailureCode = "TIMEOUT" | "MEMORY" | "STACK" | "THROWN" | "NOT_SETTLED" | "NOT_JSON" | "SANDBOX_FAILED";
+
+/** What a run produced: the JSON value it returned, or why it failed, in the tool error's words. */
+export type SandboxOutcome = { ok: true; value: unknown } | { ok: false; code: SandboxFailureCode; message: string };
+
+/**
+ * Runs user code somewhere it can reach nothing: QuickJS in-process in Node, a sandboxed
+ * frame's worker in the browser.
+ * @example const outcome = await sandbox.run({ code: "return args.a + 1", args: { a: 1 }, timeoutMs: 1000, memoryLimitBytes: 32 << 20 });
+ */
+export interface CodeSandbox {
+  run(request: SandboxRequest, signal?: AbortSignal): Promise<SandboxOutcome>;
+}
+
+/** The stack QuickJS may use, in bytes. */
+export const SANDBOX_STACK_BYTES = 128 * 1024;

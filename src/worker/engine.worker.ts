@@ -32,6 +32,7 @@ const host = createEngineHost({
   tasks: workspace.tasks,
   loadDocument: async (graphId) => (await workspace.graphs.get(graphId))?.document,
   redaction,
+  sandboxOnPage: true,
 });
 
 scope.onmessage = (event: MessageEvent<ToWorker>) => {

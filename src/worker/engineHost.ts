@@ -14,6 +14,7 @@ import { errorText } from "./errorText";
 import type { Timer } from "./eventBatcher";
 import { createHostCompiler, describeCompileFailure } from "./hostCompiler";
 import { listMcpTools } from "./mcpListing";
+import { createPageSandbox } from "./pageSandbox";
 import { BACKGROUND_RUN_PREFIX, toolSecretName, type FromWorker, type RunRequest, type ThreadLock, type ToWorker } from "./protocol";
 import { readCredentials, type CredentialStore } from "./providerKeys";
 import { createWorkerRedaction, redactEvents, redactingPost, redactingRuns, type WorkerRedaction } from "./redaction";
@@ -37,6 +38,8 @@ export interface EngineHostOptions {
   loadDocument?(graphId: string): Promise<GraphDocument | undefined>;
   /** The redactor of everything the host posts and stores; the worker shares it with its saver and console. */
   redaction?: WorkerRedaction;
+  /** JavaScript tools run in the page's sandboxed frame (`sandbox_run`, the browser); without it, QuickJS in-process. */
+  sandboxOnPage?: boolean;
 }
 
 export interface EngineHost {
@@ -56,6 +59,8 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
   const runs = redactingRuns(options.runs, redaction);
   const now = options.now ?? (() => Date.now());
   const controllers = new Map<string, AbortController>();
+  // What JavaScript tools post to the page goes through the redactor too: no key enters the sandbox.
+  const pageSandbox = options.sandboxOnPage ? createPageSandbox(post) : null;
   const recordRaw = createRunRecorder({ runs, post, now, timer: options.timer, batchMs: options.batchMs });
   const record: typeof recordRaw = (meta, source, signal, onEvent) => recordRaw(meta, (s) => redactEvents(source(s), redaction), signal, onEvent);
 
@@ -78,6 +83,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     tasksFor: (graphId) => background?.storeFor(graphId),
     loadDocument: options.loadDocument,
     toolSecrets: { get: (name) => options.credentials.secrets.reveal(toolSecretName(name)) },
+    ...(pageSandbox ? { sandbox: pageSandbox.sandbox } : {}),
   });
   const compileStored = async (graphId: string) => {
     const document = await options.loadDocument?.(graphId);
@@ -152,6 +158,9 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
           post({ type: "redact_result", requestId: message.requestId, value: redaction.current().redactValue(message.value, message.mark) });
           return;
         }
+        case "sandbox_result":
+          pageSandbox?.settle(message);
+          return;
         case "mcp_list_tools":
           post(await listMcpTools(message, { get: (name) => options.credentials.secrets.reveal(toolSecretName(name)) }));
           return;

@@ -7,7 +7,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph/web";
 import { compileGraph, EngineError, type BackgroundTaskStore, type CompiledDocument, type EngineServices, type RunEvent } from "../engine/index.js";
 import { createModelResolver, createScriptedModel } from "../models/index.js";
 import { GraphValidationError, type GraphDocument } from "../schema/index.js";
-import { createToolResolver, type ToolSecrets } from "../tools/index.js";
+import { createToolResolver, type CodeSandbox, type ToolSecrets } from "../tools/index.js";
 import { errorText } from "./errorText";
 import { summarizeProblems } from "./problemSummary";
 import { keySource, withProviderDefaults, type ProviderCredentials } from "./providerKeys";
@@ -21,6 +21,8 @@ export interface HostCompilerOptions {
   loadDocument?(graphId: string): Promise<GraphDocument | undefined>;
   /** Named secrets for tools (`{{ secrets.NAME }}`). */
   toolSecrets?: ToolSecrets;
+  /** Where JavaScript tools run (the page's sandboxed frame in the browser; QuickJS in-process without it). */
+  sandbox?: CodeSandbox;
 }
 
 export interface CompileOptions {
@@ -65,7 +67,11 @@ export function createHostCompiler(options: HostCompilerOptions): HostCompile {
       : {
           models: createModelResolver({ getKey: credentials ? keySource(credentials) : () => null, scripted: createScriptedModel }),
           // One resolver per compile: the graph's MCP tools share their sessions and send their server's headers.
-          tools: createToolResolver({ ...(options.toolSecrets ? { secrets: options.toolSecrets } : {}), mcpServers: document.mcp_servers ?? [] }),
+          tools: createToolResolver({
+            ...(options.toolSecrets ? { secrets: options.toolSecrets } : {}),
+            mcpServers: document.mcp_servers ?? [],
+            ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+          }),
           checkpointer,
           ...tasks,
           ...graphs,

@@ -9,6 +9,9 @@
 import type { RunEvent } from "../engine/index.js";
 import type { GraphDocument, GraphId, McpServer, RunId, ThreadId } from "../schema/index.js";
 import type { McpToolListing } from "../tools/index.js";
+import type { SandboxOutcome, SandboxRequest } from "../tools/sandbox/types.js";
+
+export type { SandboxOutcome, SandboxRequest };
 
 export { summarizeProblems } from "./problemSummary";
 
@@ -154,6 +157,13 @@ export interface ResumeRunRequest {
   graphId: GraphId;
 }
 
+/** The page's answer to a `sandbox_run`. */
+export interface SandboxResultMessage {
+  type: "sandbox_result";
+  requestId: string;
+  outcome: SandboxOutcome;
+}
+
 /**
  * Connect in graph settings: list an MCP server's tools. The worker connects because the
  * server's header values come from the secrets store, which the page never reads.
@@ -166,7 +176,17 @@ export interface McpListToolsRequest {
 
 export type { McpToolListing };
 
-export type ToWorker = RunRequest | StopRequest | CheckpointRequest | ForkRequest | ResumeTasksRequest | PingRequest | ResumeRunRequest | RedactRequest | McpListToolsRequest;
+export type ToWorker =
+  | RunRequest
+  | StopRequest
+  | CheckpointRequest
+  | ForkRequest
+  | ResumeTasksRequest
+  | PingRequest
+  | ResumeRunRequest
+  | RedactRequest
+  | McpListToolsRequest
+  | SandboxResultMessage;
 
 /** Events of a run since the previous post (at most one post per ~16 ms). */
 export interface EventsMessage {
@@ -241,6 +261,16 @@ export interface RedactResult {
   value: unknown;
 }
 
+/**
+ * A JavaScript tool's code to run: a worker cannot create the sandboxed frame the code runs
+ * in, so the engine asks the page, which answers with `sandbox_result`.
+ */
+export interface SandboxRunMessage {
+  type: "sandbox_run";
+  requestId: string;
+  request: SandboxRequest;
+}
+
 /** The tools an MCP server lists, with their JSON Schemas, or why it could not be listed. */
 export interface McpToolsResult {
   type: "mcp_tools_result";
@@ -251,7 +281,17 @@ export interface McpToolsResult {
 }
 
 export type FromWorker =
-  EventsMessage | DoneMessage | FailedMessage | CheckpointResult | ForkResult | BackgroundRunMessage | StoppedMessage | PongMessage | RedactResult | McpToolsResult;
+  | EventsMessage
+  | DoneMessage
+  | FailedMessage
+  | CheckpointResult
+  | ForkResult
+  | BackgroundRunMessage
+  | StoppedMessage
+  | PongMessage
+  | RedactResult
+  | McpToolsResult
+  | SandboxRunMessage;
 
 /**
  * Run ids the engine gives the follow-up runs of background delegations. Those resume on their

@@ -25,6 +25,7 @@ import type {
 import type { McpServer } from "../../schema/index.js";
 import { createEngineWatchdog, hangTexts, type HangReason, type WatchdogTimings } from "./engineWatchdog";
 import { ClosingThreads, closeInWorkspace, type KilledRun } from "./killedRuns";
+import { answerSandboxRun, runInFrame, type RunSandboxed } from "./sandboxRelay";
 
 /** A protocol message as the app writes it: ids as plain strings, branded here as they are posted. */
 export type Unbranded<T> = { [K in keyof T]: T[K] extends string ? string : T[K] };
@@ -80,6 +81,8 @@ export interface EngineClientOptions {
   timings?: Partial<WatchdogTimings>;
   /** Records the end of runs that were on a terminated worker (the app writes IndexedDB under the thread's lock). */
   closeRun?(run: KilledRun): Promise<void>;
+  /** Runs JavaScript tools' code for the worker (a worker cannot host the sandboxed frame); defaults to the page's frame. */
+  runSandboxed?: RunSandboxed;
 }
 
 function startWorker(): WorkerLike {
@@ -104,6 +107,7 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
   const requests = new Map<string, { resolve(result: CheckpointResult | ForkResult | RedactResult | McpToolsResult): void; reject(error: Error): void }>();
   const backgroundListeners = new Set<(run: Omit<BackgroundRunMessage, "type">) => RunHandlers | undefined>();
   const closeRun = options.closeRun ?? closeInWorkspace;
+  const runSandboxed = options.runSandboxed ?? runInFrame;
 
   const watchdog = createEngineWatchdog({
     timings: options.timings,
@@ -119,7 +123,7 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
     return run?.handlers;
   };
 
-  const receive = (message: FromWorker) => {
+  const receive = (message: FromWorker, from: WorkerLike) => {
     watchdog.heard();
     switch (message.type) {
       case "events":
@@ -135,6 +139,9 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
         watchdog.acknowledged(message.runId);
         return;
       case "pong":
+        return;
+      case "sandbox_run":
+        answerSandboxRun(runSandboxed, message, (answer) => from.postMessage(answer));
         return;
       case "background_run": {
         const { type: _type, ...run } = message;
@@ -207,13 +214,15 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
     if (worker) return worker;
     const started = create();
     // A terminated worker's last messages (already queued) belong to runs that were closed here.
-    started.addEventListener("message", (event) => worker === started && receive(event.data));
+    started.addEventListener("message", (event) => worker === started && receive(event.data, started));
     started.addEventListener("error", (event) => worker === started && crashed(event.message || "the engine worker failed to load"));
     worker = started;
     return started;
   };
 
-  const ask = <R extends CheckpointResult | ForkResult | RedactResult | McpToolsResult>(message: CheckpointRequest | ForkRequest | RedactRequest | McpListToolsRequest): Promise<R> =>
+  const ask = <R extends CheckpointResult | ForkResult | RedactResult | McpToolsResult>(
+    message: CheckpointRequest | ForkRequest | RedactRequest | McpListToolsRequest,
+  ): Promise<R> =>
     new Promise<R>((resolve, reject) => {
       requests.set(message.requestId, { resolve: resolve as (r: CheckpointResult | ForkResult | RedactResult | McpToolsResult) => void, reject });
       ensure().postMessage(message);

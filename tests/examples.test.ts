@@ -98,5 +98,17 @@ describe("templates", () => {
     expect(toolsCalled(next)).toEqual(["query_metrics", "create_report"]);
   });
 
+  it("number-cruncher's JavaScript tool summarises the numbers in the sandbox", async () => {
+    const events = await runTemplate("number-cruncher", "Summarize 3 1 4 1 5 9 2 6");
+    expect(events.find((e) => e.type === "tool_result")).toMatchObject({ tool: "summarize_numbers", error: null });
+    const reply = events.filter((e) => e.type === "ai_message").at(-1);
+    expect(reply).toMatchObject({ agent: "Cruncher", content: expect.stringContaining('"median":3.5') });
+  });
+
+  it("number-cruncher reports a list that is not numbers as the tool's thrown error", async () => {
+    const events = await runTemplate("number-cruncher", "Summarize 1, 2,, 3.4.5");
+    expect(events.find((e) => e.type === "tool_result")).toMatchObject({ error: "Not a list of numbers: 1, 2,, 3.4.5" });
+  });
+
   // routed-support (seed 004) has its own tests in routedSupport.test.ts.
 });

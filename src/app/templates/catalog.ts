@@ -3,6 +3,7 @@
  * with the messages that show each one off.
  */
 import mainAgentTeam from "../../../examples/main-agent-team.json";
+import numberCruncher from "../../../examples/number-cruncher.json";
 import personalAssistant from "../../../examples/personal-assistant.json";
 import routedSupport from "../../../examples/routed-support.json";
 import sageLoop from "../../../examples/sage-loop.json";
@@ -75,6 +76,11 @@ export const templates: readonly Template[] = [
     { message: "hello", tools: [] },
     { message: "Plan a team offsite", tools: ["run_step"] },
     { message: "Do the impossible", tools: ["run_step"] },
+  ]),
+  template(numberCruncher, [
+    { message: "hello", tools: [] },
+    { message: "Summarize 3 1 4 1 5 9 2 6", tools: ["summarize_numbers"] },
+    { message: "Stats for 2.5, 10, -4", tools: ["summarize_numbers"] },
   ]),
 ];
 

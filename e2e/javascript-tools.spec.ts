@@ -1,0 +1,78 @@
+// JavaScript tools in the browser: the engine worker asks the page to run the code in QuickJS
+// inside a sandboxed frame's worker. A result reaches the tool card; an infinite loop ends
+// with a timeout card while the page stays responsive, and the next message works.
+import numberCruncher from "../examples/number-cruncher.json" with { type: "json" };
+import { expect, test } from "./fixtures";
+
+/** How long the spinning tool may run before QuickJS interrupts it. */
+const SPIN_TIMEOUT_MS = 6_000;
+
+/** The Number cruncher template plus `spin`, a JavaScript tool that never returns. */
+function withSpinningTool(): typeof numberCruncher {
+  const doc = structuredClone(numberCruncher);
+  doc.meta = { ...doc.meta, id: "js-spin", name: "Spinning cruncher" };
+  doc.tools.push({
+    ...doc.tools[0]!,
+    id: "spin",
+    name: "spin",
+    description: "Never returns.",
+    input_schema: { type: "object", properties: {}, required: [] } as never,
+    config: { code: "while (true) {}", timeout_ms: SPIN_TIMEOUT_MS, memory_limit_mb: 16 },
+  });
+  const agent = doc.nodes.find((node) => node.id === "cruncher")!;
+  agent.data.tools!.push("spin");
+  agent.data.script!.rules.unshift(
+    { match: "^spin$", tool_calls: [{ name: "spin", args: {} }] } as never,
+    { on: "tool", tool: "spin", reply: "The spin ended: {{ tool_result }}" } as never,
+  );
+  return doc;
+}
+
+test("an agent's JavaScript tool runs in the sandbox and its card shows the result", async ({ app, controls, playground }) => {
+  await app.goto();
+  await controls.import("number-cruncher.json", JSON.stringify(numberCruncher));
+  await expect(controls.graphName).toHaveValue("Number cruncher");
+
+  await playground.sendAndWait("Summarize 3 1 4 1 5 9 2 6");
+  const card = playground.toolCall("summarize_numbers");
+  await expect(card).toContainText("done");
+  await card.locator("summary").click();
+  await expect(card).toContainText('"median": 3.5');
+  await expect(card).toContainText('"sum": 31');
+  await expect(playground.article("Cruncher: Here is the summary")).toBeVisible();
+});
+
+test("an infinite loop in a JavaScript tool ends with a timeout card while the canvas keeps reacting, and the next message works", async ({
+  app,
+  controls,
+  editor,
+  playground,
+}) => {
+  await app.goto();
+  await controls.import("spinning-cruncher.json", JSON.stringify(withSpinningTool()));
+  await expect(controls.graphName).toHaveValue("Spinning cruncher");
+  // A first call starts the sandbox, so the spin's card times the code alone.
+  await playground.sendAndWait("Summarize 1 2");
+
+  await playground.send("spin");
+  const card = playground.toolCall("spin");
+  await expect(card).toContainText("running…");
+
+  // While the code spins, the page is free: a node can be dragged and the move shows.
+  const end = editor.node("End");
+  const before = await editor.box(end);
+  await editor.drag("End", { x: 120, y: 60 });
+  await expect.poll(async () => (await editor.box(end)).x).toBeGreaterThan(before.x + 80);
+  await expect(card).toContainText("running…");
+
+  await expect(card).toContainText("failed", { timeout: SPIN_TIMEOUT_MS + 10_000 });
+  await card.locator("summary").click();
+  await expect(card).toContainText(`did not finish within ${SPIN_TIMEOUT_MS} ms`);
+  const duration = Number((await card.locator("summary").textContent())?.match(/(\d+) ms/)?.[1]);
+  expect(duration).toBeLessThan(SPIN_TIMEOUT_MS + 500);
+  await expect(playground.status).toHaveText("Idle");
+
+  await playground.sendAndWait("Summarize 10 20");
+  const next = playground.article("Cruncher: Here is the summary").last();
+  await expect(next).toContainText('"mean":15');
+});

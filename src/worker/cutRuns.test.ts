@@ -140,6 +140,22 @@ describe("a run cut by a reload", () => {
     expect(await ws.runs.get("r1")).toMatchObject({ status: "cancelled" });
   });
 
+  it("says the turn was interrupted, for Retry, when a later message of its thread runs first", async () => {
+    const first = page();
+    await first.handle({ type: "run", runId: asRunId("r1"), threadId: thread, graphId: asGraphId("weather"), document: weather, message: "weather please" });
+    const checkpoints = (await ws.runs.events("r1")).filter((e) => e.type === "checkpoint_saved");
+    await cutAfter("r1", checkpoints[1]!.seq);
+    // Its resume failed on the next page (the engine did not load); the person sent the next message.
+    await page().handle({ type: "run", runId: asRunId("r2"), threadId: thread, graphId: asGraphId("weather"), document: weather, message: "weather again" });
+
+    const events = await ws.runs.events("r1");
+    expect(answers(events)).toHaveLength(0);
+    expect(events.at(-2)).toMatchObject({ type: "error", code: RUN_INTERRUPTED, message: expect.stringMatching(/later message.*Retry/) });
+    expect(await ws.runs.get("r1")).toMatchObject({ status: "cancelled" });
+    // The thread's state still ends with the later turn's answer.
+    expect(answers(await ws.runs.events("r2"))).toHaveLength(1);
+  });
+
   it("is left to the tab that holds the thread's lock", async () => {
     await ws.runs.start({ id: "r1", threadId: thread, graphId: "weather", input: "weather please", started: Date.now() });
     let release = () => {};

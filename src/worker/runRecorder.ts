@@ -8,10 +8,11 @@ import type { RunStore } from "../persistence/workspace/index.js";
 import type { RecordedRun } from "./backgroundRuns";
 import { createIntervalBatcher, systemTimer, type Timer } from "./eventBatcher";
 import { errorText } from "./errorText";
-import type { FromWorker } from "./protocol";
+import { BACKGROUND_RUN_PREFIX, type FromWorker } from "./protocol";
+import { recordInterrupted } from "./runResume";
 
 export interface RunRecorderOptions {
-  runs: Pick<RunStore, "start" | "finish" | "appendEvents" | "list">;
+  runs: Pick<RunStore, "start" | "finish" | "appendEvents" | "list" | "events">;
   post(message: FromWorker): void;
   /** Milliseconds since the epoch, for run records. */
   now(): number;
@@ -38,14 +39,19 @@ export function createRunRecorder(options: RunRecorderOptions): RecordRun {
   const timer = options.timer ?? systemTimer;
 
   /**
-   * Runs of this thread still marked running were cut off (their tab closed mid-run): we hold
-   * the thread's lock, so nobody else is running them. Record them as cancelled.
+   * Runs of this thread still marked running were cut off (their tab closed mid-run) and not
+   * resumed: we hold the thread's lock, so nobody else is running them, and continuing one now
+   * would rewind the thread past this turn. Each is closed as cancelled, and a turn the person
+   * sent says on the thread that it was interrupted, with Retry.
    */
   async function closeInterruptedRuns(threadId: string, current: string): Promise<void> {
     for (const run of await runs.list(threadId)) {
       // The current run may already be recorded: the app writes it as the user sends.
-      if (run.status === "running" && run.id !== current)
+      if (run.status !== "running" || run.id === current) continue;
+      // A background follow-up's message is the engine's, not the person's: nothing to retry.
+      if (run.id.startsWith(BACKGROUND_RUN_PREFIX))
         await runs.finish(run.id, { status: "cancelled", ended: now(), error: "Interrupted: the page was closed during the run" });
+      else await recordInterrupted(runs, run, "a later message of this thread was sent before it could continue.", now());
     }
   }
 

@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { blankDocument } from "../nodeFactory";
 import { toolRun } from "../../timeline/eventFixtures";
 import { createPlaygroundStore } from "./playgroundStore";
-import { memoryController } from "./testing/memoryController";
+import type { RunRecord } from "../../../persistence/workspace/index.js";
+import type { RunHandlers } from "../../services/engineClient";
+import { memoryController, threadRecord } from "./testing/memoryController";
 
 const frames = { request: (cb: () => void) => setTimeout(cb, 0) as unknown as number, cancel: (h: number) => clearTimeout(h) };
 const document = blankDocument("g");
@@ -67,5 +69,55 @@ describe("run slice", () => {
     await playground.getState().send(document, "hi");
     playground.getState().stop();
     expect(controller.stopped).toEqual(["run_2"]);
+  });
+
+  it("resumes every run a reload cut in the thread, oldest first, one at a time", async () => {
+    const controller = memoryController([threadRecord("t1", "g")]);
+    controller.remembered.set("g", "t1");
+    const cutRun = (id: string, started: number): RunRecord => ({
+      id,
+      v: 1,
+      thread_id: "t1",
+      graph_id: "g",
+      input: id,
+      status: "running",
+      started,
+      ended: null,
+      error: null,
+    });
+    let cut = [cutRun("run_a", 1), cutRun("run_b", 2)];
+    controller.cutRuns = async () => cut;
+    const resumed: { runId: string; handlers: RunHandlers }[] = [];
+    controller.resumeRun = ({ runId }, handlers) => void resumed.push({ runId, handlers });
+    const playground = createPlaygroundStore({ controller, frames });
+    await playground.getState().openGraph("g");
+
+    await expect.poll(() => resumed.map((r) => r.runId)).toEqual(["run_a"]);
+    expect(playground.getState().run).toMatchObject({ state: "running", runId: "run_a" });
+    // The engine closes it (continued, or interrupted), then the next one is resumed.
+    cut = cut.filter((r) => r.id !== "run_a");
+    resumed[0]?.handlers.onDone("cancelled", null);
+    await expect.poll(() => resumed.map((r) => r.runId)).toEqual(["run_a", "run_b"]);
+    cut = [];
+    resumed[1]?.handlers.onDone("completed", null);
+    await expect.poll(() => playground.getState().run).toEqual({ state: "idle" });
+    expect(resumed).toHaveLength(2);
+  });
+
+  it("does not resume a cut run again when its resume failed", async () => {
+    const controller = memoryController([threadRecord("t1", "g")]);
+    controller.remembered.set("g", "t1");
+    const run: RunRecord = { id: "run_a", v: 1, thread_id: "t1", graph_id: "g", input: "hi", status: "running", started: 1, ended: null, error: null };
+    controller.cutRuns = async () => [run, { ...run, id: "run_b", started: 2 }];
+    const resumed: string[] = [];
+    controller.resumeRun = ({ runId }, handlers) => {
+      resumed.push(runId);
+      handlers.onFailed("RUN_FAILED", "The engine stopped unexpectedly");
+    };
+    const playground = createPlaygroundStore({ controller, frames });
+    await playground.getState().openGraph("g");
+    await expect.poll(() => resumed).toEqual(["run_a", "run_b"]);
+    await playground.getState().openGraph("g");
+    expect(resumed).toEqual(["run_a", "run_b"]);
   });
 });

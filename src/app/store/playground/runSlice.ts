@@ -79,17 +79,24 @@ export const createRunSlice =
     };
 
     /**
-     * A run of this thread still marked running, when no run of this page is: a reload or a
-     * closed tab cut it. The engine continues it from its checkpoint under the thread's lock
+     * Runs of this thread still marked running, when no run of this page is: a reload or a
+     * closed tab cut them. The engine continues each from its checkpoint under the thread's lock
      * (another tab holding it answers THREAD_BUSY) or records it as interrupted.
      */
+    /** Cut runs this page asked the engine to resume: each is tried once (a failed resume is not retried in a loop). */
+    const tried = new Set<string>();
     steps.resumeCut = async (threadId) => {
       if (get().run.state === "running") return;
-      const cut = (await controller.cutRuns(threadId)).at(-1);
+      // Oldest first, in the order they were sent: a thread holds several when a resume failed and
+      // the next message was cut before the engine started it (once it starts, the engine closes the
+      // older one as interrupted, with Retry).
+      const cuts = (await controller.cutRuns(threadId)).filter((run) => !tried.has(run.id));
+      const cut = cuts[0];
       if (!cut || get().run.state === "running" || get().activeThreadId !== threadId) return;
+      tried.add(cut.id);
       const reload = () => {
-        // Steps done again after the checkpoint replace the cut ones: read the thread as stored.
-        if (get().activeThreadId === threadId) void steps.loadThread(threadId, { resume: false });
+        // Steps done again after the checkpoint replace the cut ones: read the thread as stored, then resume the next cut run.
+        if (get().activeThreadId === threadId) void steps.loadThread(threadId, { resume: cuts.length > 1 });
       };
       const handlers = track(cut.id, threadId, reload);
       controller.resumeRun(

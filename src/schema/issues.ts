@@ -43,6 +43,7 @@ export const ISSUE_CODES = [
   "UNKNOWN_HANDLE",
   "MISSING_BRANCH",
   "MISSING_CHANNEL",
+  "MISSING_MCP_SERVER",
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

@@ -509,6 +509,17 @@ const rows: Row[] = [
     path: "$.nodes[3].data.assignments[0].channel",
   },
   {
+    name: "rejects an MCP tool naming a server the graph does not list",
+    run: () =>
+      validate(
+        docWith((d) => {
+          d.tools = [{ id: "echo", kind: "mcp", name: "echo", config: { server_url: "http://127.0.0.1:3001/mcp", tool: "echo", server: "everything" } }];
+        }),
+      ),
+    code: "MISSING_MCP_SERVER",
+    path: "$.tools[0].config.server",
+  },
+  {
     name: "rejects a scripted rule whose pattern is not a regular expression",
     run: () => validate(docWith((d) => (d.nodes[1].data.script = { rules: [{ match: "(unclosed", reply: "hi" }] }))),
     code: "INVALID_VALUE",

@@ -5,6 +5,7 @@ import { checkAgentTools, checkDelegationCycles, checkOrphanAgents } from "./del
 import { checkEdges } from "./edges.js";
 import { checkBranchHandles, checkFlowChannels, checkFlowConditions, checkMissingBranches } from "./flowNodes.js";
 import { type GraphIndex, indexGraph } from "./graphIndex.js";
+import { checkMcpServers } from "./mcpServers.js";
 import { checkEndReachable, checkUnreachableNodes } from "./reachability.js";
 import { checkConditionReferences, checkModelReferences, checkToolReferences } from "./references.js";
 import { checkRegexes } from "./regexes.js";
@@ -30,6 +31,7 @@ const CHECKS: readonly Check[] = [
   checkModelReferences,
   checkToolReferences,
   checkConditionReferences,
+  checkMcpServers,
   checkRegexes,
   checkBranchHandles,
   checkMissingBranches,

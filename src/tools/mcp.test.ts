@@ -1,7 +1,11 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolOfKind } from "../schema/index.js";
-import { mcpTool, toolResult } from "./mcp.js";
-import { McpSessionPool } from "./mcpSessions.js";
+import { MAX_RESULT_CHARS, mcpTool, toolResult } from "./mcp.js";
+import { MAX_LISTED_TOOLS, McpSessionPool } from "./mcpSessions.js";
 import { startEverythingServer, type EverythingServer } from "./testing/everythingServer.js";
 
 let server: EverythingServer;
@@ -145,5 +149,31 @@ describe("MCP tools over Streamable HTTP", () => {
   it("reports malformed JSON-RPC", async () => {
     const pool = new McpSessionPool();
     await expect(pool.listTools({ url: `${server.origin}/malformed` })).rejects.toThrow(/malformed JSON-RPC|not MCP/);
+  });
+
+  it("cuts a very long text result with a note", () => {
+    const result = toolResult({ content: [{ type: "text", text: "x".repeat(MAX_RESULT_CHARS * 3) }] }, "big") as string;
+    expect(result.length).toBeLessThan(MAX_RESULT_CHARS + 200);
+    expect(result).toMatch(/The result had 300000 characters; the first 100000 are shown \(tool "big"\)/);
+  });
+
+  it("refuses a server that lists more tools than a catalog can use", async () => {
+    // A stateless server with 10,000 tools.
+    const http = createServer((req, res) => {
+      const server = new McpServer({ name: "crowd", version: "1" });
+      for (let i = 0; i < 10_000; i++) server.registerTool(`tool_${i}`, { description: "one of many" }, () => ({ content: [] }));
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      void server.connect(transport).then(() => transport.handleRequest(req, res));
+    });
+    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+    const pool = new McpSessionPool();
+    try {
+      const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+      await expect(pool.listTools({ url })).rejects.toThrow(`lists more than ${MAX_LISTED_TOOLS} tools`);
+    } finally {
+      await pool.close();
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    }
   });
 });

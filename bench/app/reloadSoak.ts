@@ -61,7 +61,11 @@ function city(turn: number): string {
 
 function turnOf(turn: number): SentTurn {
   const place = city(turn);
-  return { text: `What's the weather in ${place}?`, answer: `Assistant: Right now: Partly cloudy, 18°C in ${place}.` };
+  return {
+    text: `What's the weather in ${place}?`,
+    answer: `Assistant: Right now: Partly cloudy, 18°C in ${place}.`,
+    steps: [`Assistant: Let me check the weather in ${place}.`],
+  };
 }
 
 interface ChatReading {
@@ -224,7 +228,7 @@ export async function measureReloadSoak(
   } finally {
     await context.close();
   }
-  const sum = (key: "answered" | "interrupted" | "unanswered" | "lost" | "duplicated") => finals.reduce((total, t) => total + t[key], 0);
+  const sum = (key: "answered" | "interrupted" | "unanswered" | "lost" | "replies_lost" | "duplicated") => finals.reduce((total, t) => total + t[key], 0);
   const sorted = [...delays].sort((a, b) => a - b);
   return {
     seed: options.seed,
@@ -236,6 +240,7 @@ export async function measureReloadSoak(
     interrupted: sum("interrupted"),
     unanswered: sum("unanswered"),
     lost: sum("lost"),
+    replies_lost: sum("replies_lost"),
     duplicated: sum("duplicated"),
     reloads_during_run: duringRun,
     reloads_before_shown: beforeShown,
@@ -249,7 +254,7 @@ export async function measureReloadSoak(
 
 /** The figure: messages lost, duplicated or left without answer or mark (target 0), over the reloads asked for. */
 export function reloadSoakFigure(result: ReloadSoakResult, asked: number): Figure {
-  const bad = result.lost + result.duplicated + result.unanswered;
+  const bad = result.lost + result.replies_lost + result.duplicated + result.unanswered;
   return {
     value: bad,
     unit: "messages lost, duplicated or left without answer or interrupted mark",

@@ -16,6 +16,8 @@ export interface SentTurn {
   text: string;
   /** The label of the reply that answers it (the Weather template's final reply). */
   answer: string;
+  /** Replies an answered turn shows before its answer (the template's "Let me check…" with its tool card). */
+  steps: string[];
 }
 
 export type TurnOutcome = "answered" | "interrupted" | "unanswered" | "lost";
@@ -28,6 +30,8 @@ export interface ThreadTally {
   unanswered: number;
   /** Sent, but not in the thread. */
   lost: number;
+  /** Replies of an answered turn missing from it (a reload dropped the steps before the answer). */
+  replies_lost: number;
   /** Messages shown more than once: a user message, or a reply repeated within its turn. */
   duplicated: number;
   /** Per sent message, in order. */
@@ -41,7 +45,7 @@ const INTERRUPTED = /^Error: This turn was interrupted/;
 
 /**
  * Splits the chat into turns at each user message and judges every sent message.
- * @example tallyThread([{ label: "User: hi", retry: false }, { label: "Assistant: Hello!", retry: false }], [{ text: "hi", answer: "Assistant: Hello!" }])
+ * @example tallyThread([{ label: "User: hi", retry: false }, { label: "Assistant: Hello!", retry: false }], [{ text: "hi", answer: "Assistant: Hello!", steps: [] }])
  */
 export function tallyThread(shown: readonly ShownMessage[], sent: readonly SentTurn[]): ThreadTally {
   const turns: { prompt: string; replies: ShownMessage[] }[] = [];
@@ -49,12 +53,22 @@ export function tallyThread(shown: readonly ShownMessage[], sent: readonly SentT
     if (message.label.startsWith(USER)) turns.push({ prompt: message.label.slice(USER.length), replies: [] });
     else turns.at(-1)?.replies.push(message);
   }
-  const tally: ThreadTally = { turns: sent.length, answered: 0, interrupted: 0, unanswered: 0, lost: 0, duplicated: 0, outcomes: [], problems: [] };
+  const tally: ThreadTally = {
+    turns: sent.length,
+    answered: 0,
+    interrupted: 0,
+    unanswered: 0,
+    lost: 0,
+    replies_lost: 0,
+    duplicated: 0,
+    outcomes: [],
+    problems: [],
+  };
   const expected = new Set(sent.map((s) => s.text));
   for (const turn of turns) {
     if (!expected.has(turn.prompt)) tally.problems.push(`a message nobody sent: "${turn.prompt}"`);
   }
-  for (const { text, answer } of sent) {
+  for (const { text, answer, steps } of sent) {
     const mine = turns.filter((t) => t.prompt === text);
     if (mine.length === 0) {
       tally.lost++;
@@ -76,6 +90,9 @@ export function tallyThread(shown: readonly ShownMessage[], sent: readonly SentT
     if (labels.includes(answer)) {
       tally.answered++;
       tally.outcomes.push("answered");
+      const missing = steps.filter((step) => !labels.includes(step));
+      tally.replies_lost += missing.length;
+      if (missing.length > 0) tally.problems.push(`answered without its earlier replies: "${text}" → missing ${missing.join(" | ")}`);
     } else if (replies.some((r) => r.retry && INTERRUPTED.test(r.label))) {
       tally.interrupted++;
       tally.outcomes.push("interrupted");

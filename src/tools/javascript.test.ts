@@ -66,6 +66,14 @@ describe("JavaScript tools", () => {
     expect(await run("return 1 + 1;")).toBe(2);
   });
 
+  it("stops a loop whose every step is a long native call within timeout_ms + 500 ms, and the next call works", async () => {
+    const started = performance.now();
+    const error = await failureOf(run("const hoard = [];\nwhile (true) hoard.push(new Array(100000).fill(1));", {}, { timeout_ms: 300, memory_limit_mb: 256 }));
+    expect(performance.now() - started).toBeLessThan(300 + 500);
+    expect(error.code).toBe("TIMEOUT");
+    expect(await run("return 'fresh';")).toBe("fresh");
+  });
+
   it("stops unbounded recursion at the 128 KB stack", async () => {
     expect(await failureOf(run("function dive(n) { return dive(n + 1) + 1; }\nreturn dive(0);"))).toMatchObject({ code: "STACK" });
   });

@@ -1,6 +1,6 @@
 /**
  * JavaScript tools: the code is the body of an async function with `args` in scope, run in
- * the platform's sandbox (QuickJS in-process in Node; a sandboxed frame's worker in the
+ * the platform's sandbox (QuickJS in a worker thread in Node; a sandboxed frame's worker in the
  * browser, through `services.sandbox`). The JSON value it returns is the result; whatever it
  * throws, a timeout or running out of memory is a tool error the model reads.
  */
@@ -20,11 +20,12 @@ export class JavaScriptToolError extends Error {
   }
 }
 
-/** Node's in-process QuickJS, loaded on first use so bundles that bring their own sandbox never start it. */
-const inProcess: CodeSandbox = {
+let nodeSandbox: Promise<CodeSandbox> | undefined;
+/** Node's sandbox (QuickJS in a worker thread), loaded on first use so bundles that bring their own never start it. */
+const inNode: CodeSandbox = {
   async run(request, signal) {
-    const { inProcessSandbox } = await import("./sandbox/inProcess.js");
-    return inProcessSandbox.run(request, signal);
+    nodeSandbox ??= import("./sandbox/nodeThread.js").then(({ nodeThreadSandbox }) => nodeThreadSandbox());
+    return (await nodeSandbox).run(request, signal);
   },
 };
 
@@ -35,7 +36,7 @@ const inProcess: CodeSandbox = {
  */
 export function javascriptTool(definition: ToolOfKind<"javascript">, services: ToolServices = {}): RunnableTool {
   const { code, timeout_ms, memory_limit_mb } = definition.config;
-  const sandbox = services.sandbox ?? inProcess;
+  const sandbox = services.sandbox ?? inNode;
   return {
     definition,
     async invoke(args, context) {

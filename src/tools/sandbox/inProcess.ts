@@ -1,6 +1,6 @@
 /**
- * The sandbox of Node (CLI, tests): QuickJS in-process. The interrupt deadline ends a
- * runaway inside the interpreter, so no worker thread is needed to stop one.
+ * QuickJS on the calling thread, the module loaded once: what Node's sandbox thread
+ * (nodeThread.worker.ts) runs. Called directly, a run blocks its thread until its deadline.
  */
 import variant from "@jitl/quickjs-wasmfile-release-sync";
 import { newQuickJSWASMModuleFromVariant } from "quickjs-emscripten-core";

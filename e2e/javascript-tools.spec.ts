@@ -76,3 +76,20 @@ test("an infinite loop in a JavaScript tool ends with a timeout card while the c
   const next = playground.article("Cruncher: Here is the summary").last();
   await expect(next).toContainText('"mean":15');
 });
+
+test("the JavaScript tool form's Test button runs the code with sample arguments and shows the result or the error", async ({ app, controls, editor }) => {
+  await app.goto();
+  await controls.import("number-cruncher.json", JSON.stringify(numberCruncher));
+  await expect(controls.graphName).toHaveValue("Number cruncher");
+
+  const tool = editor.inspector.getByRole("group", { name: "Tool summarize_numbers" });
+  await expect(tool.getByRole("textbox", { name: "Code" })).toHaveValue(/const numbers = /);
+  const result = tool.getByRole("status", { name: "Test result" });
+  await tool.getByRole("textbox", { name: "Sample arguments" }).fill('{ "numbers": "4 8 15 16 23 42" }');
+  await tool.getByRole("button", { name: "Test", exact: true }).click();
+  await expect(result).toContainText('"sum": 108');
+
+  await tool.getByRole("textbox", { name: "Sample arguments" }).fill('{ "numbers": "four" }');
+  await tool.getByRole("button", { name: "Test", exact: true }).click();
+  await expect(result).toHaveText("Error: Not a list of numbers: four");
+});

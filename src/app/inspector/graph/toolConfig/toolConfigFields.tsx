@@ -3,6 +3,7 @@
 import type { ReactElement } from "react";
 import type { ToolKind, ToolOfKind } from "../../../../schema/index.js";
 import { HttpToolFields } from "./HttpToolFields";
+import { JavaScriptToolFields } from "./JavaScriptToolFields";
 
 export interface ToolConfigProps<C> {
   config: C;
@@ -14,4 +15,5 @@ type ConfigForm<K extends ToolKind> = (props: ToolConfigProps<ToolOfKind<K>["con
 /** The config forms; kinds left out get the JSON editor. */
 export const toolConfigFields: { readonly [K in ToolKind]?: ConfigForm<K> } = {
   http: HttpToolFields,
+  javascript: JavaScriptToolFields,
 };

@@ -4,6 +4,11 @@
 import numberCruncher from "../examples/number-cruncher.json" with { type: "json" };
 import { expect, test } from "./fixtures";
 
+// Starting the frame, its worker and QuickJS breaks no policy of the page or the frame.
+test.afterEach(({ consoleErrors }) => {
+  expect(consoleErrors).toEqual([]);
+});
+
 /** How long the spinning tool may run before QuickJS interrupts it. */
 const SPIN_TIMEOUT_MS = 6_000;
 
@@ -92,4 +97,29 @@ test("the JavaScript tool form's Test button runs the code with sample arguments
   await tool.getByRole("textbox", { name: "Sample arguments" }).fill('{ "numbers": "four" }');
   await tool.getByRole("button", { name: "Test", exact: true }).click();
   await expect(result).toHaveText("Error: Not a list of numbers: four");
+});
+
+test("code stuck in long native calls is stopped by removing its frame shortly after the deadline, and the next run gets a new frame", async ({
+  app,
+  controls,
+  editor,
+}) => {
+  await app.goto();
+  await controls.import("number-cruncher.json", JSON.stringify(numberCruncher));
+  const tool = editor.inspector.getByRole("group", { name: "Tool summarize_numbers" });
+  const result = tool.getByRole("status", { name: "Test result" });
+  const code = tool.getByRole("textbox", { name: "Code" });
+  // QuickJS checks its deadline between bytecodes; each step here is one long native call.
+  await tool.getByRole("spinbutton", { name: "Memory limit (MB)" }).fill("256");
+  await tool.getByRole("spinbutton", { name: "Memory limit (MB)" }).press("Enter");
+  await code.fill("const hoard = [];\nwhile (true) hoard.push(new Array(100000).fill(1));");
+  await code.blur();
+  await tool.getByRole("button", { name: "Test", exact: true }).click();
+  await expect(result).toHaveText("Error: The JavaScript code did not finish within 1000 ms; its sandbox was shut down.", { timeout: 10_000 });
+
+  await code.fill("return args.n + 1;");
+  await code.blur();
+  await tool.getByRole("textbox", { name: "Sample arguments" }).fill('{ "n": 41 }');
+  await tool.getByRole("button", { name: "Test", exact: true }).click();
+  await expect(result).toHaveText("Result: 42");
 });

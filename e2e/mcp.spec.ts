@@ -86,6 +86,10 @@ test("tools added from a connected MCP server run when the agent calls them", as
   await expect(playground.toolCall("get-sum")).toContainText("The sum of 2 and 3 is 5.");
   // The card says which server the call reached.
   await expect(playground.toolCall("echo")).toContainText(`→ ${server.url}`);
+  // A second run reuses the worker's session: one for Connect, one for both runs.
+  await playground.sendAndSettle("please echo again and add");
+  await expect(playground.toolCall("echo").last()).toContainText("Echo: again");
+  expect(server.sessionsOpened()).toBe(opened + 2);
 });
 
 test("an image an MCP tool returns shows in its card, from the schema cached in the document", async ({ app, controls, playground }) => {

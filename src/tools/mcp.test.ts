@@ -127,6 +127,25 @@ describe("MCP tools over Streamable HTTP", () => {
     }
   });
 
+  it("opens a new session, ending the old one, when a header's secret changes", async () => {
+    let token = "first";
+    const sessions = new McpSessionPool({ secrets: { get: async () => token } });
+    try {
+      const tool = mcpTool(definition("echo", { server: "everything" }), {
+        mcpSessions: sessions,
+        mcpServers: [{ name: "everything", url: server.url, headers: { Authorization: "Bearer {{ secrets.MCP_TOKEN }}" } }],
+      });
+      const before = server.sessionsOpened();
+      await tool.invoke({ message: "one" }, { callId: "c1" });
+      await tool.invoke({ message: "two" }, { callId: "c2" });
+      token = "second";
+      await expect(tool.invoke({ message: "three" }, { callId: "c3" })).resolves.toBe("Echo: three");
+      expect(server.sessionsOpened() - before).toBe(2);
+    } finally {
+      await sessions.close();
+    }
+  });
+
   it("names the missing secret when a server's header needs one", async () => {
     const tool = mcpTool(definition("echo", { server: "everything" }), {
       mcpServers: [{ name: "everything", url: server.url, headers: { Authorization: "Bearer {{ secrets.ABSENT }}" } }],

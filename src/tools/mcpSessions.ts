@@ -40,7 +40,10 @@ const CLIENT_INFO = { name: "graphwright", version: "0.1.0" };
  */
 export class McpSessionPool {
   readonly #services: ToolServices;
+  /** Sessions by URL and header values. */
   readonly #sessions = new Map<string, Promise<Client>>();
+  /** The session key each URL and header templates last resolved to: a changed secret replaces its session. */
+  readonly #current = new Map<string, string>();
 
   constructor(services: Pick<ToolServices, "fetch" | "secrets"> = {}) {
     this.#services = services;
@@ -77,13 +80,15 @@ export class McpSessionPool {
   async close(): Promise<void> {
     const sessions = [...this.#sessions.values()];
     this.#sessions.clear();
+    this.#current.clear();
     await Promise.all(sessions.map(async (pending) => closeClient(await pending.catch(() => null))));
   }
 
   async #withSession<T>(endpoint: McpEndpoint, work: (client: Client) => Promise<T>): Promise<T> {
-    const key = await this.#key(endpoint);
+    const headers = await this.#headers(endpoint);
+    const key = this.#key(endpoint, headers);
     for (let attempt = 0; ; attempt++) {
-      const client = await this.#session(key, endpoint);
+      const client = await this.#session(key, endpoint, headers);
       try {
         return await work(client);
       } catch (error) {
@@ -99,15 +104,25 @@ export class McpSessionPool {
     }
   }
 
-  /** Sessions are shared by URL and header templates; secret values are read when a session opens. */
-  async #key(endpoint: McpEndpoint): Promise<string> {
-    return JSON.stringify([endpoint.url, Object.entries(endpoint.headers ?? {}).sort()]);
+  /** Calls share a session when they go to one URL with the same header values (secrets read at each call). */
+  #key(endpoint: McpEndpoint, headers: Record<string, string>): string {
+    const templates = JSON.stringify([endpoint.url, Object.entries(endpoint.headers ?? {}).sort()]);
+    const key = JSON.stringify([endpoint.url, Object.entries(headers).sort()]);
+    const previous = this.#current.get(templates);
+    // A secret changed since: the session opened with the old value is ended.
+    if (previous !== undefined && previous !== key) {
+      const stale = this.#sessions.get(previous);
+      this.#sessions.delete(previous);
+      void stale?.then(closeClient, () => undefined);
+    }
+    this.#current.set(templates, key);
+    return key;
   }
 
-  #session(key: string, endpoint: McpEndpoint): Promise<Client> {
+  #session(key: string, endpoint: McpEndpoint, headers: Record<string, string>): Promise<Client> {
     let pending = this.#sessions.get(key);
     if (!pending) {
-      pending = this.#connect(endpoint);
+      pending = this.#connect(endpoint, headers);
       this.#sessions.set(key, pending);
       // A failed connect is not kept: the next call tries again.
       pending.catch(() => {
@@ -122,8 +137,7 @@ export class McpSessionPool {
     void closeClient(client);
   }
 
-  async #connect(endpoint: McpEndpoint): Promise<Client> {
-    const headers = await this.#headers(endpoint);
+  async #connect(endpoint: McpEndpoint, headers: Record<string, string>): Promise<Client> {
     const fetchImpl = this.#services.fetch;
     const transport = new StreamableHTTPClientTransport(new URL(endpoint.url), {
       requestInit: { headers },

@@ -17,7 +17,7 @@ export function createToolResolver(services: ToolServices = {}): ToolResolver & 
     resolve(definition: ToolDefinition): RunnableTool {
       return runnableTool(definition, withSessions);
     },
-    /** Ends the MCP sessions this resolver opened. */
-    close: () => mcpSessions.close(),
+    /** Ends the MCP sessions this resolver opened (a pool passed in is its owner's to close). */
+    close: () => (services.mcpSessions ? Promise.resolve() : mcpSessions.close()),
   };
 }

@@ -7,7 +7,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph/web";
 import { compileGraph, EngineError, type BackgroundTaskStore, type CompiledDocument, type EngineServices, type RunEvent } from "../engine/index.js";
 import { createModelResolver, createScriptedModel } from "../models/index.js";
 import { GraphValidationError, type GraphDocument } from "../schema/index.js";
-import { createToolResolver, type CodeSandbox, type ToolSecrets } from "../tools/index.js";
+import { createToolResolver, McpSessionPool, type CodeSandbox, type ToolSecrets } from "../tools/index.js";
 import { errorText } from "./errorText";
 import { summarizeProblems } from "./problemSummary";
 import { keySource, withProviderDefaults, type ProviderCredentials } from "./providerKeys";
@@ -51,6 +51,9 @@ export function describeCompileFailure(error: unknown): { code: string; message:
  */
 export function createHostCompiler(options: HostCompilerOptions): HostCompile {
   const { checkpointer } = options;
+  // One MCP session per server for the worker's life, not per run: each keeps an event stream
+  // open, and a browser allows only a few connections to one server.
+  const mcpSessions = new McpSessionPool(options.toolSecrets ? { secrets: options.toolSecrets } : {});
   return (document, { credentials, replay, graphId }) => {
     const store = graphId ? options.tasksFor?.(graphId) : undefined;
     const tasks = store ? { tasks: store } : {};
@@ -66,10 +69,11 @@ export function createHostCompiler(options: HostCompilerOptions): HostCompile {
       ? { ...replayServices(replay), checkpointer }
       : {
           models: createModelResolver({ getKey: credentials ? keySource(credentials) : () => null, scripted: createScriptedModel }),
-          // One resolver per compile: the graph's MCP tools share their sessions and send their server's headers.
+          // MCP tools send their server's headers, over the worker's shared sessions.
           tools: createToolResolver({
             ...(options.toolSecrets ? { secrets: options.toolSecrets } : {}),
             mcpServers: document.mcp_servers ?? [],
+            mcpSessions,
             ...(options.sandbox ? { sandbox: options.sandbox } : {}),
           }),
           checkpointer,

@@ -172,4 +172,37 @@ describe("continuing a run cut off after a step's result was stored", () => {
     expect(continued.at(-1)).toMatchObject({ type: "run_end", status: "completed" });
     expect(chatOf([...kept, ...continued])).toEqual(TURN);
   });
+
+  it("tells the steps of the checkpoint it continues from whose events were lost", async () => {
+    // Checkpoints reach storage before the run's batched events: the turn's last checkpoint was
+    // stored, the events of the agent's step were not. Nothing is left to run from there.
+    const compiled = compileGraph(document, { ...testServices(), checkpointer: new MemorySaver() });
+    const message = "What's the weather in Paris?";
+    const first = await collectRun(compiled, { message }, { threadId: "t1", runId: "r1" });
+    const head = await compiled.checkpointer.getTuple({ configurable: { thread_id: "t1", checkpoint_ns: "" } });
+    const kept = first.slice(0, 1);
+    const continued = await collectRun(
+      compiled,
+      { message, continueFrom: { checkpoint_id: head?.config.configurable?.checkpoint_id as string, told: [] } },
+      { threadId: "t1", runId: "r1" },
+    );
+    expect(continued.at(-1)).toMatchObject({ type: "run_end", status: "completed" });
+    expect(chatOf([...kept, ...continued])).toEqual(TURN);
+  });
+
+  it("does not tell again what the kept events told", async () => {
+    const compiled = compileGraph(document, { ...testServices(), checkpointer: new MemorySaver() });
+    const message = "What's the weather in Paris?";
+    const first = await collectRun(compiled, { message }, { threadId: "t1", runId: "r1" });
+    const head = await compiled.checkpointer.getTuple({ configurable: { thread_id: "t1", checkpoint_ns: "" } });
+    // The first reply and its tool result were stored; the answer's events were not.
+    const kept = first.slice(0, first.findIndex((e) => e.type === "tool_result") + 1);
+    const told = kept.flatMap((e) => (e.type === "ai_message" ? [e.message_id] : e.type === "tool_result" ? [e.tool_call_id] : []));
+    const continued = await collectRun(
+      compiled,
+      { message, continueFrom: { checkpoint_id: head?.config.configurable?.checkpoint_id as string, told } },
+      { threadId: "t1", runId: "r1" },
+    );
+    expect(chatOf([...kept, ...continued])).toEqual(TURN);
+  });
 });

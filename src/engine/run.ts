@@ -15,6 +15,7 @@ import { partialReplies } from "./partialReplies.js";
 import type { PendingInterrupt } from "./interrupts.js";
 import { prepareResume, readPending, toPending, type ResumeRequest } from "./resume.js";
 import { CONTINUED_RUN_KEY } from "./nodes/agent/continuedTurn.js";
+import { toldBy, untoldTurn } from "./continuedRun.js";
 
 /**
  * What one turn of a thread starts from: a message, a follow-up of a background task, or an answer to a pause.
@@ -36,7 +37,11 @@ export interface RunInput {
    * Continues a turn that was cut off (the page reloaded mid-run) from one of its checkpoints:
    * the steps pending there run again, with no new message and no `run_start` (the turn already has one).
    */
-  continueFrom?: { checkpoint_id: string };
+  continueFrom?: {
+    checkpoint_id: string;
+    /** Replies (message ids) and tool results (call ids) the events kept from before the cut tell (see continuedRun.ts). */
+    told?: readonly string[];
+  };
 }
 
 /**
@@ -173,6 +178,8 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
   const atRoot: CallPosition = { call_id: rootCall, parent_call_id: null, depth: 0, agent: null };
 
   const partial = partialReplies();
+  /** Replies and tool results this turn's events tell (see continuedRun.ts). */
+  const told = new Set<string>(input.continueFrom?.told ?? []);
   if (!input.continueFrom) yield make({ type: "run_start", input: input.message }, atRoot, null);
   const target = turnTarget(compiled, input.message, options);
   // A direct run checkpoints in the agent's scoped thread, which this thread's timeline
@@ -237,6 +244,8 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
         if (payload.call_id) at = { call_id: payload.call_id, parent_call_id: at.call_id, depth: at.depth + 1, agent: at.agent };
         const event = make(payload.body, { ...at, agent: payload.agent ?? at.agent }, payload.node);
         partial.see(event);
+        const tells = toldBy(event);
+        if (tells !== null) told.add(tells);
         yield event;
       } else if (mode === "tasks") {
         const task = payload as { id: string; name: string; result?: unknown; error?: unknown };
@@ -266,6 +275,9 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
       }
     }
     const values = { ...(lastValues ?? ((await target.graph.getState(config)).values as Record<string, unknown>)) };
+    if (input.continueFrom) {
+      for (const { body, agent } of untoldTurn((values.messages ?? []) as BaseMessage[], told)) yield make(body, { ...atRoot, agent }, agent);
+    }
     values.messages = ((values.messages ?? []) as Parameters<typeof messageToJson>[0][]).map(messageToJson);
     for (const p of paused) yield interruptEvent(p);
     if (paused.length > 0) status = "interrupted";

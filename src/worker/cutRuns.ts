@@ -4,7 +4,7 @@
  * interrupted. Another tab holding the lock answers THREAD_BUSY: that tab has the thread.
  */
 import type { BaseCheckpointSaver } from "@langchain/langgraph/web";
-import { runGraph, type CompiledDocument, type RunInput } from "../engine/index.js";
+import { runGraph, toldBy, type CompiledDocument, type RunInput } from "../engine/index.js";
 import type { RunStore } from "../persistence/workspace/index.js";
 import type { ResumeRunRequest, FromWorker, ThreadLock } from "./protocol";
 import { errorText } from "./errorText";
@@ -68,7 +68,8 @@ export function createCutRunResumer(deps: CutRunDeps): (request: ResumeRunReques
           post({ type: "done", runId, status: "cancelled", error: null });
           return;
         }
-        const plan = await planResume(run, await runs.events(runId), probeOf(deps.checkpointer, threadId));
+        const stored = await runs.events(runId);
+        const plan = await planResume(run, stored, probeOf(deps.checkpointer, threadId));
         if (plan.kind === "interrupted") {
           const events = await recordInterrupted(runs, run, plan.reason, deps.now());
           post({ type: "events", runId, events });
@@ -78,7 +79,10 @@ export function createCutRunResumer(deps: CutRunDeps): (request: ResumeRunReques
         // What comes after the checkpoint is done again; a fresh start says run_start again.
         const keep = plan.kind === "continue" ? plan.keepThroughSeq : 0;
         await runs.deleteEventsAfter(runId, keep);
-        const input: RunInput = plan.kind === "continue" ? { message: run.input, continueFrom: { checkpoint_id: plan.checkpointId } } : { message: run.input };
+        // What the kept events tell is not told again; what the checkpoint holds beyond them is.
+        const told = stored.flatMap((e) => (e.seq <= keep ? (toldBy(e) ?? []) : []));
+        const input: RunInput =
+          plan.kind === "continue" ? { message: run.input, continueFrom: { checkpoint_id: plan.checkpointId, told } } : { message: run.input };
         const firstSeq = plan.kind === "continue" ? keep + 1 : 0;
         await deps.record(
           { runId, threadId, graphId, input: run.input },

@@ -123,3 +123,15 @@ test("code stuck in long native calls is stopped by removing its frame shortly a
   await tool.getByRole("button", { name: "Test", exact: true }).click();
   await expect(result).toHaveText("Result: 42");
 });
+
+test("the sandbox starts ahead of the first call only when the open graph has a JavaScript tool", async ({ app, controls, page, playground }) => {
+  const frame = page.locator('iframe[title="JavaScript tool sandbox"]');
+  await app.goto();
+  // The first template has no JavaScript tool: a whole run passes without the sandbox.
+  await playground.sendAndWait("hello");
+  await expect(frame).toHaveCount(0);
+  await controls.import("number-cruncher.json", JSON.stringify(numberCruncher));
+  await expect(controls.graphName).toHaveValue("Number cruncher");
+  // Started at idle, before anything calls the tool.
+  await expect(frame).toHaveCount(1);
+});

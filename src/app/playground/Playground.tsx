@@ -6,9 +6,11 @@ import { MessageList } from "./MessageList";
 import { ProblemNotice } from "./ProblemNotice";
 import { ThreadBar } from "./ThreadBar";
 import { useThreadsFollowOpenGraph } from "../store/playground/hooks";
+import { useSandboxWarmup } from "./useSandboxWarmup";
 
 export function Playground() {
   useThreadsFollowOpenGraph();
+  useSandboxWarmup();
   return (
     <div className="flex min-h-0 w-full flex-col">
       <ThreadBar />

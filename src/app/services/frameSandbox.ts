@@ -44,7 +44,14 @@ interface Frame {
 
 export interface FrameSandbox {
   run(request: SandboxRequest): Promise<SandboxOutcome>;
+  /** Starts the frame and QuickJS ahead of the first run; a failure is left for that run to report. */
+  warm(): Promise<void>;
 }
+
+/** The User Timing entry each run leaves (call to outcome), which `npm run bench` reads. */
+export const SANDBOX_RUN_MEASURE = "graphwright:sandbox-run";
+/** The User Timing entry of a frame's start (created → QuickJS ready). */
+export const SANDBOX_BOOT_MEASURE = "graphwright:sandbox-boot";
 
 const failed = (message: string): SandboxOutcome => ({ ok: false, code: "SANDBOX_FAILED", message });
 
@@ -92,7 +99,8 @@ export function createFrameSandbox(host: () => HTMLElement = () => document.body
     let bootFailed: (error: Error) => void = () => undefined;
     const ready = new Promise<void>((resolve, reject) => ((booted = resolve), (bootFailed = reject)));
     // Each run awaits `ready`; this only keeps a failure before the first run from reading as unhandled.
-    ready.catch(() => undefined);
+    const openedAt = performance.now();
+    ready.then(() => performance.measure(SANDBOX_BOOT_MEASURE, { start: openedAt, end: performance.now() })).catch(() => undefined);
     const opened: Frame = { element, port: channel.port1, ready, pending };
     channel.port1.onmessage = ({ data }: MessageEvent<FromFrame>) => {
       if (data.type === "ready") booted();
@@ -151,9 +159,11 @@ export function createFrameSandbox(host: () => HTMLElement = () => document.body
 
   return {
     run(request) {
+      const start = performance.now();
       const result = queue.then(() => runOne(request));
       queue = result.catch(() => undefined);
-      return result;
+      return result.finally(() => performance.measure(SANDBOX_RUN_MEASURE, { start, end: performance.now() }));
     },
+    warm: () => open().ready.catch(() => undefined),
   };
 }

@@ -1,8 +1,8 @@
 /**
  * Figure: Stop → run ended while the engine worker is stuck in a synchronous loop (issue 12,
- * budget ≤ 1.5 s). The loop is a real hostile input: CEL's `matches()` still runs the
- * browser's backtracking RegExp, and `^(\w+\s?)*$` on a 60-character message that ends in "?"
- * never finishes. Measured in the page, from the Stop click to the status leaving "Running";
+ * budget ≤ 1.5 s). The loop is a real hostile input: a CEL condition of six nested
+ * comprehensions over a 60-character message, hours of synchronous work (see
+ * src/engine/testing/stuckWorker.ts). Measured in the page, from the Stop click to the status leaving "Running";
  * each sample sends the hostile message on the same thread again (after the worker restart).
  */
 import type { Browser, Page, Worker } from "@playwright/test";

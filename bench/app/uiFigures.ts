@@ -7,6 +7,8 @@ import { measureColdOpen } from "./coldOpen.js";
 import { measureDrag } from "./drag.js";
 import { atMost, round, type Figure } from "./figure.js";
 import { measureInitialJs } from "./initialJs.js";
+import { javascriptToolFigures } from "./javascriptTools.js";
+import { mcpRoundTripFigure } from "./mcpRoundTrip.js";
 import { markdown1mbFigure, markdown300kbFigure } from "./markdownStream.js";
 import { measureReloadSoak, reloadSoakFigure, soakOptions } from "./reloadSoak.js";
 import type { AppServer } from "./server.js";
@@ -33,6 +35,10 @@ export const UI_SCENARIOS: Record<string, (browser: Browser, server: AppServer) 
     const soak = await measureReloadSoak(browser, server.url, options, (line) => process.stdout.write(`${line}\n`));
     return reloadSoakFigure(soak, options.reloads);
   },
+  // Tools (issue 13): an MCP call's overhead over loopback (in Node), JavaScript tool calls in the page's sandbox.
+  mcp_round_trip: () => mcpRoundTripFigure(),
+  javascript_tool_first_call: async (browser, server) => (await javascriptToolFigures(browser, server.url)).first,
+  javascript_tool_warm_call: async (browser, server) => (await javascriptToolFigures(browser, server.url)).warm,
 };
 
 export async function measureUiFigures(browser: Browser, server: AppServer, log: Log): Promise<UiFigures> {
@@ -55,6 +61,9 @@ export async function measureUiFigures(browser: Browser, server: AppServer, log:
   const markdown1mb = await UI_SCENARIOS.markdown_stream_1mb!(browser, server);
   log("  (i) reload soak: reloads at random moments during runs…");
   const reloadSoak = await UI_SCENARIOS.reload_soak!(browser, server);
+  log("  (j) tools: MCP round trip over loopback, JavaScript tool calls in the sandbox…");
+  const mcpRoundTrip = await mcpRoundTripFigure();
+  const javascriptTools = await javascriptToolFigures(browser, server.url);
 
   return {
     drag_frame_p95_300_nodes: atMost(drag300.p95_ms, 17, "ms", { drag: drag300 }),
@@ -81,6 +90,9 @@ export async function measureUiFigures(browser: Browser, server: AppServer, log:
     markdown_stream_300kb: markdown300kb,
     markdown_stream_1mb: markdown1mb,
     reload_soak: reloadSoak,
+    mcp_round_trip: mcpRoundTrip,
+    javascript_tool_first_call: javascriptTools.first,
+    javascript_tool_warm_call: javascriptTools.warm,
   };
 }
 

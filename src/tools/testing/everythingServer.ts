@@ -18,6 +18,8 @@ export interface EverythingServer {
   dropSessions(): Promise<void>;
   /** Sessions opened so far (a reconnect opens one more). */
   sessionsOpened(): number;
+  /** How long the server took over each MCP request, arrival to last byte sent, in ms (for the bench). */
+  requestTimes(): readonly number[];
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ interface Session {
  */
 export async function startEverythingServer(): Promise<EverythingServer> {
   const sessions = new Map<string, Session>();
+  const times: number[] = [];
   let opened = 0;
 
   const closeSession = async (id: string) => {
@@ -98,6 +101,8 @@ export async function startEverythingServer(): Promise<EverythingServer> {
       json(res, 404, { error: "not found" });
       return;
     }
+    const arrived = performance.now();
+    res.once("finish", () => times.push(performance.now() - arrived));
     handleMcp(req, res).catch((error: unknown) => {
       if (!res.headersSent) json(res, 500, { jsonrpc: "2.0", error: { code: -32603, message: String(error) }, id: null });
     });
@@ -116,6 +121,7 @@ export async function startEverythingServer(): Promise<EverythingServer> {
       await Promise.all([...sessions.keys()].map(closeSession));
     },
     sessionsOpened: () => opened,
+    requestTimes: () => times,
     close: async () => {
       await Promise.all([...sessions.keys()].map(closeSession));
       http.closeAllConnections();

@@ -118,6 +118,24 @@ describe("a run cut by a reload", () => {
     expect((await ws.runs.get("r1"))?.status).toBe("completed");
   });
 
+  it("gives the continued run's events ids none of the cut run's had, so a page that read those shows the new ones", async () => {
+    const first = page();
+    await first.handle({ type: "run", runId: asRunId("r1"), threadId: thread, graphId: asGraphId("weather"), document: weather, message: "weather please" });
+    const full = await ws.runs.events("r1");
+    const cutAt = full.filter((e) => e.type === "checkpoint_saved")[1]!;
+    // The reload came a few events after that checkpoint: they were stored, and the page read them.
+    const shownThrough = full.filter((e) => e.seq > cutAt.seq && e.type !== "checkpoint_saved")[2]?.seq ?? cutAt.seq;
+    await cutAfter("r1", shownThrough);
+    const shown = new Set((await ws.runs.events("r1")).map((e) => e.id));
+    posts.length = 0;
+
+    await page().handle(resume("r1"));
+    const posted = posts.flatMap((m) => (m.type === "events" ? m.events : []));
+    expect(answers(posted)).toHaveLength(1);
+    expect(posted.filter((e) => shown.has(e.id)).map((e) => e.id)).toEqual([]);
+    expectOneTurn(await ws.runs.events("r1"), "weather please");
+  });
+
   it("runs the turn afresh when the graph never saw the message", async () => {
     // What the app writes as the user sends, before the worker starts the run.
     await ws.runs.start({ id: "r1", threadId: thread, graphId: "weather", input: "weather please", started: Date.now() });

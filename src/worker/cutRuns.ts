@@ -83,7 +83,9 @@ export function createCutRunResumer(deps: CutRunDeps): (request: ResumeRunReques
         const told = stored.flatMap((e) => (e.seq <= keep ? (toldBy(e) ?? []) : []));
         const input: RunInput =
           plan.kind === "continue" ? { message: run.input, continueFrom: { checkpoint_id: plan.checkpointId, told } } : { message: run.input };
-        const firstSeq = plan.kind === "continue" ? keep + 1 : 0;
+        // New events take seq numbers after every stored one: a page that already read the cut events
+        // (ids `run:seq`) would drop new events that reused their ids as already shown.
+        const firstSeq = plan.kind === "continue" ? stored.reduce((max, e) => Math.max(max, e.seq), keep) + 1 : 0;
         await deps.record(
           { runId, threadId, graphId, input: run.input },
           (signal) => runGraph(compiled, input, { threadId, runId, signal, firstSeq }),

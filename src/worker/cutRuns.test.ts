@@ -133,6 +133,13 @@ describe("a run cut by a reload", () => {
     const posted = posts.flatMap((m) => (m.type === "events" ? m.events : []));
     expect(answers(posted)).toHaveLength(1);
     expect(posted.filter((e) => shown.has(e.id)).map((e) => e.id)).toEqual([]);
+    // Before any new event, the page is told which of the shown ones are told again.
+    const continues = posts.findIndex((m) => m.type === "continues");
+    expect(posts[continues]).toEqual({ type: "continues", runId: "r1", keptThroughSeq: expect.any(Number) });
+    const kept = (posts[continues] as { keptThroughSeq: number }).keptThroughSeq;
+    expect(kept).toBeGreaterThanOrEqual(cutAt.seq);
+    expect(kept).toBeLessThanOrEqual(shownThrough);
+    expect(continues).toBeLessThan(posts.findIndex((m) => m.type === "events"));
     expectOneTurn(await ws.runs.events("r1"), "weather please");
   });
 

@@ -79,6 +79,7 @@ export function createCutRunResumer(deps: CutRunDeps): (request: ResumeRunReques
         // What comes after the checkpoint is done again; a fresh start says run_start again.
         const keep = plan.kind === "continue" ? plan.keepThroughSeq : 0;
         await runs.deleteEventsAfter(runId, keep);
+        post({ type: "continues", runId, keptThroughSeq: keep });
         // What the kept events tell is not told again; what the checkpoint holds beyond them is.
         const told = stored.flatMap((e) => (e.seq <= keep ? (toldBy(e) ?? []) : []));
         const input: RunInput =

@@ -195,6 +195,16 @@ export interface EventsMessage {
   events: RunEvent[];
 }
 
+/**
+ * A run cut by a reload continues from a checkpoint: its stored events after `keptThroughSeq`
+ * were deleted and are told again, so a page drops them before the new ones arrive.
+ */
+export interface ContinuesMessage {
+  type: "continues";
+  runId: RunId;
+  keptThroughSeq: number;
+}
+
 /** The run ended; every event has been posted and persisted. */
 export interface DoneMessage {
   type: "done";
@@ -282,6 +292,7 @@ export interface McpToolsResult {
 
 export type FromWorker =
   | EventsMessage
+  | ContinuesMessage
   | DoneMessage
   | FailedMessage
   | CheckpointResult

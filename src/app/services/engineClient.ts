@@ -37,6 +37,8 @@ export interface RunHandlers {
   onDone(status: "completed" | "cancelled" | "error" | "interrupted", error: string | null): void;
   /** The run did not start (invalid document, compile error, storage failure). */
   onFailed(code: string, message: string): void;
+  /** A resumed run goes on from a checkpoint: its events after `keptThroughSeq` are gone and will be told again. */
+  onContinues?(keptThroughSeq: number): void;
 }
 
 export interface CheckpointState {
@@ -128,6 +130,9 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
     switch (message.type) {
       case "events":
         runs.get(message.runId)?.handlers.onEvents(message.events);
+        return;
+      case "continues":
+        runs.get(message.runId)?.handlers.onContinues?.(message.keptThroughSeq);
         return;
       case "done":
         end(message.runId)?.onDone(message.status, message.error);

@@ -35,6 +35,8 @@ export interface PlaygroundSteps {
   resumeCut?(threadId: string): Promise<void>;
   /** Shows a thread and remembers it as the graph's active one. */
   activate(threadId: string | null): Promise<void>;
+  /** Forgets the shown events of `runId` after `seq`: a resumed run tells them again. */
+  dropRunEventsAfter(runId: string, seq: number): void;
   /** Creates a thread record for the open graph and makes it active. */
   createThread(title: string): Promise<string | null>;
   /** A new thread forked from a checkpoint of the active thread, starting with `history`. */
@@ -127,6 +129,17 @@ export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: Pla
     refreshThreads,
     loadThread,
     activate,
+
+    dropRunEventsAfter(runId, seq) {
+      stream.flush();
+      const gone = (e: RunEvent) => e.run_id === runId && e.seq > seq;
+      steps.liveRun = steps.liveRun.filter((e) => !gone(e));
+      const events = get().events;
+      if (!events.some(gone)) return;
+      const kept = events.filter((e) => !gone(e));
+      known = new Set(kept.map((e) => e.id));
+      set({ events: kept });
+    },
 
     async createThread(title) {
       const graphId = get().graphId;

@@ -104,6 +104,29 @@ describe("run slice", () => {
     expect(resumed).toHaveLength(2);
   });
 
+  it("drops the shown events a resumed run tells again, so nothing shows twice", async () => {
+    const controller = memoryController([threadRecord("t1", "g")]);
+    controller.remembered.set("g", "t1");
+    const stored = toolRun({ runId: "run_a", threadId: "t1" }).slice(0, 7);
+    controller.events.set("t1", stored);
+    const run: RunRecord = { id: "run_a", v: 1, thread_id: "t1", graph_id: "g", input: "hi", status: "running", started: 1, ended: null, error: null };
+    controller.cutRuns = async () => [run];
+    const resumed: RunHandlers[] = [];
+    controller.resumeRun = (_run, handlers) => void resumed.push(handlers);
+    const playground = createPlaygroundStore({ controller, frames });
+    await playground.getState().openGraph("g");
+    await expect.poll(() => resumed.length).toBe(1);
+    expect(playground.getState().events).toHaveLength(7);
+
+    // The engine continues from the checkpoint at seq 2: the agent's start and its streamed text come again.
+    resumed[0]!.onContinues?.(2);
+    expect(playground.getState().events.map((e) => e.seq)).toEqual([0, 1, 2]);
+    const again = stored.slice(3).map((e, i) => ({ ...e, seq: 7 + i, id: `run_a:${7 + i}` }));
+    resumed[0]!.onEvents(again);
+    await expect.poll(() => playground.getState().events.length).toBe(7);
+    expect(playground.getState().events.filter((e) => e.type === "message_delta")).toHaveLength(2);
+  });
+
   it("does not resume a cut run again when its resume failed", async () => {
     const controller = memoryController([threadRecord("t1", "g")]);
     controller.remembered.set("g", "t1");

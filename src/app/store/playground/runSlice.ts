@@ -103,6 +103,8 @@ export const createRunSlice =
         { runId: cut.id, threadId, graphId: cut.graph_id },
         {
           ...handlers,
+          // The steps after the checkpoint are told again: the shown ones go first, so nothing shows twice.
+          onContinues: (keptThroughSeq) => steps.dropRunEventsAfter(cut.id, keptThroughSeq),
           onFailed(code, message) {
             // Busy: another tab is running (or resuming) it, and its events are stored there.
             handlers.onDone(code === "THREAD_BUSY" || code === "NOT_RUNNING" ? "completed" : "error", message);

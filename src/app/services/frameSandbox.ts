@@ -16,19 +16,18 @@ const BACKSTOP_MS = 400;
 const BOOT_MS = 15_000;
 
 /**
- * The frame's own script: it starts the worker from the text it is given and relays between
- * the page's port and the worker. It has no other way out.
+ * The frame's own script: it starts the worker from the text it is given and hands the worker
+ * the page's data port, so runs go page ⇄ worker directly; it keeps the control port only to
+ * say the worker failed to start. It has no other way out.
  */
 const FRAME_SCRIPT = `
 addEventListener("message", (event) => {
-  const port = event.ports[0];
-  if (!port || typeof event.data?.source !== "string") return;
+  const [data, control] = event.ports;
+  if (!data || !control || typeof event.data?.source !== "string") return;
   const url = URL.createObjectURL(new Blob([event.data.source], { type: "text/javascript" }));
   const worker = new Worker(url, { name: "graphwright-sandbox" });
-  worker.onmessage = (message) => port.postMessage(message.data);
-  worker.onerror = (error) => port.postMessage({ type: "load_failed", message: error.message || "the sandbox worker failed to start" });
-  port.onmessage = (message) => worker.postMessage(message.data);
-  worker.postMessage({ type: "load", wasm: event.data.wasm }, [event.data.wasm]);
+  worker.onerror = (error) => control.postMessage({ type: "load_failed", message: error.message || "the sandbox worker failed to start" });
+  worker.postMessage({ type: "load", wasm: event.data.wasm, port: data }, [event.data.wasm, data]);
 }, { once: true });`;
 
 const FRAME_HTML = `<!doctype html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline' blob: 'wasm-unsafe-eval'; worker-src blob:; connect-src 'none'"><script>${FRAME_SCRIPT}</script>`;
@@ -37,7 +36,10 @@ type FromFrame = { type: "ready" } | { type: "load_failed"; message: string } | 
 
 interface Frame {
   element: HTMLIFrameElement;
+  /** Runs and their results, straight to and from the frame's worker. */
   port: MessagePort;
+  /** The frame's word that its worker failed to start. */
+  control: MessagePort;
   ready: Promise<void>;
   pending: Map<number, (outcome: SandboxOutcome) => void>;
 }
@@ -79,6 +81,7 @@ export function createFrameSandbox(host: () => HTMLElement = () => document.body
   const remove = (victim: Frame, reason: SandboxOutcome) => {
     if (frame === victim) frame = null;
     victim.port.close();
+    victim.control.close();
     victim.element.remove();
     for (const resolve of victim.pending.values()) resolve(reason);
     victim.pending.clear();
@@ -94,6 +97,7 @@ export function createFrameSandbox(host: () => HTMLElement = () => document.body
     element.style.display = "none";
     element.srcdoc = FRAME_HTML;
     const channel = new MessageChannel();
+    const control = new MessageChannel();
     const pending = new Map<number, (outcome: SandboxOutcome) => void>();
     let booted: () => void = () => undefined;
     let bootFailed: (error: Error) => void = () => undefined;
@@ -101,8 +105,8 @@ export function createFrameSandbox(host: () => HTMLElement = () => document.body
     // Each run awaits `ready`; this only keeps a failure before the first run from reading as unhandled.
     const openedAt = performance.now();
     ready.then(() => performance.measure(SANDBOX_BOOT_MEASURE, { start: openedAt, end: performance.now() })).catch(() => undefined);
-    const opened: Frame = { element, port: channel.port1, ready, pending };
-    channel.port1.onmessage = ({ data }: MessageEvent<FromFrame>) => {
+    const opened: Frame = { element, port: channel.port1, control: control.port1, ready, pending };
+    control.port1.onmessage = channel.port1.onmessage = ({ data }: MessageEvent<FromFrame>) => {
       if (data.type === "ready") booted();
       else if (data.type === "load_failed") {
         bootFailed(new Error(data.message));
@@ -116,7 +120,7 @@ export function createFrameSandbox(host: () => HTMLElement = () => document.body
       "load",
       () => {
         loadWasm().then(
-          (bytes) => element.contentWindow?.postMessage({ source: workerSource, wasm: bytes.slice(0) }, "*", [channel.port2]),
+          (bytes) => element.contentWindow?.postMessage({ source: workerSource, wasm: bytes.slice(0) }, "*", [channel.port2, control.port2]),
           (error: unknown) => bootFailed(error instanceof Error ? error : new Error(String(error))),
         );
       },

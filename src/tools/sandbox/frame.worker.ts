@@ -8,14 +8,20 @@ import { newQuickJSWASMModuleFromVariant, newVariant } from "quickjs-emscripten-
 import { quickJSSandbox } from "./quickjs.js";
 import type { CodeSandbox, SandboxOutcome, SandboxRequest } from "./types.js";
 
-/** What the frame posts to this worker: the QuickJS bytes once, then runs. */
-export type ToFrameWorker = { type: "load"; wasm: ArrayBuffer } | { type: "run"; id: number; request: SandboxRequest };
+/** Transferable message ports, as used here (checked without DOM types). */
+interface Port {
+  postMessage(message: FromFrameWorker): void;
+  onmessage: ((event: { data: RunMessage }) => void) | null;
+}
+
+/** What the frame posts to this worker, once: the QuickJS bytes and the page's port, on which runs arrive. */
+export type ToFrameWorker = { type: "load"; wasm: ArrayBuffer; port: Port };
+type RunMessage = { type: "run"; id: number; request: SandboxRequest };
 /** What this worker answers: loaded (or not), and one result per run. */
 export type FromFrameWorker = { type: "ready" } | { type: "load_failed"; message: string } | { type: "result"; id: number; outcome: SandboxOutcome };
 
 /** The parts of a worker's global scope used here (checked without DOM types). */
 interface FrameWorkerScope {
-  postMessage(message: FromFrameWorker): void;
   onmessage: ((event: { data: ToFrameWorker }) => void) | null;
 }
 
@@ -25,30 +31,30 @@ const { WebAssembly: wasm } = globalThis as unknown as { WebAssembly: { compile(
 let sandbox: CodeSandbox | undefined;
 
 scope.onmessage = ({ data }) => {
-  if (data.type === "load") {
-    const compiled = wasm.compile(data.wasm);
-    // The module is given, so Emscripten never looks for the .wasm file next to a blob URL.
-    const loaded = newVariant(variant, { wasmModule: () => compiled, locateFile: (file) => file });
-    sandbox = quickJSSandbox(() => newQuickJSWASMModuleFromVariant(loaded));
-    // A first empty run loads the module now, so the first tool call is warm.
-    sandbox.run({ code: "return null;", args: {}, timeoutMs: 1_000, memoryLimitBytes: 8 << 20 }).then(
-      () => scope.postMessage({ type: "ready" }),
-      (error: unknown) => scope.postMessage({ type: "load_failed", message: error instanceof Error ? error.message : String(error) }),
-    );
-    return;
-  }
-  const { id, request } = data;
+  if (data.type !== "load") return;
+  // The page talks to this worker directly on its port: no hop through the frame per run.
+  const port = data.port;
+  port.onmessage = ({ data: run }) => answer(port, run);
+  const compiled = wasm.compile(data.wasm);
+  // The module is given, so Emscripten never looks for the .wasm file next to a blob URL.
+  const loaded = newVariant(variant, { wasmModule: () => compiled, locateFile: (file) => file });
+  sandbox = quickJSSandbox(() => newQuickJSWASMModuleFromVariant(loaded));
+  // A first empty run loads the module now, so the first tool call is warm.
+  sandbox.run({ code: "return null;", args: {}, timeoutMs: 1_000, memoryLimitBytes: 8 << 20 }).then(
+    () => port.postMessage({ type: "ready" }),
+    (error: unknown) => port.postMessage({ type: "load_failed", message: error instanceof Error ? error.message : String(error) }),
+  );
+};
+
+/** Runs one request and answers on the page's port; a failing sandbox still answers. */
+function answer(port: Port, { id, request }: RunMessage): void {
+  const failed = (message: string): SandboxOutcome => ({ ok: false, code: "SANDBOX_FAILED", message });
   if (!sandbox) {
-    scope.postMessage({ type: "result", id, outcome: { ok: false, code: "SANDBOX_FAILED", message: "The JavaScript sandbox is not loaded." } });
+    port.postMessage({ type: "result", id, outcome: failed("The JavaScript sandbox is not loaded.") });
     return;
   }
   sandbox.run(request).then(
-    (outcome) => scope.postMessage({ type: "result", id, outcome }),
-    (error: unknown) =>
-      scope.postMessage({
-        type: "result",
-        id,
-        outcome: { ok: false, code: "SANDBOX_FAILED", message: error instanceof Error ? error.message : String(error) },
-      }),
+    (outcome) => port.postMessage({ type: "result", id, outcome }),
+    (error: unknown) => port.postMessage({ type: "result", id, outcome: failed(error instanceof Error ? error.message : String(error)) }),
   );
-};
+}

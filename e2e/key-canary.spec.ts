@@ -11,6 +11,7 @@ import type { Page, Request } from "@playwright/test";
 import { keyOf, protocolOf, streamReply, errorReply } from "../src/models/testing/faults";
 import { expect, historyOf, providerDocument, saveOpenAISettings, test } from "./providerFixture";
 import { fault, reply, type Script } from "./providerServer";
+import { scriptedAgentGraph } from "../src/tools/testing/scriptedAgentGraph";
 
 const CANARY = "sk-proj-CANARY7q9WzX41bLmNpRtVy83KdHsFf0Gg";
 const BODY = CANARY.slice("sk-proj-".length);
@@ -221,10 +222,9 @@ test("a tool secret goes only to its API, and appears in no export, store, page 
 
 /** Start → an agent on the scripted model that calls the `sky` HTTP tool with a secret header → End. */
 function skyGraph(apiUrl: string): object {
-  return {
-    version: 1,
-    meta: { id: "sky-drill", name: "Sky drill" },
-    models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
+  return scriptedAgentGraph({
+    id: "sky-drill",
+    name: "Sky drill",
     tools: [
       {
         id: "sky",
@@ -234,30 +234,10 @@ function skyGraph(apiUrl: string): object {
         config: { url: `${apiUrl}/sky`, headers: { Authorization: "Bearer {{ secrets.SKY_TOKEN }}" } },
       },
     ],
-    nodes: [
-      { id: "start", kind: "start", position: { x: 0, y: 0 } },
-      {
-        id: "agent",
-        kind: "agent",
-        position: { x: 0, y: 150 },
-        data: {
-          name: "Assistant",
-          model: "scripted",
-          tools: ["sky"],
-          default_tools: [],
-          script: {
-            rules: [
-              { match: "sky", tool_calls: [{ name: "sky", args: {} }] },
-              { on: "tool", tool: "sky", reply: "The API said {{ tool_result }}" },
-            ],
-          },
-        },
-      },
-      { id: "end", kind: "end", position: { x: 0, y: 300 } },
+    agentTools: ["sky"],
+    rules: [
+      { match: "sky", tool_calls: [{ name: "sky", args: {} }] },
+      { on: "tool", tool: "sky", reply: "The API said {{ tool_result }}" },
     ],
-    edges: [
-      { id: "e1", kind: "flow", source: "start", target: "agent" },
-      { id: "e2", kind: "flow", source: "agent", target: "end" },
-    ],
-  };
+  });
 }

@@ -3,6 +3,7 @@
 // the browser; the tool cards show the server's answers.
 import { expect, test } from "./fixtures";
 import { startEverythingServer, type EverythingServer } from "../src/tools/testing/everythingServer";
+import { scriptedAgentGraph } from "../src/tools/testing/scriptedAgentGraph";
 
 let server: EverythingServer;
 
@@ -15,42 +16,22 @@ test.afterAll(async () => {
 });
 
 /** Start → a scripted agent (no tools yet) whose rule calls `echo` and `get-sum` → End. */
-const drill = JSON.stringify({
-  version: 1,
-  meta: { id: "mcp-drill", name: "MCP drill" },
-  models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
-  nodes: [
-    { id: "start", kind: "start", position: { x: 0, y: 0 } },
-    {
-      id: "agent",
-      kind: "agent",
-      position: { x: 0, y: 150 },
-      data: {
-        name: "Assistant",
-        model: "scripted",
-        tools: [],
-        default_tools: [],
-        script: {
-          rules: [
-            {
-              match: "echo (?<word>\\w+) and add",
-              tool_calls: [
-                { name: "echo", args: { message: "{{ match.word }}" } },
-                { name: "get-sum", args: { a: 2, b: 3 } },
-              ],
-            },
-            { on: "tool", tool: "get-sum", reply: "All done." },
-          ],
-        },
+const drill = JSON.stringify(
+  scriptedAgentGraph({
+    id: "mcp-drill",
+    name: "MCP drill",
+    rules: [
+      {
+        match: "echo (?<word>\\w+) and add",
+        tool_calls: [
+          { name: "echo", args: { message: "{{ match.word }}" } },
+          { name: "get-sum", args: { a: 2, b: 3 } },
+        ],
       },
-    },
-    { id: "end", kind: "end", position: { x: 0, y: 300 } },
-  ],
-  edges: [
-    { id: "e1", kind: "flow", source: "start", target: "agent" },
-    { id: "e2", kind: "flow", source: "agent", target: "end" },
-  ],
-});
+      { on: "tool", tool: "get-sum", reply: "All done." },
+    ],
+  }),
+);
 
 test("tools added from a connected MCP server run when the agent calls them", async ({ app, controls, editor, page, playground }) => {
   await app.goto();

@@ -3,6 +3,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "./fixtures";
+import { scriptedAgentGraph } from "../src/tools/testing/scriptedAgentGraph";
 
 let api: Server;
 let apiUrl: string;
@@ -45,36 +46,16 @@ function openApiDocument(): string {
 }
 
 /** Start → a scripted agent (no tools yet) whose rule calls `forecast` → End. */
-const drill = JSON.stringify({
-  version: 1,
-  meta: { id: "openapi-drill", name: "OpenAPI drill" },
-  models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
-  nodes: [
-    { id: "start", kind: "start", position: { x: 0, y: 0 } },
-    {
-      id: "agent",
-      kind: "agent",
-      position: { x: 0, y: 150 },
-      data: {
-        name: "Assistant",
-        model: "scripted",
-        tools: [],
-        default_tools: [],
-        script: {
-          rules: [
-            { match: "forecast for (?<city>\\w+)", tool_calls: [{ name: "forecast", args: { city: "{{ match.city }}" } }] },
-            { on: "tool", tool: "forecast", reply: "Here it is." },
-          ],
-        },
-      },
-    },
-    { id: "end", kind: "end", position: { x: 0, y: 300 } },
-  ],
-  edges: [
-    { id: "e1", kind: "flow", source: "start", target: "agent" },
-    { id: "e2", kind: "flow", source: "agent", target: "end" },
-  ],
-});
+const drill = JSON.stringify(
+  scriptedAgentGraph({
+    id: "openapi-drill",
+    name: "OpenAPI drill",
+    rules: [
+      { match: "forecast for (?<city>\\w+)", tool_calls: [{ name: "forecast", args: { city: "{{ match.city }}" } }] },
+      { on: "tool", tool: "forecast", reply: "Here it is." },
+    ],
+  }),
+);
 
 test("an operation imported from an OpenAPI document runs as a tool the agent calls", async ({ app, controls, editor, page, playground }) => {
   await app.goto();

@@ -4,14 +4,14 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { scriptedAgentGraph } from "../tools/testing/scriptedAgentGraph.js";
 import { runCli } from "./testing/runCli.js";
 
 /** Start → an agent on the scripted model that calls the `forecast` HTTP tool → End. */
 function forecastGraph(apiUrl: string): object {
-  return {
-    version: 1,
-    meta: { id: "http-cli", name: "HTTP tool drill" },
-    models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
+  return scriptedAgentGraph({
+    id: "http-cli",
+    name: "HTTP tool drill",
     tools: [
       {
         id: "forecast",
@@ -22,32 +22,12 @@ function forecastGraph(apiUrl: string): object {
         config: { url: `${apiUrl}/forecast/{{ args.city }}`, headers: { Authorization: "Bearer {{ secrets.FORECAST_TOKEN }}" } },
       },
     ],
-    nodes: [
-      { id: "start", kind: "start", position: { x: 0, y: 0 } },
-      {
-        id: "agent",
-        kind: "agent",
-        position: { x: 0, y: 150 },
-        data: {
-          name: "Assistant",
-          model: "scripted",
-          tools: ["forecast"],
-          default_tools: [],
-          script: {
-            rules: [
-              { match: "forecast for (?<city>\\w+)", tool_calls: [{ name: "forecast", args: { city: "{{ match.city }}" } }] },
-              { on: "tool", tool: "forecast", reply: "Got {{ tool_result }}" },
-            ],
-          },
-        },
-      },
-      { id: "end", kind: "end", position: { x: 0, y: 300 } },
+    agentTools: ["forecast"],
+    rules: [
+      { match: "forecast for (?<city>\\w+)", tool_calls: [{ name: "forecast", args: { city: "{{ match.city }}" } }] },
+      { on: "tool", tool: "forecast", reply: "Got {{ tool_result }}" },
     ],
-    edges: [
-      { id: "e1", kind: "flow", source: "start", target: "agent" },
-      { id: "e2", kind: "flow", source: "agent", target: "end" },
-    ],
-  };
+  });
 }
 
 describe("cli run with an HTTP tool", () => {

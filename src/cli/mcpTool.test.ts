@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEverythingServer, type EverythingServer } from "../tools/testing/everythingServer.js";
+import { scriptedAgentGraph } from "../tools/testing/scriptedAgentGraph.js";
 import { runCli } from "./testing/runCli.js";
 
 /** Start → an agent on the scripted model that calls server-everything's `echo` and `get-sum` → End. */
@@ -15,47 +16,26 @@ function everythingGraph(serverUrl: string): object {
     input_schema,
     config: { server_url: serverUrl, tool: name, server: "everything" },
   });
-  return {
-    version: 1,
-    meta: { id: "mcp-cli", name: "MCP tool drill" },
-    models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
-    mcp_servers: [{ name: "everything", url: serverUrl, headers: { "X-Api-Key": "{{ secrets.EVERYTHING_KEY }}" } }],
+  return scriptedAgentGraph({
+    id: "mcp-cli",
+    name: "MCP tool drill",
+    extra: { mcp_servers: [{ name: "everything", url: serverUrl, headers: { "X-Api-Key": "{{ secrets.EVERYTHING_KEY }}" } }] },
     tools: [
       tool("echo", "Echoes back the input string", { type: "object", properties: { message: { type: "string" } }, required: ["message"] }),
       tool("get-sum", "Returns the sum of two numbers", { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] }),
     ],
-    nodes: [
-      { id: "start", kind: "start", position: { x: 0, y: 0 } },
+    agentTools: ["echo", "get-sum"],
+    rules: [
       {
-        id: "agent",
-        kind: "agent",
-        position: { x: 0, y: 150 },
-        data: {
-          name: "Assistant",
-          model: "scripted",
-          tools: ["echo", "get-sum"],
-          default_tools: [],
-          script: {
-            rules: [
-              {
-                match: "echo (?<word>\\w+) and add",
-                tool_calls: [
-                  { name: "echo", args: { message: "{{ match.word }}" } },
-                  { name: "get-sum", args: { a: 2, b: 3 } },
-                ],
-              },
-              { on: "tool", tool: "get-sum", reply: "Done: {{ tool_result }}" },
-            ],
-          },
-        },
+        match: "echo (?<word>\\w+) and add",
+        tool_calls: [
+          { name: "echo", args: { message: "{{ match.word }}" } },
+          { name: "get-sum", args: { a: 2, b: 3 } },
+        ],
       },
-      { id: "end", kind: "end", position: { x: 0, y: 300 } },
+      { on: "tool", tool: "get-sum", reply: "Done: {{ tool_result }}" },
     ],
-    edges: [
-      { id: "e1", kind: "flow", source: "start", target: "agent" },
-      { id: "e2", kind: "flow", source: "agent", target: "end" },
-    ],
-  };
+  });
 }
 
 let server: EverythingServer;

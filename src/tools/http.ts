@@ -4,9 +4,9 @@
  * tool's own origin: redirects are followed only within that origin. A non-2xx answer is a
  * tool error the model reads; long answers are cut with a note; every call has a deadline.
  */
-import { secretNamesIn, type ToolOfKind } from "../schema/index.js";
+import type { ToolOfKind } from "../schema/index.js";
 import { renderTemplate, renderValue, type RunnableTool } from "../engine/index.js";
-import type { ToolServices } from "./services.js";
+import { readTemplateSecrets, type ToolServices } from "./services.js";
 
 type HttpDefinition = ToolOfKind<"http">;
 
@@ -35,7 +35,8 @@ export function httpTool(definition: HttpDefinition, services: ToolServices = {}
   return {
     definition,
     async invoke(args, context) {
-      const secrets = await readSecrets(definition, services);
+      const { headers, query } = definition.config;
+      const secrets = await readTemplateSecrets([...Object.values(headers), ...Object.values(query)], services.secrets, `Tool "${definition.name}"`);
       const request = buildRequest(config, { args }, { args, secrets });
       const deadline = AbortSignal.timeout(config.timeout_ms);
       const signal = context.signal ? AbortSignal.any([context.signal, deadline]) : deadline;
@@ -93,21 +94,6 @@ export function buildRequest(config: HttpDefinition["config"], plain: Record<str
     if (!hasContentType) headers["content-type"] = "text/plain; charset=utf-8";
   }
   return request;
-}
-
-async function readSecrets(definition: HttpDefinition, services: ToolServices): Promise<Record<string, string>> {
-  const names = new Set([...Object.values(definition.config.headers), ...Object.values(definition.config.query)].flatMap(secretNamesIn));
-  const out: Record<string, string> = {};
-  for (const name of names) {
-    const value = await services.secrets?.get(name);
-    if (value === undefined || value === "") {
-      throw new Error(
-        `Tool "${definition.name}" needs the secret ${name}, which is not set: add it under Tool secrets in Settings (for the CLI, set GRAPHWRIGHT_SECRET_${name}).`,
-      );
-    }
-    out[name] = value;
-  }
-  return out;
 }
 
 /** Sends the request, following redirects only within its origin (secrets never go elsewhere). */

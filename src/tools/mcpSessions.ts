@@ -6,9 +6,8 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { secretNamesIn } from "../schema/index.js";
 import { renderTemplate } from "../engine/index.js";
-import type { ToolServices } from "./services.js";
+import { readTemplateSecrets, type ToolServices } from "./services.js";
 
 /** Where a server is and the header templates (`{{ secrets.NAME }}`) its requests send. */
 export interface McpEndpoint {
@@ -155,16 +154,7 @@ export class McpSessionPool {
 
   async #headers(endpoint: McpEndpoint): Promise<Record<string, string>> {
     const templates = endpoint.headers ?? {};
-    const secrets: Record<string, string> = {};
-    for (const name of new Set(Object.values(templates).flatMap(secretNamesIn))) {
-      const value = await this.#services.secrets?.get(name);
-      if (value === undefined || value === "") {
-        throw new Error(
-          `${describe(endpoint)} needs the secret ${name}, which is not set: add it under Tool secrets in Settings (for the CLI, set GRAPHWRIGHT_SECRET_${name}).`,
-        );
-      }
-      secrets[name] = value;
-    }
+    const secrets = await readTemplateSecrets(Object.values(templates), this.#services.secrets, describe(endpoint));
     const out: Record<string, string> = {};
     for (const [header, template] of Object.entries(templates)) out[header] = renderTemplate(template, { secrets });
     return out;

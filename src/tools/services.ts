@@ -1,6 +1,6 @@
 /** What tool runners may use from their platform: the network, the named secrets and the code sandbox. */
 import type { CodeSandbox } from "./sandbox/types.js";
-import type { McpServer } from "../schema/index.js";
+import { secretNamesIn, type McpServer } from "../schema/index.js";
 import type { McpSessionPool } from "./mcpSessions.js";
 
 /**
@@ -31,4 +31,23 @@ export interface ToolServices {
  */
 export function envSecrets(env: Record<string, string | undefined>): ToolSecrets {
   return { get: async (name) => env[`GRAPHWRIGHT_SECRET_${name}`] };
+}
+
+/**
+ * The named secrets `templates` read (`{{ secrets.NAME }}`), by name, or an error saying which
+ * one `who` needs and where to set it. Read at call time, never kept.
+ * @example await readTemplateSecrets(["Bearer {{ secrets.TOKEN }}"], secrets, 'Tool "forecast"') // { TOKEN: "…" }
+ */
+export async function readTemplateSecrets(templates: readonly string[], secrets: ToolSecrets | undefined, who: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const name of new Set(templates.flatMap(secretNamesIn))) {
+    const value = await secrets?.get(name);
+    if (value === undefined || value === "") {
+      throw new Error(
+        `${who} needs the secret ${name}, which is not set: add it under Tool secrets in Settings (for the CLI, set GRAPHWRIGHT_SECRET_${name}).`,
+      );
+    }
+    out[name] = value;
+  }
+  return out;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { folderGraphLibrary } from "./graphLibrary.js";
+import { folderGraphLibrary } from "../server/graph/graphLibrary.js";
 import { runCli } from "./testing/runCli.js";
 
 const at = { x: 0, y: 0 };

@@ -7,13 +7,11 @@ import { readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { compileGraph, runFollowUp, runGraph, EngineError, type CompiledDocument, type ResumeRequest, type RunEvent, type RunInput } from "../engine/index.js";
-import { createModelResolver } from "../models/index.js";
-import { createScriptedModel } from "../models/scripted.js";
-import { formatIssues, validateText, type GraphDocument, type Provider } from "../schema/index.js";
-import { createToolResolver, envSecrets } from "../tools/index.js";
+import { formatIssues, validateText, type GraphDocument } from "../schema/index.js";
+import { nodeServices } from "../server/graph/nodeServices.js";
 import { CheckpointError, openCheckpointer, parseCheckpointSpec, redactPassword, type CheckpointSpec, type OpenCheckpointer } from "./checkpointer.js";
 import { formatEvent } from "./format.js";
-import { folderGraphLibrary } from "./graphLibrary.js";
+import { folderGraphLibrary } from "../server/graph/graphLibrary.js";
 
 const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>] [--checkpoint <store>] [--graphs <dir>] [--json]
        npm run cli -- run <graph.json> --thread <id> --resume '<answer>' [--interrupt <id>] [--checkpoint <store>]
@@ -31,8 +29,6 @@ const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>
   --interrupt <id>       which pending interrupt the answer is for, when there are several
 
 Provider keys come from OPENAI_API_KEY and ANTHROPIC_API_KEY.`;
-
-const KEY_VARIABLES: Record<Exclude<Provider, "scripted">, string> = { openai: "OPENAI_API_KEY", anthropic: "ANTHROPIC_API_KEY" };
 
 /** Ends the command with a message on stderr; thrown so open stores are closed on the way out. */
 class CliFailure extends Error {
@@ -121,16 +117,11 @@ async function run(
   checkpoint: OpenCheckpointer,
   options: { thread?: string; graphs?: string; json: boolean },
 ): Promise<number> {
-  const models = createModelResolver({
-    getKey: (provider) => process.env[KEY_VARIABLES[provider as keyof typeof KEY_VARIABLES]] || undefined,
-    scripted: createScriptedModel,
-  });
   let compiled;
-  // Tool secrets ({{ secrets.NAME }}) come from GRAPHWRIGHT_SECRET_<NAME>; MCP tools send their server's headers.
-  const tools = createToolResolver({ secrets: envSecrets(process.env), mcpServers: document.mcp_servers ?? [] });
+  const services = nodeServices(document, { checkpointer: checkpoint.saver, graphs: folderGraphLibrary(options.graphs ?? dirname(file)) });
+  const { tools } = services;
   try {
-    const graphs = folderGraphLibrary(options.graphs ?? dirname(file));
-    compiled = compileGraph(document, { models, tools, checkpointer: checkpoint.saver, graphs });
+    compiled = compileGraph(document, services);
   } catch (error) {
     fail(`${file} cannot be compiled: ${error instanceof EngineError ? error.message : String(error)}`);
   }

@@ -6,16 +6,16 @@ import { GraphRecursionError } from "@langchain/langgraph/web";
 import { HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import type { CompiledDocument } from "./compile.js";
 import { EngineError } from "./errors.js";
-import { isNodeEmission, type EventBase, type RunEvent, type RunEventBody } from "./events.js";
+import type { RunEvent } from "./events.js";
 import { ModelError, type ModelErrorKind } from "./ports.js";
 import { FOLLOW_UP_KEY } from "./multiagent/entry.js";
 import { turnTarget } from "./multiagent/directRun.js";
 import { errorMessage, messageToJson } from "./runtime.js";
 import { partialReplies } from "./partialReplies.js";
-import type { PendingInterrupt } from "./interrupts.js";
-import { prepareResume, readPending, toPending, type ResumeRequest } from "./resume.js";
+import { prepareResume, readPending, type ResumeRequest } from "./resume.js";
 import { CONTINUED_RUN_KEY } from "./nodes/agent/continuedTurn.js";
-import { toldBy, untoldTurn } from "./continuedRun.js";
+import { untoldTurn } from "./continuedRun.js";
+import { turnEvents } from "./turnEvents.js";
 
 /**
  * What one turn of a thread starts from: a message, a follow-up of a background task, or an answer to a pause.
@@ -67,34 +67,6 @@ export interface RunOptions {
   firstSeq?: number;
 }
 
-interface CallPosition {
-  call_id: string;
-  parent_call_id: string | null;
-  depth: number;
-  agent: string | null;
-}
-
-interface Segment {
-  name: string;
-  task: string;
-}
-
-/** A namespace segment `name:task_id` (LangGraph's checkpoint namespace). */
-function segmentOf(part: string): Segment {
-  const at = part.lastIndexOf(":");
-  return at < 0 ? { name: part, task: part } : { name: part.slice(0, at), task: part.slice(at + 1) };
-}
-
-/**
- * Places a task in the call tree by the first segment of its namespace: a document node
- * opens a call under the run; the steps inside it (an agent's loop) do not open their own.
- */
-function positionOf(compiled: CompiledDocument, first: Segment | null, rootCall: string): CallPosition {
-  const node = first ? compiled.nodesByName.get(first.name) : undefined;
-  if (!first || !node) return { call_id: rootCall, parent_call_id: null, depth: 0, agent: null };
-  return { call_id: first.task, parent_call_id: rootCall, depth: 1, agent: node.kind === "agent" ? first.name : null };
-}
-
 /** Model failures a user fixes differently from a failing provider get their own code. */
 const MODEL_ERROR_CODES: Partial<Record<ModelErrorKind, string>> = { empty_response: "EMPTY_RESPONSE", not_a_model_server: "NOT_A_MODEL_SERVER" };
 
@@ -134,72 +106,31 @@ async function keepPartialReplies(graph: CompiledDocument["graph"], configurable
 export async function* runGraph(compiled: CompiledDocument, input: RunInput, options: RunOptions): AsyncGenerator<RunEvent> {
   const { clock, ids } = compiled.services;
   const runId = options.runId ?? ids.next("run");
-  const rootCall = runId;
   const started = clock.now();
-  let lastTs = started;
-  let checkpointId: string | null = null;
-  const taskStarts = new Map<string, number>();
   const limit = options.recursionLimit ?? compiled.document.settings.recursion_limit;
-
-  let seq = options.firstSeq ?? 0;
-  const make = (body: RunEventBody, position: CallPosition, node: string | null): RunEvent => {
-    lastTs = Math.max(lastTs, clock.now());
-    const base: EventBase = {
-      id: `${runId}:${seq}`,
-      seq: seq++,
-      ts: lastTs,
-      run_id: runId,
-      thread_id: options.threadId,
-      root_call_id: rootCall,
-      checkpoint_id: checkpointId,
-      node,
-      call_id: position.call_id,
-      parent_call_id: position.parent_call_id,
-      depth: position.depth,
-      agent: position.agent,
-    };
-    return Object.assign(base, body) as RunEvent;
-  };
-  // Only a namespace's first segment (the document node) places an event: place each once per
-  // run. Events come in runs from one step, which share the whole namespace.
-  const positions = new Map<string, CallPosition>();
-  let lastNs: string | undefined;
-  let lastPosition: CallPosition = { call_id: rootCall, parent_call_id: null, depth: 0, agent: null };
-  const positionOfNamespace = (ns: string): CallPosition => {
-    if (ns === lastNs) return lastPosition;
-    const bar = ns.indexOf("|");
-    const first = bar < 0 ? ns : ns.slice(0, bar);
-    let position = positions.get(first);
-    if (!position) positions.set(first, (position = positionOf(compiled, first ? segmentOf(first) : null, rootCall)));
-    lastNs = ns;
-    lastPosition = position;
-    return position;
-  };
-  const atRoot: CallPosition = { call_id: rootCall, parent_call_id: null, depth: 0, agent: null };
-
-  const partial = partialReplies();
-  /** Replies and tool results this turn's events tell (see continuedRun.ts). */
-  const told = new Set<string>(input.continueFrom?.told ?? []);
-  if (!input.continueFrom) yield make({ type: "run_start", input: input.message }, atRoot, null);
   const target = turnTarget(compiled, input.message, options);
   // A direct run checkpoints in the agent's scoped thread, which this thread's timeline
   // cannot inspect or fork from: its events carry no checkpoint id rather than a foreign one.
   const reportsCheckpoints = target.configurable.thread_id === options.threadId;
+  const turn = turnEvents({
+    nodesByName: compiled.nodesByName,
+    clock,
+    runId,
+    threadId: options.threadId,
+    reportsCheckpoints,
+    ...(options.firstSeq !== undefined ? { firstSeq: options.firstSeq } : {}),
+  });
+  const { make, atRoot, interruptEvent } = turn;
+  const partial = partialReplies();
+  /** Replies and tool results this turn's events tell (see continuedRun.ts). */
+  const told = turn.told;
+  for (const id of input.continueFrom?.told ?? []) told.add(id);
+  if (!input.continueFrom) yield make({ type: "run_start", input: input.message }, atRoot, null);
   const configurable = input.continueFrom
     ? { ...target.configurable, checkpoint_id: input.continueFrom.checkpoint_id, [CONTINUED_RUN_KEY]: true }
     : target.configurable;
   const config = { configurable, recursionLimit: limit, ...(options.signal ? { signal: options.signal } : {}) };
   let status: "completed" | "cancelled" | "error" | "interrupted" = "completed";
-  let lastValues: Record<string, unknown> | undefined;
-  let paused: PendingInterrupt[] = [];
-  const interruptEvent = (p: PendingInterrupt, resume?: unknown): RunEvent =>
-    make(
-      resume === undefined
-        ? { type: "interrupt", interrupt_id: p.id, kind: p.payload.kind, payload: p.payload }
-        : { type: "interrupt_resolved", interrupt_id: p.id, kind: p.payload.kind, payload: p.payload, resume: resume as never },
-      { ...atRoot, agent: p.payload.kind === "approval" ? p.payload.agent : null },
-      p.payload.node,
-    );
   try {
     if (target.error) throw target.error;
     let graphInput: unknown;
@@ -221,7 +152,7 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
     } else if (input.continueFrom) {
       // No input: LangGraph runs the tasks still pending at the checkpoint.
       graphInput = null;
-      checkpointId = input.continueFrom.checkpoint_id;
+      turn.checkpointId = input.continueFrom.checkpoint_id;
     } else {
       const additional_kwargs = input.followUp ? { [FOLLOW_UP_KEY]: input.followUp.task_id } : {};
       graphInput = { messages: [new HumanMessage({ id: ids.next("msg"), content: input.message, additional_kwargs })] };
@@ -235,52 +166,18 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
       { ...config, streamMode: ["custom", "tasks", "checkpoints", "values"] },
     );
     for await (const chunk of stream as AsyncIterable<[string, unknown]>) {
-      const [mode, payload] = chunk;
-      if (mode === "custom" && isNodeEmission(payload)) {
-        const position = positionOfNamespace(payload.ns);
-        // Nested calls (sub-agents, the tool calls that started them, then the event's own call) open below the node.
-        let at = position;
-        for (const link of payload.calls ?? []) at = { call_id: link.id, parent_call_id: at.call_id, depth: at.depth + 1, agent: link.agent ?? at.agent };
-        if (payload.call_id) at = { call_id: payload.call_id, parent_call_id: at.call_id, depth: at.depth + 1, agent: at.agent };
-        const event = make(payload.body, { ...at, agent: payload.agent ?? at.agent }, payload.node);
+      for (const event of turn.accept(chunk[0], chunk[1])) {
         partial.see(event);
-        const tells = toldBy(event);
-        if (tells !== null) told.add(tells);
         yield event;
-      } else if (mode === "tasks") {
-        const task = payload as { id: string; name: string; result?: unknown; error?: unknown };
-        // Only document nodes open calls; the steps inside an agent's loop are reported by
-        // their own events (ai_message, tool_call, …) rather than as node starts and ends.
-        if (!compiled.nodesByName.has(task.name)) continue;
-        const position = positionOf(compiled, { name: task.name, task: task.id }, rootCall);
-        const isAgent = compiled.nodesByName.get(task.name)?.kind === "agent";
-        if (!("result" in task) && !("error" in task && task.error)) {
-          taskStarts.set(task.id, clock.now());
-          yield make({ type: isAgent ? "agent_start" : "node_start" }, position, task.name);
-        } else {
-          const duration_ms = Math.max(0, clock.now() - (taskStarts.get(task.id) ?? clock.now()));
-          taskStarts.delete(task.id);
-          const error = task.error ? errorMessage(task.error) : undefined;
-          yield make({ type: isAgent ? "agent_end" : "node_end", duration_ms, ...(error ? { error } : {}) }, position, task.name);
-        }
-      } else if (mode === "values") {
-        // A pause reports itself as `{ __interrupt__ }` in this mode: not a state.
-        if (payload && typeof payload === "object" && !("__interrupt__" in payload)) lastValues = payload as Record<string, unknown>;
-        else if (payload && typeof payload === "object")
-          paused = toPending([...paused.map((p) => ({ id: p.id, value: p.payload })), ...((payload as { __interrupt__: unknown[] }).__interrupt__ ?? [])]);
-      } else if (mode === "checkpoints") {
-        const checkpoint = payload as { config?: { configurable?: { checkpoint_id?: string } }; metadata?: { step?: number } };
-        if (reportsCheckpoints) checkpointId = checkpoint.config?.configurable?.checkpoint_id ?? checkpointId;
-        yield make({ type: "checkpoint_saved", step: checkpoint.metadata?.step ?? -1 }, atRoot, null);
       }
     }
-    const values = { ...(lastValues ?? ((await target.graph.getState(config)).values as Record<string, unknown>)) };
+    const values = { ...(turn.lastValues ?? ((await target.graph.getState(config)).values as Record<string, unknown>)) };
     if (input.continueFrom) {
       for (const { body, agent } of untoldTurn((values.messages ?? []) as BaseMessage[], told)) yield make(body, { ...atRoot, agent }, agent);
     }
     values.messages = ((values.messages ?? []) as Parameters<typeof messageToJson>[0][]).map(messageToJson);
-    for (const p of paused) yield interruptEvent(p);
-    if (paused.length > 0) status = "interrupted";
+    for (const p of turn.paused) yield interruptEvent(p);
+    if (turn.paused.length > 0) status = "interrupted";
     yield make({ type: "final_state", state: values }, atRoot, null);
   } catch (error) {
     if (options.signal?.aborted) {

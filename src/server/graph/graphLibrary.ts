@@ -5,7 +5,7 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
-import type { GraphLibrary } from "../engine/index.js";
+import type { GraphLibrary } from "../../engine/index.js";
 
 function metaId(value: unknown): string | undefined {
   const meta = (value as { meta?: { id?: unknown } } | null)?.meta;

@@ -1,0 +1,78 @@
+/**
+ * Graphwright documents as LangGraph server graphs: what a server bundle and the runtime
+ * server load. A graph takes and returns the standard `messages` state, so any LangGraph
+ * client can chat with it; its pauses are the server's own `__interrupt__`, answered with
+ * `Command({ resume })`. Providers and tools run here, in Node, with keys and secrets from
+ * environment variables.
+ */
+import { MemorySaver } from "@langchain/langgraph/web";
+import { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+import { compileGraph, EngineError, type CompiledDocument, type GraphLibrary } from "../../engine/index.js";
+import { formatIssues, validate, type GraphDocument } from "../../schema/index.js";
+import { LateSaver } from "./lateSaver.js";
+import { nodeServices } from "./nodeServices.js";
+
+import { DOCUMENT_KEY } from "../client/publish.js";
+
+export { DOCUMENT_KEY };
+
+export interface ServerGraphOptions {
+  /** Saved graphs for Subgraph nodes. */
+  graphs?: GraphLibrary;
+  env?: Record<string, string | undefined>;
+}
+
+type ServerGraph = CompiledDocument["graph"];
+
+/**
+ * Compiles a document into the graph a LangGraph server serves; the server gives it its own
+ * checkpointer and store. Throws with every problem of an invalid document, by JSON path.
+ * @example
+ * // graph.mjs of a server bundle
+ * export const graph = documentGraph(JSON.parse(readFileSync(new URL("./graph.json", import.meta.url), "utf8")));
+ */
+export function documentGraph(input: unknown, options: ServerGraphOptions = {}): ServerGraph {
+  const checked = validate(input);
+  if (!checked.ok) throw new EngineError("COMPILE_ERROR", `The graph document is not valid:\n${formatIssues(checked.errors)}`);
+  const document: GraphDocument = checked.document;
+  const fallback = new MemorySaver();
+  let graph: ServerGraph | undefined;
+  const saver: BaseCheckpointSaver = new LateSaver(() => {
+    const given = graph?.checkpointer;
+    return given instanceof BaseCheckpointSaver && given !== saver ? given : fallback;
+  });
+  const compiled = compileGraph(document, nodeServices(document, { checkpointer: saver, ...options }));
+  graph = compiled.graph;
+  return graph;
+}
+
+/** Compiled documents of the runtime server, by their text; the oldest go first. */
+const CACHE_LIMIT = 64;
+const cache = new Map<string, ServerGraph>();
+
+/**
+ * The runtime server's one graph: each assistant's configuration carries a document
+ * (`configurable.__graphwright_document`), compiled once per distinct document.
+ * @example
+ * // the runtime server's graph module
+ * export const graph = (config) => runtimeGraph(config);
+ */
+export function runtimeGraph(config: { configurable?: Record<string, unknown> } | undefined, options: ServerGraphOptions = {}): ServerGraph {
+  const document = config?.configurable?.[DOCUMENT_KEY];
+  if (document === undefined) {
+    throw new EngineError(
+      "COMPILE_ERROR",
+      `This assistant has no Graphwright document: create it with config.configurable.${DOCUMENT_KEY} set to a graph document (Publish to server does).`,
+    );
+  }
+  const key = JSON.stringify(document);
+  let graph = cache.get(key);
+  if (graph) {
+    cache.delete(key);
+  } else {
+    graph = documentGraph(document, options);
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  }
+  cache.set(key, graph);
+  return graph;
+}

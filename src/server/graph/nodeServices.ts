@@ -1,0 +1,45 @@
+/**
+ * The engine's services in Node (the CLI and LangGraph server graphs): provider keys and tool
+ * secrets from environment variables, saved graphs from a folder, tools of every kind.
+ */
+import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+import type { EngineServices, GraphLibrary } from "../../engine/index.js";
+import { createModelResolver } from "../../models/index.js";
+import { createScriptedModel } from "../../models/scripted.js";
+import type { GraphDocument, Provider } from "../../schema/index.js";
+import { createToolResolver, envSecrets } from "../../tools/index.js";
+
+/** The environment variable each provider's key is read from. */
+export const KEY_VARIABLES: Record<Exclude<Provider, "scripted">, string> = { openai: "OPENAI_API_KEY", anthropic: "ANTHROPIC_API_KEY" };
+
+export interface NodeServicesOptions {
+  /** Where keys (`OPENAI_API_KEY`, …) and tool secrets (`GRAPHWRIGHT_SECRET_<NAME>`) are read; read at call time. */
+  env?: Record<string, string | undefined>;
+  checkpointer?: BaseCheckpointSaver;
+  /** Saved graphs for Subgraph nodes. */
+  graphs?: GraphLibrary;
+}
+
+/**
+ * @example
+ * const services = nodeServices(document, { checkpointer });
+ * const compiled = compileGraph(document, services);
+ * // … runs …
+ * await services.tools.close(); // ends MCP sessions
+ */
+export function nodeServices(document: GraphDocument, options: NodeServicesOptions = {}) {
+  const env = options.env ?? process.env;
+  const models = createModelResolver({
+    getKey: (provider) => env[KEY_VARIABLES[provider as keyof typeof KEY_VARIABLES]] || undefined,
+    scripted: createScriptedModel,
+  });
+  // Tool secrets ({{ secrets.NAME }}) come from GRAPHWRIGHT_SECRET_<NAME>; MCP tools send their server's headers.
+  const tools = createToolResolver({ secrets: envSecrets(env), mcpServers: document.mcp_servers ?? [] });
+  const services = {
+    models,
+    tools,
+    ...(options.checkpointer ? { checkpointer: options.checkpointer } : {}),
+    ...(options.graphs ? { graphs: options.graphs } : {}),
+  } satisfies EngineServices;
+  return services;
+}

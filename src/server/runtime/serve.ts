@@ -1,0 +1,95 @@
+/**
+ * The Graphwright runtime server: LangGraph's own API server (`@langchain/langgraph-api`, what
+ * `langgraphjs dev` runs) serving one generic graph whose assistants are documents. The engine
+ * is prebuilt into `stateDir` first, so the server loads plain JavaScript.
+ */
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@langchain/langgraph-sdk";
+import { validate } from "../../schema/index.js";
+import { buildServerEngine } from "../bundle/buildEngine.js";
+import { ENGINE_FILE } from "../bundle/files.js";
+import { publishDocument, RUNTIME_GRAPH_ID, type PublishResult } from "../client/publish.js";
+
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+
+const RUNTIME_MODULE = `// The Graphwright runtime server's graph: each assistant's configuration carries its document.
+import { fileURLToPath } from "node:url";
+import { folderGraphLibrary, runtimeGraph } from "./engine/${ENGINE_FILE}";
+
+const graphs = process.env.GRAPHWRIGHT_GRAPHS_DIR ? folderGraphLibrary(process.env.GRAPHWRIGHT_GRAPHS_DIR) : undefined;
+
+export const graph = (config) => runtimeGraph(config, graphs ? { graphs } : {});
+`;
+
+export interface RuntimeServerOptions {
+  port: number;
+  host?: string;
+  /** Where the engine, threads and assistants are kept between starts. */
+  stateDir: string;
+  /** Documents in this folder are published at start (and serve Subgraph nodes). */
+  graphsDir?: string;
+  /** Runs the server executes at once (LangGraph's queue workers). */
+  workers?: number;
+}
+
+export interface RuntimeServer {
+  url: string;
+  /** What publishing the `graphsDir` documents did, by file. */
+  published: Record<string, PublishResult>;
+  close(): Promise<void>;
+}
+
+/** Writes the engine and the graph module; the state folder resolves packages from this checkout. */
+async function prepare(stateDir: string): Promise<void> {
+  await mkdir(path.join(stateDir, "engine"), { recursive: true });
+  const engine = await buildServerEngine();
+  for (const [name, text] of Object.entries(engine.files)) await writeFile(path.join(stateDir, "engine", name), text);
+  await writeFile(path.join(stateDir, "runtime.mjs"), RUNTIME_MODULE);
+  const modules = path.join(stateDir, "node_modules");
+  if (!existsSync(modules)) await symlink(path.join(ROOT, "node_modules"), modules, "dir");
+}
+
+async function publishFolder(url: string, dir: string): Promise<Record<string, PublishResult>> {
+  const client = new Client({ apiUrl: url });
+  const out: Record<string, PublishResult> = {};
+  for (const file of (await readdir(dir)).filter((f) => f.endsWith(".json")).sort()) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await readFile(path.join(dir, file), "utf8"));
+    } catch {
+      continue;
+    }
+    const checked = validate(parsed);
+    if (checked.ok) out[file] = await publishDocument(client, checked.document);
+  }
+  return out;
+}
+
+/**
+ * Starts the server in this process (LangGraph's API server keeps its state in module scope:
+ * one per process).
+ * @example
+ * const server = await startRuntimeServer({ port: 8123, stateDir: ".graphwright-server" });
+ * // … new Client({ apiUrl: server.url }) …
+ * await server.close();
+ */
+export async function startRuntimeServer(options: RuntimeServerOptions): Promise<RuntimeServer> {
+  const stateDir = path.resolve(options.stateDir);
+  await prepare(stateDir);
+  if (options.graphsDir) process.env.GRAPHWRIGHT_GRAPHS_DIR = path.resolve(options.graphsDir);
+  const { startServer } = await import("@langchain/langgraph-api/server");
+  const host = options.host ?? "127.0.0.1";
+  const { cleanup } = await startServer({
+    port: options.port,
+    host,
+    nWorkers: options.workers ?? 10,
+    cwd: stateDir,
+    graphs: { [RUNTIME_GRAPH_ID]: "./runtime.mjs:graph" },
+  });
+  const url = `http://${host}:${options.port}`;
+  const published = options.graphsDir ? await publishFolder(url, options.graphsDir) : {};
+  return { url, published, close: cleanup };
+}

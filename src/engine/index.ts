@@ -16,7 +16,8 @@ export { interruptedBy, INTERRUPTED_KEY, type InterruptedBy } from "./partialRep
 export { runFollowUp, followUpMessage } from "./multiagent/followUp.js";
 export { isOpenTask } from "./multiagent/taskStore.js";
 export { scopedThreadId } from "./multiagent/hierarchy.js";
-export { pendingInterrupts, type ResumeRequest } from "./resume.js";
+export { pendingInterrupts, prepareResume, toPending, type ResumeRequest } from "./resume.js";
+export { turnEvents, type TurnEvents, type TurnEventsOptions, type CallPosition } from "./turnEvents.js";
 export {
   ModelError,
   type BackgroundTask,

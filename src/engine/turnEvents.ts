@@ -11,7 +11,10 @@ import { errorMessage } from "./runtime.js";
 import type { Clock } from "./ports.js";
 import { toldBy } from "./continuedRun.js";
 
-/** Where an event sits in the call tree. */
+/**
+ * Where an event sits in the call tree.
+ * @example const atRoot: CallPosition = { call_id: runId, parent_call_id: null, depth: 0, agent: null };
+ */
 export interface CallPosition {
   call_id: string;
   parent_call_id: string | null;
@@ -30,6 +33,10 @@ function segmentOf(part: string): Segment {
   return at < 0 ? { name: part, task: part } : { name: part.slice(0, at), task: part.slice(at + 1) };
 }
 
+/**
+ * What turnEvents needs to place a turn's events.
+ * @example const options: TurnEventsOptions = { nodesByName: compiled.nodesByName, clock: { now: Date.now }, runId: "run_1", threadId: "t1" };
+ */
 export interface TurnEventsOptions {
   /** LangGraph node name → document node (CompiledDocument.nodesByName). */
   nodesByName: ReadonlyMap<string, GraphNode>;
@@ -182,4 +189,8 @@ export function turnEvents(options: TurnEventsOptions) {
   };
 }
 
+/**
+ * The event maker of one turn.
+ * @example const turn: TurnEvents = turnEvents(options); turn.accept("custom", payload); // [RunEvent]
+ */
 export type TurnEvents = ReturnType<typeof turnEvents>;

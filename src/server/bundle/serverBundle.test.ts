@@ -1,0 +1,139 @@
+import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Client } from "@langchain/langgraph-sdk";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collectRun, compileGraph } from "../../engine/index.js";
+import { validate, type GraphDocument } from "../../schema/index.js";
+import { serverMessageToJson } from "../client/serverRun.js";
+import { nodeServices } from "../graph/nodeServices.js";
+import { linkPackages, startLangGraphServer } from "../testing/langgraphServer.js";
+import { buildServerEngine } from "./buildEngine.js";
+import { serverBundleFiles } from "./files.js";
+
+const EXAMPLES = path.resolve(import.meta.dirname, "../../../examples");
+
+interface Turn {
+  role: unknown;
+  content: unknown;
+  tool_calls?: unknown;
+}
+
+/** A transcript without ids: what a person and the model said, and which tools with which arguments. */
+function transcript(messages: readonly Record<string, unknown>[]): Turn[] {
+  return messages.map((m) => ({
+    role: m.role,
+    content: m.content,
+    ...(m.tool_calls ? { tool_calls: (m.tool_calls as { name: string; args: unknown }[]).map((c) => ({ name: c.name, args: c.args })) } : {}),
+  }));
+}
+
+async function loadExample(file: string): Promise<GraphDocument> {
+  const checked = validate(JSON.parse(await readFile(path.join(EXAMPLES, file), "utf8")));
+  if (!checked.ok) throw new Error(`${file} is not valid`);
+  return checked.document;
+}
+
+/** The same turns in this process, as the browser runs them. */
+async function inProcess(document: GraphDocument, messages: string[]): Promise<Turn[]> {
+  const compiled = compileGraph(document, nodeServices(document, { env: {} }));
+  let state: Record<string, unknown> = {};
+  for (const message of messages) {
+    const events = await collectRun(compiled, { message }, { threadId: "local" });
+    const final = events.find((e) => e.type === "final_state");
+    if (!final || final.type !== "final_state") throw new Error(`no final state: ${JSON.stringify(events.filter((e) => e.type === "error"))}`);
+    state = final.state;
+  }
+  return transcript(state.messages as Record<string, unknown>[]);
+}
+
+describe("LangGraph server bundles of the examples", () => {
+  let dir: string;
+  let server: { url: string; close(): Promise<void> };
+  let client: Client;
+  const graphIds: string[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "gw-bundles-"));
+    await linkPackages(dir);
+    const engine = await buildServerEngine();
+    const graphs: Record<string, string> = {};
+    for (const file of (await readdir(EXAMPLES)).filter((f) => f.endsWith(".json"))) {
+      const document = await loadExample(file);
+      const out = path.join(dir, document.meta.id);
+      for (const [name, text] of Object.entries(serverBundleFiles(document, engine))) {
+        await mkdir(path.dirname(path.join(out, name)), { recursive: true });
+        await writeFile(path.join(out, name), text);
+      }
+      const config = JSON.parse(await readFile(path.join(out, "langgraph.json"), "utf8")) as { graphs: Record<string, string> };
+      for (const [id, spec] of Object.entries(config.graphs)) {
+        graphs[id] = path.join(out, spec);
+        graphIds.push(id);
+      }
+    }
+    server = await startLangGraphServer({ cwd: dir, graphs });
+    client = new Client({ apiUrl: server.url, apiKey: null });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("serves a graph for every example, named by its meta.id", async () => {
+    const assistants = await client.assistants.search({ limit: 50 });
+    expect(assistants.map((a) => a.graph_id).sort()).toEqual([...graphIds].sort());
+    expect(graphIds).toContain("weather-assistant");
+    for (const id of graphIds) {
+      const graph = await client.assistants.getGraph(id);
+      expect(graph.nodes.length, id).toBeGreaterThan(2);
+    }
+  });
+
+  async function onServer(graphId: string, messages: string[], threadId?: string): Promise<{ turns: Turn[]; threadId: string; values: Record<string, unknown> }> {
+    const thread = threadId ?? (await client.threads.create()).thread_id;
+    let values: Record<string, unknown> = {};
+    for (const message of messages) {
+      values = (await client.runs.wait(thread, graphId, { input: { messages: [{ role: "user", content: message }] } })) as Record<string, unknown>;
+    }
+    return { turns: transcript((values.messages as unknown[]).map(serverMessageToJson)), threadId: thread, values };
+  }
+
+  it("answers the Weather template as the browser does: the same tool call and reply, and a second message sees the first", async () => {
+    const document = await loadExample("weather-assistant.json");
+    const first = await onServer("weather-assistant", ["What's the weather in Paris?"]);
+    expect(first.turns).toEqual(await inProcess(document, ["What's the weather in Paris?"]));
+    expect(first.turns).toContainEqual({ role: "ai", content: "Let me check the weather in Paris.", tool_calls: [{ name: "get_weather", args: { city: "Paris" } }] });
+    expect(first.turns.at(-1)).toEqual({ role: "ai", content: "Right now: Sunny, 21°C, light wind in Paris." });
+
+    const second = await onServer("weather-assistant", ["And the weather in Oslo?"], first.threadId);
+    expect(second.turns.slice(0, first.turns.length)).toEqual(first.turns);
+    expect(second.turns).toEqual(await inProcess(document, ["What's the weather in Paris?", "And the weather in Oslo?"]));
+  });
+
+  it("answers the Supervisor template as the browser does, through its sub-agents", async () => {
+    const document = await loadExample("supervisor-team.json");
+    const message = "Write a report on revenue";
+    const { turns } = await onServer("supervisor-team", [message]);
+    expect(turns).toEqual(await inProcess(document, [message]));
+    expect(JSON.stringify(turns)).toMatch(/transfer_to_|delegate|Report|Analytics/);
+  });
+
+  it("pauses the Personal assistant for approval with the server's __interrupt__ and resumes with { decision: 'approve' }", async () => {
+    const thread = (await client.threads.create()).thread_id;
+    const paused = (await client.runs.wait(thread, "personal-assistant", { input: { messages: [{ role: "user", content: "delete task 7" }] } })) as Record<string, unknown>;
+    const interrupts = paused.__interrupt__ as { id: string; value: { kind: string; tool: string; args: unknown } }[];
+    expect(interrupts).toHaveLength(1);
+    expect(interrupts[0]?.value).toMatchObject({ kind: "approval", tool: "delete_task", args: { id: "7" } });
+    const state = await client.threads.getState(thread);
+    expect(state.next.length).toBeGreaterThan(0);
+
+    const resumed = (await client.runs.wait(thread, "personal-assistant", { command: { resume: { decision: "approve" } } })) as Record<string, unknown>;
+    expect(resumed.__interrupt__ ?? []).toEqual([]);
+    const last = serverMessageToJson((resumed.messages as unknown[]).at(-1));
+    expect(last.role).toBe("ai");
+    expect(String(last.content)).toMatch(/7/);
+    const after = await client.threads.getState(thread);
+    expect(after.next).toEqual([]);
+  });
+});

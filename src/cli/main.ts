@@ -12,9 +12,20 @@ import { nodeServices } from "../server/graph/nodeServices.js";
 import { CheckpointError, openCheckpointer, parseCheckpointSpec, redactPassword, type CheckpointSpec, type OpenCheckpointer } from "./checkpointer.js";
 import { formatEvent } from "./format.js";
 import { folderGraphLibrary } from "../server/graph/graphLibrary.js";
+import { startRuntimeServer, type RuntimeServer } from "../server/runtime/serve.js";
+import { writeServerBundle } from "./bundle.js";
 
 const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>] [--checkpoint <store>] [--graphs <dir>] [--json]
        npm run cli -- run <graph.json> --thread <id> --resume '<answer>' [--interrupt <id>] [--checkpoint <store>]
+       npm run cli -- bundle <graph.json> --out <dir> [--graphs <dir>]
+       npm run cli -- serve [--port <n>] [--host <host>] [--graphs <dir>] [--state <dir>]
+
+  run                    runs one turn of a graph here, in Node
+  bundle                 writes a LangGraph server project for the graph into --out
+                         (then: cd <dir> && npm install && npx langgraphjs dev)
+  serve                  starts the Graphwright runtime server, a LangGraph server whose
+                         assistants are graph documents (the app's Publish to server and
+                         run target); --graphs publishes every graph of a folder at start
 
   --thread <id>          thread to run on (default: a new thread)
   --checkpoint <store>   where threads are kept, so a later run can resume one:
@@ -27,6 +38,9 @@ const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>
                          '{"decision":"approve"}', '{"decision":"reject","reason":"…"}',
                          '{"decision":"edit","args":{…}}' or '{"option_id":"<id>"}'
   --interrupt <id>       which pending interrupt the answer is for, when there are several
+  --out <dir>            where bundle writes the project (an empty or new folder)
+  --port <n>             serve's port (default 8123); --host its address (default 127.0.0.1)
+  --state <dir>          where serve keeps threads and assistants (default .graphwright-server)
 
 Provider keys come from OPENAI_API_KEY and ANTHROPIC_API_KEY.`;
 
@@ -58,6 +72,10 @@ async function main(argv: string[]): Promise<number> {
         help: { type: "boolean", short: "h" },
         resume: { type: "string" },
         interrupt: { type: "string" },
+        out: { type: "string" },
+        port: { type: "string" },
+        host: { type: "string" },
+        state: { type: "string" },
       },
     });
   } catch (error) {
@@ -65,6 +83,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const [command, file, message] = parsed.positionals;
   if (parsed.values.help || !command) return (process.stdout.write(`${USAGE}\n`), 0);
+  if (command === "serve") return serve(parsed.values);
+  if (command === "bundle") return bundle(file, parsed.values);
   if (command !== "run") fail(`Unknown command "${command}".\n\n${USAGE}`);
   const resume = parsed.values.resume === undefined ? undefined : resumeRequest(parsed.values.resume, parsed.values.interrupt, parsed.values.thread);
   if (!file || (message === undefined && !resume)) fail(`run needs a graph file and a message.\n\n${USAGE}`);
@@ -75,14 +95,7 @@ async function main(argv: string[]): Promise<number> {
     fail(error instanceof CheckpointError ? error.message : String(error));
   }
 
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    fail(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`);
-  }
-  const validation = validateText(text);
-  if (!validation.ok) fail(`${file} is not a valid Graphwright graph:\n${formatIssues(validation.errors)}`);
+  const document = await readDocument(file);
 
   let checkpoint: OpenCheckpointer;
   try {
@@ -92,10 +105,61 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
   try {
-    return await run(validation.document, file, { message: message ?? "", ...(resume ? { resume } : {}) }, checkpoint, parsed.values);
+    return await run(document, file, { message: message ?? "", ...(resume ? { resume } : {}) }, checkpoint, parsed.values);
   } finally {
     await checkpoint.close();
   }
+}
+
+/** Reads and validates a graph file, or ends the command saying what is wrong and where. */
+async function readDocument(file: string): Promise<GraphDocument> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    fail(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`);
+  }
+  const validation = validateText(text);
+  if (!validation.ok) fail(`${file} is not a valid Graphwright graph:\n${formatIssues(validation.errors)}`);
+  return validation.document;
+}
+
+async function bundle(file: string | undefined, options: { out?: string; graphs?: string }): Promise<number> {
+  if (!file || !options.out) fail(`bundle needs a graph file and --out <dir>.\n\n${USAGE}`);
+  const document = await readDocument(file);
+  let written: string[];
+  try {
+    written = await writeServerBundle(document, options.out, folderGraphLibrary(options.graphs ?? dirname(file)));
+  } catch (error) {
+    fail((error as Error).message, 1);
+  }
+  process.stdout.write(
+    `Wrote a LangGraph server for "${document.meta.name}" (graph id ${document.meta.id}) to ${options.out}: ${written.length} files.\n` +
+      `Run it: cd ${options.out} && npm install && npx langgraphjs dev --no-browser\n`,
+  );
+  return 0;
+}
+
+async function serve(options: { port?: string; host?: string; graphs?: string; state?: string }): Promise<number> {
+  const port = Number(options.port ?? 8123);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port takes a port number, not "${options.port}"`);
+  process.env.LOG_LEVEL ??= "info";
+  process.env.LANGGRAPH_CLI_NO_ANALYTICS = "1";
+  let server: RuntimeServer;
+  try {
+    server = await startRuntimeServer({ port, host: options.host ?? "127.0.0.1", stateDir: options.state ?? ".graphwright-server", ...(options.graphs ? { graphsDir: options.graphs } : {}) });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    fail(code === "EADDRINUSE" ? `Port ${port} is taken: choose another with --port` : `The runtime server could not start: ${(error as Error).message}`, 1);
+  }
+  for (const [file, result] of Object.entries(server.published)) process.stdout.write(`Published ${file}: ${result.name} (${result.outcome}, version ${result.version})\n`);
+  process.stdout.write(`Graphwright runtime server listening on ${server.url}\n`);
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", () => resolve());
+    process.once("SIGTERM", () => resolve());
+  });
+  await server.close();
+  return 0;
 }
 
 /** The `--resume` answer as a resume request; a paused run lives on a named thread. */

@@ -23,7 +23,8 @@ function startThread(): Worker {
         eval: true,
         name: "graphwright-sandbox",
       })
-    : new Worker(ENTRY, { name: "graphwright-sandbox" });
+    : // No inherited loader flags: a host's `--import` hooks (LangGraph's dev server has some) expect its own process, not this thread.
+      new Worker(ENTRY, { name: "graphwright-sandbox", execArgv: [] });
   // An idle sandbox never keeps the CLI alive.
   thread.unref();
   return thread;

@@ -1,0 +1,121 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compileGraph, type RunEvent, type RunInput } from "../../engine/index.js";
+import { validate, type GraphDocument } from "../../schema/index.js";
+import { listPublished, publishDocument, publishedVersions } from "../client/publish.js";
+import { serverClient } from "../client/serverClient.js";
+import { runOnServer } from "../client/serverRun.js";
+import { nodeServices } from "../graph/nodeServices.js";
+import { freePort } from "../testing/langgraphServer.js";
+import { startRuntimeServer, type RuntimeServer } from "./serve.js";
+
+const EXAMPLES = path.resolve(import.meta.dirname, "../../../examples");
+
+async function example(file: string): Promise<GraphDocument> {
+  const checked = validate(JSON.parse(await readFile(path.join(EXAMPLES, file), "utf8")));
+  if (!checked.ok) throw new Error(file);
+  return checked.document;
+}
+
+describe("the Graphwright runtime server", () => {
+  let dir: string;
+  let server: RuntimeServer;
+
+  beforeAll(async () => {
+    process.env.LOG_LEVEL = "warn";
+    dir = await mkdtemp(path.join(tmpdir(), "gw-runtime-"));
+    server = await startRuntimeServer({ port: await freePort(), stateDir: dir });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function turn(document: GraphDocument, assistantId: string, threadId: string, input: RunInput, url = server.url): Promise<RunEvent[]> {
+    const compiled = compileGraph(document, nodeServices(document, { env: {} }));
+    const events: RunEvent[] = [];
+    const client = serverClient({ url });
+    for await (const event of runOnServer(input, { client, url, assistantId, threadId, runId: `run_${events.length}_${Date.now()}`, compiled })) events.push(event);
+    return events;
+  }
+
+  it("runs two documents published as two assistants, each with its own graph", async () => {
+    const client = serverClient({ url: server.url });
+    const weather = await publishDocument(client, await example("weather-assistant.json"));
+    const team = await publishDocument(client, await example("main-agent-team.json"));
+    expect([weather.outcome, team.outcome]).toEqual(["created", "created"]);
+    expect((await listPublished(client)).map((a) => a.name).sort()).toEqual(["MainAgent with Emails, Meetings, Tasks and Research sub-agents", "Weather assistant"]);
+
+    const first = await turn(await example("weather-assistant.json"), weather.assistant_id, "thread_w1", { message: "What's the weather in Paris?" });
+    expect(first.map((e) => e.type)).toContain("agent_start");
+    expect(first.find((e) => e.type === "tool_call")).toMatchObject({ tool: "get_weather", args: { city: "Paris" }, agent: "Assistant", depth: 2 });
+    expect(first.at(-1)).toMatchObject({ type: "run_end", status: "completed" });
+    const reply = first.filter((e) => e.type === "ai_message").at(-1);
+    expect(reply).toMatchObject({ content: "Right now: Sunny, 21°C, light wind in Paris." });
+    expect(first.filter((e) => e.type === "message_delta").length).toBeGreaterThan(3);
+    expect(first.find((e) => e.type === "checkpoint_saved")).toBeDefined();
+
+    const second = await turn(await example("weather-assistant.json"), weather.assistant_id, "thread_w1", { message: "And the weather in Oslo?" });
+    const state = second.find((e) => e.type === "final_state");
+    const messages = (state as { state: { messages: { role: string; content: string }[] } }).state.messages;
+    expect(messages[0]).toMatchObject({ role: "human", content: "What's the weather in Paris?" });
+    expect(messages.at(-1)).toMatchObject({ role: "ai", content: "Right now: Partly cloudy, 18°C in Oslo." });
+
+    const delegated = await turn(await example("main-agent-team.json"), team.assistant_id, "thread_t1", { message: "Schedule a meeting with ana@example.com tomorrow" });
+    expect(delegated.at(-1)).toMatchObject({ type: "run_end" });
+    const nested = delegated.filter((e) => e.depth > 2 && e.agent !== "MainAgent");
+    expect(nested.length, JSON.stringify(delegated.map((e) => [e.type, e.agent, e.depth]))).toBeGreaterThan(0);
+  });
+
+  it("keeps a new version when a published document changes, and none when it does not", async () => {
+    const client = serverClient({ url: server.url });
+    const document = await example("supervisor-team.json");
+    const created = await publishDocument(client, document);
+    expect(created.version).toBe(1);
+    expect((await publishDocument(client, document)).outcome).toBe("unchanged");
+    const changed = { ...document, meta: { ...document.meta, description: "Now with a second version" } };
+    const updated = await publishDocument(client, changed);
+    expect(updated).toMatchObject({ outcome: "updated", assistant_id: created.assistant_id, version: 2 });
+    expect((await publishedVersions(client, created.assistant_id)).map((v) => v.version)).toEqual([2, 1]);
+  });
+
+  it("pauses for approval on the server and resumes with the person's answer", async () => {
+    const client = serverClient({ url: server.url });
+    const document = await example("personal-assistant.json");
+    const { assistant_id } = await publishDocument(client, document);
+    const paused = await turn(document, assistant_id, "thread_p1", { message: "delete task 7" });
+    const pause = paused.find((e) => e.type === "interrupt");
+    expect(pause).toMatchObject({ kind: "approval", payload: { tool: "delete_task", args: { id: "7" } } });
+    expect(paused.at(-1)).toMatchObject({ type: "run_end", status: "interrupted" });
+
+    const refused = await turn(document, assistant_id, "thread_p1", { message: "", resume: { value: { decision: "maybe" } } });
+    expect(refused.find((e) => e.type === "error")).toMatchObject({ code: "INVALID_RESUME" });
+    expect(refused.at(-1)).toMatchObject({ type: "run_end", status: "interrupted" });
+
+    const resumed = await turn(document, assistant_id, "thread_p1", { message: "", resume: { value: { decision: "approve" } } });
+    expect(resumed.find((e) => e.type === "interrupt_resolved")).toMatchObject({ resume: { decision: "approve" } });
+    expect(resumed.at(-1)).toMatchObject({ type: "run_end", status: "completed" });
+  });
+
+  it("says which server failed and what to do when it is down, lacks the assistant or refuses the document", async () => {
+    const document = await example("weather-assistant.json");
+    const downUrl = `http://127.0.0.1:${await freePort()}`;
+    const down = await turn(document, "00000000-0000-4000-8000-000000000000", "thread_x", { message: "hi" }, downUrl);
+    expect(down.find((e) => e.type === "error")).toMatchObject({ code: "SERVER_UNREACHABLE" });
+    expect((down.find((e) => e.type === "error") as { message: string }).message).toContain(`The LangGraph server at ${downUrl} cannot be reached`);
+    expect(down.at(-1)).toMatchObject({ type: "run_end", status: "error" });
+
+    const missing = await turn(document, "00000000-0000-4000-8000-000000000000", "thread_x", { message: "hi" });
+    expect(missing.find((e) => e.type === "error")).toMatchObject({ code: "SERVER_NOT_FOUND" });
+
+    const client = serverClient({ url: server.url });
+    const broken = await client.assistants.create({ graphId: "graphwright", name: "Broken", config: { configurable: { __graphwright_document: { nodes: "no" } } } });
+    const refused = await turn(document, broken.assistant_id, "thread_y", { message: "hi" });
+    const error = refused.find((e) => e.type === "error") as { message: string } | undefined;
+    expect(error?.message).toMatch(/not valid|document/i);
+    expect(refused.at(-1)).toMatchObject({ type: "run_end", status: "error" });
+  });
+});

@@ -20,6 +20,7 @@ import { readCredentials, type CredentialStore } from "./providerKeys";
 import { createWorkerRedaction, redactEvents, redactingPost, redactingRuns, type WorkerRedaction } from "./redaction";
 import { createRunRecorder } from "./runRecorder";
 import { createStateQueries } from "./stateQueries";
+import { answerServerRequest, runTurnOnServer } from "./serverAccess";
 
 export interface EngineHostOptions {
   runs: Pick<RunStore, "start" | "finish" | "appendEvents" | "list" | "get" | "events" | "deleteEventsAfter">;
@@ -111,12 +112,11 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
         return;
       }
       background?.watch(compiled, request.graphId);
+      const input = { message: request.message, ...(request.resume ? { resume: request.resume } : {}) };
       const source = (signal: AbortSignal) =>
-        runGraph(
-          compiled,
-          { message: request.message, ...(request.resume ? { resume: request.resume } : {}) },
-          { threadId, runId, signal, ...(request.agent ? { agent: request.agent } : {}) },
-        );
+        request.runOn === "server"
+          ? runTurnOnServer(compiled, request.document, input, { threadId, runId, signal, now }, options.credentials)
+          : runGraph(compiled, input, { threadId, runId, signal, ...(request.agent ? { agent: request.agent } : {}) });
       const onEvent = (event: RunEvent) => {
         if (event.type === "delegation_queued") background?.hold(compiled, event.task_id);
       };
@@ -160,6 +160,9 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
         }
         case "sandbox_result":
           pageSandbox?.settle(message);
+          return;
+        case "server_request":
+          post(await answerServerRequest(message, options.credentials));
           return;
         case "mcp_list_tools":
           post(await listMcpTools(message, { get: (name) => options.credentials.secrets.reveal(toolSecretName(name)) }));

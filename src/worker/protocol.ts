@@ -40,6 +40,12 @@ export const OPENAI_BASE_URL_SETTING = "openai.base_url";
  * allowed by the user in Settings.
  */
 export const KEY_HOSTS_SETTING = "keys.allowed_hosts";
+/** The LangGraph server runs and publishing go to (Settings); its API key is the secret `LANGGRAPH_SERVER_SECRET`, sent only there. */
+export const LANGGRAPH_SERVER_URL_SETTING = "langgraph.server_url";
+export const LANGGRAPH_SERVER_SECRET = "langgraph_server";
+/** Where the playground runs turns: `browser` (default) or `server` (the configured LangGraph server). */
+export const RUN_TARGET_SETTING = "run.target";
+export type RunTarget = "browser" | "server";
 export type KeyHosts = Partial<Record<keyof typeof PROVIDER_SECRETS, string[]>>;
 
 /** The origin (scheme, host, port) of a URL, or null when it is not an http(s) URL. */
@@ -81,6 +87,8 @@ export interface RunRequest {
    * `{ decision, args?, reason? }`, question `{ option_id }`); `message` then only labels the run.
    */
   resume?: { interrupt_id: string; value: unknown };
+  /** `server` runs the turn on the LangGraph server of Settings (the document is published there first); absent runs it here. */
+  runOn?: RunTarget;
 }
 
 /**
@@ -176,6 +184,43 @@ export interface McpListToolsRequest {
 
 export type { McpToolListing };
 
+/**
+ * Publishing to and reading from the LangGraph server of Settings. The worker talks to it
+ * because the server's API key is in the secrets store, which the page never reads.
+ * `publish` creates or updates the document's assistant; `list` lists published documents;
+ * `versions` lists the versions of the document's assistant.
+ */
+export interface ServerRequest {
+  type: "server_request";
+  requestId: string;
+  op: "publish" | "list" | "versions";
+  document?: GraphDocument;
+}
+
+/** A document published to a runtime server (an assistant of its `graphwright` graph). */
+export interface PublishedGraph {
+  assistant_id: string;
+  name: string;
+  /** The document's `meta.id`. */
+  graph_id: string;
+  version: number;
+  updated_at: string;
+}
+
+export type ServerAnswer =
+  | { op: "publish"; url: string; published: PublishedGraph & { outcome: "created" | "updated" | "unchanged" } }
+  | { op: "list"; url: string; graphs: PublishedGraph[] }
+  | { op: "versions"; url: string; graph: PublishedGraph | null; versions: { version: number; created_at: string; name: string }[] };
+
+export interface ServerResult {
+  type: "server_result";
+  requestId: string;
+  ok: boolean;
+  answer: ServerAnswer | null;
+  /** What went wrong, naming the server and what to do. */
+  error: string | null;
+}
+
 export type ToWorker =
   | RunRequest
   | StopRequest
@@ -186,6 +231,7 @@ export type ToWorker =
   | ResumeRunRequest
   | RedactRequest
   | McpListToolsRequest
+  | ServerRequest
   | SandboxResultMessage;
 
 /** Events of a run since the previous post (at most one post per ~16 ms). */
@@ -302,6 +348,7 @@ export type FromWorker =
   | PongMessage
   | RedactResult
   | McpToolsResult
+  | ServerResult
   | SandboxRunMessage;
 
 /**

@@ -8,7 +8,7 @@ import type { SerializerProtocol } from "@langchain/langgraph-checkpoint";
 import type { RunEvent } from "../engine/index.js";
 import type { RunStore } from "../persistence/workspace/index.js";
 import { createRedactor, documentSecrets, streamRedactor, type GraphDocument, type Redactor, type StreamRedactor } from "../schema/index.js";
-import type { FromWorker } from "./protocol";
+import { LANGGRAPH_SERVER_SECRET, type FromWorker } from "./protocol";
 import { readCredentials, readToolSecrets, type CredentialStore } from "./providerKeys";
 
 export interface WorkerRedaction {
@@ -35,8 +35,8 @@ export function createWorkerRedaction(store: CredentialStore | null): WorkerReda
     current: () => redactor,
     async refresh() {
       if (!store) return redactor;
-      const [credentials, toolSecrets] = await Promise.all([readCredentials(store), readToolSecrets(store)]);
-      const next = [credentials.openai, credentials.anthropic, ...toolSecrets].filter((k): k is string => typeof k === "string");
+      const [credentials, toolSecrets, serverKey] = await Promise.all([readCredentials(store), readToolSecrets(store), store.secrets.reveal(LANGGRAPH_SERVER_SECRET)]);
+      const next = [credentials.openai, credentials.anthropic, serverKey, ...toolSecrets].filter((k): k is string => typeof k === "string");
       if (next.join("\n") !== keys.join("\n")) {
         keys = next;
         rebuild();

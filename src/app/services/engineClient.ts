@@ -20,9 +20,15 @@ import type {
   McpToolListing,
   McpToolsResult,
   RunRequest,
+  ServerAnswer,
+  ServerRequest,
+  ServerResult,
   ToWorker,
 } from "../../worker/protocol";
-import type { McpServer } from "../../schema/index.js";
+import type { GraphDocument, McpServer } from "../../schema/index.js";
+
+/** What the worker answers requests with. */
+type Answer = CheckpointResult | ForkResult | RedactResult | McpToolsResult | ServerResult;
 import { createEngineWatchdog, hangTexts, type HangReason, type WatchdogTimings } from "./engineWatchdog";
 import { ClosingThreads, closeInWorkspace, type KilledRun } from "./killedRuns";
 import { answerSandboxRun, runInFrame, type RunSandboxed } from "./sandboxRelay";
@@ -66,6 +72,11 @@ export interface EngineClient {
    * the app never holds a key value, so exports ask here before they leave the browser.
    */
   redact?<T>(value: T, options?: Pick<RedactRequest, "document" | "mark">): Promise<T>;
+  /**
+   * Publishes to or reads from the LangGraph server of Settings (in the worker, which alone
+   * reads its API key); rejects with a message naming the server and what to do.
+   */
+  server?<Op extends ServerRequest["op"]>(op: Op, document?: GraphDocument): Promise<Extract<ServerAnswer, { op: Op }>>;
   /** Connects to an MCP server (in the worker, which reads the secrets its headers name) and lists its tools. */
   listMcpTools?(server: McpServer): Promise<McpToolListing[]>;
 }
@@ -106,7 +117,7 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
   /** Runs in flight on the current worker, with the thread each holds the lock of. */
   const runs = new Map<string, { handlers: RunHandlers; threadId: string; stopping: boolean; posted: boolean }>();
   const closing = new ClosingThreads();
-  const requests = new Map<string, { resolve(result: CheckpointResult | ForkResult | RedactResult | McpToolsResult): void; reject(error: Error): void }>();
+  const requests = new Map<string, { resolve(result: Answer): void; reject(error: Error): void }>();
   const backgroundListeners = new Set<(run: Omit<BackgroundRunMessage, "type">) => RunHandlers | undefined>();
   const closeRun = options.closeRun ?? closeInWorkspace;
   const runSandboxed = options.runSandboxed ?? runInFrame;
@@ -160,7 +171,8 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
       case "checkpoint_result":
       case "fork_result":
       case "redact_result":
-      case "mcp_tools_result": {
+      case "mcp_tools_result":
+      case "server_result": {
         const pending = requests.get(message.requestId);
         requests.delete(message.requestId);
         settle();
@@ -225,11 +237,9 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
     return started;
   };
 
-  const ask = <R extends CheckpointResult | ForkResult | RedactResult | McpToolsResult>(
-    message: CheckpointRequest | ForkRequest | RedactRequest | McpListToolsRequest,
-  ): Promise<R> =>
+  const ask = <R extends Answer>(message: CheckpointRequest | ForkRequest | RedactRequest | McpListToolsRequest | ServerRequest): Promise<R> =>
     new Promise<R>((resolve, reject) => {
-      requests.set(message.requestId, { resolve: resolve as (r: CheckpointResult | ForkResult | RedactResult | McpToolsResult) => void, reject });
+      requests.set(message.requestId, { resolve: resolve as (r: Answer) => void, reject });
       ensure().postMessage(message);
       settle();
     });
@@ -278,6 +288,11 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
     async redact<T>(value: T, options: Pick<RedactRequest, "document" | "mark"> = {}): Promise<T> {
       const result = await ask<RedactResult>({ type: "redact", requestId: requestId(), value, ...options });
       return result.value as T;
+    },
+    async server(op, document) {
+      const result = await ask<ServerResult>({ type: "server_request", requestId: requestId(), op, ...(document ? { document } : {}) });
+      if (!result.ok || !result.answer) throw new Error(result.error ?? "The LangGraph server did not answer");
+      return result.answer as never;
     },
     async listMcpTools(server) {
       const result = await ask<McpToolsResult>({ type: "mcp_list_tools", requestId: requestId(), server });

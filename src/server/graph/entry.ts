@@ -36,14 +36,13 @@ export function documentGraph(input: unknown, options: ServerGraphOptions = {}):
   if (!checked.ok) throw new EngineError("COMPILE_ERROR", `The graph document is not valid:\n${formatIssues(checked.errors)}`);
   const document: GraphDocument = checked.document;
   const fallback = new MemorySaver();
-  let graph: ServerGraph | undefined;
+  const built: { graph?: ServerGraph } = {};
   const saver: BaseCheckpointSaver = new LateSaver(() => {
-    const given = graph?.checkpointer;
+    const given = built.graph?.checkpointer;
     return given instanceof BaseCheckpointSaver && given !== saver ? given : fallback;
   });
-  const compiled = compileGraph(document, nodeServices(document, { checkpointer: saver, ...options }));
-  graph = compiled.graph;
-  return graph;
+  built.graph = compileGraph(document, nodeServices(document, { checkpointer: saver, ...options })).graph;
+  return built.graph;
 }
 
 /** Compiled documents of the runtime server, by their text; the oldest go first. */

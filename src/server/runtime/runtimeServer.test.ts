@@ -60,7 +60,7 @@ describe("the Graphwright runtime server", () => {
 
     const second = await turn(await example("weather-assistant.json"), weather.assistant_id, "thread_w1", { message: "And the weather in Oslo?" });
     const state = second.find((e) => e.type === "final_state");
-    const messages = (state as { state: { messages: { role: string; content: string }[] } }).state.messages;
+    const messages = (state as unknown as { state: { messages: { role: string; content: string }[] } }).state.messages;
     expect(messages[0]).toMatchObject({ role: "human", content: "What's the weather in Paris?" });
     expect(messages.at(-1)).toMatchObject({ role: "ai", content: "Right now: Partly cloudy, 18°C in Oslo." });
 

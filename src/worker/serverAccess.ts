@@ -1,0 +1,87 @@
+/**
+ * The worker's side of the LangGraph server of Settings: its URL and key (read at each use,
+ * so a change in Settings applies at once), publishing, listing, and turns run there.
+ */
+import type { CompiledDocument, RunEvent, RunInput } from "../engine/index.js";
+import type { GraphDocument } from "../schema/index.js";
+import { findPublished, listPublished, publishDocument, publishedVersions } from "../server/client/publish.js";
+import { describeServerError, serverClient, ServerError, type ServerConnection } from "../server/client/serverClient.js";
+import { runOnServer } from "../server/client/serverRun.js";
+import { errorText } from "./errorText";
+import { LANGGRAPH_SERVER_SECRET, LANGGRAPH_SERVER_URL_SETTING, type ServerRequest, type ServerResult } from "./protocol";
+import type { CredentialStore } from "./providerKeys";
+
+/**
+ * The configured server, or an error saying how to configure one.
+ * @example const connection = await serverConnection(workspace); // { url: "http://127.0.0.1:8123", apiKey: null }
+ */
+export async function serverConnection(store: CredentialStore): Promise<ServerConnection> {
+  const [url, apiKey] = await Promise.all([store.settings.get<string>(LANGGRAPH_SERVER_URL_SETTING, ""), store.secrets.reveal(LANGGRAPH_SERVER_SECRET)]);
+  if (typeof url !== "string" || !url.trim()) {
+    throw new ServerError("No LangGraph server is configured: add its URL under LangGraph server URL in Settings (npm run cli -- serve starts one).", "SERVER_UNREACHABLE");
+  }
+  return { url: url.trim().replace(/\/+$/, ""), apiKey: apiKey ?? null };
+}
+
+/**
+ * Answers a `server_request` from the page; failures are answers too, with the reason.
+ * @example post(await answerServerRequest({ type: "server_request", requestId: "r1", op: "list" }, workspace));
+ */
+export async function answerServerRequest(request: ServerRequest, store: CredentialStore): Promise<ServerResult> {
+  const { requestId } = request;
+  let url = "";
+  try {
+    const connection = await serverConnection(store);
+    url = connection.url;
+    const client = serverClient(connection);
+    if (request.op === "publish") {
+      if (!request.document) throw new Error("Nothing to publish: no document was sent");
+      const published = await publishDocument(client, request.document);
+      return { type: "server_result", requestId, ok: true, answer: { op: "publish", url, published }, error: null };
+    }
+    if (request.op === "list") {
+      return { type: "server_result", requestId, ok: true, answer: { op: "list", url, graphs: await listPublished(client) }, error: null };
+    }
+    const found = request.document ? await findPublished(client, request.document.meta.id) : null;
+    const versions = found ? await publishedVersions(client, found.assistant_id) : [];
+    const graph = found
+      ? { assistant_id: found.assistant_id, name: found.name, graph_id: String(found.metadata?.graphwright_id ?? ""), version: found.version, updated_at: found.updated_at }
+      : null;
+    return { type: "server_result", requestId, ok: true, answer: { op: "versions", url, graph, versions }, error: null };
+  } catch (error) {
+    const message = error instanceof ServerError ? error.message : url ? describeServerError(error, url).message : errorText(error);
+    return { type: "server_result", requestId, ok: false, answer: null, error: message };
+  }
+}
+
+/**
+ * A turn on the configured server: the document is published first (a new version only when
+ * it changed), so what runs there is what the canvas shows.
+ * @example for await (const event of runTurnOnServer(compiled, document, { message: "hi" }, { threadId, runId, signal }, workspace)) post(event);
+ */
+export async function* runTurnOnServer(
+  compiled: Pick<CompiledDocument, "nodesByName">,
+  document: GraphDocument,
+  input: RunInput,
+  options: { threadId: string; runId: string; signal: AbortSignal; now?: () => number },
+  store: CredentialStore,
+): AsyncGenerator<RunEvent> {
+  let connection: ServerConnection | null = null;
+  let failure: ServerError;
+  try {
+    connection = await serverConnection(store);
+    const client = serverClient(connection);
+    const { assistant_id } = await publishDocument(client, document);
+    yield* runOnServer(input, { client, url: connection.url, assistantId: assistant_id, compiled, ...options });
+    return;
+  } catch (error) {
+    failure = error instanceof ServerError ? error : describeServerError(error, connection?.url ?? "(not configured)", "Publishing the graph");
+  }
+  // Publishing failed before the run began: the turn is told as a failed run, so the thread shows why.
+  const now = options.now ?? (() => Date.now());
+  const base = { run_id: options.runId, thread_id: options.threadId, root_call_id: options.runId, checkpoint_id: null, node: null, call_id: options.runId, parent_call_id: null, depth: 0, agent: null };
+  const at = now();
+  if (!input.resume) yield { ...base, id: `${options.runId}:0`, seq: 0, ts: at, type: "run_start", input: input.message } as RunEvent;
+  yield { ...base, id: `${options.runId}:1`, seq: 1, ts: at, type: "error", code: failure.code, message: failure.message } as RunEvent;
+  yield { ...base, id: `${options.runId}:2`, seq: 2, ts: at, type: "run_end", status: "error", duration_ms: 0 } as RunEvent;
+}

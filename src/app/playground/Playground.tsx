@@ -5,6 +5,7 @@ import { InterruptCard } from "./InterruptCard";
 import { MessageList } from "./MessageList";
 import { ProblemNotice } from "./ProblemNotice";
 import { ThreadBar } from "./ThreadBar";
+import { RunOnBar } from "./RunOnBar";
 import { useThreadsFollowOpenGraph } from "../store/playground/hooks";
 import { useSandboxWarmup } from "./useSandboxWarmup";
 
@@ -14,6 +15,7 @@ export function Playground() {
   return (
     <div className="flex min-h-0 w-full flex-col">
       <ThreadBar />
+      <RunOnBar />
       <MessageList />
       <InterruptCard />
       <ProblemNotice />

@@ -22,10 +22,9 @@ export type BaseUrlCheck = { ok: true; url: string | null } | { ok: false; messa
  * absolute http(s) URL without credentials, returned without a trailing slash.
  * @example checkBaseUrl("http://localhost:11434/v1/") // { ok: true, url: "http://localhost:11434/v1" }
  */
-export function checkBaseUrl(text: string): BaseUrlCheck {
+export function checkBaseUrl(text: string, example = "such as https://api.openai.com/v1 or http://localhost:11434/v1", what = "The base URL"): BaseUrlCheck {
   const trimmed = text.trim();
   if (!trimmed) return { ok: true, url: null };
-  const example = "such as https://api.openai.com/v1 or http://localhost:11434/v1";
   let url: URL;
   try {
     url = new URL(trimmed);
@@ -33,10 +32,10 @@ export function checkBaseUrl(text: string): BaseUrlCheck {
     return { ok: false, message: `Enter a full http:// or https:// address, ${example}.` };
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    return { ok: false, message: `The base URL must start with http:// or https://, ${example}.` };
+    return { ok: false, message: `${what} must start with http:// or https://, ${example}.` };
   }
   if (url.username || url.password) {
-    return { ok: false, message: "Leave credentials out of the base URL; put the key in the API key field instead." };
+    return { ok: false, message: `Leave credentials out of ${what.toLowerCase()}; put the key in the API key field instead.` };
   }
   return { ok: true, url: trimmed.replace(/\/+$/, "") };
 }

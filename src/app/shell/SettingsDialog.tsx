@@ -6,6 +6,8 @@ import type { SecretSummary } from "../../persistence/workspace/index.js";
 import { useGraphSession } from "../services/GraphSessionProvider";
 import { checkBaseUrl, KEY_HOSTS_SETTING, OPENAI_BASE_URL_SETTING, PROVIDER_SECRETS, type KeyHosts } from "../services/providerSettings";
 import { KeyHostsField } from "./KeyHostsField";
+import { LangGraphServerFields, type LangGraphServerValue } from "./LangGraphServerFields";
+import { LANGGRAPH_SERVER_SECRET, LANGGRAPH_SERVER_URL_SETTING, loadRunTarget } from "../services/runTarget";
 import { ToolSecretsField } from "./ToolSecretsField";
 import { Dialog } from "./Dialog";
 import type { Notify } from "./notify";
@@ -24,6 +26,8 @@ export function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSa
   const [baseUrl, setBaseUrl] = useState("");
   const [hosts, setHosts] = useState<KeyHosts>({});
   const [baseUrlError, setBaseUrlError] = useState<string | null>(null);
+  const [server, setServer] = useState<LangGraphServerValue>({ url: "", key: "" });
+  const [serverUrlError, setServerUrlError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const baseUrlId = useId();
@@ -36,9 +40,11 @@ export function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSa
       workspace.secrets.list(),
       workspace.settings.get<string>(OPENAI_BASE_URL_SETTING, ""),
       workspace.settings.get<KeyHosts>(KEY_HOSTS_SETTING, {}),
+      workspace.settings.get<string>(LANGGRAPH_SERVER_URL_SETTING, ""),
     ])
-      .then(([list, url, allowed]) => {
+      .then(([list, url, allowed, serverUrl]) => {
         if (!current) return;
+        setServer({ url: typeof serverUrl === "string" ? serverUrl : "", key: "" });
         setSecrets(list);
         setBaseUrl(typeof url === "string" ? url : "");
         setHosts(allowed !== null && typeof allowed === "object" ? allowed : {});
@@ -59,9 +65,18 @@ export function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSa
       document.getElementById(baseUrlId)?.focus();
       return;
     }
+    const serverUrl = checkBaseUrl(server.url, "such as http://127.0.0.1:8123", "The server URL");
+    if (!serverUrl.ok) {
+      setServerUrlError(serverUrl.message);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
+      if (serverUrl.url) await workspace.settings.set(LANGGRAPH_SERVER_URL_SETTING, serverUrl.url);
+      else await workspace.settings.delete(LANGGRAPH_SERVER_URL_SETTING);
+      if (server.key.trim()) await workspace.secrets.set(LANGGRAPH_SERVER_SECRET, server.key.trim());
+      await loadRunTarget(workspace);
       for (const provider of Object.keys(PROVIDER_SECRETS) as Provider[]) {
         // An empty field keeps the saved key; removing one has its own button.
         if (keys[provider].trim()) await workspace.secrets.set(PROVIDER_SECRETS[provider], keys[provider]);
@@ -141,6 +156,21 @@ export function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSa
           onRemove={() => void remove("anthropic")}
         />
         <KeyHostsField label="Anthropic" hosts={hosts.anthropic ?? []} onChange={(list) => setHosts((h) => ({ ...h, anthropic: list }))} />
+        <LangGraphServerFields
+          value={server}
+          onChange={(next) => {
+            setServer(next);
+            setServerUrlError(null);
+          }}
+          maskedKey={secrets?.find((s) => s.name === LANGGRAPH_SERVER_SECRET)?.masked ?? null}
+          onRemoveKey={() =>
+            void workspace.secrets
+              .delete(LANGGRAPH_SERVER_SECRET)
+              .then(async () => setSecrets(await workspace.secrets.list()))
+              .catch((failure: unknown) => setError(`Could not remove the key: ${message(failure)}`))
+          }
+          urlError={serverUrlError}
+        />
         {secrets && (
           <ToolSecretsField
             secrets={secrets}

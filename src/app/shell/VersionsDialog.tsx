@@ -4,6 +4,7 @@ import type { VersionRecord } from "../../persistence/workspace/index.js";
 import { useGraphSession } from "../services/GraphSessionProvider";
 import { useEditor } from "../store/hooks";
 import { Dialog } from "./Dialog";
+import { ServerVersions } from "./ServerVersions";
 import { errorText, secondaryButton } from "./styles";
 
 function when(iso: string): string {
@@ -72,6 +73,7 @@ export function VersionsDialog({ onClose, onRestored }: { onClose: () => void; o
         </ul>
       )}
       <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">Restoring replaces the graph with the version; Undo brings back what you had.</p>
+      <ServerVersions />
     </Dialog>
   );
 }

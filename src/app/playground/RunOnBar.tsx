@@ -6,6 +6,7 @@ import { appEngine } from "../services/engineClient";
 import { useGraphSession } from "../services/GraphSessionProvider";
 import { chooseRunTarget, loadRunTarget, useRunTarget } from "../services/runTarget";
 import { useEditor } from "../store/hooks";
+import { useActiveThreadBusy } from "../store/playground/hooks";
 import type { PublishedGraph } from "../../worker/protocol";
 
 const button =
@@ -32,11 +33,12 @@ export function RunOnBar() {
     void loadRunTarget(workspace).catch(() => undefined);
   }, [workspace]);
 
-  // Bumped after each publish: the list is read again.
+  // Bumped after each publish: the list is read again; so it is when a run ends (a turn on the server publishes first).
   const [listed, setListed] = useState(0);
+  const running = useActiveThreadBusy();
   useEffect(() => {
     const engine = appEngine();
-    if (target !== "server" || !engine.server) return;
+    if (target !== "server" || !engine.server || running) return;
     let current = true;
     engine.server("list").then(
       (answer) => current && setPublished(answer.graphs),
@@ -49,7 +51,7 @@ export function RunOnBar() {
     return () => {
       current = false;
     };
-  }, [target, serverUrl, listed]);
+  }, [target, serverUrl, listed, running]);
 
   const publish = async () => {
     const engine = appEngine();
@@ -92,7 +94,8 @@ export function RunOnBar() {
         )}
       </div>
       {status && (
-        <p role={status.error ? "alert" : "status"} className={`text-xs ${status.error ? "text-red-700 dark:text-red-400" : "text-zinc-600 dark:text-zinc-400"}`}>
+        // Not role=status: the playground's status names the run's state, and only that.
+        <p role={status.error ? "alert" : undefined} aria-live="polite" className={`text-xs ${status.error ? "text-red-700 dark:text-red-400" : "text-zinc-600 dark:text-zinc-400"}`}>
           {status.text}
         </p>
       )}

@@ -37,6 +37,17 @@ function describe(assistant: Assistant): PublishedAssistant {
   };
 }
 
+/** JSON with sorted keys and without the edit time: two saves of one graph compare equal. */
+function canonical(document: unknown): string {
+  const meta = (document as { meta?: Record<string, unknown> } | null)?.meta;
+  const value = meta ? { ...(document as object), meta: { ...meta, updated: undefined } } : document;
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner === null || typeof inner !== "object" || Array.isArray(inner)
+      ? inner
+      : Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+  );
+}
+
 function documentOf(assistant: Assistant): unknown {
   return (assistant.config?.configurable as Record<string, unknown> | undefined)?.[DOCUMENT_KEY];
 }
@@ -63,7 +74,7 @@ export async function publishDocument(client: Client, document: GraphDocument): 
     const created = await client.assistants.create({ graphId: RUNTIME_GRAPH_ID, name: document.meta.name, config, metadata, description: document.meta.description || undefined });
     return { ...describe(created), outcome: "created" };
   }
-  if (JSON.stringify(documentOf(existing)) === JSON.stringify(document) && existing.name === document.meta.name) {
+  if (canonical(documentOf(existing)) === canonical(document) && existing.name === document.meta.name) {
     return { ...describe(existing), outcome: "unchanged" };
   }
   const updated = await client.assistants.update(existing.assistant_id, { name: document.meta.name, config, metadata });

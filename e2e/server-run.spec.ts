@@ -1,0 +1,78 @@
+// Running on a LangGraph server: Settings names a Graphwright runtime server (started by this
+// spec with `npm run cli -- serve` on a free loopback port), the playground's `Run on` picks it,
+// and templates run there with the same chat and timeline: nested sub-agent rows, tool cards,
+// an approval answered in the browser, the thread still there after a reload.
+import { expect, test } from "./fixtures";
+import { InterruptPage } from "./pages/InterruptPage";
+import { startRuntimeProcess, type RuntimeProcess } from "../src/server/testing/runtimeProcess";
+
+let server: RuntimeProcess;
+const STREAM_TIMEOUT = 30_000;
+
+test.beforeAll(async () => {
+  server = await startRuntimeProcess();
+});
+
+test.afterAll(async () => {
+  await server?.close();
+});
+
+test.afterEach(({ consoleErrors }) => {
+  expect(consoleErrors).toEqual([]);
+});
+
+test("templates run on a runtime server chosen in Run on: nested sub-agents, tool cards, an approval, and the thread after a reload", async ({
+  page,
+  app,
+  controls,
+  playground,
+  timeline,
+}) => {
+  await app.goto();
+  await controls.button("Settings").click();
+  const settings = controls.dialog("Settings");
+  await settings.getByRole("textbox", { name: "LangGraph server URL" }).fill(server.url);
+  await settings.getByRole("button", { name: "Save" }).click();
+  await expect(settings).toBeHidden();
+
+  await controls.openTemplate("MainAgent with Emails, Meetings, Tasks and Research sub-agents");
+  const runOn = page.getByRole("combobox", { name: "Run on" });
+  await expect(runOn.getByRole("option")).toHaveText(["This browser", `Server ${new URL(server.url).host}`]);
+  await runOn.selectOption({ label: `Server ${new URL(server.url).host}` });
+
+  await playground.send("Any unread emails?");
+  await expect(playground.status).toHaveText("Idle", { timeout: STREAM_TIMEOUT });
+  await expect(playground.article("MainAgent: From EmailsAgent: 3 unread")).toBeVisible();
+  const card = playground.toolCall("EmailsAgent");
+  await card.locator("summary").click();
+  await expect(card.getByRole("list", { name: "Work inside EmailsAgent" })).toContainText("EmailsAgent: called search_emails");
+  await timeline.verbose.check();
+  await timeline.filter.fill("type:tool_call");
+  await expect(timeline.row("tool_call EmailsAgent (MainAgent)")).toHaveAttribute("aria-level", "3");
+  await expect(timeline.row("tool_call search_emails (EmailsAgent)")).toHaveAttribute("aria-level", "5");
+  await timeline.filter.fill("");
+  // The turn published the graph: the playground lists what the server holds.
+  const published = page.getByRole("region", { name: "Published graphs" });
+  await expect(published).toContainText("MainAgent with Emails, Meetings, Tasks and Research sub-agents · v1");
+
+  // An approval on the server, answered here.
+  await controls.openTemplate("Personal assistant");
+  await playground.send("delete task 7");
+  const approval = new InterruptPage(page);
+  await expect(approval.approval).toContainText("delete_task", { timeout: STREAM_TIMEOUT });
+  await approval.approveButton.click();
+  await expect(playground.status).toHaveText("Idle", { timeout: STREAM_TIMEOUT });
+  await expect(playground.toolCall("delete_task")).toBeVisible();
+  await expect(published).toContainText("Personal assistant · v1");
+  const answer = await playground.replies.last().textContent();
+
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Run on" })).toHaveValue("server");
+  await expect(playground.article("User: delete task 7")).toBeVisible();
+  await expect(playground.replies.last()).toHaveText(answer ?? "");
+  await expect(playground.toolCall("delete_task")).toBeVisible();
+
+  // Publishing an unchanged graph keeps its version.
+  await page.getByRole("button", { name: "Publish to server" }).click();
+  await expect(playground.region.getByText("Personal assistant already published (version 1)")).toBeVisible();
+});

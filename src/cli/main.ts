@@ -41,6 +41,8 @@ const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>
   --out <dir>            where bundle writes the project (an empty or new folder)
   --port <n>             serve's port (default 8123); --host its address (default 127.0.0.1)
   --state <dir>          where serve keeps threads and assistants (default .graphwright-server)
+                         (with GRAPHWRIGHT_SERVER_API_KEY set, serve asks every request for that key
+                         as x-api-key: Settings' LangGraph API key sends it)
 
 Provider keys come from OPENAI_API_KEY and ANTHROPIC_API_KEY.`;
 
@@ -147,7 +149,14 @@ async function serve(options: { port?: string; host?: string; graphs?: string; s
   process.env.LANGGRAPH_CLI_NO_ANALYTICS = "1";
   let server: RuntimeServer;
   try {
-    server = await startRuntimeServer({ port, host: options.host ?? "127.0.0.1", stateDir: options.state ?? ".graphwright-server", ...(options.graphs ? { graphsDir: options.graphs } : {}) });
+    const apiKey = process.env.GRAPHWRIGHT_SERVER_API_KEY || undefined;
+    server = await startRuntimeServer({
+      port,
+      host: options.host ?? "127.0.0.1",
+      stateDir: options.state ?? ".graphwright-server",
+      ...(options.graphs ? { graphsDir: options.graphs } : {}),
+      ...(apiKey ? { apiKey } : {}),
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     fail(code === "EADDRINUSE" ? `Port ${port} is taken: choose another with --port` : `The runtime server could not start: ${(error as Error).message}`, 1);

@@ -36,7 +36,7 @@ export async function answerServerRequest(request: ServerRequest, store: Credent
     const client = serverClient(connection);
     if (request.op === "publish") {
       if (!request.document) throw new Error("Nothing to publish: no document was sent");
-      const published = await publishDocument(client, request.document);
+      const published = await publishDocument(client, request.document, url);
       return { type: "server_result", requestId, ok: true, answer: { op: "publish", url, published }, error: null };
     }
     if (request.op === "list") {
@@ -71,7 +71,7 @@ export async function* runTurnOnServer(
   try {
     connection = await serverConnection(store);
     const client = serverClient(connection);
-    const { assistant_id } = await publishDocument(client, document);
+    const { assistant_id } = await publishDocument(client, document, connection.url);
     yield* runOnServer(input, { client, url: connection.url, assistantId: assistant_id, compiled, ...options });
     return;
   } catch (error) {

@@ -5,6 +5,7 @@
  */
 import type { Client } from "@langchain/langgraph-sdk";
 import type { GraphDocument } from "../../schema/index.js";
+import { ServerError } from "./serverClient.js";
 
 /** The runtime server's graph id and the assistant configuration key of its document. */
 export const RUNTIME_GRAPH_ID = "graphwright";
@@ -66,12 +67,24 @@ export async function findPublished(client: Client, graphId: string): Promise<As
  * const result = await publishDocument(client, document);
  * result.outcome; // "created" the first time, "updated" after a change
  */
-export async function publishDocument(client: Client, document: GraphDocument): Promise<PublishResult> {
+export async function publishDocument(client: Client, document: GraphDocument, url = "this server"): Promise<PublishResult> {
   const existing = await findPublished(client, document.meta.id);
   const config = { configurable: { [DOCUMENT_KEY]: document } };
   const metadata = { graphwright_id: document.meta.id };
   if (!existing) {
-    const created = await client.assistants.create({ graphId: RUNTIME_GRAPH_ID, name: document.meta.name, config, metadata, description: document.meta.description || undefined });
+    let created: Assistant;
+    try {
+      created = await client.assistants.create({ graphId: RUNTIME_GRAPH_ID, name: document.meta.name, config, metadata, description: document.meta.description || undefined });
+    } catch (error) {
+      if ((error as { status?: unknown }).status === 404) {
+        throw new ServerError(
+          `The LangGraph server at ${url} has no "${RUNTIME_GRAPH_ID}" graph, so it cannot take Graphwright documents: run the graph on a Graphwright runtime server (npm run cli -- serve), or export a LangGraph server bundle for this one.`,
+          "SERVER_NOT_FOUND",
+          404,
+        );
+      }
+      throw error;
+    }
     return { ...describe(created), outcome: "created" };
   }
   if (canonical(documentOf(existing)) === canonical(document) && existing.name === document.meta.name) {

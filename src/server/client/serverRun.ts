@@ -105,7 +105,9 @@ export async function* runOnServer(input: RunInput, options: ServerRunOptions): 
       const mode = chunk.event.split("|")[0] as string;
       for (const event of turn.accept(mode, chunk.data)) yield event;
     }
-    if (status !== "error") {
+    // The SDK may end the stream quietly when it is aborted: the turn was stopped, not finished.
+    if (options.signal?.aborted) status = "cancelled";
+    if (status === "completed") {
       const values = { ...(turn.lastValues ?? {}) };
       values.messages = ((values.messages ?? []) as unknown[]).map(serverMessageToJson);
       for (const p of turn.paused) yield interruptEvent(p);

@@ -24,6 +24,19 @@ const graphs = process.env.GRAPHWRIGHT_GRAPHS_DIR ? folderGraphLibrary(process.e
 export const graph = (config) => runtimeGraph(config, graphs ? { graphs } : {});
 `;
 
+/** Requires the key of GRAPHWRIGHT_SERVER_API_KEY in `x-api-key` (the header LangGraph clients send); the key is never written to disk. */
+const AUTH_MODULE = `import { Auth, HTTPException } from "@langchain/langgraph-sdk/auth";
+
+export const auth = new Auth().authenticate(async (request) => {
+  const expected = process.env.GRAPHWRIGHT_SERVER_API_KEY;
+  if (!expected) return { identity: "anonymous", permissions: [] };
+  if (request.headers.get("x-api-key") !== expected) {
+    throw new HTTPException(401, { message: "Missing or wrong API key: send the server's key as x-api-key" });
+  }
+  return { identity: "graphwright", permissions: [] };
+});
+`;
+
 export interface RuntimeServerOptions {
   port: number;
   host?: string;
@@ -33,6 +46,8 @@ export interface RuntimeServerOptions {
   graphsDir?: string;
   /** Runs the server executes at once (LangGraph's queue workers). */
   workers?: number;
+  /** Every request must carry this key as `x-api-key` (what Settings' LangGraph API key sends). */
+  apiKey?: string;
 }
 
 export interface RuntimeServer {
@@ -48,12 +63,13 @@ async function prepare(stateDir: string): Promise<void> {
   const engine = await buildServerEngine();
   for (const [name, text] of Object.entries(engine.files)) await writeFile(path.join(stateDir, "engine", name), text);
   await writeFile(path.join(stateDir, "runtime.mjs"), RUNTIME_MODULE);
+  await writeFile(path.join(stateDir, "auth.mjs"), AUTH_MODULE);
   const modules = path.join(stateDir, "node_modules");
   if (!existsSync(modules)) await symlink(path.join(ROOT, "node_modules"), modules, "dir");
 }
 
-async function publishFolder(url: string, dir: string): Promise<Record<string, PublishResult>> {
-  const client = new Client({ apiUrl: url });
+async function publishFolder(url: string, dir: string, apiKey: string | undefined): Promise<Record<string, PublishResult>> {
+  const client = new Client({ apiUrl: url, apiKey: apiKey ?? null });
   const out: Record<string, PublishResult> = {};
   for (const file of (await readdir(dir)).filter((f) => f.endsWith(".json")).sort()) {
     let parsed: unknown;
@@ -80,6 +96,7 @@ export async function startRuntimeServer(options: RuntimeServerOptions): Promise
   const stateDir = path.resolve(options.stateDir);
   await prepare(stateDir);
   if (options.graphsDir) process.env.GRAPHWRIGHT_GRAPHS_DIR = path.resolve(options.graphsDir);
+  if (options.apiKey) process.env.GRAPHWRIGHT_SERVER_API_KEY = options.apiKey;
   const { startServer } = await import("@langchain/langgraph-api/server");
   const host = options.host ?? "127.0.0.1";
   const { cleanup } = await startServer({
@@ -88,8 +105,9 @@ export async function startRuntimeServer(options: RuntimeServerOptions): Promise
     nWorkers: options.workers ?? 10,
     cwd: stateDir,
     graphs: { [RUNTIME_GRAPH_ID]: "./runtime.mjs:graph" },
+    ...(options.apiKey ? { auth: { path: "./auth.mjs:auth", disable_studio_auth: true } } : {}),
   });
   const url = `http://${host}:${options.port}`;
-  const published = options.graphsDir ? await publishFolder(url, options.graphsDir) : {};
+  const published = options.graphsDir ? await publishFolder(url, options.graphsDir, options.apiKey) : {};
   return { url, published, close: cleanup };
 }

@@ -72,6 +72,13 @@ test("templates run on a runtime server chosen in Run on: nested sub-agents, too
   await expect(playground.replies.last()).toHaveText(answer ?? "");
   await expect(playground.toolCall("delete_task")).toBeVisible();
 
+  // The state at a step comes from the server's history.
+  await timeline.filter.fill("type:run_end");
+  await timeline.rows.last().click();
+  const state = timeline.details.getByRole("region", { name: "State at checkpoint" });
+  await expect(state).toContainText('"content": "delete task 7"');
+  await timeline.filter.fill("");
+
   // Publishing an unchanged graph keeps its version.
   await page.getByRole("button", { name: "Publish to server" }).click();
   await expect(playground.region.getByText("Personal assistant already published (version 1)")).toBeVisible();

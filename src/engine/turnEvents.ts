@@ -1,5 +1,5 @@
 /**
- * Turns the chunks a LangGraph run streams (modes `custom`, `tasks`, `checkpoints`, `values`)
+ * Turns the chunks a LangGraph run streams (modes `custom`, `tasks`, `checkpoints` or `debug`, `values`)
  * into our `RunEvent`s with their place in the call tree. One place for both ways a turn runs:
  * in this process (runGraph) and on a LangGraph server (whose SDK streams the same modes).
  */
@@ -151,8 +151,13 @@ export function turnEvents(options: TurnEventsOptions) {
         paused = toPending([...paused.map((p) => ({ id: p.id, value: p.payload })), ...((payload as { __interrupt__: unknown[] }).__interrupt__ ?? [])]);
       return [];
     }
-    if (mode === "checkpoints") {
-      const checkpoint = payload as { config?: { configurable?: { checkpoint_id?: string } }; metadata?: { step?: number } };
+    // A LangGraph server's `checkpoints` mode leaves the checkpoint's id out; its `debug` mode keeps it.
+    const debugCheckpoint = mode === "debug" && (payload as { type?: unknown } | null)?.type === "checkpoint";
+    if (mode === "checkpoints" || debugCheckpoint) {
+      const checkpoint = (debugCheckpoint ? (payload as { payload: unknown }).payload : payload) as {
+        config?: { configurable?: { checkpoint_id?: string } };
+        metadata?: { step?: number };
+      };
       if (reportsCheckpoints) checkpointId = checkpoint.config?.configurable?.checkpoint_id ?? checkpointId;
       return [make({ type: "checkpoint_saved", step: checkpoint.metadata?.step ?? -1 }, atRoot, null)];
     }

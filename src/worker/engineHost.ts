@@ -20,7 +20,7 @@ import { readCredentials, type CredentialStore } from "./providerKeys";
 import { createWorkerRedaction, redactEvents, redactingPost, redactingRuns, type WorkerRedaction } from "./redaction";
 import { createRunRecorder } from "./runRecorder";
 import { createStateQueries } from "./stateQueries";
-import { answerServerRequest, runTurnOnServer } from "./serverAccess";
+import { answerServerRequest, refuseServerFork, runTurnOnServer, serverCheckpointState } from "./serverAccess";
 
 export interface EngineHostOptions {
   runs: Pick<RunStore, "start" | "finish" | "appendEvents" | "list" | "get" | "events" | "deleteEventsAfter">;
@@ -145,8 +145,23 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
           post({ type: "pong", seq: message.seq });
           return;
         case "checkpoint":
+          if (message.runOn === "server") {
+            try {
+              const found = await serverCheckpointState(message, options.credentials);
+              if (found) return post({ type: "checkpoint_result", requestId: message.requestId, ok: true, ...found, error: null });
+            } catch (error) {
+              return post({ type: "checkpoint_result", requestId: message.requestId, ok: false, state: null, next: [], error: errorText(error) });
+            }
+          }
           return queries.checkpoint(message);
         case "fork":
+          if (message.runOn === "server") {
+            try {
+              await refuseServerFork(message.threadId, options.credentials);
+            } catch (error) {
+              return post({ type: "fork_result", requestId: message.requestId, ok: false, error: errorText(error) });
+            }
+          }
           return queries.fork(message);
         case "resume_tasks":
           return background?.resumeOpen();

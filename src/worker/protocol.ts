@@ -114,6 +114,8 @@ export interface CheckpointRequest {
   threadId: ThreadId;
   checkpointId: string;
   document: GraphDocument;
+  /** `server`: the thread may have run on the LangGraph server of Settings; its state is read there first. */
+  runOn?: RunTarget;
 }
 
 /**
@@ -128,6 +130,8 @@ export interface ForkRequest {
   checkpointId: string | null;
   newThreadId: ThreadId;
   document: GraphDocument;
+  /** `server`: a thread that ran on the LangGraph server of Settings cannot be forked here. */
+  runOn?: RunTarget;
 }
 
 /**

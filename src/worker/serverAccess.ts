@@ -6,9 +6,9 @@ import type { CompiledDocument, RunEvent, RunInput } from "../engine/index.js";
 import type { GraphDocument } from "../schema/index.js";
 import { findPublished, listPublished, publishDocument, publishedVersions } from "../server/client/publish.js";
 import { describeServerError, serverClient, ServerError, type ServerConnection } from "../server/client/serverClient.js";
-import { runOnServer } from "../server/client/serverRun.js";
+import { runOnServer, serverMessageToJson, serverThreadId } from "../server/client/serverRun.js";
 import { errorText } from "./errorText";
-import { LANGGRAPH_SERVER_SECRET, LANGGRAPH_SERVER_URL_SETTING, type ServerRequest, type ServerResult } from "./protocol";
+import { LANGGRAPH_SERVER_SECRET, LANGGRAPH_SERVER_URL_SETTING, type CheckpointRequest, type ServerRequest, type ServerResult } from "./protocol";
 import type { CredentialStore } from "./providerKeys";
 
 /**
@@ -84,4 +84,51 @@ export async function* runTurnOnServer(
   if (!input.resume) yield { ...base, id: `${options.runId}:0`, seq: 0, ts: at, type: "run_start", input: input.message } as RunEvent;
   yield { ...base, id: `${options.runId}:1`, seq: 1, ts: at, type: "error", code: failure.code, message: failure.message } as RunEvent;
   yield { ...base, id: `${options.runId}:2`, seq: 2, ts: at, type: "run_end", status: "error", duration_ms: 0 } as RunEvent;
+}
+
+/** Whether the configured server holds this thread (it ran there). */
+async function serverHasThread(client: ReturnType<typeof serverClient>, threadId: string): Promise<boolean> {
+  try {
+    await client.threads.get(serverThreadId(threadId));
+    return true;
+  } catch (error) {
+    if ((error as { status?: unknown }).status === 404) return false;
+    throw error;
+  }
+}
+
+/**
+ * The state at a checkpoint of a thread that ran on the configured server, read from the
+ * server's history; null when the server does not hold the thread (it ran in the browser).
+ * @example const state = await serverCheckpointState(request, workspace); // { state: { messages: […] }, next: [] } or null
+ */
+export async function serverCheckpointState(
+  request: Pick<CheckpointRequest, "threadId" | "checkpointId">,
+  store: CredentialStore,
+): Promise<{ state: Record<string, unknown> | null; next: string[] } | null> {
+  const connection = await serverConnection(store);
+  const client = serverClient(connection);
+  try {
+    if (!(await serverHasThread(client, request.threadId))) return null;
+    const snapshot = await client.threads.getState(serverThreadId(request.threadId), request.checkpointId);
+    const values = { ...((snapshot.values ?? {}) as Record<string, unknown>) };
+    if (Array.isArray(values.messages)) values.messages = values.messages.map(serverMessageToJson);
+    return { state: snapshot.checkpoint ? values : null, next: [...(snapshot.next ?? [])] };
+  } catch (error) {
+    throw describeServerError(error, connection.url, "Reading the checkpoint");
+  }
+}
+
+/**
+ * Refuses to fork a thread the configured server holds (its checkpoints are there, not here).
+ * @example await refuseServerFork("thread_1", workspace); // throws when the thread ran on the server
+ */
+export async function refuseServerFork(threadId: string, store: CredentialStore): Promise<void> {
+  const connection = await serverConnection(store);
+  if (await serverHasThread(serverClient(connection), threadId).catch(() => false)) {
+    throw new ServerError(
+      `This thread ran on the LangGraph server at ${connection.url}, whose checkpoints stay there: forking server threads is not supported yet. Its state at each step can still be inspected.`,
+      "SERVER_REFUSED",
+    );
+  }
 }

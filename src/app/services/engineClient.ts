@@ -32,6 +32,7 @@ type Answer = CheckpointResult | ForkResult | RedactResult | McpToolsResult | Se
 import { createEngineWatchdog, hangTexts, type HangReason, type WatchdogTimings } from "./engineWatchdog";
 import { ClosingThreads, closeInWorkspace, type KilledRun } from "./killedRuns";
 import { answerSandboxRun, runInFrame, type RunSandboxed } from "./sandboxRelay";
+import { currentRunTarget } from "./runTarget";
 
 /** A protocol message as the app writes it: ids as plain strings, branded here as they are posted. */
 export type Unbranded<T> = { [K in keyof T]: T[K] extends string ? string : T[K] };
@@ -265,7 +266,13 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
       worker.postMessage({ type: "stop", runId: asRunId(runId) });
     },
     async checkpointState(request) {
-      const result = await ask<CheckpointResult>({ type: "checkpoint", requestId: requestId(), ...request, threadId: asThreadId(request.threadId) });
+      const result = await ask<CheckpointResult>({
+        type: "checkpoint",
+        requestId: requestId(),
+        ...request,
+        threadId: asThreadId(request.threadId),
+        ...(currentRunTarget() === "server" ? { runOn: "server" as const } : {}),
+      });
       if (!result.ok) throw new Error(result.error ?? "Reading the checkpoint failed");
       return { state: result.state, next: result.next };
     },
@@ -306,6 +313,7 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
         ...request,
         threadId: asThreadId(request.threadId),
         newThreadId: asThreadId(request.newThreadId),
+        ...(currentRunTarget() === "server" ? { runOn: "server" as const } : {}),
       });
       if (!result.ok) throw new Error(result.error ?? "Forking the thread failed");
     },

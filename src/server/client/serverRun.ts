@@ -1,7 +1,7 @@
 /**
  * A turn of a thread run on a LangGraph server instead of in this process: the SDK streams the
- * same modes runGraph reads locally (`custom` carries the engine's own events, `tasks` the node
- * starts and ends, `checkpoints`, `values`), and turnEvents tells them as the same `RunEvent`s,
+ * modes runGraph reads locally (`custom` carries the engine's own events, `tasks` the node
+ * starts and ends, `values`; checkpoints come from `debug`), and turnEvents tells them as the same `RunEvent`s,
  * so the playground and timeline cannot tell where a turn ran.
  */
 import type { Client } from "@langchain/langgraph-sdk";
@@ -53,7 +53,8 @@ export interface ServerRunOptions {
   now?: () => number;
 }
 
-const STREAM_MODES = ["custom", "tasks", "checkpoints", "values"] as const;
+/** `debug` rather than `checkpoints`: only its checkpoint records carry the checkpoint's id (for inspecting a step). */
+const STREAM_MODES = ["custom", "tasks", "debug", "values"] as const;
 
 /**
  * Runs one turn on the server and yields its events, ending with `final_state` (on success)

@@ -57,6 +57,8 @@ describe("the Graphwright runtime server", () => {
     expect(reply).toMatchObject({ content: "Right now: Sunny, 21°C, light wind in Paris." });
     expect(first.filter((e) => e.type === "message_delta").length).toBeGreaterThan(3);
     expect(first.find((e) => e.type === "checkpoint_saved")).toBeDefined();
+    // Events after the first checkpoint carry the server's checkpoint id, so a step can be inspected there.
+    expect(first.at(-1)?.checkpoint_id).toMatch(/^[0-9a-f-]{36}$/);
 
     const second = await turn(await example("weather-assistant.json"), weather.assistant_id, "thread_w1", { message: "And the weather in Oslo?" });
     const state = second.find((e) => e.type === "final_state");

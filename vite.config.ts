@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { sandboxWorkerSource } from "./scripts/sandboxWorkerSource";
+import { serverEngineSource } from "./scripts/serverEngineSource";
 
 const page = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 /** The e2e build adds test harness pages (real IndexedDB smoke); production builds never ship them. */
@@ -27,7 +28,7 @@ function domFreeDecoderInWorkers(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), sandboxWorkerSource()],
+  plugins: [react(), tailwindcss(), sandboxWorkerSource(), serverEngineSource()],
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },
   build: { target: "es2022", sourcemap: true, rolldownOptions: { input: { main: page("./index.html"), ...harness } } },

@@ -1,8 +1,9 @@
 /** Saving a file from the browser: an object URL behind a temporary download link. */
 
-/** Offers `content` as a download named `fileName`. */
-export function downloadFile(fileName: string, content: Blob | string, type = "application/octet-stream"): void {
-  const blob = typeof content === "string" ? new Blob([content], { type }) : content;
+/** Offers `content` (text, bytes such as a zip, or a blob) as a download named `fileName`. */
+export function downloadFile(fileName: string, content: Blob | string | Uint8Array, type = "application/octet-stream"): void {
+  // A copy of the bytes: a Blob takes views of plain ArrayBuffers only (not of a SharedArrayBuffer).
+  const blob = content instanceof Blob ? content : new Blob([typeof content === "string" ? content : new Uint8Array(content)], { type });
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;

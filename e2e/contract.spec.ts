@@ -1,9 +1,8 @@
 // The UI contract (../shared/ui-contract.md): every stable name of the features built so far
 // exists with its role (palette items: flows.spec.ts adds every kind by its button). Names that
-// belong to later issues are not required here:
-//   - Approval interrupts' Approve / Reject / Edit buttons and question option buttons (issue 6;
-//     its flows specs drive them);
-//   - Export menu item "LangGraph server bundle" (a later issue: server export).
+// are driven elsewhere are not repeated here: Approval interrupts' Approve / Reject / Edit buttons
+// and question option buttons (the flows and approval specs), `Publish to server` and the list of
+// published graphs (server-run.spec.ts, which needs a server).
 import { expect, test } from "./fixtures";
 import { LANDMARKS } from "./pages/AppPage";
 
@@ -29,13 +28,14 @@ test("landmarks and graph controls carry their contract names", async ({ app, co
 
   await controls.button("Export").click();
   const menu = page.getByRole("menu", { name: "Export" });
-  for (const item of ["JSON", "Mermaid", "Share link"]) await expect(menu.getByRole("menuitem", { name: item, exact: true })).toBeVisible();
+  for (const item of ["JSON", "Mermaid", "LangGraph server bundle", "Share link"])
+    await expect(menu.getByRole("menuitem", { name: item, exact: true })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
 
   await controls.button("Settings").click();
   const settings = controls.dialog("Settings");
-  for (const name of ["OpenAI API key", "OpenAI base URL", "Anthropic API key"])
+  for (const name of ["OpenAI API key", "OpenAI base URL", "Anthropic API key", "LangGraph server URL", "LangGraph API key"])
     await expect(settings.getByRole("textbox", { name, exact: true })).toBeVisible();
   await expect(settings.getByRole("button", { name: "Save", exact: true })).toBeVisible();
 });
@@ -67,6 +67,9 @@ test("playground and timeline controls, messages, tool-call groups, status and e
   await app.goto();
   for (const control of [playground.message, playground.sendButton, playground.stopButton, playground.newThreadButton, playground.thread])
     await expect(control).toBeVisible();
+  const runOn = playground.region.getByRole("combobox", { name: "Run on", exact: true });
+  await expect(runOn).toHaveValue("browser");
+  await expect(runOn.getByRole("option")).toHaveText(["This browser"]);
   for (const control of [timeline.tree, timeline.filter, timeline.verbose, timeline.exportButton, timeline.forkButton, timeline.replayButton])
     await expect(control).toBeVisible();
   await expect(playground.status).toHaveText("Idle");

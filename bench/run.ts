@@ -2,9 +2,10 @@
  * `npm run bench`: measures performance budgets in Node and in headless Chromium
  * (production build) and writes JSON to bench/results/. Benchmarks are not tests:
  * a missed target is reported, not failed. `npm run bench -- --ui-only` measures only the
- * UI figures (the real app in Chromium); `--engine-only` only the engine and storage figures;
- * `--only=<name>` one UI figure of `UI_SCENARIOS` (e.g. `--only=stop_when_stuck`;
- * `--only=reload_soak --reloads=20` a short reload soak).
+ * UI figures (the real app in Chromium); `--engine-only` only the engine, storage and server
+ * figures; `--only=<name>` one UI figure of `UI_SCENARIOS` (e.g. `--only=stop_when_stuck`;
+ * `--only=reload_soak --reloads=20` a short reload soak) or one server figure of
+ * `SERVER_FIGURES` (`--only=server_throughput`, `--only=server_overhead_ratio`).
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
@@ -20,6 +21,8 @@ import { measureEngineOverhead } from "./scenarios/engineOverhead.js";
 import { measureCheckpointStorage } from "./scenarios/storageGrowth.js";
 import { serveProductionApp } from "./app/server.js";
 import { measureUiFigures, summarize, UI_SCENARIOS, type UiFigures } from "./app/uiFigures.js";
+import type { Figure } from "./app/figure.js";
+import { isServerFigure, SERVER_FIGURES, serverFigures } from "./server/serverFigures.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -69,7 +72,8 @@ async function inChromium(): Promise<Record<string, unknown>> {
 async function uiFigures(only?: string): Promise<UiFigures | { skipped: string }> {
   if (!existsSync(CHROMIUM)) return { skipped: `Chromium not found at ${CHROMIUM}` };
   const scenario = only === undefined ? undefined : UI_SCENARIOS[only];
-  if (only !== undefined && !scenario) throw new Error(`--only=${only}: no such UI scenario; known: ${Object.keys(UI_SCENARIOS).join(", ")}`);
+  if (only !== undefined && !scenario)
+    throw new Error(`--only=${only}: no such figure; known: ${[...Object.keys(UI_SCENARIOS), ...SERVER_FIGURES].join(", ")}`);
   const server = await serveProductionApp(root);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   try {
@@ -83,13 +87,20 @@ async function uiFigures(only?: string): Promise<UiFigures | { skipped: string }
 
 async function main(): Promise<void> {
   const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
-  const uiOnly = process.argv.includes("--ui-only") || only !== undefined;
-  const engineOnly = process.argv.includes("--engine-only");
+  // `--only=` names a server figure (run alone, in Node) or else a UI scenario.
+  const serverOnly = only !== undefined && isServerFigure(only) ? only : undefined;
+  const uiOnly = process.argv.includes("--ui-only") || (only !== undefined && !serverOnly);
+  const engineOnly = process.argv.includes("--engine-only") || serverOnly !== undefined;
   const started = performance.now();
   const now = () => performance.now();
   let node: Record<string, unknown> | undefined;
+  let server: Record<string, Figure> | undefined;
   let chromiumResults: Record<string, unknown> | undefined;
-  if (!uiOnly) {
+  if (serverOnly) {
+    process.stdout.write(`bench: ${serverOnly} on LangGraph's API server in Node…\n`);
+    server = await serverFigures([serverOnly]);
+    node = { ...server };
+  } else if (!uiOnly) {
     process.stdout.write("bench: engine overhead and checkpoint storage in Node…\n");
     node = {
       engine_overhead: await measureEngineOverhead(now),
@@ -98,10 +109,13 @@ async function main(): Promise<void> {
         note: "fake-indexeddb; see chromium for real IndexedDB timings",
       },
     };
+    process.stdout.write("bench: the Weather template on LangGraph's API server in Node…\n");
+    server = await serverFigures();
+    node = { ...node, ...server };
     process.stdout.write("bench: engine overhead and checkpoint storage in headless Chromium…\n");
     chromiumResults = await inChromium();
   }
-  let ui: Awaited<ReturnType<typeof uiFigures>> = { skipped: "--engine-only" };
+  let ui: Awaited<ReturnType<typeof uiFigures>> = { skipped: serverOnly ? `--only=${serverOnly}` : "--engine-only" };
   if (!engineOnly) {
     process.stdout.write("bench: UI figures on the production app in headless Chromium…\n");
     ui = await uiFigures(only);
@@ -128,6 +142,8 @@ async function main(): Promise<void> {
   if (!partial) await writeFile(path.join(dir, "latest.json"), json);
   await writeFile(path.join(dir, `${report.date.replace(/[:.]/g, "-")}${uiOnly ? "-ui" : engineOnly ? "-engine" : ""}.json`), json);
   process.stdout.write(json);
+  if (server)
+    process.stdout.write(`\nServer figures (LangGraph's API server in Node; load average ${report.machine.load_average.join(" ")}):\n${summarize(server)}\n`);
   if ("skipped" in ui) process.stdout.write(`\nUI figures skipped: ${String(ui.skipped)}\n`);
   else process.stdout.write(`\nUI figures (headless Chromium, production build; load average ${report.machine.load_average.join(" ")}):\n${summarize(ui)}\n`);
   process.stdout.write(`bench finished in ${report.duration_s} s\n`);

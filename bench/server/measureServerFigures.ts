@@ -1,0 +1,102 @@
+/**
+ * The server figures of `npm run bench`: the Weather template on LangGraph's in-memory API
+ * server, driven by its SDK. Runs in a process of its own (see serverFigures.ts).
+ */
+import { round, type Figure } from "../app/figure.js";
+import { measureOverheadRatio } from "./overheadRatio.js";
+import { measureThroughput, type ThroughputOptions } from "./throughput.js";
+import { startWeatherServer, type WeatherServer } from "./weatherServer.js";
+import type { ServerFigureName } from "./serverFigures.js";
+
+const USERS = 16;
+/**
+ * LangGraph's queue workers: one per user, so no run waits for a busy worker. More only poll
+ * more (an idle worker looks for runs after a random sleep of up to 1 s); on 2 cores, 32 and 64
+ * measured no better than 16.
+ */
+const WORKERS = 16;
+const LOAD: Omit<ThroughputOptions, "mode"> = { users: USERS, warmupMs: 3_000, durationMs: 10_000, turnsPerThread: 8 };
+const OVERHEAD_TURNS = 31;
+const OVERHEAD_WARMUP = 5;
+const TARGET_TURNS_PER_S = 50;
+
+const SERVED =
+  "served by @langchain/langgraph-api's startServer in this process: the in-memory server `langgraphjs dev` runs " +
+  "(LangGraph's own queue, checkpointer and HTTP API), loading the server bundle Graphwright exports " +
+  "(buildServerEngine + serverBundleFiles); the SDK clients share its process and event loop";
+
+const WAIT_TAIL =
+  "On this server `runs.wait` answers ~500 ms after the run's last event: its join loop waits on the run's event queue " +
+  "with a 500 ms timeout and only then sees the run is done (langgraph-api 1.5); that tail is in every `runs.wait` turn.";
+
+type Log = (line: string) => void;
+
+async function throughputFigure(server: WeatherServer, log: Log): Promise<Figure> {
+  log(`  server: ${USERS} users, runs.wait, pacing off…`);
+  const unpaced = await measureThroughput(server.url, server.unpaced, { ...LOAD, mode: "wait" });
+  log(`  server: ${USERS} users, runs.wait, the template as written (${server.templateTokensPerSecond} tokens/s)…`);
+  const paced = await measureThroughput(server.url, server.paced, { ...LOAD, mode: "wait" });
+  log(`  server: ${USERS} users, streamed until the reply, pacing off…`);
+  const reply = await measureThroughput(server.url, server.unpaced, { ...LOAD, mode: "reply" });
+  return {
+    value: unpaced.turns_per_s,
+    unit: "turns/s",
+    target: `>= ${TARGET_TURNS_PER_S}`,
+    pass: unpaced.turns_per_s >= TARGET_TURNS_PER_S && unpaced.errors === 0,
+    measure: `Weather template, pacing off: turns completed per second by ${USERS} users, each on its own thread sending "What's the weather in <city>?" with runs.wait back to back`,
+    p50_ms: unpaced.p50_ms,
+    p95_ms: unpaced.p95_ms,
+    errors: unpaced.errors,
+    users: USERS,
+    workers: server.workers,
+    warmup_s: LOAD.warmupMs / 1000,
+    window_s: LOAD.durationMs / 1000,
+    turns_per_thread: LOAD.turnsPerThread,
+    note:
+      `Weather template ${SERVED}. The budget applies to the template with token pacing off (tokens_per_second 0 in a copy: engine throughput, the value); ` +
+      `as written its scripted model streams ${server.templateTokensPerSecond} tokens/s, which alone holds a turn at ~300 ms (template_as_written). ${WAIT_TAIL} ` +
+      `So ${USERS} users waiting turn after turn cannot pass ~${USERS} / 0.55 s ≈ ${Math.floor(USERS / 0.55)} turns/s however fast the graph runs. ` +
+      "reply_delivered streams values instead and ends the turn when the reply arrives, when a person would see it: what the server and engine deliver without that tail.",
+    pacing_off: unpaced,
+    template_as_written: paced,
+    reply_delivered: reply,
+  };
+}
+
+async function overheadFigure(server: WeatherServer, log: Log): Promise<Figure> {
+  log(`  server: ${OVERHEAD_TURNS} sequential turns on the server and in-process…`);
+  const result = await measureOverheadRatio(server.url, server.unpaced, server.unpacedDocument, OVERHEAD_TURNS, OVERHEAD_WARMUP);
+  return {
+    value: result.wait_ratio,
+    unit: "× in-process Node",
+    target: "none (reported only)",
+    pass: true,
+    measure:
+      "one Weather turn, pacing off: median of sequential runs.wait turns on the server (fresh thread each) ÷ median of the same turn run in this process " +
+      "with the engine (compileGraph + collectRun, nodeServices, in-memory checkpointer)",
+    overhead_ms_median: round(result.server_wait_ms_median - result.in_process_ms_median, 1),
+    ...result,
+    note:
+      `The server is ${SERVED}. Compared with the engine in-process in Node: the bench's Chromium engine timing (chromium.engine_overhead) is a ` +
+      `200-step agent loop, not a Weather turn, so there is no in-browser figure for this turn. ${WAIT_TAIL} reply_ratio times the server turn ` +
+      "streamed until the reply arrives instead: the server's own overhead without that tail (queue pick-up, HTTP, checkpoints).",
+  };
+}
+
+const FIGURES: Record<ServerFigureName, (server: WeatherServer, log: Log) => Promise<Figure>> = {
+  server_throughput: throughputFigure,
+  server_overhead_ratio: overheadFigure,
+};
+
+/** Starts one server, measures the figures named (all by default) and stops it. */
+export async function measureServerFigures(names: readonly ServerFigureName[], log: Log): Promise<Record<string, Figure>> {
+  log(`  server: building the Weather bundle and starting LangGraph's API server (${WORKERS} workers)…`);
+  const server = await startWeatherServer(WORKERS);
+  try {
+    const figures: Record<string, Figure> = {};
+    for (const name of names) figures[name] = await FIGURES[name](server, log);
+    return figures;
+  } finally {
+    await server.close();
+  }
+}

@@ -8,23 +8,20 @@ import type { GraphLibrary } from "../engine/index.js";
 import { formatIssues, validate, type GraphDocument } from "../schema/index.js";
 import { buildServerEngine } from "../server/bundle/buildEngine.js";
 import { serverBundleFiles } from "../server/bundle/files.js";
+import { subgraphDocuments } from "../server/bundle/subgraphs.js";
 
-/** The documents Subgraph nodes run, transitively, each once. */
+/** The documents Subgraph nodes run, transitively, each once; a missing or invalid one is an error. */
 async function subgraphsOf(document: GraphDocument, library: GraphLibrary): Promise<GraphDocument[]> {
-  const found = new Map<string, GraphDocument>();
-  const visit = async (doc: GraphDocument) => {
-    for (const node of doc.nodes) {
-      if (node.kind !== "subgraph" || found.has(node.data.graph) || node.data.graph === document.meta.id) continue;
-      const loaded = await library.load(node.data.graph);
-      if (loaded === null) throw new Error(`Subgraph node "${node.data.name}" runs the graph "${node.data.graph}", which is not in the graphs folder`);
-      const checked = validate(loaded);
-      if (!checked.ok) throw new Error(`The graph "${node.data.graph}" (run by "${node.data.name}") is not valid:\n${formatIssues(checked.errors)}`);
-      found.set(node.data.graph, checked.document);
-      await visit(checked.document);
-    }
-  };
-  await visit(document);
-  return [...found.values()];
+  const { documents, missing } = await subgraphDocuments(document, async (id) => {
+    const loaded = await library.load(id);
+    if (loaded === null) return undefined;
+    const checked = validate(loaded);
+    if (!checked.ok) throw new Error(`The graph "${id}" in the graphs folder is not valid:\n${formatIssues(checked.errors)}`);
+    return checked.document;
+  });
+  const [first] = missing;
+  if (first) throw new Error(`Subgraph node "${first.node}" runs the graph "${first.graph}", which is not in the graphs folder`);
+  return documents;
 }
 
 /**

@@ -2,8 +2,13 @@ import { describe, expect, it } from "vitest";
 import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { folderGraphLibrary } from "../server/graph/graphLibrary.js";
+import { linkPackages } from "../server/testing/langgraphServer.js";
 import { runCli } from "./testing/runCli.js";
+
+const exec = promisify(execFile);
 
 const at = { x: 0, y: 0 };
 const graph = (id: string, nodes: unknown[]) => ({
@@ -51,4 +56,28 @@ describe("folder graph library", () => {
     const flagged = await runCli(["run", path.join(lone, "parent.json"), "hi", "--graphs", elsewhere]);
     expect(flagged.stdout).toContain("FAQ says: Q: hi");
   });
+
+  it("bundles the graphs Subgraph nodes run, and the bundled graph runs them; a missing one is refused", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "gw-sub-bundle-"));
+    await writeFile(path.join(dir, "parent.json"), JSON.stringify(parent));
+    await writeFile(path.join(dir, "child.json"), JSON.stringify(child));
+    const out = path.join(dir, "server");
+    const written = await runCli(["bundle", path.join(dir, "parent.json"), "--out", out]);
+    expect(written.code, written.stderr).toBe(0);
+    await linkPackages(out);
+    const script = `
+      import { MemorySaver } from "@langchain/langgraph";
+      import { graph } from "./graph.mjs";
+      graph.checkpointer = new MemorySaver();
+      const state = await graph.invoke({ messages: [{ role: "user", content: "opening hours" }] }, { configurable: { thread_id: "t" } });
+      console.log(state.messages.at(-1).content);`;
+    const { stdout } = await exec(process.execPath, ["--input-type=module", "-e", script], { cwd: out });
+    expect(stdout).toContain("FAQ says: Q: opening hours");
+
+    const lone = await mkdtemp(path.join(tmpdir(), "gw-lone-bundle-"));
+    await writeFile(path.join(lone, "parent.json"), JSON.stringify(parent));
+    const refused = await runCli(["bundle", path.join(lone, "parent.json"), "--out", path.join(lone, "server")]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Subgraph node "ask_faq" runs the graph "faq-bot", which is not in the graphs folder');
+  }, 60_000);
 });

@@ -5,8 +5,10 @@
  * The menu loads this module lazily, and it loads the engine text lazily in turn.
  */
 import { strToU8, zipSync } from "fflate";
-import { isSecretHeader, NO_GRAPH, SECRET_PLACEHOLDER, type GraphDocument } from "../../schema/index.js";
+import { isSecretHeader, SECRET_PLACEHOLDER, type GraphDocument } from "../../schema/index.js";
 import { serverBundleFiles, type ServerEngine } from "../../server/bundle/files.js";
+
+export { subgraphDocuments, type MissingSubgraph, type SavedGraphLoader } from "../../server/bundle/subgraphs.js";
 import { fileNameFor } from "./fileName";
 import { changedPaths, stripSecrets } from "./stripSecrets";
 
@@ -18,44 +20,6 @@ export interface ServerBundleZip {
   bytes: Uint8Array;
   /** JSON paths of secrets left out of the open graph's document. */
   removed: string[];
-}
-
-/** A graph a Subgraph node runs that is not in the workspace. */
-export interface MissingSubgraph {
-  /** The graph's meta.id, as the node names it. */
-  graph: string;
-  /** The Subgraph node's name. */
-  node: string;
-}
-
-/** Reads a saved graph's document by meta.id; undefined when there is none. */
-export type SavedGraphLoader = (graphId: string) => Promise<GraphDocument | undefined>;
-
-/**
- * The documents the graph's Subgraph nodes run, transitively and each once, and the graphs that
- * could not be found. The graph itself is never among them (a Subgraph node cannot run it).
- * @example
- * const { documents, missing } = await subgraphDocuments(doc, async (id) => (await workspace.graphs.get(id))?.document);
- */
-export async function subgraphDocuments(document: GraphDocument, load: SavedGraphLoader): Promise<{ documents: GraphDocument[]; missing: MissingSubgraph[] }> {
-  const found = new Map<string, GraphDocument>();
-  const missing: MissingSubgraph[] = [];
-  const seen = new Set<string>([document.meta.id]);
-  const visit = async (doc: GraphDocument): Promise<void> => {
-    for (const node of doc.nodes) {
-      if (node.kind !== "subgraph" || node.data.graph === NO_GRAPH || seen.has(node.data.graph)) continue;
-      seen.add(node.data.graph);
-      const loaded = await load(node.data.graph);
-      if (!loaded) {
-        missing.push({ graph: node.data.graph, node: node.data.name });
-        continue;
-      }
-      found.set(node.data.graph, loaded);
-      await visit(loaded);
-    }
-  };
-  await visit(document);
-  return { documents: [...found.values()], missing };
 }
 
 /** Whether a header value is only secret references and an auth scheme: where a credential comes from, not one. */

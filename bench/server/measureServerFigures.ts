@@ -14,16 +14,16 @@ const USERS = 16;
  * more (an idle worker looks for runs after a random sleep of up to 1 s); on 2 cores, 32 and 64
  * measured no better than 16.
  */
-const WORKERS = 16;
+const WORKERS = Number(process.env.BENCH_SERVER_WORKERS ?? 16);
 const LOAD: Omit<ThroughputOptions, "mode"> = { users: USERS, warmupMs: 3_000, durationMs: 10_000, turnsPerThread: 8 };
 const OVERHEAD_TURNS = 31;
 const OVERHEAD_WARMUP = 5;
 const TARGET_TURNS_PER_S = 50;
 
 const SERVED =
-  "served by @langchain/langgraph-api's startServer in this process: the in-memory server `langgraphjs dev` runs " +
+  "served by @langchain/langgraph-api's startServer in a process of its own: the in-memory server `langgraphjs dev` runs " +
   "(LangGraph's own queue, checkpointer and HTTP API), loading the server bundle Graphwright exports " +
-  "(buildServerEngine + serverBundleFiles); the SDK clients share its process and event loop";
+  "(buildServerEngine + serverBundleFiles); the SDK clients run in the bench's process";
 
 const WAIT_TAIL =
   "On this server `runs.wait` answers ~500 ms after the run's last event: its join loop waits on the run's event queue " +
@@ -88,10 +88,14 @@ const FIGURES: Record<ServerFigureName, (server: WeatherServer, log: Log) => Pro
   server_overhead_ratio: overheadFigure,
 };
 
-/** Starts one server, measures the figures named (all by default) and stops it. */
-export async function measureServerFigures(names: readonly ServerFigureName[], log: Log): Promise<Record<string, Figure>> {
+/** Starts one server (with `start`: in another process), measures the figures named and stops it. */
+export async function measureServerFigures(
+  names: readonly ServerFigureName[],
+  log: Log,
+  start: (workers: number) => Promise<WeatherServer> = startWeatherServer,
+): Promise<Record<string, Figure>> {
   log(`  server: building the Weather bundle and starting LangGraph's API server (${WORKERS} workers)…`);
-  const server = await startWeatherServer(WORKERS);
+  const server = await start(WORKERS);
   try {
     const figures: Record<string, Figure> = {};
     for (const name of names) figures[name] = await FIGURES[name](server, log);

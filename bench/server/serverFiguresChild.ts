@@ -1,24 +1,22 @@
 /**
- * Child process of serverFigures.ts: measures the server figures named in argv, sends them to
- * the parent and exits (LangGraph's queue workers would keep the process alive).
+ * Child process of serverFigures.ts: hosts the Weather server (LangGraph's API server keeps its
+ * state in module scope and its queue workers poll forever, so it gets a process of its own),
+ * tells the parent where it listens, and exits when the parent says `close`. The SDK clients
+ * run in the parent, so on 2 cores the server has one to itself.
  */
-import { measureServerFigures } from "./measureServerFigures.js";
-import { isServerFigure, SERVER_FIGURES, type ServerFiguresMessage } from "./serverFigures.js";
+import { startWeatherServer } from "./weatherServer.js";
+import type { HostMessage } from "./serverFigures.js";
 
-async function main(): Promise<ServerFiguresMessage> {
-  const names = process.argv.slice(2);
-  const unknown = names.filter((name) => !isServerFigure(name));
-  if (unknown.length > 0) return { ok: false, error: `unknown server figure(s): ${unknown.join(", ")}` };
-  const figures = await measureServerFigures(names.length > 0 ? names.filter(isServerFigure) : SERVER_FIGURES, (line) => process.stdout.write(`${line}\n`));
-  return { ok: true, figures };
-}
+const workers = Number(process.argv[2] ?? 16);
 
-const message = await main().catch((error: unknown): ServerFiguresMessage => ({
-  ok: false,
-  error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-}));
-process.send?.(message, () => process.exit(0));
-if (!process.send) {
-  process.stdout.write(`${JSON.stringify(message, null, 2)}\n`);
-  process.exit(message.ok ? 0 : 1);
+try {
+  const server = await startWeatherServer(workers);
+  const { close, ...described } = server;
+  process.on("message", (message) => {
+    if (message !== "close") return;
+    void close().finally(() => process.exit(0));
+  });
+  process.send?.({ ok: true, server: described } satisfies HostMessage);
+} catch (error) {
+  process.send?.({ ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies HostMessage, () => process.exit(1));
 }

@@ -1,9 +1,11 @@
 // Running on a LangGraph server: Settings names a Graphwright runtime server (started by this
 // spec with `npm run cli -- serve` on a free loopback port), the playground's `Run on` picks it,
 // and templates run there with the same chat and timeline: nested sub-agent rows, tool cards,
-// an approval answered in the browser, the thread still there after a reload.
+// an approval answered in the browser, the thread still there after a reload, a step's state read
+// from the server, and a thread another client started opened here and continued.
 import { expect, test } from "./fixtures";
 import { InterruptPage } from "./pages/InterruptPage";
+import { Client } from "@langchain/langgraph-sdk";
 import { startRuntimeProcess, type RuntimeProcess } from "../src/server/testing/runtimeProcess";
 
 let server: RuntimeProcess;
@@ -66,6 +68,12 @@ test("templates run on a runtime server chosen in Run on: nested sub-agents, too
   await expect(published).toContainText("Personal assistant · v1");
   const answer = await playground.replies.last().textContent();
 
+  // A thread started elsewhere (here, the SDK) on the published Personal assistant.
+  const client = new Client({ apiUrl: server.url, apiKey: null });
+  const assistant = (await client.assistants.search({ graphId: "graphwright" })).find((a) => a.name === "Personal assistant");
+  const elsewhere = await client.threads.create();
+  await client.runs.wait(elsewhere.thread_id, assistant?.assistant_id ?? "", { input: { messages: [{ role: "user", content: "plan my day" }] } });
+
   await page.reload();
   await expect(page.getByRole("combobox", { name: "Run on" })).toHaveValue("server");
   await expect(playground.article("User: delete task 7")).toBeVisible();
@@ -78,6 +86,17 @@ test("templates run on a runtime server chosen in Run on: nested sub-agents, too
   const state = timeline.details.getByRole("region", { name: "State at checkpoint" });
   await expect(state).toContainText('"content": "delete task 7"');
   await timeline.filter.fill("");
+
+  // The server's thread this browser never ran: opened with its history, and it goes on here.
+  await page.getByRole("region", { name: "Server threads" }).getByRole("button", { name: "Open plan my day" }).click();
+  await expect(playground.thread).toHaveValue(`thread_${elsewhere.thread_id}`);
+  await expect(playground.article("User: plan my day")).toBeVisible();
+  await expect(playground.replies).not.toHaveCount(0);
+  await playground.send("remind me to water the plants");
+  await expect(playground.status).toHaveText("Idle", { timeout: STREAM_TIMEOUT });
+  const serverState = await client.threads.getState(elsewhere.thread_id);
+  const said = (serverState.values as { messages: { type: string; content: string }[] }).messages.filter((m) => m.type === "human").map((m) => m.content);
+  expect(said).toEqual(["plan my day", "remind me to water the plants"]);
 
   // Publishing an unchanged graph keeps its version.
   await page.getByRole("button", { name: "Publish to server" }).click();

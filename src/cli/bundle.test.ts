@@ -48,7 +48,9 @@ describe("cli bundle", () => {
     expect(written.code, written.stderr).toBe(0);
     expect(written.stdout).toContain("npm install && npx langgraphjs dev");
     const manifest = JSON.parse(await readFile(path.join(out, "package.json"), "utf8")) as { dependencies: Record<string, string> };
-    const ours = JSON.parse(await readFile(path.resolve(import.meta.dirname, "../../node_modules/@langchain/langgraph/package.json"), "utf8")) as { version: string };
+    const ours = JSON.parse(await readFile(path.resolve(import.meta.dirname, "../../node_modules/@langchain/langgraph/package.json"), "utf8")) as {
+      version: string;
+    };
     expect(manifest.dependencies["@langchain/langgraph"]).toBe(ours.version);
     expect(manifest.dependencies["@langchain/langgraph-cli"]).toMatch(/^1\.5\./);
     expect(JSON.parse(await readFile(path.join(out, "langgraph.json"), "utf8"))).toMatchObject({ graphs: { "number-cruncher": "./graph.mjs:graph" } });

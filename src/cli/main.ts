@@ -161,7 +161,8 @@ async function serve(options: { port?: string; host?: string; graphs?: string; s
     const code = (error as NodeJS.ErrnoException).code;
     fail(code === "EADDRINUSE" ? `Port ${port} is taken: choose another with --port` : `The runtime server could not start: ${(error as Error).message}`, 1);
   }
-  for (const [file, result] of Object.entries(server.published)) process.stdout.write(`Published ${file}: ${result.name} (${result.outcome}, version ${result.version})\n`);
+  for (const [file, result] of Object.entries(server.published))
+    process.stdout.write(`Published ${file}: ${result.name} (${result.outcome}, version ${result.version})\n`);
   process.stdout.write(`Graphwright runtime server listening on ${server.url}\n`);
   await new Promise<void>((resolve) => {
     process.once("SIGINT", () => resolve());

@@ -4,7 +4,7 @@
  */
 export { compileGraph, ENTRY_NODE, type CompiledDocument } from "./compile.js";
 export { runGraph, collectRun, type RunInput, type RunOptions } from "./run.js";
-export { toldBy } from "./continuedRun.js";
+export { toldBy, untoldTurn } from "./continuedRun.js";
 export type { RunEvent, RunEventBody, RunEventOf, EventBase } from "./events.js";
 export { EngineError, type EngineErrorCode } from "./errors.js";
 export { evaluateCondition, ExpressionError } from "./expressions.js";

@@ -113,7 +113,12 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
       }
       background?.watch(compiled, request.graphId);
       if (request.runOn === "server" && request.agent) {
-        post({ type: "failed", runId, code: "UNSUPPORTED", message: `Running ${request.agent} directly is not available on a LangGraph server yet: choose Graph in Agent, or Run on This browser.` });
+        post({
+          type: "failed",
+          runId,
+          code: "UNSUPPORTED",
+          message: `Running ${request.agent} directly is not available on a LangGraph server yet: choose Graph in Agent, or Run on This browser.`,
+        });
         return;
       }
       const input = { message: request.message, ...(request.resume ? { resume: request.resume } : {}) };

@@ -197,8 +197,20 @@ export type { McpToolListing };
 export interface ServerRequest {
   type: "server_request";
   requestId: string;
-  op: "publish" | "list" | "versions";
+  /** `threads`: the server's threads of the document's assistant; `thread_history`: one thread's messages as run events. */
+  op: "publish" | "list" | "versions" | "threads" | "thread_history";
   document?: GraphDocument;
+  /** For `thread_history`: the server's thread id and the id the thread gets in this browser. */
+  thread?: { thread_id: string; local_thread_id: string };
+}
+
+/** A thread the server holds for a published graph. */
+export interface ServerThreadSummary {
+  thread_id: string;
+  /** The thread's id in this browser (the one it ran from, or `thread_<server id>`). */
+  local_thread_id: string;
+  title: string;
+  updated_at: string;
 }
 
 /** A document published to a runtime server (an assistant of its `graphwright` graph). */
@@ -214,7 +226,9 @@ export interface PublishedGraph {
 export type ServerAnswer =
   | { op: "publish"; url: string; published: PublishedGraph & { outcome: "created" | "updated" | "unchanged" } }
   | { op: "list"; url: string; graphs: PublishedGraph[] }
-  | { op: "versions"; url: string; graph: PublishedGraph | null; versions: { version: number; created_at: string; name: string }[] };
+  | { op: "versions"; url: string; graph: PublishedGraph | null; versions: { version: number; created_at: string; name: string }[] }
+  | { op: "threads"; url: string; threads: ServerThreadSummary[] }
+  | { op: "thread_history"; url: string; events: RunEvent[] };
 
 export interface ServerResult {
   type: "server_result";

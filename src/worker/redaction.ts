@@ -35,7 +35,11 @@ export function createWorkerRedaction(store: CredentialStore | null): WorkerReda
     current: () => redactor,
     async refresh() {
       if (!store) return redactor;
-      const [credentials, toolSecrets, serverKey] = await Promise.all([readCredentials(store), readToolSecrets(store), store.secrets.reveal(LANGGRAPH_SERVER_SECRET)]);
+      const [credentials, toolSecrets, serverKey] = await Promise.all([
+        readCredentials(store),
+        readToolSecrets(store),
+        store.secrets.reveal(LANGGRAPH_SERVER_SECRET),
+      ]);
       const next = [credentials.openai, credentials.anthropic, serverKey, ...toolSecrets].filter((k): k is string => typeof k === "string");
       if (next.join("\n") !== keys.join("\n")) {
         keys = next;

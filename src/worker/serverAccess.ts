@@ -7,6 +7,7 @@ import type { GraphDocument } from "../schema/index.js";
 import { findPublished, listPublished, publishDocument, publishedVersions } from "../server/client/publish.js";
 import { describeServerError, serverClient, ServerError, type ServerConnection } from "../server/client/serverClient.js";
 import { runOnServer, serverMessageToJson, serverThreadId } from "../server/client/serverRun.js";
+import { historyEvents, listServerThreads } from "../server/client/serverThreads.js";
 import { errorText } from "./errorText";
 import { LANGGRAPH_SERVER_SECRET, LANGGRAPH_SERVER_URL_SETTING, type CheckpointRequest, type ServerRequest, type ServerResult } from "./protocol";
 import type { CredentialStore } from "./providerKeys";
@@ -18,7 +19,10 @@ import type { CredentialStore } from "./providerKeys";
 export async function serverConnection(store: CredentialStore): Promise<ServerConnection> {
   const [url, apiKey] = await Promise.all([store.settings.get<string>(LANGGRAPH_SERVER_URL_SETTING, ""), store.secrets.reveal(LANGGRAPH_SERVER_SECRET)]);
   if (typeof url !== "string" || !url.trim()) {
-    throw new ServerError("No LangGraph server is configured: add its URL under LangGraph server URL in Settings (npm run cli -- serve starts one).", "SERVER_UNREACHABLE");
+    throw new ServerError(
+      "No LangGraph server is configured: add its URL under LangGraph server URL in Settings (npm run cli -- serve starts one).",
+      "SERVER_UNREACHABLE",
+    );
   }
   return { url: url.trim().replace(/\/+$/, ""), apiKey: apiKey ?? null };
 }
@@ -42,10 +46,27 @@ export async function answerServerRequest(request: ServerRequest, store: Credent
     if (request.op === "list") {
       return { type: "server_result", requestId, ok: true, answer: { op: "list", url, graphs: await listPublished(client) }, error: null };
     }
+    if (request.op === "threads") {
+      const published = request.document ? await findPublished(client, request.document.meta.id) : null;
+      const threads = published ? await listServerThreads(client, published.assistant_id) : [];
+      return { type: "server_result", requestId, ok: true, answer: { op: "threads", url, threads }, error: null };
+    }
+    if (request.op === "thread_history") {
+      if (!request.thread) throw new Error("No thread was named");
+      const state = await client.threads.getState(request.thread.thread_id);
+      const events = historyEvents((state.values as { messages?: unknown } | null)?.messages, { threadId: request.thread.local_thread_id, now: Date.now() });
+      return { type: "server_result", requestId, ok: true, answer: { op: "thread_history", url, events }, error: null };
+    }
     const found = request.document ? await findPublished(client, request.document.meta.id) : null;
     const versions = found ? await publishedVersions(client, found.assistant_id) : [];
     const graph = found
-      ? { assistant_id: found.assistant_id, name: found.name, graph_id: String(found.metadata?.graphwright_id ?? ""), version: found.version, updated_at: found.updated_at }
+      ? {
+          assistant_id: found.assistant_id,
+          name: found.name,
+          graph_id: String(found.metadata?.graphwright_id ?? ""),
+          version: found.version,
+          updated_at: found.updated_at,
+        }
       : null;
     return { type: "server_result", requestId, ok: true, answer: { op: "versions", url, graph, versions }, error: null };
   } catch (error) {
@@ -79,7 +100,17 @@ export async function* runTurnOnServer(
   }
   // Publishing failed before the run began: the turn is told as a failed run, so the thread shows why.
   const now = options.now ?? (() => Date.now());
-  const base = { run_id: options.runId, thread_id: options.threadId, root_call_id: options.runId, checkpoint_id: null, node: null, call_id: options.runId, parent_call_id: null, depth: 0, agent: null };
+  const base = {
+    run_id: options.runId,
+    thread_id: options.threadId,
+    root_call_id: options.runId,
+    checkpoint_id: null,
+    node: null,
+    call_id: options.runId,
+    parent_call_id: null,
+    depth: 0,
+    agent: null,
+  };
   const at = now();
   if (!input.resume) yield { ...base, id: `${options.runId}:0`, seq: 0, ts: at, type: "run_start", input: input.message } as RunEvent;
   yield { ...base, id: `${options.runId}:1`, seq: 1, ts: at, type: "error", code: failure.code, message: failure.message } as RunEvent;

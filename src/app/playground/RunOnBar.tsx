@@ -8,6 +8,7 @@ import { chooseRunTarget, loadRunTarget, useRunTarget } from "../services/runTar
 import { useEditor } from "../store/hooks";
 import { useActiveThreadBusy } from "../store/playground/hooks";
 import type { PublishedGraph } from "../../worker/protocol";
+import { ServerThreads } from "./ServerThreads";
 
 const button =
   "rounded border border-zinc-300 px-2 py-1 text-xs font-medium hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
@@ -61,7 +62,9 @@ export function RunOnBar() {
     try {
       const document = await redactDocumentForExport(store.getState().document);
       const { published: result } = await engine.server("publish", document);
-      const said = { created: "published", updated: `published as version ${result.version}`, unchanged: `already published (version ${result.version})` }[result.outcome];
+      const said = { created: "published", updated: `published as version ${result.version}`, unchanged: `already published (version ${result.version})` }[
+        result.outcome
+      ];
       setStatus({ text: `${result.name} ${said} on ${hostOf(serverUrl ?? "")}.`, error: false });
       setListed((n) => n + 1);
     } catch (error) {
@@ -95,10 +98,15 @@ export function RunOnBar() {
       </div>
       {status && (
         // Not role=status: the playground's status names the run's state, and only that.
-        <p role={status.error ? "alert" : undefined} aria-live="polite" className={`text-xs ${status.error ? "text-red-700 dark:text-red-400" : "text-zinc-600 dark:text-zinc-400"}`}>
+        <p
+          role={status.error ? "alert" : undefined}
+          aria-live="polite"
+          className={`text-xs ${status.error ? "text-red-700 dark:text-red-400" : "text-zinc-600 dark:text-zinc-400"}`}
+        >
           {status.text}
         </p>
       )}
+      {target === "server" && <ServerThreads refresh={`${listed}:${String(running)}:${graphId}`} />}
       {target === "server" && published && (
         <section aria-label="Published graphs" className="text-xs text-zinc-600 dark:text-zinc-400">
           {published.length === 0 ? (

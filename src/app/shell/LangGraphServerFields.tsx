@@ -45,8 +45,8 @@ export function LangGraphServerFields({ value, onChange, maskedKey, onRemoveKey,
           className={`mt-1 ${textInput}`}
         />
         <p id={urlHintId} className={fieldHint}>
-          A Graphwright runtime server (npm run cli -- serve) or any LangGraph server. The playground can run on it (Run on) and Publish to server
-          sends the open graph there. Empty means runs stay in this browser.
+          A Graphwright runtime server (npm run cli -- serve) or any LangGraph server. The playground can run on it (Run on) and Publish to server sends the
+          open graph there. Empty means runs stay in this browser.
         </p>
         {urlError && (
           <p id={urlErrorId} role="alert" className={errorText}>

@@ -15,14 +15,12 @@ const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const ENTRY = fileURLToPath(new URL("../graph/bundleEntry.ts", import.meta.url));
 const THREAD_ENTRY = fileURLToPath(new URL("../../tools/sandbox/nodeThread.worker.ts", import.meta.url));
 
-
 /** Packages the engine file imports rather than contains. */
 const EXTERNAL = /^(@langchain\/|quickjs-emscripten-core$|quickjs-emscripten-core\/|@jitl\/)/;
 const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 
 /** Packages the server itself needs besides what the engine imports. */
 const SERVER_PACKAGES = ["@langchain/langgraph-cli", "@langchain/langgraph-api", "@langchain/langgraph-checkpoint"];
-
 
 function packageName(specifier: string): string {
   const parts = specifier.split("/");

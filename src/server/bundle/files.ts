@@ -96,7 +96,11 @@ dev\` keeps everything in memory (and in \`.langgraph_api/\`) and is meant for o
  */
 export function serverBundleFiles(document: GraphDocument, engine: ServerEngine, subgraphs: readonly GraphDocument[] = []): BundleFiles {
   const graphId = document.meta.id;
-  const name = graphId.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "") || "graph";
+  const name =
+    graphId
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "graph";
   const files: BundleFiles = {
     "langgraph.json": `${JSON.stringify({ node_version: "20", graphs: { [graphId]: "./graph.mjs:graph" }, dependencies: ["."] }, null, 2)}\n`,
     "package.json": `${JSON.stringify(

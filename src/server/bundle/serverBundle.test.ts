@@ -90,7 +90,11 @@ describe("LangGraph server bundles of the examples", () => {
     }
   });
 
-  async function onServer(graphId: string, messages: string[], threadId?: string): Promise<{ turns: Turn[]; threadId: string; values: Record<string, unknown> }> {
+  async function onServer(
+    graphId: string,
+    messages: string[],
+    threadId?: string,
+  ): Promise<{ turns: Turn[]; threadId: string; values: Record<string, unknown> }> {
     const thread = threadId ?? (await client.threads.create()).thread_id;
     let values: Record<string, unknown> = {};
     for (const message of messages) {
@@ -103,7 +107,11 @@ describe("LangGraph server bundles of the examples", () => {
     const document = await loadExample("weather-assistant.json");
     const first = await onServer("weather-assistant", ["What's the weather in Paris?"]);
     expect(first.turns).toEqual(await inProcess(document, ["What's the weather in Paris?"]));
-    expect(first.turns).toContainEqual({ role: "ai", content: "Let me check the weather in Paris.", tool_calls: [{ name: "get_weather", args: { city: "Paris" } }] });
+    expect(first.turns).toContainEqual({
+      role: "ai",
+      content: "Let me check the weather in Paris.",
+      tool_calls: [{ name: "get_weather", args: { city: "Paris" } }],
+    });
     expect(first.turns.at(-1)).toEqual({ role: "ai", content: "Right now: Sunny, 21°C, light wind in Paris." });
 
     const second = await onServer("weather-assistant", ["And the weather in Oslo?"], first.threadId);
@@ -121,7 +129,10 @@ describe("LangGraph server bundles of the examples", () => {
 
   it("pauses the Personal assistant for approval with the server's __interrupt__ and resumes with { decision: 'approve' }", async () => {
     const thread = (await client.threads.create()).thread_id;
-    const paused = (await client.runs.wait(thread, "personal-assistant", { input: { messages: [{ role: "user", content: "delete task 7" }] } })) as Record<string, unknown>;
+    const paused = (await client.runs.wait(thread, "personal-assistant", { input: { messages: [{ role: "user", content: "delete task 7" }] } })) as Record<
+      string,
+      unknown
+    >;
     const interrupts = paused.__interrupt__ as { id: string; value: { kind: string; tool: string; args: unknown } }[];
     expect(interrupts).toHaveLength(1);
     expect(interrupts[0]?.value).toMatchObject({ kind: "approval", tool: "delete_task", args: { id: "7" } });

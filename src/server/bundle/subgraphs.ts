@@ -41,4 +41,3 @@ export async function subgraphDocuments(document: GraphDocument, load: SavedGrap
   await visit(document);
   return { documents: [...found.values()], missing };
 }
-

@@ -74,7 +74,13 @@ export async function publishDocument(client: Client, document: GraphDocument, u
   if (!existing) {
     let created: Assistant;
     try {
-      created = await client.assistants.create({ graphId: RUNTIME_GRAPH_ID, name: document.meta.name, config, metadata, description: document.meta.description || undefined });
+      created = await client.assistants.create({
+        graphId: RUNTIME_GRAPH_ID,
+        name: document.meta.name,
+        config,
+        metadata,
+        description: document.meta.description || undefined,
+      });
     } catch (error) {
       if ((error as { status?: unknown }).status === 404) {
         throw new ServerError(

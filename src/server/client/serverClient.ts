@@ -57,7 +57,11 @@ export function describeServerError(error: unknown, url: string, what = "The req
   const text = typeof (error as { text?: unknown } | null)?.text === "string" ? (error as { text: string }).text : String((error as Error)?.message ?? error);
   if (typeof status === "number") {
     if (status === 401 || status === 403) {
-      return new ServerError(`The LangGraph server at ${url} refused the API key (HTTP ${status}): check the key for this server in Settings.`, "SERVER_UNAUTHORIZED", status);
+      return new ServerError(
+        `The LangGraph server at ${url} refused the API key (HTTP ${status}): check the key for this server in Settings.`,
+        "SERVER_UNAUTHORIZED",
+        status,
+      );
     }
     if (status === 404) {
       return new ServerError(

@@ -26,7 +26,12 @@ export function serverThreadId(threadId: string): string {
 export function serverMessageToJson(message: unknown): Record<string, unknown> {
   const m = (message ?? {}) as Record<string, unknown>;
   const type = String(m.type ?? m.role ?? "ai");
-  const content = typeof m.content === "string" ? m.content : Array.isArray(m.content) ? m.content.map((p) => (typeof p === "string" ? p : String((p as { text?: unknown }).text ?? ""))).join("") : "";
+  const content =
+    typeof m.content === "string"
+      ? m.content
+      : Array.isArray(m.content)
+        ? m.content.map((p) => (typeof p === "string" ? p : String((p as { text?: unknown }).text ?? ""))).join("")
+        : "";
   const out: Record<string, unknown> = { id: m.id ?? null, role: type === "user" ? "human" : type === "assistant" ? "ai" : type, content };
   if (typeof m.name === "string" && m.name) out.name = m.name;
   if (Array.isArray(m.tool_calls) && m.tool_calls.length > 0) {
@@ -100,7 +105,15 @@ export async function* runOnServer(input: RunInput, options: ServerRunOptions): 
       if (chunk.event === "error") {
         const data = (chunk.data ?? {}) as { error?: string; message?: string };
         status = "error";
-        yield make({ type: "error", code: "SERVER_RUN_FAILED", message: `The run failed on the LangGraph server at ${options.url}: ${data.message ?? data.error ?? "no reason given"}` }, atRoot, null);
+        yield make(
+          {
+            type: "error",
+            code: "SERVER_RUN_FAILED",
+            message: `The run failed on the LangGraph server at ${options.url}: ${data.message ?? data.error ?? "no reason given"}`,
+          },
+          atRoot,
+          null,
+        );
         continue;
       }
       const mode = chunk.event.split("|")[0] as string;

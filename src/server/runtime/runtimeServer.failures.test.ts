@@ -69,9 +69,15 @@ describe("a runtime server that wants an API key, and servers that fail", () => 
     expect(refused.ok).toBe(false);
     expect(refused.error).toBe(`The LangGraph server at ${server.url} refused the API key (HTTP 401): check the key for this server in Settings.`);
 
-    const published = await answerServerRequest({ type: "server_request", requestId: "r2", op: "publish", document: await weather() }, credentials(server.url, KEY));
+    const published = await answerServerRequest(
+      { type: "server_request", requestId: "r2", op: "publish", document: await weather() },
+      credentials(server.url, KEY),
+    );
     expect(published).toMatchObject({ ok: true, answer: { op: "publish", published: { name: "Weather assistant", outcome: "created", version: 1 } } });
-    const versions = await answerServerRequest({ type: "server_request", requestId: "r3", op: "versions", document: await weather() }, credentials(server.url, KEY));
+    const versions = await answerServerRequest(
+      { type: "server_request", requestId: "r3", op: "versions", document: await weather() },
+      credentials(server.url, KEY),
+    );
     expect(versions).toMatchObject({ ok: true, answer: { op: "versions", versions: [{ version: 1 }] } });
   });
 

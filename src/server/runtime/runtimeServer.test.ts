@@ -7,6 +7,7 @@ import { validate, type GraphDocument } from "../../schema/index.js";
 import { listPublished, publishDocument, publishedVersions } from "../client/publish.js";
 import { serverClient } from "../client/serverClient.js";
 import { runOnServer } from "../client/serverRun.js";
+import { historyEvents, listServerThreads } from "../client/serverThreads.js";
 import { nodeServices } from "../graph/nodeServices.js";
 import { freePort } from "../testing/langgraphServer.js";
 import { startRuntimeServer, type RuntimeServer } from "./serve.js";
@@ -38,7 +39,8 @@ describe("the Graphwright runtime server", () => {
     const compiled = compileGraph(document, nodeServices(document, { env: {} }));
     const events: RunEvent[] = [];
     const client = serverClient({ url });
-    for await (const event of runOnServer(input, { client, url, assistantId, threadId, runId: `run_${events.length}_${Date.now()}`, compiled })) events.push(event);
+    for await (const event of runOnServer(input, { client, url, assistantId, threadId, runId: `run_${events.length}_${Date.now()}`, compiled }))
+      events.push(event);
     return events;
   }
 
@@ -47,7 +49,10 @@ describe("the Graphwright runtime server", () => {
     const weather = await publishDocument(client, await example("weather-assistant.json"));
     const team = await publishDocument(client, await example("main-agent-team.json"));
     expect([weather.outcome, team.outcome]).toEqual(["created", "created"]);
-    expect((await listPublished(client)).map((a) => a.name).sort()).toEqual(["MainAgent with Emails, Meetings, Tasks and Research sub-agents", "Weather assistant"]);
+    expect((await listPublished(client)).map((a) => a.name).sort()).toEqual([
+      "MainAgent with Emails, Meetings, Tasks and Research sub-agents",
+      "Weather assistant",
+    ]);
 
     const first = await turn(await example("weather-assistant.json"), weather.assistant_id, "thread_w1", { message: "What's the weather in Paris?" });
     expect(first.map((e) => e.type)).toContain("agent_start");
@@ -66,7 +71,9 @@ describe("the Graphwright runtime server", () => {
     expect(messages[0]).toMatchObject({ role: "human", content: "What's the weather in Paris?" });
     expect(messages.at(-1)).toMatchObject({ role: "ai", content: "Right now: Partly cloudy, 18°C in Oslo." });
 
-    const delegated = await turn(await example("main-agent-team.json"), team.assistant_id, "thread_t1", { message: "Schedule a meeting with ana@example.com tomorrow" });
+    const delegated = await turn(await example("main-agent-team.json"), team.assistant_id, "thread_t1", {
+      message: "Schedule a meeting with ana@example.com tomorrow",
+    });
     expect(delegated.at(-1)).toMatchObject({ type: "run_end" });
     const nested = delegated.filter((e) => e.depth > 2 && e.agent !== "MainAgent");
     expect(nested.length, JSON.stringify(delegated.map((e) => [e.type, e.agent, e.depth]))).toBeGreaterThan(0);
@@ -114,10 +121,34 @@ describe("the Graphwright runtime server", () => {
     expect(missing.find((e) => e.type === "error")).toMatchObject({ code: "SERVER_NOT_FOUND" });
 
     const client = serverClient({ url: server.url });
-    const broken = await client.assistants.create({ graphId: "graphwright", name: "Broken", config: { configurable: { __graphwright_document: { nodes: "no" } } } });
+    const broken = await client.assistants.create({
+      graphId: "graphwright",
+      name: "Broken",
+      config: { configurable: { __graphwright_document: { nodes: "no" } } },
+    });
     const refused = await turn(document, broken.assistant_id, "thread_y", { message: "hi" });
     const error = refused.find((e) => e.type === "error") as { message: string } | undefined;
     expect(error?.message).toMatch(/not valid|document/i);
     expect(refused.at(-1)).toMatchObject({ type: "run_end", status: "error" });
+  });
+
+  it("lists a thread another client started, tells its history as run events, and goes on with it", async () => {
+    const client = serverClient({ url: server.url });
+    const document = await example("weather-assistant.json");
+    const { assistant_id } = await publishDocument(client, document);
+    const thread = await client.threads.create();
+    await client.runs.wait(thread.thread_id, assistant_id, { input: { messages: [{ role: "user", content: "What's the weather in Lima?" }] } });
+
+    const listed = (await listServerThreads(client, assistant_id)).find((t) => t.thread_id === thread.thread_id);
+    expect(listed).toMatchObject({ local_thread_id: `thread_${thread.thread_id}`, title: "What's the weather in Lima?" });
+    const state = await client.threads.getState(thread.thread_id);
+    const history = historyEvents((state.values as { messages: unknown }).messages, { threadId: `thread_${thread.thread_id}`, now: 1_000 });
+    expect(history.map((e) => e.type)).toEqual(["run_start", "ai_message", "tool_call", "tool_result", "ai_message", "run_end"]);
+    expect(history[3]).toMatchObject({ tool: "get_weather", result: expect.stringContaining("Lima"), agent: "Assistant" });
+
+    const next = await turn(document, assistant_id, `thread_${thread.thread_id}`, { message: "And the weather in Oslo?" });
+    const messages = (next.find((e) => e.type === "final_state") as unknown as { state: { messages: { content: string }[] } }).state.messages;
+    expect(messages[0]?.content).toBe("What's the weather in Lima?");
+    expect(messages.at(-1)?.content).toContain("Oslo");
   });
 });

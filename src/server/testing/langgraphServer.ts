@@ -35,7 +35,11 @@ export async function linkPackages(dir: string): Promise<void> {
  * const client = new Client({ apiUrl: server.url });
  * await server.close();
  */
-export async function startLangGraphServer(options: { cwd: string; graphs: Record<string, string>; workers?: number }): Promise<{ url: string; close(): Promise<void> }> {
+export async function startLangGraphServer(options: {
+  cwd: string;
+  graphs: Record<string, string>;
+  workers?: number;
+}): Promise<{ url: string; close(): Promise<void> }> {
   process.env.LOG_LEVEL ??= "warn";
   process.env.LANGGRAPH_CLI_NO_ANALYTICS = "1";
   const { startServer } = await import("@langchain/langgraph-api/server");

@@ -29,11 +29,15 @@ export async function startRuntimeProcess(options: { timeoutMs?: number } = {}):
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = "";
-  const child: ChildProcess = spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), [path.join(ROOT, "src", "cli", "main.ts"), "serve", "--port", String(port), "--state", state], {
-    cwd: ROOT,
-    detached: true,
-    env: { ...process.env, LOG_LEVEL: "warn", OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "" },
-  });
+  const child: ChildProcess = spawn(
+    path.join(ROOT, "node_modules", ".bin", "tsx"),
+    [path.join(ROOT, "src", "cli", "main.ts"), "serve", "--port", String(port), "--state", state],
+    {
+      cwd: ROOT,
+      detached: true,
+      env: { ...process.env, LOG_LEVEL: "warn", OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "" },
+    },
+  );
   child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (log += d.toString()));
   const close = async () => {

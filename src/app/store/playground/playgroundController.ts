@@ -51,6 +51,8 @@ export interface PlaygroundController {
   stopRun(runId: string): void;
   /** The engine state at the checkpoint, the thread record, then the history's runs: in that order. */
   forkThread(fork: ThreadFork): Promise<void>;
+  /** The thread record, then the history's runs (a thread kept on a LangGraph server, seen here for the first time). */
+  adoptThread(thread: { id: string; graphId: string; title: string }, history: readonly RunEvent[], newRunId: () => string): Promise<void>;
   /** Hears of runs the worker starts by itself; the listener returns handlers, or nothing to ignore the run. */
   onBackgroundRun(listener: (run: BackgroundRun) => RunHandlers | undefined): void;
   /** True when a previous page left background delegations open. */
@@ -123,6 +125,10 @@ export function createPlaygroundController(deps: PlaygroundControllerDeps): Play
     async forkThread({ document, fromThreadId, checkpointId, thread, history, newRunId }) {
       await engine.fork({ document, threadId: fromThreadId, checkpointId, newThreadId: thread.id });
       await workspace.threads.create(thread);
+      await copyRuns(workspace.runs, { threadId: thread.id, graphId: thread.graphId, events: history, newRunId, now: now() });
+    },
+    async adoptThread(thread, history, newRunId) {
+      await workspace.threads.create({ ...thread, title: redactKeyShapes(thread.title, REDACTED_MARK) });
       await copyRuns(workspace.runs, { threadId: thread.id, graphId: thread.graphId, events: history, newRunId, now: now() });
     },
     onBackgroundRun(listener) {

@@ -47,4 +47,26 @@ describe("thread slice", () => {
     expect(playground.getState().threads.map((t) => t.id)).toEqual(["a"]);
     expect(playground.getState().activeThreadId).toBe("a");
   });
+
+  it("adopts a thread kept on a server with its history and shows it; adopting it again only shows it", async () => {
+    const controller = memoryController([threadRecord("a", "g")]);
+    const playground = createPlaygroundStore({ controller, frames });
+    await playground.getState().openGraph("g");
+    const history = toolRun({ threadId: "thread_srv", runId: "run_history_0" });
+    await playground.getState().adoptThread({ id: "thread_srv", title: "From the server" }, history);
+    expect(
+      playground
+        .getState()
+        .threads.map((t) => t.id)
+        .sort(),
+    ).toEqual(["a", "thread_srv"]);
+    expect(playground.getState().activeThreadId).toBe("thread_srv");
+    expect(playground.getState().events.map((e) => e.type)).toEqual(history.map((e) => e.type));
+
+    await playground.getState().switchThread("a");
+    await playground.getState().adoptThread({ id: "thread_srv", title: "From the server" }, []);
+    expect(playground.getState().threads.filter((t) => t.id === "thread_srv")).toHaveLength(1);
+    expect(playground.getState().activeThreadId).toBe("thread_srv");
+    expect(playground.getState().events).toHaveLength(history.length);
+  });
 });

@@ -68,4 +68,19 @@ export const createThreadSlice =
         steps.fail(`Could not delete the thread: ${errorText(error)}`);
       }
     },
+
+    async adoptThread(thread, history) {
+      const { graphId, threads } = get();
+      if (!graphId) return;
+      try {
+        // Opened before (or run from here): only shown.
+        if (!threads.some((t) => t.id === thread.id)) {
+          await steps.controller.adoptThread({ ...thread, graphId }, history, () => steps.newId("run"));
+          await steps.refreshThreads(graphId);
+        }
+        await steps.activate(thread.id);
+      } catch (error) {
+        steps.fail(`Could not open the thread: ${errorText(error)}`);
+      }
+    },
   });

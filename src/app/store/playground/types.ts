@@ -31,6 +31,8 @@ export interface ThreadSlice {
   switchThread(threadId: string): Promise<void>;
   renameThread(threadId: string, title: string): Promise<void>;
   deleteThread(threadId: string): Promise<void>;
+  /** Stores a thread kept elsewhere (a LangGraph server's) with its history as finished runs, and shows it. */
+  adoptThread(thread: { id: string; title: string }, history: readonly RunEvent[]): Promise<void>;
 }
 
 export interface RunSlice {

@@ -64,6 +64,13 @@ export function memoryController(threads: ThreadRecord[] = []): MemoryController
     startRun: (request, handlers) => void controller.runs.push({ request, handlers }),
     stopRun: (runId) => void controller.stopped.push(runId),
     forkThread: () => Promise.reject(new Error("forking is not part of this controller")),
+    async adoptThread({ id, graphId, title }, history) {
+      controller.threads.push(threadRecord(id, graphId, title));
+      controller.events.set(
+        id,
+        history.map((e) => ({ ...e, thread_id: id })),
+      );
+    },
     onBackgroundRun: () => undefined,
     hasOpenBackgroundTasks: async () => false,
     resumeBackgroundTasks: () => undefined,

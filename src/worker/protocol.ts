@@ -199,7 +199,10 @@ export interface ServerRequest {
   requestId: string;
   /** `threads`: the server's threads of the document's assistant; `thread_history`: one thread's messages as run events. */
   op: "publish" | "list" | "versions" | "threads" | "thread_history";
+  /** For `publish`: the document. */
   document?: GraphDocument;
+  /** For `versions` and `threads`: the graph (its `meta.id`) whose assistant is meant. */
+  graphId?: string;
   /** For `thread_history`: the server's thread id and the id the thread gets in this browser. */
   thread?: { thread_id: string; local_thread_id: string };
 }

@@ -47,7 +47,7 @@ export async function answerServerRequest(request: ServerRequest, store: Credent
       return { type: "server_result", requestId, ok: true, answer: { op: "list", url, graphs: await listPublished(client) }, error: null };
     }
     if (request.op === "threads") {
-      const published = request.document ? await findPublished(client, request.document.meta.id) : null;
+      const published = request.graphId ? await findPublished(client, request.graphId) : null;
       const threads = published ? await listServerThreads(client, published.assistant_id) : [];
       return { type: "server_result", requestId, ok: true, answer: { op: "threads", url, threads }, error: null };
     }
@@ -57,7 +57,7 @@ export async function answerServerRequest(request: ServerRequest, store: Credent
       const events = historyEvents((state.values as { messages?: unknown } | null)?.messages, { threadId: request.thread.local_thread_id, now: Date.now() });
       return { type: "server_result", requestId, ok: true, answer: { op: "thread_history", url, events }, error: null };
     }
-    const found = request.document ? await findPublished(client, request.document.meta.id) : null;
+    const found = request.graphId ? await findPublished(client, request.graphId) : null;
     const versions = found ? await publishedVersions(client, found.assistant_id) : [];
     const graph = found
       ? {

@@ -61,7 +61,7 @@ export function RunOnBar() {
     setStatus({ text: `Publishing to ${serverUrl}…`, error: false });
     try {
       const document = await redactDocumentForExport(store.getState().document);
-      const { published: result } = await engine.server("publish", document);
+      const { published: result } = await engine.server("publish", { document });
       const said = { created: "published", updated: `published as version ${result.version}`, unchanged: `already published (version ${result.version})` }[
         result.outcome
       ];

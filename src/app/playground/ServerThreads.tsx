@@ -24,9 +24,7 @@ export function ServerThreads({ refresh }: { refresh: unknown }) {
     const engine = appEngine();
     if (!engine.server) return;
     let current = true;
-    const { meta } = editor.getState().document;
-    // Only the graph's id is needed to find its assistant.
-    engine.server("threads", { meta: { id: meta.id } } as never).then(
+    engine.server("threads", { graphId: editor.getState().document.meta.id }).then(
       (answer) => {
         if (!current) return;
         setThreads(answer.threads);
@@ -47,7 +45,7 @@ export function ServerThreads({ refresh }: { refresh: unknown }) {
     if (!engine.server) return;
     setOpening(thread.thread_id);
     try {
-      const { events } = await engine.server("thread_history", undefined, { thread_id: thread.thread_id, local_thread_id: thread.local_thread_id });
+      const { events } = await engine.server("thread_history", { thread: { thread_id: thread.thread_id, local_thread_id: thread.local_thread_id } });
       await playground.getState().adoptThread({ id: thread.local_thread_id, title: thread.title }, events);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));

@@ -25,7 +25,7 @@ import type {
   ServerResult,
   ToWorker,
 } from "../../worker/protocol";
-import type { GraphDocument, McpServer } from "../../schema/index.js";
+import type { McpServer } from "../../schema/index.js";
 
 /** What the worker answers requests with. */
 type Answer = CheckpointResult | ForkResult | RedactResult | McpToolsResult | ServerResult;
@@ -77,7 +77,7 @@ export interface EngineClient {
    * Publishes to or reads from the LangGraph server of Settings (in the worker, which alone
    * reads its API key); rejects with a message naming the server and what to do.
    */
-  server?<Op extends ServerRequest["op"]>(op: Op, document?: GraphDocument, thread?: ServerRequest["thread"]): Promise<Extract<ServerAnswer, { op: Op }>>;
+  server?<Op extends ServerRequest["op"]>(op: Op, request?: Pick<ServerRequest, "document" | "graphId" | "thread">): Promise<Extract<ServerAnswer, { op: Op }>>;
   /** Connects to an MCP server (in the worker, which reads the secrets its headers name) and lists its tools. */
   listMcpTools?(server: McpServer): Promise<McpToolListing[]>;
 }
@@ -296,14 +296,8 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
       const result = await ask<RedactResult>({ type: "redact", requestId: requestId(), value, ...options });
       return result.value as T;
     },
-    async server(op, document, thread) {
-      const result = await ask<ServerResult>({
-        type: "server_request",
-        requestId: requestId(),
-        op,
-        ...(document ? { document } : {}),
-        ...(thread ? { thread } : {}),
-      });
+    async server(op, request = {}) {
+      const result = await ask<ServerResult>({ type: "server_request", requestId: requestId(), op, ...request });
       if (!result.ok || !result.answer) throw new Error(result.error ?? "The LangGraph server did not answer");
       return result.answer as never;
     },

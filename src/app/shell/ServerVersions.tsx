@@ -18,8 +18,7 @@ export function ServerVersions() {
     const engine = appEngine();
     if (!serverUrl || !engine.server) return;
     let current = true;
-    // Only the graph's id is needed to find its assistant; the document is sent as it is typed.
-    engine.server("versions", { meta: { id: graphId } } as never).then(
+    engine.server("versions", { graphId }).then(
       (result) => current && setAnswer(result),
       (failure: unknown) => current && setError(failure instanceof Error ? failure.message : String(failure)),
     );

@@ -75,7 +75,7 @@ describe("a runtime server that wants an API key, and servers that fail", () => 
     );
     expect(published).toMatchObject({ ok: true, answer: { op: "publish", published: { name: "Weather assistant", outcome: "created", version: 1 } } });
     const versions = await answerServerRequest(
-      { type: "server_request", requestId: "r3", op: "versions", document: await weather() },
+      { type: "server_request", requestId: "r3", op: "versions", graphId: "weather-assistant" },
       credentials(server.url, KEY),
     );
     expect(versions).toMatchObject({ ok: true, answer: { op: "versions", versions: [{ version: 1 }] } });

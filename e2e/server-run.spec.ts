@@ -5,6 +5,7 @@
 // from the server, and a thread another client started opened here and continued.
 import { expect, test } from "./fixtures";
 import { InterruptPage } from "./pages/InterruptPage";
+import { readFileSync } from "node:fs";
 import { Client } from "@langchain/langgraph-sdk";
 import { startRuntimeProcess, type RuntimeProcess } from "../src/server/testing/runtimeProcess";
 
@@ -101,4 +102,41 @@ test("templates run on a runtime server chosen in Run on: nested sub-agents, too
   // Publishing an unchanged graph keeps its version.
   await page.getByRole("button", { name: "Publish to server" }).click();
   await expect(playground.region.getByText("Personal assistant already published (version 1)")).toBeVisible();
+});
+
+test("a reload in the middle of a turn on the server shows the server's answer once, nothing run again here", async ({ page, app, controls, playground }) => {
+  // The Weather template with its model slowed to 6 tokens a second, so the reload lands mid-reply.
+  const weather = JSON.parse(readFileSync(new URL("../examples/weather-assistant.json", import.meta.url), "utf8")) as {
+    meta: { id: string; name: string };
+    nodes: { id: string; data?: { script?: { tokens_per_second?: number } } }[];
+  };
+  weather.meta = { ...weather.meta, id: "slow-weather", name: "Slow weather" };
+  for (const node of weather.nodes) if (node.data?.script) node.data.script.tokens_per_second = 6;
+
+  await app.goto();
+  await controls.button("Settings").click();
+  const settings = controls.dialog("Settings");
+  await settings.getByRole("textbox", { name: "LangGraph server URL" }).fill(server.url);
+  await settings.getByRole("button", { name: "Save" }).click();
+  await controls.import("slow-weather.json", JSON.stringify(weather));
+  await expect(controls.graphName).toHaveValue("Slow weather");
+  await page.getByRole("combobox", { name: "Run on" }).selectOption("server");
+
+  await playground.send("What's the weather in Oslo?");
+  // The second reply is streaming: the tool has run on the server.
+  await expect(playground.article("Assistant: Right now")).toBeVisible({ timeout: STREAM_TIMEOUT });
+  await page.reload();
+
+  const answer = playground.article("Assistant: Right now: Partly cloudy, 18°C in Oslo.");
+  await expect(answer).toBeVisible({ timeout: STREAM_TIMEOUT });
+  await expect(playground.status).toHaveText("Idle");
+  await expect(answer).toHaveCount(1);
+  await expect(playground.toolCall("get_weather")).toHaveCount(1);
+  await expect(playground.region.getByText("This turn was interrupted")).toHaveCount(0);
+  // The server ran the turn once: one thread, one run.
+  const client = new Client({ apiUrl: server.url, apiKey: null });
+  const assistant = (await client.assistants.search({ graphId: "graphwright" })).find((a) => a.name === "Slow weather");
+  const threads = await client.threads.search({ metadata: { assistant_id: assistant?.assistant_id ?? "" } });
+  expect(threads).toHaveLength(1);
+  expect(await client.runs.list(threads[0]?.thread_id ?? "")).toHaveLength(1);
 });

@@ -21,6 +21,7 @@ import { createWorkerRedaction, redactEvents, redactingPost, redactingRuns, type
 import { createRunRecorder } from "./runRecorder";
 import { createStateQueries } from "./stateQueries";
 import { answerServerRequest, refuseServerFork, runTurnOnServer, serverCheckpointState } from "./serverAccess";
+import { createServerCutRunResumer } from "./serverCutRuns";
 
 export interface EngineHostOptions {
   runs: Pick<RunStore, "start" | "finish" | "appendEvents" | "list" | "get" | "events" | "deleteEventsAfter">;
@@ -94,6 +95,11 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     return compile(document, { credentials: await readCredentials(options.credentials), graphId });
   };
   const resumeCut = createCutRunResumer({ runs, checkpointer, withThreadLock: options.withThreadLock, post, now, compileStored, record, controllers });
+  const resumeCutOnServer = createServerCutRunResumer(
+    { runs, withThreadLock: options.withThreadLock, post, now, record, controllers },
+    options.credentials,
+    resumeCut,
+  );
   const queries = createStateQueries({ compile, checkpointer, withThreadLock: options.withThreadLock, post });
 
   async function run(request: RunRequest): Promise<void> {
@@ -175,7 +181,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
         case "resume_tasks":
           return background?.resumeOpen();
         case "resume_run":
-          return resumeCut(message);
+          return message.runOn === "server" ? resumeCutOnServer(message) : resumeCut(message);
         case "redact": {
           if (message.document) redaction.learn(message.value as GraphDocument);
           await redaction.refresh();

@@ -167,6 +167,8 @@ export interface ResumeRunRequest {
   runId: RunId;
   threadId: ThreadId;
   graphId: GraphId;
+  /** `server`: the run may have gone to the LangGraph server of Settings, which finishes it there. */
+  runOn?: RunTarget;
 }
 
 /** The page's answer to a `sandbox_run`. */

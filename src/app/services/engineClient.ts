@@ -290,6 +290,7 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
         runId: asRunId(request.runId),
         threadId: asThreadId(request.threadId),
         graphId: asGraphId(request.graphId),
+        ...(currentRunTarget() === "server" ? { runOn: "server" as const } : {}),
       });
     },
     async redact<T>(value: T, options: Pick<RedactRequest, "document" | "mark"> = {}): Promise<T> {

@@ -75,6 +75,7 @@ export async function* runOnServer(input: RunInput, options: ServerRunOptions): 
   const { client } = options;
   const thread = serverThreadId(options.threadId);
   let status: "completed" | "cancelled" | "error" | "interrupted" = "completed";
+  let serverRunId: string | null = null;
   if (!input.resume) yield make({ type: "run_start", input: input.message }, atRoot, null);
   try {
     await client.threads.create({ threadId: thread, ifExists: "do_nothing", metadata: { graphwright_thread: options.threadId } });
@@ -97,11 +98,15 @@ export async function* runOnServer(input: RunInput, options: ServerRunOptions): 
     const stream = client.runs.stream(thread, options.assistantId, {
       ...payload,
       streamMode: [...STREAM_MODES],
-      // Stop in the app cancels the run on the server too.
-      onDisconnect: "cancel",
+      // A lost connection (a page reload) leaves the run going on the server, which finishes it;
+      // Stop cancels it explicitly (below).
       ...(options.signal ? { signal: options.signal } : {}),
     } as never);
     for await (const chunk of stream as AsyncIterable<{ event: string; data: unknown }>) {
+      if (chunk.event === "metadata") {
+        serverRunId = (chunk.data as { run_id?: string } | null)?.run_id ?? serverRunId;
+        continue;
+      }
       if (chunk.event === "error") {
         const data = (chunk.data ?? {}) as { error?: string; message?: string };
         status = "error";
@@ -136,6 +141,10 @@ export async function* runOnServer(input: RunInput, options: ServerRunOptions): 
       const failure = describeServerError(error, options.url, "The run");
       yield make({ type: "error", code: failure.code, message: failure.message }, atRoot, null);
     }
+  }
+  if (status === "cancelled" && serverRunId) {
+    // Stop: the server stops the run too. Best effort; a run that already ended cannot be cancelled.
+    await client.runs.cancel(thread, serverRunId).catch(() => undefined);
   }
   yield make({ type: "run_end", status, duration_ms: Math.max(0, now() - started) }, atRoot, null);
 }

@@ -151,4 +151,42 @@ describe("the Graphwright runtime server", () => {
     expect(messages[0]?.content).toBe("What's the weather in Lima?");
     expect(messages.at(-1)?.content).toContain("Oslo");
   });
+
+  it("asks a Question node's question on the server and takes the chosen option", async () => {
+    const client = serverClient({ url: server.url });
+    const at = (y: number) => ({ x: 0, y });
+    const checked = validate({
+      version: 1,
+      meta: { id: "server-question", name: "Calendar question" },
+      nodes: [
+        { id: "start", kind: "start", position: at(0) },
+        {
+          id: "ask",
+          kind: "question",
+          position: at(150),
+          data: {
+            name: "Calendar",
+            question: "Which calendar?",
+            options: [
+              { id: "work", label: "Work" },
+              { id: "home", label: "Home" },
+            ],
+          },
+        },
+        { id: "end", kind: "end", position: at(300) },
+      ],
+      edges: [
+        { id: "e1", kind: "flow", source: "start", target: "ask" },
+        { id: "e2", kind: "flow", source: "ask", target: "end", source_handle: "work" },
+        { id: "e3", kind: "flow", source: "ask", target: "end", source_handle: "home" },
+      ],
+    });
+    if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+    const { assistant_id } = await publishDocument(client, checked.document);
+    const asked = await turn(checked.document, assistant_id, "thread_q1", { message: "add a dentist visit" });
+    expect(asked.find((e) => e.type === "interrupt")).toMatchObject({ kind: "question", payload: { question: "Which calendar?" } });
+    const answered = await turn(checked.document, assistant_id, "thread_q1", { message: "", resume: { value: { option_id: "home" } } });
+    expect(answered.find((e) => e.type === "interrupt_resolved")).toMatchObject({ resume: { option_id: "home" } });
+    expect(answered.at(-1)).toMatchObject({ type: "run_end", status: "completed" });
+  });
 });

@@ -8,6 +8,8 @@ import { validate, type GraphDocument } from "../../schema/index.js";
 import { serverMessageToJson } from "../client/serverRun.js";
 import { nodeServices } from "../graph/nodeServices.js";
 import { linkPackages, startLangGraphServer } from "../testing/langgraphServer.js";
+import { startEverythingServer, type EverythingServer } from "../../tools/testing/everythingServer.js";
+import { everythingGraph } from "../../tools/testing/everythingGraph.js";
 import { buildServerEngine } from "./buildEngine.js";
 import { serverBundleFiles } from "./files.js";
 
@@ -51,7 +53,18 @@ describe("LangGraph server bundles of the examples", () => {
   let dir: string;
   let server: { url: string; close(): Promise<void> };
   let client: Client;
+  let everything: EverythingServer;
   const graphIds: string[] = [];
+
+  async function writeBundle(document: GraphDocument, engine: Awaited<ReturnType<typeof buildServerEngine>>): Promise<Record<string, string>> {
+    const out = path.join(dir, document.meta.id);
+    for (const [name, text] of Object.entries(serverBundleFiles(document, engine))) {
+      await mkdir(path.dirname(path.join(out, name)), { recursive: true });
+      await writeFile(path.join(out, name), text);
+    }
+    const config = JSON.parse(await readFile(path.join(out, "langgraph.json"), "utf8")) as { graphs: Record<string, string> };
+    return Object.fromEntries(Object.entries(config.graphs).map(([id, spec]) => [id, path.join(out, spec)]));
+  }
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), "gw-bundles-"));
@@ -59,30 +72,29 @@ describe("LangGraph server bundles of the examples", () => {
     const engine = await buildServerEngine();
     const graphs: Record<string, string> = {};
     for (const file of (await readdir(EXAMPLES)).filter((f) => f.endsWith(".json"))) {
-      const document = await loadExample(file);
-      const out = path.join(dir, document.meta.id);
-      for (const [name, text] of Object.entries(serverBundleFiles(document, engine))) {
-        await mkdir(path.dirname(path.join(out, name)), { recursive: true });
-        await writeFile(path.join(out, name), text);
-      }
-      const config = JSON.parse(await readFile(path.join(out, "langgraph.json"), "utf8")) as { graphs: Record<string, string> };
-      for (const [id, spec] of Object.entries(config.graphs)) {
-        graphs[id] = path.join(out, spec);
-        graphIds.push(id);
-      }
+      const served = await writeBundle(await loadExample(file), engine);
+      Object.assign(graphs, served);
+      graphIds.push(...Object.keys(served));
     }
+    // MCP tools from inside the bundled engine; the server reads the header's secret from its environment.
+    everything = await startEverythingServer();
+    process.env.GRAPHWRIGHT_SECRET_EVERYTHING_KEY = "k-1";
+    const mcp = validate(everythingGraph(everything.url));
+    if (!mcp.ok) throw new Error("the MCP drill graph is not valid");
+    Object.assign(graphs, await writeBundle(mcp.document, engine));
     server = await startLangGraphServer({ cwd: dir, graphs });
     client = new Client({ apiUrl: server.url, apiKey: null });
   }, 120_000);
 
   afterAll(async () => {
     await server?.close();
+    await everything?.close();
     await rm(dir, { recursive: true, force: true });
   });
 
   it("serves a graph for every example, named by its meta.id", async () => {
     const assistants = await client.assistants.search({ limit: 50 });
-    expect(assistants.map((a) => a.graph_id).sort()).toEqual([...graphIds].sort());
+    expect(assistants.map((a) => a.graph_id).sort()).toEqual([...graphIds, "mcp-cli"].sort());
     expect(graphIds).toContain("weather-assistant");
     for (const id of graphIds) {
       const graph = await client.assistants.getGraph(id);
@@ -146,5 +158,11 @@ describe("LangGraph server bundles of the examples", () => {
     expect(String(last.content)).toMatch(/7/);
     const after = await client.threads.getState(thread);
     expect(after.next).toEqual([]);
+  });
+
+  it("calls MCP tools from the bundled engine, with the header's secret from the server's environment", async () => {
+    const { turns } = await onServer("mcp-cli", ["please echo hello and add"]);
+    expect(turns).toContainEqual({ role: "tool", content: "Echo: hello" });
+    expect(turns.at(-1)).toEqual({ role: "ai", content: "Done: The sum of 2 and 3 is 5." });
   });
 });

@@ -86,7 +86,21 @@ test("templates run on a runtime server chosen in Run on: nested sub-agents, too
   await timeline.rows.last().click();
   const state = timeline.details.getByRole("region", { name: "State at checkpoint" });
   await expect(state).toContainText('"content": "delete task 7"');
+
+  // Fork from here, on the server: the fork goes on from that step; the original thread is untouched.
+  const original = await playground.thread.inputValue();
+  await timeline.forkButton.click();
+  await expect(playground.thread.locator("option:checked")).toHaveText("delete task 7 (fork)");
+  const forked = await playground.thread.inputValue();
   await timeline.filter.fill("");
+  await playground.send("remind me to buy milk");
+  await expect(playground.status).toHaveText("Idle", { timeout: STREAM_TIMEOUT });
+  const humanSaid = async (threadId: string) =>
+    ((await client.threads.getState(threadId.replace(/^thread_/, ""))).values as { messages: { type: string; content: string }[] }).messages
+      .filter((m) => m.type === "human")
+      .map((m) => m.content);
+  expect(await humanSaid(forked)).toEqual(["delete task 7", "remind me to buy milk"]);
+  expect(await humanSaid(original)).toEqual(["delete task 7"]);
 
   // The server's thread this browser never ran: opened with its history, and it goes on here.
   await page.getByRole("region", { name: "Server threads" }).getByRole("button", { name: "Open plan my day" }).click();

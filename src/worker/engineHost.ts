@@ -7,7 +7,7 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph/web";
 import { runGraph, type BackgroundTaskStore, type CompiledDocument, type RunEvent } from "../engine/index.js";
 import type { RunStore } from "../persistence/workspace/index.js";
-import { asRunId, type GraphDocument } from "../schema/index.js";
+import { asRunId, asThreadId, type GraphDocument } from "../schema/index.js";
 import { createBackgroundRuns } from "./backgroundRuns";
 import { createCutRunResumer } from "./cutRuns";
 import { errorText } from "./errorText";
@@ -20,7 +20,7 @@ import { readCredentials, type CredentialStore } from "./providerKeys";
 import { createWorkerRedaction, redactEvents, redactingPost, redactingRuns, type WorkerRedaction } from "./redaction";
 import { createRunRecorder } from "./runRecorder";
 import { createStateQueries } from "./stateQueries";
-import { answerServerRequest, refuseServerFork, runTurnOnServer, serverCheckpointState } from "./serverAccess";
+import { answerServerRequest, forkOnServer, runTurnOnServer, serverCheckpointState } from "./serverAccess";
 import { createServerCutRunResumer } from "./serverCutRuns";
 
 export interface EngineHostOptions {
@@ -129,7 +129,8 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
       }
       const input = { message: request.message, ...(request.resume ? { resume: request.resume } : {}) };
       const source = (signal: AbortSignal) =>
-        request.runOn === "server"
+        // A replay answers from its recording, which only this engine can do: it runs here.
+        request.runOn === "server" && !request.replay
           ? runTurnOnServer(compiled, request.document, input, { threadId, runId, signal, now }, options.credentials)
           : runGraph(compiled, input, { threadId, runId, signal, ...(request.agent ? { agent: request.agent } : {}) });
       const onEvent = (event: RunEvent) => {
@@ -172,7 +173,8 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
         case "fork":
           if (message.runOn === "server") {
             try {
-              await refuseServerFork(message.threadId, options.credentials);
+              const threadId = await forkOnServer(message, options.credentials);
+              if (threadId) return post({ type: "fork_result", requestId: message.requestId, ok: true, error: null, threadId: asThreadId(threadId) });
             } catch (error) {
               return post({ type: "fork_result", requestId: message.requestId, ok: false, error: errorText(error) });
             }

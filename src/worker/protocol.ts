@@ -130,7 +130,7 @@ export interface ForkRequest {
   checkpointId: string | null;
   newThreadId: ThreadId;
   document: GraphDocument;
-  /** `server`: a thread that ran on the LangGraph server of Settings cannot be forked here. */
+  /** `server`: a thread that ran on the LangGraph server of Settings is forked there. */
   runOn?: RunTarget;
 }
 
@@ -308,6 +308,8 @@ export interface ForkResult {
   requestId: string;
   ok: boolean;
   error: string | null;
+  /** The id the new thread must take when the engine chose it (a fork on a LangGraph server is the server's copy). */
+  threadId?: ThreadId;
 }
 
 /**

@@ -6,10 +6,17 @@ import type { CompiledDocument, RunEvent, RunInput } from "../engine/index.js";
 import type { GraphDocument } from "../schema/index.js";
 import { findPublished, listPublished, publishDocument, publishedVersions } from "../server/client/publish.js";
 import { describeServerError, serverClient, ServerError, type ServerConnection } from "../server/client/serverClient.js";
-import { runOnServer, serverMessageToJson, serverThreadId } from "../server/client/serverRun.js";
+import { FORK_FROM_KEY, runOnServer, serverMessageToJson, serverThreadId } from "../server/client/serverRun.js";
 import { historyEvents, listServerThreads } from "../server/client/serverThreads.js";
 import { errorText } from "./errorText";
-import { LANGGRAPH_SERVER_SECRET, LANGGRAPH_SERVER_URL_SETTING, type CheckpointRequest, type ServerRequest, type ServerResult } from "./protocol";
+import {
+  LANGGRAPH_SERVER_SECRET,
+  LANGGRAPH_SERVER_URL_SETTING,
+  type CheckpointRequest,
+  type ForkRequest,
+  type ServerRequest,
+  type ServerResult,
+} from "./protocol";
 import type { CredentialStore } from "./providerKeys";
 
 /**
@@ -151,15 +158,23 @@ export async function serverCheckpointState(
 }
 
 /**
- * Refuses to fork a thread the configured server holds (its checkpoints are there, not here).
- * @example await refuseServerFork("thread_1", workspace); // throws when the thread ran on the server
+ * Forks a thread the configured server holds, there: the server copies the thread, and its
+ * first run starts from the checkpoint (`graphwright_fork_from`, read by runOnServer). Answers
+ * the new thread's id in this browser, or null when the server does not hold the thread (it
+ * ran here, and forks here) or there is no checkpoint to fork from.
+ * @example const threadId = await forkOnServer({ threadId, checkpointId }, workspace); // "thread_<copy id>" or null
  */
-export async function refuseServerFork(threadId: string, store: CredentialStore): Promise<void> {
+export async function forkOnServer(request: { threadId: string; checkpointId: ForkRequest["checkpointId"] }, store: CredentialStore): Promise<string | null> {
+  if (request.checkpointId === null) return null;
   const connection = await serverConnection(store);
-  if (await serverHasThread(serverClient(connection), threadId).catch(() => false)) {
-    throw new ServerError(
-      `This thread ran on the LangGraph server at ${connection.url}, whose checkpoints stay there: forking server threads is not supported yet. Its state at each step can still be inspected.`,
-      "SERVER_REFUSED",
-    );
+  const client = serverClient(connection);
+  try {
+    if (!(await serverHasThread(client, request.threadId))) return null;
+    const copy = await client.threads.copy(serverThreadId(request.threadId));
+    const threadId = `thread_${copy.thread_id}`;
+    await client.threads.update(copy.thread_id, { metadata: { graphwright_thread: threadId, [FORK_FROM_KEY]: request.checkpointId } });
+    return threadId;
+  } catch (error) {
+    throw describeServerError(error, connection.url, "Forking the thread");
   }
 }

@@ -58,7 +58,8 @@ export interface EngineClient {
   run(request: Unbranded<Omit<RunRequest, "type">>, handlers: RunHandlers): void;
   stop(runId: string): void;
   checkpointState(request: Unbranded<Omit<CheckpointRequest, "type" | "requestId">>): Promise<CheckpointState>;
-  fork(request: Unbranded<Omit<ForkRequest, "type" | "requestId">>): Promise<void>;
+  /** Resolves with the new thread's id when the engine chose another than `newThreadId` (a fork on a server). */
+  fork(request: Unbranded<Omit<ForkRequest, "type" | "requestId">>): Promise<string | void>;
   /**
    * Hears of runs the worker starts by itself (follow-up turns of background delegations);
    * the listener returns handlers for that run's events, or nothing to ignore it.
@@ -317,6 +318,7 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
         ...(currentRunTarget() === "server" ? { runOn: "server" as const } : {}),
       });
       if (!result.ok) throw new Error(result.error ?? "Forking the thread failed");
+      return result.threadId;
     },
   };
 }

@@ -9,6 +9,12 @@ import { v5 as uuidV5 } from "@langchain/core/utils/uuid";
 import { prepareResume, toPending, turnEvents, type CompiledDocument, type RunEvent, type RunInput } from "../../engine/index.js";
 import { describeServerError } from "./serverClient.js";
 
+/**
+ * Thread metadata of a fork on the server (a copy of the thread): the checkpoint its first run
+ * starts from. Cleared once that run has started.
+ */
+export const FORK_FROM_KEY = "graphwright_fork_from";
+
 /** Namespace of server thread ids made from local ones that are not UUIDs themselves. */
 const THREAD_NAMESPACE = "1b671a64-40d5-491e-99b0-da01ff1f3341";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -78,7 +84,8 @@ export async function* runOnServer(input: RunInput, options: ServerRunOptions): 
   let serverRunId: string | null = null;
   if (!input.resume) yield make({ type: "run_start", input: input.message }, atRoot, null);
   try {
-    await client.threads.create({ threadId: thread, ifExists: "do_nothing", metadata: { graphwright_thread: options.threadId } });
+    const existing = await client.threads.create({ threadId: thread, ifExists: "do_nothing", metadata: { graphwright_thread: options.threadId } });
+    const forkFrom = existing.metadata?.[FORK_FROM_KEY];
     let payload: { input?: unknown; command?: { resume: unknown } };
     if (input.resume) {
       const state = await client.threads.getState(thread);
@@ -97,6 +104,7 @@ export async function* runOnServer(input: RunInput, options: ServerRunOptions): 
     }
     const stream = client.runs.stream(thread, options.assistantId, {
       ...payload,
+      ...(typeof forkFrom === "string" ? { checkpointId: forkFrom } : {}),
       streamMode: [...STREAM_MODES],
       // A lost connection (a page reload) leaves the run going on the server, which finishes it;
       // Stop cancels it explicitly (below).
@@ -105,6 +113,8 @@ export async function* runOnServer(input: RunInput, options: ServerRunOptions): 
     for await (const chunk of stream as AsyncIterable<{ event: string; data: unknown }>) {
       if (chunk.event === "metadata") {
         serverRunId = (chunk.data as { run_id?: string } | null)?.run_id ?? serverRunId;
+        // The fork has its own history from now on.
+        if (typeof forkFrom === "string") await client.threads.update(thread, { metadata: { [FORK_FROM_KEY]: null } });
         continue;
       }
       if (chunk.event === "error") {

@@ -8,7 +8,7 @@ import { validate, type GraphDocument } from "../../schema/index.js";
 import { publishDocument } from "../client/publish.js";
 import { serverClient, type ServerConnection } from "../client/serverClient.js";
 import { runOnServer } from "../client/serverRun.js";
-import { answerServerRequest, runTurnOnServer } from "../../worker/serverAccess.js";
+import { answerServerRequest, forkOnServer, runTurnOnServer } from "../../worker/serverAccess.js";
 import { LANGGRAPH_SERVER_SECRET, LANGGRAPH_SERVER_URL_SETTING } from "../../worker/protocol.js";
 import type { CredentialStore } from "../../worker/providerKeys.js";
 import { nodeServices } from "../graph/nodeServices.js";
@@ -138,4 +138,32 @@ describe("a runtime server that wants an API key, and servers that fail", () => 
       await plain.close();
     }
   });
+
+  it("forks a server thread on the server: the fork starts from the chosen step and the original goes on untouched", async () => {
+    const document = await weather();
+    const compiled = compileGraph(document, nodeServices(document, { env: {} }));
+    const store = credentials(server.url, KEY);
+    const on = (threadId: string, runId: string, message: string) =>
+      collect(runTurnOnServer(compiled, document, { message }, { threadId, runId, signal: new AbortController().signal }, store));
+    const first = await on("thread_f1", "run_f1", "What's the weather in Paris?");
+    await on("thread_f1", "run_f2", "What's the weather in Oslo?");
+    const afterParis = first.at(-1)?.checkpoint_id ?? null;
+    expect(afterParis).not.toBeNull();
+
+    const fork = await forkOnServer({ threadId: "thread_f1", checkpointId: afterParis }, store);
+    expect(fork).toMatch(/^thread_[0-9a-f-]{36}$/);
+    const forked = await on(fork as string, "run_f3", "What's the weather in Lima?");
+    const messages = (forked.find((e) => e.type === "final_state") as unknown as { state: { messages: { role: string; content: string }[] } }).state.messages;
+    expect(messages.filter((m) => m.role === "human").map((m) => m.content)).toEqual(["What's the weather in Paris?", "What's the weather in Lima?"]);
+
+    const original = await on("thread_f1", "run_f4", "What's the weather in Cairo?");
+    const kept = (original.find((e) => e.type === "final_state") as unknown as { state: { messages: { role: string; content: string }[] } }).state.messages;
+    expect(kept.filter((m) => m.role === "human").map((m) => m.content)).toEqual([
+      "What's the weather in Paris?",
+      "What's the weather in Oslo?",
+      "What's the weather in Cairo?",
+    ]);
+    // A thread that ran in the browser is not the server's to fork.
+    expect(await forkOnServer({ threadId: "thread_never_on_server", checkpointId: "x" }, store)).toBeNull();
+  }, 60_000);
 });

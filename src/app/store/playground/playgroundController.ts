@@ -50,7 +50,8 @@ export interface PlaygroundController {
   startRun(request: RunStart, handlers: RunHandlers): void;
   stopRun(runId: string): void;
   /** The engine state at the checkpoint, the thread record, then the history's runs: in that order. */
-  forkThread(fork: ThreadFork): Promise<void>;
+  /** Resolves with the new thread's id: the one asked for, or the one the engine chose (a fork on a server). */
+  forkThread(fork: ThreadFork): Promise<string>;
   /** The thread record, then the history's runs (a thread kept on a LangGraph server, seen here for the first time). */
   adoptThread(thread: { id: string; graphId: string; title: string }, history: readonly RunEvent[], newRunId: () => string): Promise<void>;
   /** Hears of runs the worker starts by itself; the listener returns handlers, or nothing to ignore the run. */
@@ -123,9 +124,10 @@ export function createPlaygroundController(deps: PlaygroundControllerDeps): Play
     startRun: (request, handlers) => engine.run(currentRunTarget() === "server" ? { ...request, runOn: "server" } : request, handlers),
     stopRun: (runId) => engine.stop(runId),
     async forkThread({ document, fromThreadId, checkpointId, thread, history, newRunId }) {
-      await engine.fork({ document, threadId: fromThreadId, checkpointId, newThreadId: thread.id });
-      await workspace.threads.create(thread);
-      await copyRuns(workspace.runs, { threadId: thread.id, graphId: thread.graphId, events: history, newRunId, now: now() });
+      const id = (await engine.fork({ document, threadId: fromThreadId, checkpointId, newThreadId: thread.id })) || thread.id;
+      await workspace.threads.create({ ...thread, id });
+      await copyRuns(workspace.runs, { threadId: id, graphId: thread.graphId, events: history, newRunId, now: now() });
+      return id;
     },
     async adoptThread(thread, history, newRunId) {
       await workspace.threads.create({ ...thread, title: redactKeyShapes(thread.title, REDACTED_MARK) });

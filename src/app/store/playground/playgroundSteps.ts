@@ -154,12 +154,11 @@ export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: Pla
     async branch(document, checkpointId, history, title) {
       const { graphId, activeThreadId } = get();
       if (!graphId || !activeThreadId) return null;
-      const threadId = newId("thread");
-      await controller.forkThread({
+      const threadId = await controller.forkThread({
         document,
         fromThreadId: activeThreadId,
         checkpointId,
-        thread: { id: threadId, graphId, title },
+        thread: { id: newId("thread"), graphId, title },
         history,
         newRunId: () => newId("run"),
       });

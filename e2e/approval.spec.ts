@@ -112,7 +112,8 @@ test("an approval is rejected once and approved once with edited arguments, and 
 
   await playground.sendAndSettle("delete task 7");
   await expect(card.approval).toContainText('"delete_task" is marked destructive');
-  await expect(playground.status).toHaveText("Idle");
+  // A run waiting for a person says so.
+  await expect(playground.status).toHaveText("Waiting for you");
   await card.reject("wrong task");
   await expect(playground.article("Assistant: Result: Error: The user rejected")).toBeVisible();
   await expect(card.approval).toBeHidden();
@@ -159,6 +160,7 @@ test("a question shows one button per option and goes on with the chosen one", a
   await playground.sendAndSettle("book a meeting");
   await expect(card.question).toContainText("Which calendar?");
   await expect(card.question.getByRole("button")).toHaveText(["Work", "Home"]);
+  await expect(playground.status).toHaveText("Waiting for you");
   await card.option("Home").click();
   await expect(card.question).toBeHidden();
   await expect(playground.status).toHaveText("Idle");

@@ -11,7 +11,7 @@ export class PlaygroundPage {
   readonly thread: Locator;
   readonly renameButton: Locator;
   readonly deleteButton: Locator;
-  /** "Running" during a run, "Idle" or "Error: …" after it. */
+  /** "Running" during a run; "Idle", "Waiting for you" (paused on a person) or "Error: …" after it. */
   readonly status: Locator;
   readonly messages: Locator;
 

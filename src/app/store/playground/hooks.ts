@@ -33,7 +33,7 @@ export const useRunning = (): boolean => usePlayground(selectRunning);
 export const useRunFailed = (): boolean => usePlayground(selectRunFailed);
 export const useLiveRunId = (): string | null => usePlayground(selectLiveRunId);
 export const useActiveThreadBusy = (): boolean => usePlayground(selectActiveThreadBusy);
-/** "Running", "Idle" or "Error: …". */
+/** "Running", "Waiting for you", "Idle" or "Error: …". */
 export const useRunStatusText = (): string => usePlayground(selectRunStatusText);
 
 /** Keeps the playground on the open graph: its threads follow the document's id. */

@@ -1,4 +1,5 @@
 // Module-level selectors of the playground store: defined once, so hooks select narrowly and stably.
+import { pendingOf } from "../pendingInterrupts";
 import type { PlaygroundState, RunState } from "./types";
 
 export const selectEvents = (s: PlaygroundState) => s.events;
@@ -11,14 +12,15 @@ export const selectRunFailed = (s: PlaygroundState) => s.run.state === "error";
 export const selectLiveRunId = (s: PlaygroundState) => (s.run.state === "running" ? s.run.runId : null);
 /** A run is going on the thread that is shown. */
 export const selectActiveThreadBusy = (s: PlaygroundState) => s.run.state === "running" && s.run.threadId === s.activeThreadId;
-export const selectRunStatusText = (s: PlaygroundState) => statusText(s.run);
+export const selectRunStatusText = (s: PlaygroundState) => statusText(s.run, s.run.state === "idle" && pendingOf(s.events).interrupts.length > 0);
 
 /**
- * The run status line: "Running", "Idle" or "Error: …".
+ * The run status line: "Running", "Waiting for you" (the thread is paused on an approval or a
+ * question), "Idle" or "Error: …".
  * @example statusText({ state: "error", message: "No key" }) // "Error: No key"
  */
-export function statusText(run: RunState): string {
+export function statusText(run: RunState, waiting = false): string {
   if (run.state === "running") return "Running";
   if (run.state === "error") return `Error: ${run.message}`;
-  return "Idle";
+  return waiting ? "Waiting for you" : "Idle";
 }

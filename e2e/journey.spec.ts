@@ -49,9 +49,11 @@ test("a new user runs every template, keeps it all across a reload, builds a gra
       await timeline.filter.fill("type:run_start");
       await expect(timeline.row("run_start")).toHaveCount(1);
       await timeline.verbose.check();
-      // Streamed: the reply reached the page as token deltas before the whole message.
+      // A reply is one row, whatever the view: its tokens are in it.
       await timeline.filter.fill("type:message_delta");
-      await expect(timeline.row("message_delta").first()).toBeVisible();
+      await expect(timeline.row("message_delta")).toHaveCount(0);
+      await timeline.filter.fill("type:ai_message");
+      await expect(timeline.row("ai_message").first()).toBeVisible();
       // A tool that ran has its card and its timeline row; with no card for a tool that ran, no row either.
       await timeline.filter.fill("type:tool_call");
       if (tool) await expect(timeline.row(`tool_call ${tool}`).first()).toBeVisible();

@@ -10,7 +10,7 @@ import { usePlaygroundStore } from "../store/playground/PlaygroundStoreProvider"
 import { EventDetails } from "./EventDetails";
 import { EventTree } from "./EventTree";
 import { traceFile, traceFileName } from "./exportTrace";
-import { indexCalls, timelineRows } from "./timelineRows";
+import { indexCalls, timelineView } from "./timelineRows";
 
 const button =
   "rounded border border-zinc-300 px-2 py-1 text-xs font-medium hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
@@ -28,7 +28,10 @@ export function Timeline() {
   const deferredFilter = useDeferredValue(filter);
 
   const index = useMemo(() => indexCalls(events), [events]);
-  const rows = useMemo(() => timelineRows(events, index, { collapsed, filter: deferredFilter, verbose }), [events, index, collapsed, deferredFilter, verbose]);
+  const { rows, hidden } = useMemo(
+    () => timelineView(events, index, { collapsed, filter: deferredFilter, verbose }),
+    [events, index, collapsed, deferredFilter, verbose],
+  );
   const selectedId = selected && selected.threadId === threadId ? selected.eventId : null;
   const selectedEvent = useMemo(() => (selectedId ? events.find((e) => e.id === selectedId) : undefined), [events, selectedId]);
   const selectedRunEnded = useMemo(
@@ -77,7 +80,7 @@ export function Timeline() {
         <input
           type="text"
           aria-label="Filter events"
-          placeholder="Filter: text, type:tool_call, agent:Assistant"
+          placeholder="Filter: text, type:tool_call, agent:Assistant, -type:checkpoint_saved"
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
           className="w-64 min-w-0 rounded border border-zinc-300 bg-white px-2 py-1 text-xs dark:border-zinc-700 dark:bg-zinc-950"
@@ -129,8 +132,13 @@ export function Timeline() {
         )}
         {selectedEvent && <EventDetails event={selectedEvent} />}
       </div>
-      {events.length > 0 && rows.length === 0 && (
-        <p className="shrink-0 px-2 py-1 text-xs text-zinc-500">No events match{verbose ? "" : "; turn on Verbose to include nested events"}.</p>
+      {events.length > 0 && (rows.length === 0 || hidden > 0) && (
+        <p role="status" aria-label="Filter note" className="shrink-0 px-2 py-1 text-xs text-zinc-500">
+          {rows.length === 0 && hidden === 0 ? "No events match." : ""}
+          {hidden > 0
+            ? `${hidden} matching event${hidden === 1 ? " is" : "s are"} inside folded calls: unfold them to see ${hidden === 1 ? "it" : "them"}.`
+            : ""}
+        </p>
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RunEvent } from "../../engine/index.js";
 import { eventBuilder, toolRun } from "./eventFixtures";
-import { indexCalls, parseFilter, timelineRows, type RowOptions } from "./timelineRows";
+import { indexCalls, parseFilter, timelineRows, timelineView, type RowOptions } from "./timelineRows";
 
 const all: RowOptions = { collapsed: new Set(), filter: "", verbose: true };
 const rowsOf = (events: RunEvent[], options: Partial<RowOptions> = {}) => timelineRows(events, indexCalls(events), { ...all, ...options });
@@ -16,19 +16,15 @@ describe("timelineRows", () => {
     expect(level("run_end")).toBe(1);
   });
 
-  it("names each row by event type and the tool, agent or node it concerns", () => {
+  it("names each row by event type and the tool, agent or node it concerns; tokens are their message's row, never their own", () => {
     expect(rowsOf(toolRun()).map((r) => r.label)).toEqual([
       "run_start",
       "checkpoint_saved",
       "checkpoint_saved",
       "agent_start Assistant",
-      "message_delta Assistant",
-      "message_delta Assistant",
       "ai_message Assistant",
       "tool_call get_weather (Assistant)",
       "tool_result get_weather (Assistant)",
-      "message_delta Assistant",
-      "message_delta Assistant",
       "ai_message Assistant",
       "agent_end Assistant",
       "checkpoint_saved",
@@ -57,7 +53,7 @@ describe("timelineRows", () => {
     expect(folded.map((r) => r.label)).toEqual(["run_start"]);
   });
 
-  it("without Verbose hides tokens, node steps and nested calls but keeps the run and its top-level calls", () => {
+  it("without Verbose hides the graph's node steps and keeps every call, at every depth", () => {
     const e = eventBuilder("r", "t");
     const events = [
       e({ type: "run_start", input: "hi" }),
@@ -68,7 +64,37 @@ describe("timelineRows", () => {
       e({ type: "run_end", status: "error", duration_ms: 9 }),
     ];
     const labels = rowsOf(events, { verbose: false }).map((r) => r.label);
-    expect(labels).toEqual(["run_start", "agent_start Assistant", "ai_message Assistant", "ai_message Assistant", "agent_end Assistant", "error", "run_end"]);
+    expect(labels).toEqual([
+      "run_start",
+      "agent_start Assistant",
+      "ai_message Assistant",
+      "tool_call get_weather (Assistant)",
+      "tool_result get_weather (Assistant)",
+      "ai_message Assistant",
+      "agent_end Assistant",
+      "error",
+      "run_end",
+    ]);
+  });
+
+  it("searches every event whatever the view, negates a term with -, and counts matches inside folded calls", () => {
+    const e = eventBuilder("r", "t");
+    const events = [
+      e({ type: "run_start", input: "hi" }),
+      e({ type: "node_start" }, { call_id: "n", parent_call_id: "r", depth: 1, node: "Lookup" }),
+      e({ type: "node_end", duration_ms: 1 }, { call_id: "n", parent_call_id: "r", depth: 1, node: "Lookup" }),
+      ...toolRun({ runId: "r" }).slice(3, 13),
+      e({ type: "run_end", status: "completed", duration_ms: 9 }),
+    ];
+    const quiet = { verbose: false };
+    expect(rowsOf(events, { ...quiet, filter: "type:node_start" }).map((r) => r.label)).toEqual(["node_start Lookup"]);
+    expect(rowsOf(events, { ...quiet, filter: "type:message_delta" })).toEqual([]);
+    expect(rowsOf(events, { ...quiet, filter: "agent:assistant -type:ai_message -type:agent" }).map((r) => r.label)).toEqual([
+      "tool_call get_weather (Assistant)",
+      "tool_result get_weather (Assistant)",
+    ]);
+    const folded = timelineView(events, indexCalls(events), { ...all, ...quiet, filter: "tool:get_weather", collapsed: new Set(["r_agent"]) });
+    expect(folded).toMatchObject({ rows: [], hidden: 2 });
   });
 
   it("filters by text, by type: and by agent:, all terms together", () => {
@@ -165,8 +191,11 @@ describe("timelineRows for sub-agent calls", () => {
     expect(labels.some((l) => l.includes("(Research)") || l === "agent_start Research")).toBe(false);
   });
 
-  it("without Verbose hides nested tool and sub-agent lifecycle events but keeps root events and background tasks", () => {
+  it("without Verbose still shows the sub-agent's call and the calls it made", () => {
     const labels = rowsOf(events, { verbose: false }).map((r) => r.label);
-    expect(labels).toEqual(["run_start", "agent_start Main", "delegation_queued Emails (Main)", "ai_message Main", "agent_end Main", "run_end"]);
+    expect(labels).toContain("tool_call Research (Main)");
+    expect(labels).toContain("agent_start Research");
+    expect(labels).toContain("tool_call web_search (Research)");
+    expect(rowsOf(events, { verbose: false, filter: "agent:Research type:tool_call" }).map((r) => r.label)).toEqual(["tool_call web_search (Research)"]);
   });
 });

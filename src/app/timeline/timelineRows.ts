@@ -1,6 +1,7 @@
 /**
  * The timeline's rows, derived from a thread's events: their place in the call tree
- * (`aria-level` = depth + 1), which calls fold, what the filter and Verbose keep, and
+ * (`aria-level` = depth + 1), which calls fold, what the filter and Verbose keep (a token is
+ * never a row: its message's row has the text), and
  * where each call's bar sits in its run's waterfall. Pure and linear in the events.
  */
 import type { RunEvent } from "../../engine/index.js";
@@ -48,24 +49,10 @@ export interface RowOptions {
   verbose: boolean;
 }
 
-/**
- * Events every view keeps: the run's frame, whatever involves the user, and the moves that
- * change who answers them (a handoff, a background task queued or finished), at any depth.
- */
-const ALWAYS_SHOWN: ReadonlySet<string> = new Set([
-  "run_start",
-  "run_end",
-  "error",
-  "interrupt",
-  "interrupt_resolved",
-  "approval",
-  "question",
-  "handoff",
-  "delegation_queued",
-  "delegation_completed",
-]);
-/** Events only Verbose shows, whatever their depth. */
-const VERBOSE_ONLY: ReadonlySet<string> = new Set(["message_delta", "node_start", "node_end"]);
+/** Events only Verbose shows: the steps of the graph's own nodes. */
+const VERBOSE_ONLY: ReadonlySet<string> = new Set(["node_start", "node_end"]);
+/** Never a row: a token is part of its message, whose `ai_message` row carries the whole text. */
+const NEVER_A_ROW = "message_delta";
 
 /**
  * @example const index = indexCalls(events); index.span.get(events[0].call_id)
@@ -98,22 +85,29 @@ export function indexCalls(events: readonly RunEvent[]): CallIndex {
   return { opener, parent, span, run };
 }
 
-type Term = { field: "type" | "agent" | "tool" | "node" | "text"; value: string };
+type Term = { field: "type" | "agent" | "tool" | "node" | "text"; value: string; negated?: true };
 
-/** `type:tool_call agent:Assistant weather` → every term must match. */
+/** `type:tool_call agent:Assistant weather -type:tool_result` → every term must match; `-` negates one. */
 export function parseFilter(filter: string): Term[] {
   return filter
     .trim()
     .toLowerCase()
     .split(/\s+/)
-    .filter(Boolean)
+    .filter((word) => word !== "" && word !== "-")
     .map((word) => {
-      const m = /^(type|agent|tool|node):(.*)$/.exec(word);
-      return m ? { field: m[1] as Term["field"], value: m[2] ?? "" } : { field: "text" as const, value: word };
+      const negated = word.startsWith("-");
+      const rest = negated ? word.slice(1) : word;
+      const m = /^(type|agent|tool|node):(.*)$/.exec(rest);
+      const term: Term = m ? { field: m[1] as Term["field"], value: m[2] ?? "" } : { field: "text", value: rest };
+      return negated ? { ...term, negated: true } : term;
     });
 }
 
 function matchesTerm(event: RunEvent, term: Term, text: () => string): boolean {
+  return matchesField(event, term, text) !== (term.negated === true);
+}
+
+function matchesField(event: RunEvent, term: Term, text: () => string): boolean {
   switch (term.field) {
     case "type":
       return event.type.toLowerCase().includes(term.value);
@@ -129,13 +123,12 @@ function matchesTerm(event: RunEvent, term: Term, text: () => string): boolean {
 }
 
 /**
- * Verbose off keeps the run's own events, its top-level calls and whatever involves the user;
- * nested tool calls and sub-agent lifecycle events (depth 2 and below) show only with Verbose.
+ * Whether a view shows an event: every tool call, sub-agent call, handoff, pause and error at
+ * every depth; the graph's node steps with Verbose; a token never (it is in its message's row).
  */
-export function shownWhenQuiet(event: RunEvent): boolean {
-  if (ALWAYS_SHOWN.has(event.type)) return true;
-  if (VERBOSE_ONLY.has(event.type)) return false;
-  return event.depth < 2;
+export function shownInView(event: RunEvent, verbose: boolean): boolean {
+  if (event.type === NEVER_A_ROW) return false;
+  return verbose || !VERBOSE_ONLY.has(event.type);
 }
 
 function fraction(value: number, span: Span): number {
@@ -149,16 +142,27 @@ function fraction(value: number, span: Span): number {
  * @example timelineRows(events, indexCalls(events), { collapsed: new Set(), filter: "type:tool", verbose: true })
  */
 export function timelineRows(events: readonly RunEvent[], index: CallIndex, options: RowOptions): TimelineRow[] {
+  return timelineView(events, index, options).rows;
+}
+
+/**
+ * The rows to show, and how many events the filter matched that are not among them (inside a
+ * folded call). A filter searches every event whatever the view: only tokens, which are their
+ * message's row, never come back as rows.
+ * @example const { rows, hidden } = timelineView(events, indexCalls(events), { collapsed, filter: "agent:EmailsAgent", verbose: false });
+ */
+export function timelineView(events: readonly RunEvent[], index: CallIndex, options: RowOptions): { rows: TimelineRow[]; hidden: number } {
   const terms = parseFilter(options.filter);
   const kept: number[] = [];
   events.forEach((event, i) => {
-    if (!options.verbose && !shownWhenQuiet(event)) return;
-    if (terms.length > 0) {
-      let text: string | undefined;
-      const lazyText = () => (text ??= searchText(event));
-      if (!terms.every((term) => matchesTerm(event, term, lazyText))) return;
+    if (terms.length === 0) {
+      if (shownInView(event, options.verbose)) kept.push(i);
+      return;
     }
-    kept.push(i);
+    if (event.type === NEVER_A_ROW) return;
+    let text: string | undefined;
+    const lazyText = () => (text ??= searchText(event));
+    if (terms.every((term) => matchesTerm(event, term, lazyText))) kept.push(i);
   });
 
   // The call a row sits in: its parent call for an opening row, its own call otherwise.
@@ -175,6 +179,7 @@ export function timelineRows(events: readonly RunEvent[], index: CallIndex, opti
   }
 
   const rows: TimelineRow[] = [];
+  let hidden = 0;
   for (const i of kept) {
     // Hidden when any call around it is folded.
     let folded = false;
@@ -186,7 +191,10 @@ export function timelineRows(events: readonly RunEvent[], index: CallIndex, opti
       }
       call = index.parent.get(call) ?? null;
     }
-    if (folded) continue;
+    if (folded) {
+      if (terms.length > 0) hidden++;
+      continue;
+    }
     const event = events[i] as RunEvent;
     const opensCall = index.opener.get(event.call_id) === i;
     const hasChildren = opensCall && withChildren.has(event.call_id);
@@ -209,5 +217,5 @@ export function timelineRows(events: readonly RunEvent[], index: CallIndex, opti
       sinceRunStart: Math.max(0, event.ts - runSpan.start),
     });
   }
-  return rows;
+  return { rows, hidden };
 }

@@ -3,7 +3,7 @@
 // Each test imports its own small document (scripted agent, mock tools), so no template is needed.
 import { expect, test } from "./fixtures";
 import { InterruptPage } from "./pages/InterruptPage";
-import { deleteTool } from "../src/engine/testing/humanLoop";
+import { calendarQuestionDoc, deleteTool } from "../src/engine/testing/humanLoop";
 
 const at = (y: number) => ({ x: 0, y });
 
@@ -40,33 +40,7 @@ const assistantDoc = {
   ],
 };
 
-/** Start → Question (Work / Home) → End from either option. */
-const questionDoc = {
-  version: 1,
-  meta: { id: "hitl-question", name: "Calendar question" },
-  nodes: [
-    { id: "start", kind: "start", position: at(0) },
-    {
-      id: "ask",
-      kind: "question",
-      position: at(150),
-      data: {
-        name: "Calendar",
-        question: "Which calendar?",
-        options: [
-          { id: "work", label: "Work" },
-          { id: "home", label: "Home" },
-        ],
-      },
-    },
-    { id: "end", kind: "end", position: at(300) },
-  ],
-  edges: [
-    { id: "e1", kind: "flow", source: "start", target: "ask" },
-    { id: "e2", kind: "flow", source: "ask", target: "end", source_handle: "work" },
-    { id: "e3", kind: "flow", source: "ask", target: "end", source_handle: "home" },
-  ],
-};
+const questionDoc = calendarQuestionDoc();
 
 /** Start → Approval "Publish" → (approved: Send, an echo Tool node | rejected: End). */
 const gateDoc = {

@@ -4,6 +4,7 @@
 // an approval answered in the browser, the thread still there after a reload, a step's state read
 // from the server, and a thread another client started opened here and continued.
 import { expect, test } from "./fixtures";
+import type { GraphControls } from "./pages/GraphControls";
 import { InterruptPage } from "./pages/InterruptPage";
 import { readFileSync } from "node:fs";
 import { Client } from "@langchain/langgraph-sdk";
@@ -20,6 +21,15 @@ test.afterAll(async () => {
   await server?.close();
 });
 
+/** Settings → LangGraph server URL: the runtime server this spec started. */
+async function useServer(controls: GraphControls): Promise<void> {
+  await controls.button("Settings").click();
+  const settings = controls.dialog("Settings");
+  await settings.getByRole("textbox", { name: "LangGraph server URL" }).fill(server.url);
+  await settings.getByRole("button", { name: "Save" }).click();
+  await expect(settings).toBeHidden();
+}
+
 test.afterEach(({ consoleErrors }) => {
   expect(consoleErrors).toEqual([]);
 });
@@ -32,11 +42,7 @@ test("templates run on a runtime server chosen in Run on: nested sub-agents, too
   timeline,
 }) => {
   await app.goto();
-  await controls.button("Settings").click();
-  const settings = controls.dialog("Settings");
-  await settings.getByRole("textbox", { name: "LangGraph server URL" }).fill(server.url);
-  await settings.getByRole("button", { name: "Save" }).click();
-  await expect(settings).toBeHidden();
+  await useServer(controls);
 
   await controls.openTemplate("MainAgent with Emails, Meetings, Tasks and Research sub-agents");
   const runOn = page.getByRole("combobox", { name: "Run on" });
@@ -128,10 +134,7 @@ test("a reload in the middle of a turn on the server shows the server's answer o
   for (const node of weather.nodes) if (node.data?.script) node.data.script.tokens_per_second = 6;
 
   await app.goto();
-  await controls.button("Settings").click();
-  const settings = controls.dialog("Settings");
-  await settings.getByRole("textbox", { name: "LangGraph server URL" }).fill(server.url);
-  await settings.getByRole("button", { name: "Save" }).click();
+  await useServer(controls);
   await controls.import("slow-weather.json", JSON.stringify(weather));
   await expect(controls.graphName).toHaveValue("Slow weather");
   await page.getByRole("combobox", { name: "Run on" }).selectOption("server");

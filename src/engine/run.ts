@@ -138,13 +138,7 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
       const prepared = prepareResume(await readPending(target.graph, config), input.resume);
       if (!prepared.ok) {
         // A refused answer changes nothing: the thread stays paused on the same interrupts.
-        yield make({ type: "error", code: prepared.error.code, message: prepared.error.message }, atRoot, null);
-        for (const p of prepared.pending) yield interruptEvent(p);
-        yield make(
-          { type: "run_end", status: prepared.pending.length > 0 ? "interrupted" : "error", duration_ms: Math.max(0, clock.now() - started) },
-          atRoot,
-          null,
-        );
+        yield* turn.refusedAnswer(prepared.error, prepared.pending, clock.now() - started);
         return;
       }
       yield interruptEvent(prepared.interrupt, prepared.value);
@@ -176,9 +170,8 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
       for (const { body, agent } of untoldTurn((values.messages ?? []) as BaseMessage[], told)) yield make(body, { ...atRoot, agent }, agent);
     }
     values.messages = ((values.messages ?? []) as Parameters<typeof messageToJson>[0][]).map(messageToJson);
-    for (const p of turn.paused) yield interruptEvent(p);
     if (turn.paused.length > 0) status = "interrupted";
-    yield make({ type: "final_state", state: values }, atRoot, null);
+    yield* turn.finalEvents(values);
   } catch (error) {
     if (options.signal?.aborted) {
       status = "cancelled";

@@ -174,10 +174,25 @@ export function turnEvents(options: TurnEventsOptions) {
       p.payload.node,
     );
 
+  /** A refused answer changes nothing: the error, the interrupts still pending, and the run's end. */
+  const refusedAnswer = (error: { code: string; message: string }, pending: readonly PendingInterrupt[], durationMs: number): RunEvent[] => [
+    make({ type: "error", code: error.code, message: error.message }, atRoot, null),
+    ...pending.map((p) => interruptEvent(p)),
+    make({ type: "run_end", status: pending.length > 0 ? "interrupted" : "error", duration_ms: Math.max(0, durationMs) }, atRoot, null),
+  ];
+
+  /** The end of a turn that reached its final state: the interrupts it stopped on, then `final_state`. */
+  const finalEvents = (state: Record<string, unknown>): RunEvent[] => [
+    ...paused.map((p) => interruptEvent(p)),
+    make({ type: "final_state", state }, atRoot, null),
+  ];
+
   return {
     accept,
     make,
     interruptEvent,
+    refusedAnswer,
+    finalEvents,
     atRoot,
     told,
     /** The root state after the last step, if a `values` chunk came. */

@@ -2,7 +2,7 @@
  * The worker's side of the LangGraph server of Settings: its URL and key (read at each use,
  * so a change in Settings applies at once), publishing, listing, and turns run there.
  */
-import type { CompiledDocument, RunEvent, RunInput } from "../engine/index.js";
+import { turnEvents, type CompiledDocument, type RunEvent, type RunInput } from "../engine/index.js";
 import type { GraphDocument } from "../schema/index.js";
 import { findPublished, listPublished, publishDocument, publishedVersions } from "../server/client/publish.js";
 import { describeServerError, serverClient, ServerError, type ServerConnection } from "../server/client/serverClient.js";
@@ -106,22 +106,15 @@ export async function* runTurnOnServer(
     failure = error instanceof ServerError ? error : describeServerError(error, connection?.url ?? "(not configured)", "Publishing the graph");
   }
   // Publishing failed before the run began: the turn is told as a failed run, so the thread shows why.
-  const now = options.now ?? (() => Date.now());
-  const base = {
-    run_id: options.runId,
-    thread_id: options.threadId,
-    root_call_id: options.runId,
-    checkpoint_id: null,
-    node: null,
-    call_id: options.runId,
-    parent_call_id: null,
-    depth: 0,
-    agent: null,
-  };
-  const at = now();
-  if (!input.resume) yield { ...base, id: `${options.runId}:0`, seq: 0, ts: at, type: "run_start", input: input.message } as RunEvent;
-  yield { ...base, id: `${options.runId}:1`, seq: 1, ts: at, type: "error", code: failure.code, message: failure.message } as RunEvent;
-  yield { ...base, id: `${options.runId}:2`, seq: 2, ts: at, type: "run_end", status: "error", duration_ms: 0 } as RunEvent;
+  const turn = turnEvents({
+    nodesByName: compiled.nodesByName,
+    clock: { now: options.now ?? (() => Date.now()) },
+    runId: options.runId,
+    threadId: options.threadId,
+  });
+  if (!input.resume) yield turn.make({ type: "run_start", input: input.message }, turn.atRoot, null);
+  yield turn.make({ type: "error", code: failure.code, message: failure.message }, turn.atRoot, null);
+  yield turn.make({ type: "run_end", status: "error", duration_ms: 0 }, turn.atRoot, null);
 }
 
 /** Whether the configured server holds this thread (it ran there). */

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { redactDocumentForExport } from "../io/redactForExport";
 import { appEngine } from "../services/engineClient";
 import { useGraphSession } from "../services/GraphSessionProvider";
-import { chooseRunTarget, loadRunTarget, useRunTarget } from "../services/runTarget";
+import { chooseRunTarget, effectiveRunTarget, loadRunTarget, useRunTarget } from "../services/runTarget";
 import { useEditor } from "../store/hooks";
 import { useActiveThreadBusy } from "../store/playground/hooks";
 import type { PublishedGraph } from "../../worker/protocol";
@@ -23,7 +23,7 @@ function hostOf(url: string): string {
 
 export function RunOnBar() {
   const { workspace, store } = useGraphSession();
-  const target = useRunTarget((s) => (s.target === "server" && s.serverUrl ? "server" : "browser"));
+  const target = useRunTarget(effectiveRunTarget);
   const serverUrl = useRunTarget((s) => s.serverUrl);
   const graphId = useEditor((s) => s.document.meta.id);
   const [published, setPublished] = useState<PublishedGraph[] | null>(null);

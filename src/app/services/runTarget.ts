@@ -17,10 +17,12 @@ interface RunTargetState {
 
 export const runTargetStore = createStore<RunTargetState>(() => ({ target: "browser", serverUrl: null }));
 
-/** Where runs go now: `server` only while a server is configured. */
+/** Where runs go: `server` only while a server is configured. */
+export const effectiveRunTarget = ({ target, serverUrl }: RunTargetState): RunTarget => (target === "server" && serverUrl ? "server" : "browser");
+
+/** Where runs go now (read when a run starts). */
 export function currentRunTarget(): RunTarget {
-  const { target, serverUrl } = runTargetStore.getState();
-  return target === "server" && serverUrl ? "server" : "browser";
+  return effectiveRunTarget(runTargetStore.getState());
 }
 
 /**

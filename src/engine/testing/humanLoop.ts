@@ -42,3 +42,34 @@ export function assistantDoc(): GraphDocumentInput {
     { tools: [deleteTool] },
   );
 }
+
+/** Start → Question "Which calendar?" (Work / Home) → End from either option. */
+export function calendarQuestionDoc(): GraphDocumentInput {
+  const at = (y: number) => ({ x: 0, y });
+  return {
+    version: 1,
+    meta: { id: "hitl-question", name: "Calendar question" },
+    nodes: [
+      { id: "start", kind: "start", position: at(0) },
+      {
+        id: "ask",
+        kind: "question",
+        position: at(150),
+        data: {
+          name: "Calendar",
+          question: "Which calendar?",
+          options: [
+            { id: "work", label: "Work" },
+            { id: "home", label: "Home" },
+          ],
+        },
+      },
+      { id: "end", kind: "end", position: at(300) },
+    ],
+    edges: [
+      { id: "e1", kind: "flow", source: "start", target: "ask" },
+      { id: "e2", kind: "flow", source: "ask", target: "end", source_handle: "work" },
+      { id: "e3", kind: "flow", source: "ask", target: "end", source_handle: "home" },
+    ],
+  };
+}

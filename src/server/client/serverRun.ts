@@ -92,9 +92,7 @@ export async function* runOnServer(input: RunInput, options: ServerRunOptions): 
       const raw = (state.tasks ?? []).flatMap((task) => (task.interrupts ?? []) as unknown[]);
       const prepared = prepareResume(toPending(raw), input.resume);
       if (!prepared.ok) {
-        yield make({ type: "error", code: prepared.error.code, message: prepared.error.message }, atRoot, null);
-        for (const p of prepared.pending) yield interruptEvent(p);
-        yield make({ type: "run_end", status: prepared.pending.length > 0 ? "interrupted" : "error", duration_ms: Math.max(0, now() - started) }, atRoot, null);
+        yield* turn.refusedAnswer(prepared.error, prepared.pending, now() - started);
         return;
       }
       yield interruptEvent(prepared.interrupt, prepared.value);
@@ -139,9 +137,8 @@ export async function* runOnServer(input: RunInput, options: ServerRunOptions): 
     if (status === "completed") {
       const values = { ...(turn.lastValues ?? {}) };
       values.messages = ((values.messages ?? []) as unknown[]).map(serverMessageToJson);
-      for (const p of turn.paused) yield interruptEvent(p);
       if (turn.paused.length > 0) status = "interrupted";
-      yield make({ type: "final_state", state: values }, atRoot, null);
+      yield* turn.finalEvents(values);
     }
   } catch (error) {
     if (options.signal?.aborted) {

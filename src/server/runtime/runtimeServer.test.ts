@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileGraph, type RunEvent, type RunInput } from "../../engine/index.js";
+import { calendarQuestionDoc } from "../../engine/testing/humanLoop.js";
 import { validate, type GraphDocument } from "../../schema/index.js";
 import { listPublished, publishDocument, publishedVersions } from "../client/publish.js";
 import { serverClient } from "../client/serverClient.js";
@@ -154,33 +155,7 @@ describe("the Graphwright runtime server", () => {
 
   it("asks a Question node's question on the server and takes the chosen option", async () => {
     const client = serverClient({ url: server.url });
-    const at = (y: number) => ({ x: 0, y });
-    const checked = validate({
-      version: 1,
-      meta: { id: "server-question", name: "Calendar question" },
-      nodes: [
-        { id: "start", kind: "start", position: at(0) },
-        {
-          id: "ask",
-          kind: "question",
-          position: at(150),
-          data: {
-            name: "Calendar",
-            question: "Which calendar?",
-            options: [
-              { id: "work", label: "Work" },
-              { id: "home", label: "Home" },
-            ],
-          },
-        },
-        { id: "end", kind: "end", position: at(300) },
-      ],
-      edges: [
-        { id: "e1", kind: "flow", source: "start", target: "ask" },
-        { id: "e2", kind: "flow", source: "ask", target: "end", source_handle: "work" },
-        { id: "e3", kind: "flow", source: "ask", target: "end", source_handle: "home" },
-      ],
-    });
+    const checked = validate(calendarQuestionDoc());
     if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
     const { assistant_id } = await publishDocument(client, checked.document);
     const asked = await turn(checked.document, assistant_id, "thread_q1", { message: "add a dentist visit" });

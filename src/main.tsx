@@ -7,12 +7,16 @@ import { appEngine } from "./app/services/engineClient";
 import { appWorkspace } from "./app/services/workspace";
 import { createPlaygroundController } from "./app/store/playground/playgroundController";
 import { createPlaygroundStore } from "./app/store/playground/playgroundStore";
+import { appThemeStore } from "./app/shell/theme/themeStore";
 import "./index.css";
 
 const container = document.getElementById("root");
 if (!container) {
   throw new Error('Graphwright cannot start: index.html has no element with id "root".');
 }
+
+// The theme index.html applied before first paint now follows the theme switch and the system scheme.
+appThemeStore();
 
 // Made once, outside React: StrictMode would otherwise make two, each listening for background runs.
 const playground = createPlaygroundStore({ controller: createPlaygroundController({ workspace: appWorkspace(), engine: appEngine() }) });

@@ -24,6 +24,7 @@ import { carriesNodeKind, droppedKind } from "./paletteDrag";
 import { addNodeAtScreenPoint } from "./placement";
 import { GRAPH_SCOPE_ATTRIBUTE } from "./shortcuts/keys";
 import { useShortcuts } from "./shortcuts/useShortcuts";
+import { useResolvedTheme } from "../shell/theme/themeStore";
 
 const MULTI_SELECT_KEYS = ["Shift", "Meta", "Control"];
 const FIT_VIEW = { padding: 0.15, maxZoom: 1.25, minZoom: 0.25 };
@@ -44,6 +45,7 @@ function FlowEditor() {
   const store = useEditorStore();
   const document = useEditor((s) => s.document);
   const selection = useEditor((s) => s.selection);
+  const theme = useResolvedTheme();
   const problems = problemsOf(document);
   const cull = !useEveryNodeDrawn() && document.nodes.length > CULL_ABOVE;
   const [measured, setMeasured] = useState<ReadonlyMap<string, Size>>(() => new Map());
@@ -139,7 +141,7 @@ function FlowEditor() {
         deleteKeyCode={null}
         multiSelectionKeyCode={MULTI_SELECT_KEYS}
         selectionKeyCode="Shift"
-        colorMode="system"
+        colorMode={theme}
         fitView
         // A big graph opens at a readable zoom around its middle (the minimap shows the rest),
         // and only what is in view is drawn: dragging stays smooth at a thousand nodes.

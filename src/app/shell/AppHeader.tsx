@@ -20,6 +20,7 @@ import { ShareLinkDialog, type SharedLink } from "./ShareLinkDialog";
 import { headerButton } from "./styles";
 import { useShareLinkOpener } from "./useShareLinkOpener";
 import { TemplatesDialog } from "./TemplatesDialog";
+import { ThemeSelect } from "./theme/ThemeSelect";
 import { VersionsDialog } from "./VersionsDialog";
 
 type DialogName = "templates" | "open" | "save-version" | "versions" | "settings";
@@ -72,6 +73,7 @@ export function AppHeader() {
         <button {...opener("settings")}>Settings</button>
       </div>
       <EditToolbar />
+      <ThemeSelect />
       <div className="ml-auto flex min-w-0 items-center gap-3">
         {warning && (
           <p role="alert" className="flex max-w-md items-center gap-1 text-xs text-amber-800 dark:text-amber-300">

@@ -8,11 +8,15 @@ import { toolSchema } from "./tools/registry.js";
 import { mcpServerSchema } from "./tools/mcp.js";
 import { jsonValue } from "./json.js";
 import { nodeSchema, type NodeKind } from "./nodes/registry.js";
+import { graphTestSchema } from "./graphTest.js";
+import { modelPricesSchema } from "./usage.js";
 
 export * from "./script.js";
 export * from "./nodes/descriptor.js";
 export * from "./nodes/registry.js";
 export * from "./tools/index.js";
+export * from "./graphTest.js";
+export * from "./assertions.js";
 
 export const DOCUMENT_VERSION = 1 as const;
 export const SCHEMA_URL = "https://graphwright.dev/schema/graph.v1.json";
@@ -29,6 +33,8 @@ export const metaSchema = z.strictObject({
   created: z.iso.datetime({ offset: true }).optional(),
   updated: z.iso.datetime({ offset: true }).optional(),
   tags: z.array(z.string().max(LIMITS.nameLength)).max(50).default([]),
+  /** Messages worth sending first: an empty playground offers them as buttons. */
+  examples: z.array(z.string().min(1).max(2_000)).max(20).optional(),
 });
 
 export const reducerSchema = z.enum(["replace", "append", "merge"]);
@@ -64,6 +70,8 @@ export const modelProfileSchema = z.strictObject({
   first_byte_timeout_ms: z.number().int().min(100).max(600_000).optional(),
   /** A model call gives up when its reply has not started after this long, retries and their waits included (default 90 s). */
   total_timeout_ms: z.number().int().min(100).max(3_600_000).optional(),
+  /** USD per million tokens: the timeline and the playground show what this profile's calls cost. */
+  prices: modelPricesSchema.optional(),
 });
 
 export const conditionSchema = z.strictObject({
@@ -118,6 +126,11 @@ export const graphDocumentSchema = z.strictObject({
   nodes: z.array(nodeSchema).max(LIMITS.nodes),
   edges: z.array(edgeSchema).max(LIMITS.edges).default([]),
   settings: settingsSchema.default({ recursion_limit: 100, max_sub_agent_depth: 5 }),
+  /** Regression tests: conversations and what must hold about their runs (`npm run cli -- test`). */
+  tests: z
+    .array(graphTestSchema)
+    .max(LIMITS.listItems)
+    .default(() => []),
 });
 
 export type GraphDocument = z.infer<typeof graphDocumentSchema>;

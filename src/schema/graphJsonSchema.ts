@@ -45,6 +45,10 @@ function definitions(): [z.ZodType, Definition][] {
     [conditionalEdge, { id: "ConditionalEdge", description: "Control passes when the condition (a CEL expression or a registered condition name) holds." }],
     [delegationEdge, { id: "DelegationEdge", description: "Makes the target agent a sub-agent of the source agent." }],
     [doc.settingsSchema, { id: "Settings", description: "Run settings." }],
+    [doc.graphTestSchema, { id: "GraphTest", description: "A regression test: turns played on a fresh thread and assertions about the run." }],
+    [doc.testTurnSchema, { id: "TestTurn", description: "A user message, or the answer to the pause the previous turn ended on." }],
+    [doc.testRecordingSchema, { id: "TestRecording", description: "Recorded model replies per agent, which a replay answers with." }],
+    [doc.assertionSchema, { id: "Assertion", description: "What must hold about a turn of the test's run; `kind` says which." }],
   ];
 }
 

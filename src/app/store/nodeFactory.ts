@@ -65,6 +65,7 @@ export function blankDocument(id: string, name = "Untitled graph"): GraphDocumen
     models: [{ id: "scripted", provider: "scripted", model: "scripted", fallbacks: [], tool_calling: true }],
     tools: [],
     conditions: [],
+    tests: [],
     nodes: [
       { id: "start", kind: "start", position: { x: 0, y: 120 }, data: { name: "Start" } },
       {

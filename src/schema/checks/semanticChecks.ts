@@ -9,6 +9,7 @@ import { checkMcpServers } from "./mcpServers.js";
 import { checkEndReachable, checkUnreachableNodes } from "./reachability.js";
 import { checkConditionReferences, checkModelReferences, checkToolReferences } from "./references.js";
 import { checkRegexes } from "./regexes.js";
+import { checkGraphTests } from "./graphTests.js";
 import { checkForcedTools, checkPlanners, checkRouterDefault, checkRouterRules } from "./routerPlanner.js";
 import type { ReadableParts } from "./readableParts.js";
 import { checkStartEnd } from "./startEnd.js";
@@ -41,6 +42,7 @@ const CHECKS: readonly Check[] = [
   checkRouterDefault,
   checkPlanners,
   checkForcedTools,
+  checkGraphTests,
 ];
 
 /**

@@ -91,6 +91,8 @@ export function formatEvent(event: RunEvent, state: FormatState): string {
       return `${pad}⑂ execution: ${event.mode}${event.mode === "confirm" ? ` then ${event.then}` : ""} (${event.actions} actions)\n`;
     case "action_result":
       return `${pad}${event.status === "ok" ? "✔" : "✖"} action ${event.action_id} (${event.tool}) ${event.status}${event.error ? `: ${clip(event.error)}` : ""}\n`;
+    case "state_edited":
+      return `${pad}✎ ${event.channels.join(", ")} edited ${event.when} ${event.step ? `${event.step} of ${event.node}` : event.node}\n`;
     case "node_start":
     case "node_end":
     case "agent_end":

@@ -17,6 +17,8 @@ import { entryNode } from "./multiagent/entry.js";
 import type { Hierarchy } from "./multiagent/hierarchy.js";
 import { createTeam, type Team } from "./multiagent/team.js";
 import { runGraph } from "./run.js";
+import { breakable } from "./breakpoints.js";
+import type { ChannelType } from "./interrupts.js";
 import { lastHumanMessage, textOf } from "./runtime.js";
 import { buildStateAnnotation, builtinChannels, type GraphState, type GraphStateAnnotation } from "./state.js";
 
@@ -103,6 +105,9 @@ function buildGraph(document: GraphDocument, ctx: CompileContext, checkpointer: 
   graph.addNode(ENTRY_NODE, entry, { ends: allTargets });
   graph.addEdge(START, ENTRY_NODE as never);
   const branching = new Map<string, BranchingNode>();
+  // What a person may edit at a breakpoint on a node of this graph: messages and the document's channels.
+  const editable: Record<string, ChannelType | "messages"> = { messages: "messages" };
+  for (const channel of document.state.channels) editable[channel.name] = channel.type;
   // Parallel branches: their nodes share concurrency slots; where they meet, the join waits for all.
   const parallel = planParallel(document, (n) => isBranchingKind(n.kind));
   for (const node of document.nodes) {
@@ -110,7 +115,11 @@ function buildGraph(document: GraphDocument, ctx: CompileContext, checkpointer: 
     if (!name) continue;
     const compiled = compileNode(node, ctx, annotation);
     if (isBranching(compiled)) branching.set(node.id, compiled);
-    graph.addNode(name, parallel.wrap(node.id, name, isBranching(compiled) ? compiled.run : compiled) as never);
+    const run = breakable(isBranching(compiled) ? compiled.run : compiled, {
+      target: { nodeId: node.id, step: null, label: displayName(node), agent: node.kind === "agent" ? node.data.name : null, channels: editable },
+      newId: () => ctx.services.ids.next("msg"),
+    });
+    graph.addNode(name, parallel.wrap(node.id, name, run) as never);
   }
   for (const node of document.nodes) {
     const name = names.get(node.id);

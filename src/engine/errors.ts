@@ -24,7 +24,9 @@ export type EngineErrorCode =
   | "SUBGRAPH_CYCLE"
   | "SUBGRAPH_FAILED"
   | "INVALID_PLAN"
-  | "DEPENDENCY_CYCLE";
+  | "DEPENDENCY_CYCLE"
+  /** A person answered a breakpoint with Stop: the run ends as cancelled. */
+  | "BREAKPOINT_STOP";
 
 /**
  * A failure of compiling or running a graph, with its code and, when known, the node and JSON path.

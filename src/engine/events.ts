@@ -2,6 +2,7 @@
  * `RunEvent`: what a run reports, in order, as it happens. Events are plain JSON so
  * they can be persisted, exported as a trace and sent across a worker boundary.
  */
+import type { TokenUsage } from "../schema/index.js";
 import type { InterruptKind, InterruptPayload, ResumeValue } from "./interrupts.js";
 
 /**
@@ -47,7 +48,11 @@ export type RunEventBody =
   | { type: "agent_start" }
   | { type: "agent_end"; duration_ms: number; error?: string }
   | { type: "message_delta"; message_id: string; delta: string }
-  | { type: "ai_message"; message_id: string; content: string; tool_calls: ToolCallInfo[]; profile: string | null }
+  /**
+   * `profile`: the model profile that answered (a fallback's own id). `usage`: the call's tokens
+   * as the provider reported them (estimated for the scripted model); absent when none were reported.
+   */
+  | { type: "ai_message"; message_id: string; content: string; tool_calls: ToolCallInfo[]; profile: string | null; usage?: TokenUsage }
   /** `target`: where the call goes (an HTTP tool's origin, an MCP server), for tools that leave the engine. */
   | { type: "tool_call"; tool_call_id: string; tool: string; args: Record<string, unknown>; target?: string }
   | {
@@ -121,6 +126,8 @@ export type RunEventBody =
       error: string | null;
       duration_ms: number;
     }
+  /** A person edited channels at a breakpoint before the run went on (see breakpoints.ts). */
+  | { type: "state_edited"; node: string; step: "call_model" | "call_tools" | null; when: "before" | "after"; channels: string[] }
   | { type: "checkpoint_saved"; step: number }
   | { type: "error"; code: string; message: string }
   | { type: "final_state"; state: Record<string, unknown> };

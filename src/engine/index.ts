@@ -4,6 +4,9 @@
  */
 export { compileGraph, ENTRY_NODE, type CompiledDocument } from "./compile.js";
 export { runGraph, collectRun, type RunInput, type RunOptions } from "./run.js";
+export { recordedReplies, recordingOf, replayModels, replayServices, type ReplayedReply } from "./replay.js";
+export { runTests, type AssertionResult, type RunTestsOptions, type TestProgress, type TestResult, type TestsReport } from "./regression/runTests.js";
+export { checkAssertion, turnFacts, type AssertionOutcome, type TurnFacts } from "./regression/assertionChecks.js";
 export { toldBy, untoldTurn } from "./continuedRun.js";
 export type { RunEvent, RunEventBody, RunEventOf, EventBase } from "./events.js";
 export { EngineError, type EngineErrorCode } from "./errors.js";
@@ -12,6 +15,7 @@ export { renderTemplate, renderValue } from "./template.js";
 export { protectResultRefs, restoreResultRefs } from "./flows/resultRefs.js";
 export { parseMention } from "./routing.js";
 export { textOf, messageToJson } from "./runtime.js";
+export { USAGE_ESTIMATED_KEY } from "./callUsage.js";
 export { interruptedBy, INTERRUPTED_KEY, type InterruptedBy } from "./partialReplies.js";
 export { runFollowUp, followUpMessage } from "./multiagent/followUp.js";
 export { isOpenTask } from "./multiagent/taskStore.js";
@@ -36,4 +40,13 @@ export {
   type ToolResolver,
   type ToolSpec,
 } from "./ports.js";
-export { describeInterrupt, describeResume, type ApprovalInterrupt, type InterruptPayload, type QuestionInterrupt } from "./interrupts.js";
+export {
+  describeInterrupt,
+  describeResume,
+  type ApprovalInterrupt,
+  type BreakpointAnswer,
+  type BreakpointInterrupt,
+  type InterruptPayload,
+  type QuestionInterrupt,
+} from "./interrupts.js";
+export { BREAKPOINTS_KEY, breakable, type Breakpoint } from "./breakpoints.js";

@@ -26,3 +26,15 @@ export type QuestionInterrupt = contract.QuestionInterrupt;
  * @example const title = (payload: InterruptPayload) => (payload.kind === "approval" ? payload.message : payload.question);
  */
 export type InterruptPayload = contract.InterruptPayload;
+
+/**
+ * A breakpoint hit, with the state at the pause.
+ * @example const where = (p: BreakpointInterrupt) => `${p.when} ${p.step ?? p.node}`;
+ */
+export type BreakpointInterrupt = contract.BreakpointInterrupt;
+
+/**
+ * What to do at a breakpoint.
+ * @example const go: BreakpointAnswer = { action: "continue", edits: { count: 3 } };
+ */
+export type BreakpointAnswer = contract.BreakpointAnswer;

@@ -2,7 +2,9 @@
  * runGraph: streams a compiled document for one user turn and yields typed
  * `RunEvent`s with their place in the call tree (run → agent/node → tool call).
  */
-import { GraphRecursionError } from "@langchain/langgraph/web";
+import { Command, GraphRecursionError } from "@langchain/langgraph/web";
+import { BREAKPOINTS_KEY, type Breakpoint, type BreakSession } from "./breakpoints.js";
+import type { ResumeValue } from "./interrupts.js";
 import { HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import type { CompiledDocument } from "./compile.js";
 import { EngineError } from "./errors.js";
@@ -12,7 +14,7 @@ import { FOLLOW_UP_KEY } from "./multiagent/entry.js";
 import { turnTarget } from "./multiagent/directRun.js";
 import { errorMessage, messageToJson } from "./runtime.js";
 import { partialReplies } from "./partialReplies.js";
-import { prepareResume, readPending, type ResumeRequest } from "./resume.js";
+import { prepareResume, readPending, type PreparedResume, type ResumeRequest } from "./resume.js";
 import { CONTINUED_RUN_KEY } from "./nodes/agent/continuedTurn.js";
 import { untoldTurn } from "./continuedRun.js";
 import { turnEvents } from "./turnEvents.js";
@@ -65,6 +67,15 @@ export interface RunOptions {
   agent?: string;
   /** The first event's `seq`: a continued turn numbers its events after the ones it already has. */
   firstSeq?: number;
+  /** Pause before or after these nodes when their condition holds (see breakpoints.ts). */
+  breakpoints?: readonly Breakpoint[];
+}
+
+/** `Step` at a breakpoint: the answer carries a nonce, so the pause it answers is the one that arms the step. */
+function stepFrom(prepared: Extract<PreparedResume, { ok: true }>, nonce: string): { nonce: string; value: ResumeValue; command: Command } | null {
+  if (!("action" in prepared.value) || prepared.value.action !== "step") return null;
+  const value = { ...prepared.value, nonce };
+  return { nonce, value, command: new Command({ resume: { [prepared.interrupt.id]: value } }) };
 }
 
 /** Model failures a user fixes differently from a failing provider get their own code. */
@@ -126,9 +137,11 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
   const told = turn.told;
   for (const id of input.continueFrom?.told ?? []) told.add(id);
   if (!input.continueFrom) yield make({ type: "run_start", input: input.message }, atRoot, null);
-  const configurable = input.continueFrom
+  const session: BreakSession = { breakpoints: options.breakpoints ?? [], stepping: null };
+  const base = input.continueFrom
     ? { ...target.configurable, checkpoint_id: input.continueFrom.checkpoint_id, [CONTINUED_RUN_KEY]: true }
     : target.configurable;
+  const configurable: Record<string, unknown> = { ...base, [BREAKPOINTS_KEY]: session };
   const config = { configurable, recursionLimit: limit, ...(options.signal ? { signal: options.signal } : {}) };
   let status: "completed" | "cancelled" | "error" | "interrupted" = "completed";
   try {
@@ -141,8 +154,10 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
         yield* turn.refusedAnswer(prepared.error, prepared.pending, clock.now() - started);
         return;
       }
-      yield interruptEvent(prepared.interrupt, prepared.value);
-      graphInput = prepared.command;
+      const stepped = stepFrom(prepared, ids.next("step"));
+      if (stepped) session.stepping = { nonce: stepped.nonce, armed: false };
+      yield interruptEvent(prepared.interrupt, stepped?.value ?? prepared.value);
+      graphInput = stepped?.command ?? prepared.command;
     } else if (input.continueFrom) {
       // No input: LangGraph runs the tasks still pending at the checkpoint.
       graphInput = null;
@@ -173,7 +188,7 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
     if (turn.paused.length > 0) status = "interrupted";
     yield* turn.finalEvents(values);
   } catch (error) {
-    if (options.signal?.aborted) {
+    if (options.signal?.aborted || (error instanceof EngineError && error.code === "BREAKPOINT_STOP")) {
       status = "cancelled";
     } else {
       status = "error";

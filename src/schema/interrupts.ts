@@ -31,7 +31,39 @@ export interface QuestionInterrupt {
   error?: string;
 }
 
-export type InterruptPayload = ApprovalInterrupt | QuestionInterrupt;
+/** Where a breakpoint sits: a whole node, or one step of an agent's loop. */
+export type BreakStep = "call_model" | "call_tools";
+export type BreakWhen = "before" | "after";
+
+/**
+ * A breakpoint hit (or one step of `Step` done): the run waits before or after a node,
+ * showing the state there, which a person may edit before the run goes on.
+ */
+export interface BreakpointInterrupt {
+  kind: "breakpoint";
+  /** The document node's display name (an agent's name for its loop steps). */
+  node: string | null;
+  node_id: string;
+  /** The agent loop step, or null for the whole node. */
+  step: BreakStep | null;
+  when: BreakWhen;
+  /** `step`: the pause after `Step`; `breakpoint`: a breakpoint (whose condition held). */
+  reason: "breakpoint" | "step";
+  condition: string | null;
+  agent: string | null;
+  /**
+   * The state at the pause as JSON. Inside an agent's loop, `messages` are the turn's own
+   * (the conversation before the turn is not editable there).
+   */
+  state: Record<string, unknown>;
+  /** The channels an answer may edit, with their types ("messages" for the message list). */
+  channels: Record<string, ChannelType | "messages">;
+  error?: string;
+}
+
+export type ChannelType = "string" | "number" | "boolean" | "object" | "array" | "any";
+
+export type InterruptPayload = ApprovalInterrupt | QuestionInterrupt | BreakpointInterrupt;
 export type InterruptKind = InterruptPayload["kind"];
 
 /** A person's answer to an approval. `edit` approves with changed arguments. */
@@ -43,7 +75,18 @@ export interface QuestionAnswer {
   option_id: string;
 }
 
-export type ResumeValue = ApprovalDecision | QuestionAnswer;
+/**
+ * What to do at a breakpoint: go on, go on for one node and pause again, or stop the run.
+ * `edits` replaces channel values first (`messages`: the whole list as the person wants it).
+ */
+export interface BreakpointAnswer {
+  action: "continue" | "step" | "stop";
+  edits?: Record<string, unknown>;
+  /** Set by the engine for `step`: which pause the step starts from. */
+  nonce?: string;
+}
+
+export type ResumeValue = ApprovalDecision | QuestionAnswer | BreakpointAnswer;
 
 /** An interrupt the run is waiting on, as `runGraph` reports it. */
 export interface PendingInterrupt {
@@ -97,12 +140,13 @@ function checkQuestion(payload: QuestionInterrupt, value: Record<string, unknown
  */
 export function validateResume(payload: InterruptPayload, value: unknown): ResumeCheck {
   if (!isRecord(value)) return refuse(`An answer must be an object, got ${JSON.stringify(value ?? null)}`);
+  if (payload.kind === "breakpoint") return checkBreakpoint(payload, value);
   return payload.kind === "approval" ? checkApproval(payload, value) : checkQuestion(payload, value);
 }
 
 /** True for values shaped like an interrupt payload of ours. */
 export function isInterruptPayload(value: unknown): value is InterruptPayload {
-  return isRecord(value) && (value.kind === "approval" || value.kind === "question");
+  return isRecord(value) && (value.kind === "approval" || value.kind === "question" || value.kind === "breakpoint");
 }
 
 /**
@@ -111,6 +155,7 @@ export function isInterruptPayload(value: unknown): value is InterruptPayload {
  */
 export function describeInterrupt(payload: InterruptPayload): string {
   if (payload.kind === "question") return `Question: ${payload.question} (${payload.options.map((o) => o.label).join(" / ")})`;
+  if (payload.kind === "breakpoint") return `Paused ${payload.when} ${breakpointPlace(payload)}`;
   return payload.tool ? `Approval needed: ${payload.tool} ${JSON.stringify(payload.args)}` : `Approval needed: ${payload.message}`;
 }
 
@@ -123,10 +168,80 @@ export function describeResume(payload: InterruptPayload, resume: ResumeValue): 
     const id = "option_id" in resume ? resume.option_id : "";
     return `Answered "${payload.options.find((o) => o.id === id)?.label ?? id}"`;
   }
+  if (payload.kind === "breakpoint") {
+    const action = "action" in resume ? resume.action : "continue";
+    const edited = "action" in resume && resume.edits ? ` with ${Object.keys(resume.edits).join(", ")} edited` : "";
+    return `${action === "stop" ? "Stopped" : action === "step" ? "Stepped" : "Continued"} at ${breakpointPlace(payload)}${edited}`;
+  }
   if (!("decision" in resume)) return "Answered";
   const subject = payload.tool ?? payload.node ?? "step";
   const reason = resume.reason ? `: ${resume.reason}` : "";
   if (resume.decision === "reject") return `Rejected ${subject}${reason}`;
   if (resume.decision === "edit") return `Approved ${subject} with edited args ${JSON.stringify(resume.args)}${reason}`;
   return `Approved ${subject}${reason}`;
+}
+
+/**
+ * Where a breakpoint sits, for people: "call_tools of Main" or "Finalize".
+ * @example breakpointPlace({ node: "Main", step: "call_tools" } as BreakpointInterrupt) // "call_tools of Main"
+ */
+export function breakpointPlace(payload: Pick<BreakpointInterrupt, "node" | "step">): string {
+  const node = payload.node ?? "?";
+  return payload.step ? `${payload.step} of ${node}` : node;
+}
+
+const MESSAGE_ROLES = ["human", "ai", "system", "tool"];
+
+function typeProblem(type: ChannelType | "messages", value: unknown): string | null {
+  switch (type) {
+    case "any":
+      return null;
+    case "messages": {
+      if (!Array.isArray(value)) return "must be a list of messages";
+      for (const [i, m] of value.entries()) {
+        if (!isRecord(m)) return `item ${i} must be an object like {"role": "human", "content": "…"}`;
+        if (typeof m.content !== "string") return `item ${i} needs a text "content"`;
+        if (m.id !== undefined && m.id !== null && typeof m.id !== "string") return `item ${i} has an "id" that is not text`;
+        if (!(m.id && typeof m.id === "string") && !MESSAGE_ROLES.includes(String(m.role))) {
+          return `item ${i} needs a "role" of ${MESSAGE_ROLES.map((r) => `"${r}"`).join(", ")}`;
+        }
+      }
+      return null;
+    }
+    case "array":
+      return Array.isArray(value) ? null : "must be a JSON array";
+    case "object":
+      return isRecord(value) ? null : "must be a JSON object";
+    default:
+      return typeof value === type ? null : `must be a ${type}`;
+  }
+}
+
+/**
+ * Checks an edit of one channel at a breakpoint against the channel's type; null when it fits.
+ * @example checkChannelEdit(pause, "count", "three") // 'Channel "count" must be a number'
+ */
+export function checkChannelEdit(payload: Pick<BreakpointInterrupt, "channels">, channel: string, value: unknown): string | null {
+  const type = payload.channels[channel];
+  if (type === undefined) {
+    const known = Object.keys(payload.channels).map((c) => `"${c}"`);
+    return `Channel "${channel}" cannot be edited here; editable: ${known.join(", ") || "none"}`;
+  }
+  const problem = typeProblem(type, value);
+  return problem ? `Channel "${channel}" ${problem}` : null;
+}
+
+function checkBreakpoint(payload: BreakpointInterrupt, value: Record<string, unknown>): ResumeCheck {
+  const action = value.action;
+  if (action !== "continue" && action !== "step" && action !== "stop") {
+    return refuse(`Answer a breakpoint with action "continue", "step" or "stop", not ${JSON.stringify(action ?? null)}`);
+  }
+  const nonce = typeof value.nonce === "string" ? { nonce: value.nonce } : {};
+  if (value.edits === undefined || value.edits === null) return { ok: true, value: { action, ...nonce } };
+  if (!isRecord(value.edits)) return refuse('Edits at a breakpoint must be a JSON object of channel values, like {"messages": […]}');
+  for (const [channel, edited] of Object.entries(value.edits)) {
+    const problem = checkChannelEdit(payload, channel, edited);
+    if (problem) return refuse(problem);
+  }
+  return { ok: true, value: { action, edits: value.edits, ...nonce } };
 }

@@ -1,7 +1,7 @@
 /** How an event reads in the timeline: what it concerns, a one-line summary, the text a filter searches. */
 // The interrupt texts come from the schema (a pure JSON contract): importing the engine here would
 // pull LangGraph into the app's first load (the engine is meant to load lazily, in the worker).
-import { describeInterrupt, describeResume } from "../../schema/index.js";
+import { breakpointPlace, describeInterrupt, describeResume } from "../../schema/index.js";
 import type { RunEvent } from "../../engine/index.js";
 
 /** The tool, agent or node an event concerns. */
@@ -94,6 +94,8 @@ export function summarize(event: RunEvent): string {
       return preview(describeInterrupt(event.payload), 120);
     case "interrupt_resolved":
       return preview(describeResume(event.payload, event.resume), 120);
+    case "state_edited":
+      return `${event.channels.join(", ")} edited ${event.when} ${breakpointPlace(event)}`;
     case "error":
       return `${event.code}: ${preview(event.message)}`;
     case "final_state": {
@@ -134,6 +136,9 @@ export function searchText(event: RunEvent): string {
       break;
     case "interrupt_resolved":
       parts.push(event.kind, describeResume(event.payload, event.resume));
+      break;
+    case "state_edited":
+      parts.push(event.node, ...event.channels);
       break;
     case "handoff":
       parts.push(event.from, event.to, event.reason);

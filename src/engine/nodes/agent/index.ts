@@ -28,6 +28,9 @@ import {
   type TurnOut,
 } from "./loop.js";
 import { renderSystemPromptNode } from "./systemPrompt.js";
+import type { BaseMessage } from "@langchain/core/messages";
+import { breakable, type BreakableOptions } from "../../breakpoints.js";
+import type { BreakStep } from "../../interrupts.js";
 
 export { renderSystemPrompt, supervisorBlock } from "./systemPrompt.js";
 
@@ -52,6 +55,17 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, sup
   // Handoff sub-agents are nodes of this loop (seed 000); @name and the stored active agent reach them.
   const childNodes = handoffChildNodes(agent.name, team);
 
+  /** Breakpoints on this loop's steps (and on its handoff sub-agents) see the whole conversation and the graph's state. */
+  const loopBreak = (nodeId: string, label: string, step: BreakStep | null): BreakableOptions => ({
+    target: { nodeId, step, label, agent: label, channels: { messages: "messages" } },
+    scopeState: (state, config) => ({
+      ...graphStateOf(config),
+      ...state,
+      messages: [...historyOf(config), ...((state.messages as BaseMessage[] | undefined) ?? [])],
+    }),
+    newId: () => ctx.services.ids.next("msg"),
+  });
+
   const afterTools = (state: LoopState, config: LangGraphRunnableConfig): string => {
     const target = afterToolsTarget(state.messages, childNodes);
     return target === END ? endTurn(state, config) : target;
@@ -69,15 +83,22 @@ export function compileAgent(node: NodeOfKind<"agent">, ctx: CompileContext, sup
       "continue_conversation",
       tellingFirst(agent.name, () => ({})),
     )
-    .addNode("call_model", tellingFirst(agent.name, callModelNode({ node, ctx, models, specs, replyPolicy })), { ends: ["call_tools", END] })
-    .addNode("call_tools", tellingFirst(agent.name, callToolsNode({ agent, ctx, tools, replyPolicy })))
+    .addNode(
+      "call_model",
+      tellingFirst(agent.name, breakable(callModelNode({ node, ctx, models, specs, replyPolicy }), loopBreak(node.id, agent.name, "call_model"))),
+      {
+        ends: ["call_tools", END],
+      },
+    )
+    .addNode("call_tools", tellingFirst(agent.name, breakable(callToolsNode({ agent, ctx, tools, replyPolicy }), loopBreak(node.id, agent.name, "call_tools"))))
     .addEdge(START, "render_system_prompt")
     .addEdge("render_system_prompt", "current_active_agent")
     .addEdge("continue_conversation", "call_model");
   for (const [child, name] of childNodes) {
     const childNode = team.hierarchy.agents.get(child) as NodeOfKind<"agent">;
     const run = compileAgent(childNode, ctx, agent.name).run;
-    loop.addNode(name as "call_model", tellingFirst(agent.name, handoffChildNode(agent.name, child, run, ctx.services, team.maxDepth)));
+    const childRun = breakable(handoffChildNode(agent.name, child, run, ctx.services, team.maxDepth), loopBreak(childNode.id, child, null));
+    loop.addNode(name as "call_model", tellingFirst(agent.name, childRun));
     loop.addConditionalEdges(name as "call_model", afterChild, ["call_model", END]);
   }
   // A plain edge is cheaper per step; the branch is only needed when a tool can end the turn or hand off.

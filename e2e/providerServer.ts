@@ -27,9 +27,9 @@ export function inOrder(...replies: Reply[]): Script {
   return (n) => replies[Math.min(n, replies.length - 1)]!;
 }
 
-/** A good streamed reply in the protocol of the request. */
-export function reply(tokens: string[], toolCalls: Parameters<typeof streamReply>[2] = []): Script {
-  return (_n, request) => streamReply(protocolOf(request), tokens, toolCalls);
+/** A good streamed reply in the protocol of the request, reporting `usage` when given. */
+export function reply(tokens: string[], toolCalls: Parameters<typeof streamReply>[2] = [], usage?: Parameters<typeof streamReply>[3]): Script {
+  return (_n, request) => streamReply(protocolOf(request), tokens, toolCalls, usage);
 }
 
 /** The catalogue's `fault` for the first `times` requests (all of them when absent), then `after`. */

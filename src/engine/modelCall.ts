@@ -1,6 +1,7 @@
 /** One streamed model call: emits token deltas and the final AI message as events. */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import { AIMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
+import { usageMeter } from "./callUsage.js";
 import type { ChatModelPort, IdSource, ToolSpec } from "./ports.js";
 import { emit, textOf } from "./runtime.js";
 import { BAD_TOOL_ARGS_KEY, toolCallsOf } from "./toolArgs.js";
@@ -16,7 +17,8 @@ export interface ModelCallInput {
 }
 
 /**
- * Streams a reply, emitting `message_delta` per chunk and `ai_message` at the end.
+ * Streams a reply, emitting `message_delta` per chunk and `ai_message` at the end, with the
+ * tokens the provider reported for the call.
  * A model without tool calling gets no tools: the agent falls back to plain chat.
  */
 export async function callModel(input: ModelCallInput, config: LangGraphRunnableConfig): Promise<AIMessage> {
@@ -31,7 +33,9 @@ export async function callModel(input: ModelCallInput, config: LangGraphRunnable
     ...(input.temperature !== undefined ? { temperature: input.temperature } : {}),
   });
   let answeredBy: string | undefined;
+  const meter = usageMeter();
   for await (const chunk of stream) {
+    meter.add(chunk);
     // The profile that answered is named on the first chunk (concat would join repeats).
     answeredBy ??= chunk.response_metadata?.graphwright_profile as string | undefined;
     full = full ? full.concat(chunk) : chunk;
@@ -50,6 +54,7 @@ export async function callModel(input: ModelCallInput, config: LangGraphRunnable
     tool_calls: toolCalls.map((c) => ({ ...c, type: "tool_call" as const })),
     ...(Object.keys(badArgs).length > 0 ? { additional_kwargs: { [BAD_TOOL_ARGS_KEY]: badArgs } } : {}),
   });
-  emit(config, { type: "ai_message", message_id: messageId, content: textOf(reply), tool_calls: toolCalls, profile }, where);
+  const usage = meter.usage();
+  emit(config, { type: "ai_message", message_id: messageId, content: textOf(reply), tool_calls: toolCalls, profile, ...(usage ? { usage } : {}) }, where);
   return reply;
 }

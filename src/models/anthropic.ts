@@ -23,6 +23,8 @@ export function createAnthropicModel(profile: ModelProfile, opts: ProviderModelO
     model: profile.model,
     apiKey: opts.apiKey,
     streaming: true,
+    // Usage from `message_start` (input, cache reads and writes) and `message_delta` (output).
+    streamUsage: true,
     maxRetries: 0,
     maxTokens: profile.max_tokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
     ...(temperature !== undefined ? { temperature } : {}),

@@ -32,6 +32,8 @@ export function createOpenAIModel(profile: ModelProfile, opts: ProviderModelOpti
     model: profile.model,
     apiKey: opts.apiKey,
     streaming: true,
+    // Sends `stream_options: { include_usage: true }`: the stream then ends with the call's usage.
+    streamUsage: true,
     maxRetries: 0,
     ...(temperature !== undefined ? { temperature } : {}),
     ...(profile.max_tokens !== undefined ? { maxTokens: profile.max_tokens } : {}),

@@ -3,7 +3,7 @@
  * rules (regex or CEL), streamed token by token. Every template runs on it offline.
  */
 import { AIMessageChunk, ToolMessage, type BaseMessage } from "@langchain/core/messages";
-import { compileUserRegex, type Script, type ScriptRule, type UserRegexMatch } from "../schema/index.js";
+import { compileUserRegex, estimateTokens, type Script, type ScriptRule, type UserRegexMatch } from "../schema/index.js";
 import {
   evaluateCondition,
   ModelError,
@@ -15,6 +15,7 @@ import {
   type ChatModelPort,
   type ModelCallOptions,
   type ModelRequest,
+  USAGE_ESTIMATED_KEY,
 } from "../engine/index.js";
 
 const DEFAULT_SCRIPT: Script = { rules: [], fallback: "I have no scripted answer for that.", tokens_per_second: 0 };
@@ -111,8 +112,26 @@ export function scriptedReply(
   return { text: turn.lastTool ? textOf(turn.last) : script.fallback, toolCalls: [] };
 }
 
+/** The text a message stands for when its tokens are estimated: its text and the JSON of its tool calls. */
+function countedText(message: BaseMessage): string {
+  const calls = "tool_calls" in message && Array.isArray(message.tool_calls) ? message.tool_calls : [];
+  return textOf(message) + calls.map((c: { name: string; args: unknown }) => c.name + JSON.stringify(c.args)).join("");
+}
+
 /**
- * Creates the scripted model for one agent.
+ * The usage the scripted model reports, estimated (`estimateTokens`, about four characters a
+ * token): the prompt's messages in, the reply's text and tool calls out. No provider counts
+ * these, so they are marked `estimated`.
+ */
+function estimatedUsage(messages: readonly BaseMessage[], reply: ReturnType<typeof scriptedReply>) {
+  const input_tokens = estimateTokens(messages.map(countedText).join(""));
+  const output_tokens = estimateTokens(reply.text + reply.toolCalls.map((c) => c.name + JSON.stringify(c.args)).join(""));
+  return { input_tokens, output_tokens, total_tokens: input_tokens + output_tokens };
+}
+
+/**
+ * Creates the scripted model for one agent. Its last chunk carries an estimate of the call's
+ * tokens (see `estimatedUsage`).
  * @example createScriptedModel({ profile, profiles: [profile], agent: "Assistant", script })
  */
 export function createScriptedModel(request: ModelRequest): ChatModelPort {
@@ -143,7 +162,11 @@ export function createScriptedModel(request: ModelRequest): ChatModelPort {
           })),
         });
       }
-      if (!reply.text && reply.toolCalls.length === 0) yield new AIMessageChunk({ content: "", response_metadata: meta });
+      yield new AIMessageChunk({
+        content: "",
+        response_metadata: { ...meta, [USAGE_ESTIMATED_KEY]: "estimated" },
+        usage_metadata: estimatedUsage(messages, reply),
+      });
     },
   };
 }

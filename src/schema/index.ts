@@ -9,3 +9,4 @@ export * from "./redact.js";
 export * from "./userRegex.js";
 export * from "./redactStream.js";
 export * from "./secretValues.js";
+export * from "./usage.js";

@@ -1,12 +1,19 @@
 /** Anthropic Messages streaming, as the server sends it: named SSE events from `message_start` to `message_stop`. */
-import type { WireToolCall } from "./openaiWire.js";
+import type { WireToolCall, WireUsage } from "./openaiWire.js";
 
 function event(name: string, payload: Record<string, unknown>): string {
   return `event: ${name}\ndata: ${JSON.stringify({ type: name, ...payload })}\n\n`;
 }
 
-/** A reply streamed as a text block of the given tokens, then one `tool_use` block per tool call. */
-export function anthropicStream(tokens: string[], toolCalls: WireToolCall[] = []): string[] {
+/**
+ * A reply streamed as a text block of the given tokens, then one `tool_use` block per tool call.
+ * Usage comes as Anthropic sends it: the prompt's tokens (uncached, cache reads, cache writes)
+ * and a first output token in `message_start`, the final output count in `message_delta`.
+ */
+export function anthropicStream(tokens: string[], toolCalls: WireToolCall[] = [], options: { usage?: WireUsage } = {}): string[] {
+  const usage = options.usage ?? { input: 12 };
+  const cached = usage.cached ?? 0;
+  const written = usage.cacheWrite ?? 0;
   const events = [
     event("message_start", {
       message: {
@@ -17,7 +24,13 @@ export function anthropicStream(tokens: string[], toolCalls: WireToolCall[] = []
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: { input_tokens: 12, output_tokens: 1 },
+        usage: {
+          input_tokens: usage.input - cached - written,
+          cache_creation_input_tokens: written,
+          cache_read_input_tokens: cached,
+          output_tokens: 1,
+          service_tier: "standard",
+        },
       },
     }),
     event("ping", {}),
@@ -40,7 +53,7 @@ export function anthropicStream(tokens: string[], toolCalls: WireToolCall[] = []
   events.push(
     event("message_delta", {
       delta: { stop_reason: toolCalls.length > 0 ? "tool_use" : "end_turn", stop_sequence: null },
-      usage: { output_tokens: tokens.length + toolCalls.length },
+      usage: { output_tokens: usage.output ?? tokens.length + toolCalls.length },
     }),
     event("message_stop", {}),
   );

@@ -6,7 +6,7 @@
  */
 import { anthropicError, anthropicStream } from "./anthropicWire.js";
 import type { RecordedRequest, Reply, Respond } from "./faultServer.js";
-import { openaiError, openaiStream } from "./openaiWire.js";
+import { openaiError, openaiStream, type WireUsage } from "./openaiWire.js";
 
 export type WireProtocol = "openai" | "anthropic";
 
@@ -66,9 +66,10 @@ export function keyOf(request: RecordedRequest): string {
   return String(header).replace(/^Bearer\s+/i, "");
 }
 
-/** A good streamed reply in the request's protocol. */
-export function streamReply(protocol: WireProtocol, tokens: string[], toolCalls: Parameters<typeof openaiStream>[1] = []): Reply {
-  return { kind: "sse", events: protocol === "anthropic" ? anthropicStream(tokens, toolCalls) : openaiStream(tokens, toolCalls) };
+/** A good streamed reply in the request's protocol, reporting `usage` when given. */
+export function streamReply(protocol: WireProtocol, tokens: string[], toolCalls: Parameters<typeof openaiStream>[1] = [], usage?: WireUsage): Reply {
+  const options = usage ? { usage } : {};
+  return { kind: "sse", events: protocol === "anthropic" ? anthropicStream(tokens, toolCalls, options) : openaiStream(tokens, toolCalls, options) };
 }
 
 /** An error status with the protocol's error body. */

@@ -7,6 +7,18 @@ export interface WireToolCall {
   argumentPieces: string[];
 }
 
+/**
+ * A call's usage as a test scripts it, in one shape for both protocols: `input` is the whole
+ * prompt, `cached` (prompt-cache reads) and `cacheWrite` (Anthropic's cache writes) parts of it.
+ */
+export interface WireUsage {
+  input: number;
+  /** Defaults to one per streamed token (and tool call). */
+  output?: number;
+  cached?: number;
+  cacheWrite?: number;
+}
+
 const base = { id: "chatcmpl-test", object: "chat.completion.chunk", created: 1_700_000_000, model: "test-model", system_fingerprint: null };
 
 function data(payload: unknown): string {
@@ -17,8 +29,23 @@ function delta(delta: Record<string, unknown>, finish_reason: string | null = nu
   return data({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason }] });
 }
 
-/** A reply streamed as the given text tokens and tool calls (id and name first, arguments in pieces). */
-export function openaiStream(tokens: string[], toolCalls: WireToolCall[] = [], options: { done?: boolean } = {}): string[] {
+/** The `usage` object of a Chat Completions response, as OpenAI sends it. */
+export function openaiUsage(usage: WireUsage, output: number) {
+  const completion = usage.output ?? output;
+  return {
+    prompt_tokens: usage.input,
+    completion_tokens: completion,
+    total_tokens: usage.input + completion,
+    prompt_tokens_details: { cached_tokens: usage.cached ?? 0, audio_tokens: 0 },
+    completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+  };
+}
+
+/**
+ * A reply streamed as the given text tokens and tool calls (id and name first, arguments in
+ * pieces), ending with the usage chunk a client asking for `stream_options.include_usage` gets.
+ */
+export function openaiStream(tokens: string[], toolCalls: WireToolCall[] = [], options: { done?: boolean; usage?: WireUsage } = {}): string[] {
   const events = [delta({ role: "assistant", content: "", refusal: null })];
   for (const token of tokens) events.push(delta({ content: token }));
   toolCalls.forEach((call, index) => {
@@ -26,7 +53,7 @@ export function openaiStream(tokens: string[], toolCalls: WireToolCall[] = [], o
     for (const piece of call.argumentPieces) events.push(delta({ tool_calls: [{ index, function: { arguments: piece } }] }));
   });
   events.push(delta({}, toolCalls.length > 0 ? "tool_calls" : "stop"));
-  events.push(data({ ...base, choices: [], usage: { prompt_tokens: 5, completion_tokens: tokens.length, total_tokens: 5 + tokens.length } }));
+  events.push(data({ ...base, choices: [], usage: openaiUsage(options.usage ?? { input: 5 }, tokens.length) }));
   if (options.done !== false) events.push("data: [DONE]\n\n");
   return events;
 }

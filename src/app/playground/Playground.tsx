@@ -6,6 +6,7 @@ import { MessageList } from "./MessageList";
 import { ProblemNotice } from "./ProblemNotice";
 import { ThreadBar } from "./ThreadBar";
 import { RunOnBar } from "./RunOnBar";
+import { RunUsage } from "./RunUsage";
 import { useThreadsFollowOpenGraph } from "../store/playground/hooks";
 import { useSandboxWarmup } from "./useSandboxWarmup";
 
@@ -19,6 +20,7 @@ export function Playground() {
       <MessageList />
       <InterruptCard />
       <ProblemNotice />
+      <RunUsage />
       <Composer />
     </div>
   );

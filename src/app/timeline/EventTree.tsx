@@ -2,6 +2,7 @@
 // waterfall bar per call. Only the rows in view are in the DOM, so 100k events scroll.
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useRef, type KeyboardEvent } from "react";
+import type { RowUsage } from "./rowUsage";
 import type { TimelineRow } from "./timelineRows";
 
 const ROW_HEIGHT = 26;
@@ -11,6 +12,8 @@ export interface EventTreeProps {
   selectedId: string | null;
   onSelect(eventId: string): void;
   onToggle(callId: string): void;
+  /** Tokens and cost a row shows; with it, the rows get a column for them. */
+  usageOf?: (row: TimelineRow) => RowUsage | null;
 }
 
 const rowDomId = (eventId: string) => `timeline-row-${eventId.replace(/[^A-Za-z0-9_-]/g, "_")}`;
@@ -33,9 +36,16 @@ interface RowProps {
   top: number;
   onSelect(id: string): void;
   onToggle(callId: string): void;
+  /** Whether the rows have a tokens column; `usage` and `usageDetail` fill it. */
+  usageColumn: boolean;
+  usage: string | undefined;
+  usageDetail: string | undefined;
 }
 
-const Row = memo(function Row({ row, position, selected, top, onSelect, onToggle }: RowProps) {
+const COLUMNS = "grid-cols-[minmax(12rem,2fr)_minmax(0,3fr)_minmax(6rem,2fr)_4.5rem]";
+const COLUMNS_WITH_USAGE = "grid-cols-[minmax(12rem,2fr)_minmax(0,3fr)_9rem_minmax(6rem,2fr)_4.5rem]";
+
+const Row = memo(function Row({ row, position, selected, top, onSelect, onToggle, usageColumn, usage, usageDetail }: RowProps) {
   const { event } = row;
   const failed = event.type === "error" || (event.type === "tool_result" && event.error !== null);
   return (
@@ -49,7 +59,7 @@ const Row = memo(function Row({ row, position, selected, top, onSelect, onToggle
       aria-rowindex={position}
       onClick={() => onSelect(event.id)}
       style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT }}
-      className={`absolute top-0 left-0 grid w-full cursor-default grid-cols-[minmax(12rem,2fr)_minmax(0,3fr)_minmax(6rem,2fr)_4.5rem] items-center gap-2 px-2 text-xs ${
+      className={`absolute top-0 left-0 grid w-full cursor-default ${usageColumn ? COLUMNS_WITH_USAGE : COLUMNS} items-center gap-2 px-2 text-xs ${
         selected ? "bg-sky-100 dark:bg-sky-900/50" : "hover:bg-zinc-50 dark:hover:bg-zinc-800/60"
       }`}
     >
@@ -71,6 +81,11 @@ const Row = memo(function Row({ row, position, selected, top, onSelect, onToggle
       <div role="gridcell" className={`truncate ${failed ? "text-red-700 dark:text-red-400" : "text-zinc-600 dark:text-zinc-400"}`}>
         {row.summary}
       </div>
+      {usageColumn && (
+        <div role="gridcell" title={usageDetail} className="truncate text-right text-zinc-600 tabular-nums dark:text-zinc-400">
+          {usage}
+        </div>
+      )}
       <div role="gridcell" aria-hidden="true" className="relative h-3 rounded-sm bg-zinc-100 dark:bg-zinc-800">
         {row.opensCall ? (
           <span
@@ -88,13 +103,18 @@ const Row = memo(function Row({ row, position, selected, top, onSelect, onToggle
   );
 });
 
-export function EventTree({ rows, selectedId, onSelect, onToggle }: EventTreeProps) {
+export function EventTree({ rows, selectedId, onSelect, onToggle, usageOf }: EventTreeProps) {
   const scroller = useRef<HTMLDivElement>(null);
   // The virtualizer is mutable by design; the compiler skipping this component is expected.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   const selectedIndex = selectedId === null ? -1 : rows.findIndex((r) => r.event.id === selectedId);
   const followTail = useRef(true);
+
+  // A selection made elsewhere (a canvas badge) scrolls its row into view; one already in view stays put.
+  useEffect(() => {
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
+  }, [selectedId, selectedIndex, virtualizer]);
 
   // Follow new events while the view is at the end, as a log does.
   useEffect(() => {
@@ -176,6 +196,7 @@ export function EventTree({ rows, selectedId, onSelect, onToggle }: EventTreePro
       <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index] as TimelineRow;
+          const usage = usageOf?.(row);
           return (
             <Row
               key={row.event.id}
@@ -185,6 +206,9 @@ export function EventTree({ rows, selectedId, onSelect, onToggle }: EventTreePro
               selected={row.event.id === selectedId}
               onSelect={onSelect}
               onToggle={onToggle}
+              usageColumn={usageOf !== undefined}
+              usage={usage?.text}
+              usageDetail={usage?.detail}
             />
           );
         })}

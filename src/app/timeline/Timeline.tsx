@@ -5,12 +5,17 @@ import { downloadFile } from "../io/download";
 import { redactForExport } from "../io/redactForExport";
 import { EmptyState } from "../shell/EmptyState";
 import { useEditorStore } from "../store/EditorProvider";
-import { useActiveThreadId, useRunning, useThreadEvents } from "../store/playground/hooks";
+import { useActiveThreadId, usePlayground, useRunning, useThreadEvents } from "../store/playground/hooks";
+import { selectSelectedEvent } from "../store/playground/selectors";
 import { usePlaygroundStore } from "../store/playground/PlaygroundStoreProvider";
 import { EventDetails } from "./EventDetails";
 import { EventTree } from "./EventTree";
+import { revealEvent } from "./revealEvent";
+import { usageTotals } from "../../schema/index.js";
+import { useEditor } from "../store/hooks";
 import { traceFile, traceFileName } from "./exportTrace";
-import { indexCalls, timelineView } from "./timelineRows";
+import { rowUsage } from "./rowUsage";
+import { indexCalls, timelineView, type TimelineRow } from "./timelineRows";
 
 const button =
   "rounded border border-zinc-300 px-2 py-1 text-xs font-medium hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
@@ -24,10 +29,14 @@ export function Timeline() {
   const [filter, setFilter] = useState("");
   const [verbose, setVerbose] = useState(false);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
-  const [selected, setSelected] = useState<{ threadId: string | null; eventId: string } | null>(null);
+  // The selection lives in the playground store: a node's run badge on the canvas selects too.
+  const selected = usePlayground(selectSelectedEvent);
   const deferredFilter = useDeferredValue(filter);
 
+  const models = useEditor((s) => s.document.models);
   const index = useMemo(() => indexCalls(events), [events]);
+  const usage = useMemo(() => usageTotals(events, models), [events, models]);
+  const usageOf = useCallback((row: TimelineRow) => rowUsage(row.event, row.index, row.opensCall, usage), [usage]);
   const { rows, hidden } = useMemo(
     () => timelineView(events, index, { collapsed, filter: deferredFilter, verbose }),
     [events, index, collapsed, deferredFilter, verbose],
@@ -39,7 +48,19 @@ export function Timeline() {
     [events, selectedEvent],
   );
 
-  const onSelect = useCallback((eventId: string) => setSelected({ threadId, eventId }), [threadId]);
+  // An event selected from the canvas is brought into view: Verbose for node steps, its calls unfolded.
+  const [revealed, setRevealed] = useState(selected);
+  if (selected !== revealed) {
+    setRevealed(selected);
+    const at = selected?.reveal ? events.findIndex((e) => e.id === selected.eventId) : -1;
+    if (at >= 0) {
+      const view = revealEvent(events, at, index, { verbose, collapsed });
+      if (view.verbose !== verbose) setVerbose(view.verbose);
+      if (view.collapsed !== collapsed) setCollapsed(view.collapsed);
+    }
+  }
+
+  const onSelect = useCallback((eventId: string) => playground.getState().selectEvent(eventId), [playground]);
   const onToggle = useCallback((callId: string) => {
     setCollapsed((current) => {
       const next = new Set(current);
@@ -53,7 +74,9 @@ export function Timeline() {
     const shown = playground.getState();
     const thread = shown.threads.find((t) => t.id === shown.activeThreadId);
     // Events come redacted from the worker; the thread title and anything typed here are redacted by it now.
-    const file = await redactForExport(traceFile(shown.events, thread ? { id: thread.id, title: thread.title } : null, shown.graphId, new Date()));
+    const file = await redactForExport(
+      traceFile(shown.events, thread ? { id: thread.id, title: thread.title } : null, shown.graphId, new Date(), editor.getState().document.models),
+    );
     downloadFile(traceFileName(file.thread?.title ?? "thread"), JSON.stringify(file, null, 2), "application/json");
   };
 
@@ -128,7 +151,7 @@ export function Timeline() {
             <div role="treegrid" aria-label="Events" aria-rowcount={0} className="sr-only" />
           </>
         ) : (
-          <EventTree rows={rows} selectedId={selectedId} onSelect={onSelect} onToggle={onToggle} />
+          <EventTree rows={rows} selectedId={selectedId} onSelect={onSelect} onToggle={onToggle} {...(usage.byRun.size > 0 ? { usageOf } : {})} />
         )}
         {selectedEvent && <EventDetails event={selectedEvent} />}
       </div>

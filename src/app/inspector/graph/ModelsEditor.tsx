@@ -1,4 +1,4 @@
-// Model profiles of the graph: provider, model, temperature, base URL, fallbacks, tool calling. Never keys.
+// Model profiles of the graph: provider, model, temperature, base URL, fallbacks, tool calling, prices. Never keys.
 import type { ModelProfile } from "../../../schema/index.js";
 import { useEditor } from "../../store/hooks";
 import { CheckboxField } from "../fields/CheckboxField";
@@ -7,12 +7,21 @@ import { ItemGroup, Section } from "../fields/Section";
 import { SelectField } from "../fields/SelectField";
 import { buttonClass, dangerButtonClass } from "../fields/styles";
 import { TextField } from "../fields/TextField";
+import { withPrice, type PriceField } from "./profilePrices";
 import { freshName, patchAt, removeAt, useGraphUpdate } from "./useGraphUpdate";
 
 const PROVIDERS = [
   { value: "scripted", label: "Scripted (built in, offline)" },
   { value: "openai", label: "OpenAI-compatible" },
   { value: "anthropic", label: "Anthropic" },
+];
+
+/** Price fields of a profile, in USD per million tokens: the timeline and playground show costs from them. */
+const PRICE_FIELDS: { field: PriceField; label: string; placeholder: string }[] = [
+  { field: "input_per_million", label: "Input price (USD per 1M tokens)", placeholder: "no prices" },
+  { field: "output_per_million", label: "Output price (USD per 1M tokens)", placeholder: "no prices" },
+  { field: "cached_input_per_million", label: "Cached input price (USD per 1M tokens)", placeholder: "input price" },
+  { field: "cache_write_per_million", label: "Cache write price (USD per 1M tokens)", placeholder: "input price" },
 ];
 
 export function ModelsEditor() {
@@ -99,6 +108,18 @@ export function ModelsEditor() {
             onChange={(tool_calling) => set(patchAt(models, i, { tool_calling }))}
             hint="Untick for models without tool calling: agents fall back to plain chat."
           />
+          {PRICE_FIELDS.map(({ field, label, placeholder }) => (
+            <NumberField
+              key={field}
+              label={label}
+              value={model.prices?.[field]}
+              optional
+              min={0}
+              step={0.01}
+              placeholder={placeholder}
+              onCommit={(value) => set(patchAt(models, i, { prices: withPrice(model.prices, field, value) }))}
+            />
+          ))}
         </ItemGroup>
       ))}
     </Section>

@@ -8,26 +8,29 @@ import { useEditorStore } from "../store/EditorProvider";
 import { useEditor } from "../store/hooks";
 import { nodeIndexOf, problemsOf } from "../store/selectors";
 import { registerCanvas } from "./canvasHandle";
+import { ClearRunOverlayButton } from "./ClearRunOverlayButton";
+import { RunOverlayProvider } from "./RunOverlayProvider";
 import { useEveryNodeDrawn } from "./renderAll";
 import { useCollapsed } from "./collapseStore";
 import { InnerLoopHost, openInnerLoop } from "./innerLoop/InnerLoopDialog";
 import { hiddenEdges, hiddenNodes } from "./subtree";
-import { CommandPalette } from "./CommandPalette";
 import { edgeTypes } from "./edges/registry";
 import type { FlowEdge } from "./edges/types";
 import { applyEdgeChanges, applyNodeChanges, connectFromFlow, isValidConnection } from "./flowChanges";
 import { FlowEdgeCache, FlowNodeCache, type Size } from "./flowElements";
 import { nodeTypes } from "./nodes/registry";
 import type { FlowNode } from "./nodes/types";
-import { minimapColour } from "./minimap";
+import { MINIMAP_SIZE, minimapColour } from "./minimap";
+import { MinimapToggle } from "./MinimapToggle";
 import { carriesNodeKind, droppedKind } from "./paletteDrag";
 import { addNodeAtScreenPoint } from "./placement";
 import { GRAPH_SCOPE_ATTRIBUTE } from "./shortcuts/keys";
 import { useShortcuts } from "./shortcuts/useShortcuts";
+import { useMinimapFit } from "./useMinimapFit";
+import { useShellStore } from "../shell/shellStore";
 import { useResolvedTheme } from "../shell/theme/themeStore";
 
 const MULTI_SELECT_KEYS = ["Shift", "Meta", "Control"];
-const FIT_VIEW = { padding: 0.15, maxZoom: 1.25, minZoom: 0.25 };
 /** Graphs with more nodes than this draw only what is in view. */
 const CULL_ABOVE = 200;
 
@@ -35,9 +38,11 @@ export function Canvas() {
   // A different graph gets a fresh React Flow (viewport fitted to it, measurements reset).
   const graphId = useEditor((s) => s.document.meta.id);
   return (
-    <ReactFlowProvider key={graphId}>
-      <FlowEditor />
-    </ReactFlowProvider>
+    <RunOverlayProvider>
+      <ReactFlowProvider key={graphId}>
+        <FlowEditor />
+      </ReactFlowProvider>
+    </RunOverlayProvider>
   );
 }
 
@@ -66,13 +71,16 @@ function FlowEditor() {
     if (node.type === "agent") openInnerLoop(node.id);
   }, []);
 
-  const [paletteOpen, setPaletteOpen] = useState(false);
-  const openCommandPalette = useCallback(() => setPaletteOpen(true), []);
-  const closeCommandPalette = useCallback(() => setPaletteOpen(false), []);
+  const shell = useShellStore();
+  const openCommandPalette = useCallback(() => shell.getState().openDialog("commands"), [shell]);
   useShortcuts({ store, openCommandPalette });
 
   const wrapper = useRef<HTMLDivElement>(null);
   const flow = useReactFlow<FlowNode, FlowEdge>();
+  // Fitting leaves the minimap its corner, so it never covers a node of a fitted graph.
+  const { minimapShown, fitViewOptions, fitFor } = useMinimapFit(wrapper, document, measured);
+  const fitForRef = useRef(fitFor);
+  fitForRef.current = fitFor;
   useEffect(
     () =>
       registerCanvas(store, {
@@ -89,7 +97,7 @@ function FlowEditor() {
         },
         // After a store change (auto layout) React Flow sees the new positions only after the next
         // render, so fitting waits a frame; otherwise it would fit the old layout.
-        fitView: () => requestAnimationFrame(() => void flow.fitView({ duration: 200, padding: 0.15, maxZoom: 1.25 })),
+        fitView: () => requestAnimationFrame(() => void flow.fitView({ duration: 200, ...fitForRef.current(flow.getNodesBounds(flow.getNodes())) })),
         sizes() {
           const sizes = new Map<string, Size>();
           for (const node of flow.getNodes())
@@ -145,15 +153,17 @@ function FlowEditor() {
         fitView
         // A big graph opens at a readable zoom around its middle (the minimap shows the rest),
         // and only what is in view is drawn: dragging stays smooth at a thousand nodes.
-        fitViewOptions={FIT_VIEW}
+        fitViewOptions={fitViewOptions}
         onlyRenderVisibleElements={cull}
         minZoom={0.05}
       >
         <Background gap={20} />
-        <Controls showInteractive={false} />
-        <MiniMap pannable zoomable nodeColor={minimapColour} ariaLabel="Minimap" />
+        <Controls showInteractive={false}>
+          <ClearRunOverlayButton />
+          <MinimapToggle />
+        </Controls>
+        {minimapShown && <MiniMap pannable zoomable nodeColor={minimapColour} ariaLabel="Minimap" style={MINIMAP_SIZE} />}
       </ReactFlow>
-      {paletteOpen && <CommandPalette onClose={closeCommandPalette} />}
       <InnerLoopHost />
     </div>
   );

@@ -4,9 +4,12 @@ import { BaseEdge, getSmoothStepPath } from "@xyflow/react";
 import { memo } from "react";
 import { delegationStyle } from "./delegationStyle";
 import { EdgeLabel } from "./EdgeLabel";
+import { useEdgeTaken } from "../RunOverlayProvider";
+import { takenEdge } from "./takenEdge";
 import type { FlowEdgeProps } from "./types";
 
 export const DelegationEdge = memo(function DelegationEdge(props: FlowEdgeProps) {
+  const taken = useEdgeTaken(props.id);
   const [path] = getSmoothStepPath({ ...props, borderRadius: 8 });
   // The label sits just above the sub-agent: siblings share the path's middle, never their ends.
   const labelX = props.targetX;
@@ -18,7 +21,7 @@ export const DelegationEdge = memo(function DelegationEdge(props: FlowEdgeProps)
         path={path}
         markerEnd={props.markerEnd}
         className={style.animated ? "gw-edge-background" : undefined}
-        style={{ strokeDasharray: style.strokeDasharray, strokeLinecap: "round", stroke: style.stroke, strokeWidth: props.selected ? 3 : 2 }}
+        {...takenEdge({ strokeDasharray: style.strokeDasharray, strokeLinecap: "round", stroke: style.stroke, strokeWidth: props.selected ? 3 : 2 }, taken)}
       />
       <EdgeLabel x={labelX} y={labelY} tone={style.animated ? "fuchsia" : "violet"}>
         {style.label}

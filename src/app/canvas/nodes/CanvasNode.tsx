@@ -4,6 +4,8 @@
 import { memo } from "react";
 import { nodeKindTable, outputHandles, type AnyNodeKindDescriptor, type DetailPart, type GraphNode } from "../../../schema/index.js";
 import { useNode } from "../../store/hooks";
+import { useNodeRun } from "../RunOverlayProvider";
+import { BreakpointDot } from "./BreakpointDot";
 import { NodeDetail, NodeFrame } from "./NodeFrame";
 import { SubtreeToggle } from "./SubtreeToggle";
 import type { FlowNodeProps } from "./types";
@@ -38,6 +40,7 @@ function nameOf(node: GraphNode): string {
 
 export const CanvasNode = memo(function CanvasNode({ id, selected }: FlowNodeProps) {
   const node = useNode(id);
+  const run = useNodeRun(id);
   if (!node) return null;
   // The table pairs each kind with its data type; TypeScript cannot follow that through `node.kind`.
   const kind = nodeKindTable[node.kind] as AnyNodeKindDescriptor;
@@ -52,6 +55,7 @@ export const CanvasNode = memo(function CanvasNode({ id, selected }: FlowNodePro
       ports={kind.ports}
       selected={selected}
       branches={kind.handles ? outputHandles(node) : null}
+      run={run}
     >
       {detail && (
         <NodeDetail>
@@ -59,6 +63,7 @@ export const CanvasNode = memo(function CanvasNode({ id, selected }: FlowNodePro
         </NodeDetail>
       )}
       {kind.ports.delegation && <SubtreeToggle id={id} name={name} />}
+      <BreakpointDot nodeId={id} name={name || kind.title} />
     </NodeFrame>
   );
 });

@@ -3,7 +3,9 @@
 import { Handle, Position } from "@xyflow/react";
 import type { ReactNode } from "react";
 import type { Accent, OutputHandle, Ports } from "../../../schema/index.js";
+import type { NodeRun, RunStatus } from "../../store/runOverlay";
 import { HANDLE } from "./ports";
+import { RunBadge } from "./RunBadge";
 
 const ACCENTS: Record<Accent, { stripe: string; badge: string }> = {
   emerald: { stripe: "border-l-emerald-500 dark:border-l-emerald-500", badge: "text-emerald-700 dark:text-emerald-300" },
@@ -31,8 +33,19 @@ interface NodeFrameProps {
   selected: boolean;
   /** Branching kinds: one labelled source handle per branch instead of the single output. */
   branches?: readonly OutputHandle[] | null;
+  /** The node's entry in the run overlay: a badge, a ring and `data-status`. */
+  run?: NodeRun | undefined;
   children?: ReactNode;
 }
+
+/** The ring a node's last run status draws when the node is not selected. */
+const RUN_RINGS: Record<RunStatus, string> = {
+  running: "ring-2 ring-sky-500",
+  ok: "ring-2 ring-emerald-500/70",
+  error: "ring-2 ring-red-500",
+  paused: "ring-2 ring-amber-500",
+  skipped: "opacity-70",
+};
 
 /** The labelled source handles of a branching node, one row each, on the right edge. */
 function BranchHandles({ branches }: { branches: readonly OutputHandle[] }) {
@@ -48,14 +61,16 @@ function BranchHandles({ branches }: { branches: readonly OutputHandle[] }) {
   );
 }
 
-export function NodeFrame({ kindTitle, name, accent, ports, selected, branches, children }: NodeFrameProps) {
+export function NodeFrame({ kindTitle, name, accent, ports, selected, branches, run, children }: NodeFrameProps) {
   const colours = ACCENTS[accent];
   return (
     <div
-      className={`gw-node min-w-40 max-w-64 rounded-md border border-l-4 border-zinc-300 bg-white px-3 py-2 text-left shadow-sm dark:border-zinc-700 dark:bg-zinc-900 ${colours.stripe} ${
-        selected ? "ring-2 ring-blue-500 ring-offset-1 dark:ring-offset-zinc-950" : ""
+      data-status={run?.status}
+      className={`gw-node relative min-w-40 max-w-64 rounded-md border border-l-4 border-zinc-300 bg-white px-3 py-2 text-left shadow-sm dark:border-zinc-700 dark:bg-zinc-900 ${colours.stripe} ${
+        selected ? "ring-2 ring-blue-500 ring-offset-1 dark:ring-offset-zinc-950" : run ? RUN_RINGS[run.status] : ""
       }`}
     >
+      {run && <RunBadge name={name || kindTitle} run={run} />}
       {ports.delegation && <Handle type="target" id={HANDLE.parent} position={Position.Top} className={delegationHandleClass} aria-label="Parent agent" />}
       {ports.input && <Handle type="target" id={HANDLE.input} position={Position.Left} className={handleClass} aria-label="Input" />}
       <div className={`text-[10px] font-semibold tracking-wide uppercase ${colours.badge}`}>{kindTitle}</div>

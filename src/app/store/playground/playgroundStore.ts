@@ -1,12 +1,13 @@
 /**
- * The playground store: the open graph's threads, the active thread's events and the run in
- * progress — the thread slice and the run slice in one store, with its I/O injected as a
+ * The playground store: the open graph's threads, the active thread's events, the run in
+ * progress and the selected event — the thread, run and selection slices in one store, with its I/O injected as a
  * controller. Streamed events are applied once per animation frame; everything else (messages,
  * timeline rows) is derived from the events. One store per page, made by `main`; tests make their own.
  */
 import { createStore } from "zustand/vanilla";
 import { createPlaygroundSteps, type PlaygroundStoreDeps } from "./playgroundSteps";
 import { createRunSlice } from "./runSlice";
+import { createSelectionSlice } from "./selectionSlice";
 import { createThreadSlice } from "./threadSlice";
 import type { PlaygroundState, PlaygroundStore } from "./types";
 
@@ -42,6 +43,6 @@ export function createPlaygroundStore(deps: PlaygroundStoreDeps): PlaygroundStor
         // Unreadable tasks are reported by the worker when it next runs them.
       });
 
-    return { ...createThreadSlice(steps)(set, get, api), ...createRunSlice(steps)(set, get, api) };
+    return { ...createThreadSlice(steps)(set, get, api), ...createRunSlice(steps)(set, get, api), ...createSelectionSlice()(set, get, api) };
   });
 }

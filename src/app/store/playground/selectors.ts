@@ -12,6 +12,8 @@ export const selectRunFailed = (s: PlaygroundState) => s.run.state === "error";
 export const selectLiveRunId = (s: PlaygroundState) => (s.run.state === "running" ? s.run.runId : null);
 /** A run is going on the thread that is shown. */
 export const selectActiveThreadBusy = (s: PlaygroundState) => s.run.state === "running" && s.run.threadId === s.activeThreadId;
+/** The event selected in the timeline, when it belongs to the thread shown. */
+export const selectSelectedEvent = (s: PlaygroundState) => (s.selectedEvent && s.selectedEvent.threadId === s.activeThreadId ? s.selectedEvent : null);
 export const selectRunStatusText = (s: PlaygroundState) => statusText(s.run, s.run.state === "idle" && pendingOf(s.events).interrupts.length > 0);
 
 /**

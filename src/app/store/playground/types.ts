@@ -7,6 +7,7 @@ import type { StoreApi } from "zustand/vanilla";
 import type { RunEvent } from "../../../engine/index.js";
 import type { ThreadRecord } from "../../../persistence/workspace/index.js";
 import type { GraphDocument } from "../../../schema/index.js";
+import type { SelectionSlice } from "./selectionSlice";
 
 export type RunState = { state: "idle" } | { state: "running"; runId: string; threadId: string } | { state: "error"; message: string };
 
@@ -52,6 +53,6 @@ export interface RunSlice {
   replayRun(document: GraphDocument, runId: string): Promise<void>;
 }
 
-export type PlaygroundState = ThreadSlice & RunSlice;
+export type PlaygroundState = ThreadSlice & RunSlice & SelectionSlice;
 
 export type PlaygroundStore = StoreApi<PlaygroundState>;

@@ -11,7 +11,7 @@ import { createToolResolver, McpSessionPool, type CodeSandbox, type ToolSecrets 
 import { errorText } from "./errorText";
 import { summarizeProblems } from "./problemSummary";
 import { keySource, withProviderDefaults, type ProviderCredentials } from "./providerKeys";
-import { replayServices } from "./replay";
+import { replayServices } from "../engine/index.js";
 
 export interface HostCompilerOptions {
   checkpointer: BaseCheckpointSaver;

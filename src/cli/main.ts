@@ -1,6 +1,6 @@
 /**
  * Headless runner: `npm run cli -- run <graph.json> "<message>" [--thread id] [--checkpoint store] [--graphs dir] [--json]`,
- * or `run <graph.json> --thread id --resume '<answer>'` to answer a paused run.
+ * or `run <graph.json> --thread id --resume '<answer>'` to answer a paused run; `test` runs a document's tests (testCommand.ts).
  * Runs an exported document in Node with the same engine the browser uses.
  */
 import { readFile } from "node:fs/promises";
@@ -14,13 +14,19 @@ import { formatEvent } from "./format.js";
 import { folderGraphLibrary } from "../server/graph/graphLibrary.js";
 import { startRuntimeServer, type RuntimeServer } from "../server/runtime/serve.js";
 import { writeServerBundle } from "./bundle.js";
+import { testCommand } from "./testCommand.js";
 
 const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>] [--checkpoint <store>] [--graphs <dir>] [--json]
        npm run cli -- run <graph.json> --thread <id> --resume '<answer>' [--interrupt <id>] [--checkpoint <store>]
+       npm run cli -- test <graph.json> [--junit <out.xml>] [--graphs <dir>]
        npm run cli -- bundle <graph.json> --out <dir> [--graphs <dir>]
        npm run cli -- serve [--port <n>] [--host <host>] [--graphs <dir>] [--state <dir>]
 
   run                    runs one turn of a graph here, in Node
+  test                   runs the graph's tests (its "tests": saved threads and their
+                         assertions), prints a pass/fail table; exit code 0 when all
+                         pass, 1 when any fails, 2 when the file is unreadable, invalid
+                         or has no tests
   bundle                 writes a LangGraph server project for the graph into --out
                          (then: cd <dir> && npm install && npx langgraphjs dev)
   serve                  starts the Graphwright runtime server, a LangGraph server whose
@@ -34,6 +40,7 @@ const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>
   --graphs <dir>         where Subgraph nodes find other graphs, by meta.id or file
                          name (default: the folder of <graph.json>)
   --json                 print one JSON event per line instead of readable text
+  --junit <out.xml>      test also writes the results as JUnit XML, failures with their diffs
   --resume <answer>      answer the run paused on --thread (exit code 3 means paused):
                          '{"decision":"approve"}', '{"decision":"reject","reason":"…"}',
                          '{"decision":"edit","args":{…}}' or '{"option_id":"<id>"}'
@@ -78,6 +85,7 @@ async function main(argv: string[]): Promise<number> {
         port: { type: "string" },
         host: { type: "string" },
         state: { type: "string" },
+        junit: { type: "string" },
       },
     });
   } catch (error) {
@@ -87,6 +95,7 @@ async function main(argv: string[]): Promise<number> {
   if (parsed.values.help || !command) return (process.stdout.write(`${USAGE}\n`), 0);
   if (command === "serve") return serve(parsed.values);
   if (command === "bundle") return bundle(file, parsed.values);
+  if (command === "test") return testCommand(file, parsed.values, { readDocument, fail });
   if (command !== "run") fail(`Unknown command "${command}".\n\n${USAGE}`);
   const resume = parsed.values.resume === undefined ? undefined : resumeRequest(parsed.values.resume, parsed.values.interrupt, parsed.values.thread);
   if (!file || (message === undefined && !resume)) fail(`run needs a graph file and a message.\n\n${USAGE}`);

@@ -170,7 +170,7 @@ export function turnEvents(options: TurnEventsOptions) {
       resume === undefined
         ? { type: "interrupt", interrupt_id: p.id, kind: p.payload.kind, payload: p.payload }
         : { type: "interrupt_resolved", interrupt_id: p.id, kind: p.payload.kind, payload: p.payload, resume: resume as never },
-      { ...atRoot, agent: p.payload.kind === "approval" ? p.payload.agent : null },
+      { ...atRoot, agent: p.payload.kind === "question" ? null : p.payload.agent },
       p.payload.node,
     );
 

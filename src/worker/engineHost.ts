@@ -132,7 +132,13 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
         // A replay answers from its recording, which only this engine can do: it runs here.
         request.runOn === "server" && !request.replay
           ? runTurnOnServer(compiled, request.document, input, { threadId, runId, signal, now }, options.credentials)
-          : runGraph(compiled, input, { threadId, runId, signal, ...(request.agent ? { agent: request.agent } : {}) });
+          : runGraph(compiled, input, {
+              threadId,
+              runId,
+              signal,
+              ...(request.agent ? { agent: request.agent } : {}),
+              ...(request.breakpoints?.length ? { breakpoints: request.breakpoints } : {}),
+            });
       const onEvent = (event: RunEvent) => {
         if (event.type === "delegation_queued") background?.hold(compiled, event.task_id);
       };

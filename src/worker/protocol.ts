@@ -6,7 +6,7 @@
  * engine client brands the plain strings it is given as it posts them. It imports engine code as types only,
  * so importing it never pulls the engine into the main bundle.
  */
-import type { RunEvent } from "../engine/index.js";
+import type { Breakpoint, RunEvent } from "../engine/index.js";
 import type { GraphDocument, GraphId, McpServer, RunId, ThreadId } from "../schema/index.js";
 import type { McpToolListing } from "../tools/index.js";
 import type { SandboxOutcome, SandboxRequest } from "../tools/sandbox/types.js";
@@ -87,6 +87,8 @@ export interface RunRequest {
    * `{ decision, args?, reason? }`, question `{ option_id }`); `message` then only labels the run.
    */
   resume?: { interrupt_id: string; value: unknown };
+  /** This browser's breakpoints of the graph: the run pauses there (not on a server run). */
+  breakpoints?: readonly Breakpoint[];
   /** `server` runs the turn on the LangGraph server of Settings (the document is published there first); absent runs it here. */
   runOn?: RunTarget;
 }

@@ -2,6 +2,7 @@
 import type { GraphNode } from "../../schema/index.js";
 import { useEditorStore } from "../store/EditorProvider";
 import { kindTitle, nodeDisplayName } from "../store/nodeFactory";
+import { BreakpointsSection } from "./BreakpointsSection";
 import { ConnectionsSection } from "./ConnectionsSection";
 import { dangerButtonClass } from "./fields/styles";
 import { NodeForm } from "./forms/registry";
@@ -22,6 +23,7 @@ export function NodeInspector({ node }: { node: GraphNode }) {
       </div>
       <NodeProblems nodeId={node.id} />
       <NodeForm node={node} />
+      <BreakpointsSection key={`bp-${node.id}`} node={node} />
       <ConnectionsSection key={node.id} node={node} />
     </div>
   );

@@ -1,5 +1,6 @@
 // The question a paused run asks, above the composer: Approve / Reject / Edit for approvals
-// (edit the arguments as JSON, checked before sending), one button per option for questions.
+// (edit the arguments as JSON, checked before sending), one button per option for questions,
+// the state and Continue / Step / Stop at a breakpoint.
 // It is derived from the thread's events, so it is back after a reload.
 import { useMemo, useState } from "react";
 import type { ApprovalInterrupt, QuestionInterrupt } from "../../engine/index.js";
@@ -7,6 +8,8 @@ import { useEditorStore } from "../store/EditorProvider";
 import { useRunning, useThreadEvents } from "../store/playground/hooks";
 import { usePlaygroundStore } from "../store/playground/PlaygroundStoreProvider";
 import { pendingOf, type PendingInterruptView } from "../store/pendingInterrupts";
+import { breakpointPlace } from "../../schema/index.js";
+import { BreakpointForm } from "./BreakpointForm";
 import { answerLabel, approvalSubject, decisionLabel, parseEditedArgs } from "./interruptAnswers";
 
 const button =
@@ -122,11 +125,16 @@ export function InterruptCard() {
   const pending = interrupts[0];
   if (!pending || busy) return null;
   const { payload } = pending;
-  const title = payload.kind === "approval" ? `Approval needed: ${approvalSubject(payload)}` : "Question";
+  const title =
+    payload.kind === "approval"
+      ? `Approval needed: ${approvalSubject(payload)}`
+      : payload.kind === "breakpoint"
+        ? `Paused ${payload.when} ${breakpointPlace(payload)}`
+        : "Question";
   return (
     <section
       role="region"
-      aria-label={payload.kind === "approval" ? "Approval needed" : "Question"}
+      aria-label={payload.kind === "approval" ? "Approval needed" : payload.kind === "breakpoint" ? "Paused at breakpoint" : "Question"}
       className="shrink-0 space-y-2 border-t border-amber-300 bg-amber-50 p-3 dark:border-amber-900 dark:bg-amber-950/30"
     >
       <h3 className="text-xs font-semibold tracking-wide text-amber-900 uppercase dark:text-amber-200">
@@ -140,6 +148,8 @@ export function InterruptCard() {
       )}
       {payload.kind === "approval" ? (
         <ApprovalForm key={pending.interruptId} pending={pending} payload={payload} busy={busy} />
+      ) : payload.kind === "breakpoint" ? (
+        <BreakpointForm key={pending.interruptId} pending={pending} payload={payload} busy={busy} />
       ) : (
         <QuestionForm key={pending.interruptId} pending={pending} payload={payload} busy={busy} />
       )}

@@ -16,6 +16,8 @@ interface ExpressionFieldProps {
   /** Names also accepted as the whole text (registered conditions), offered while typing. */
   suggestions?: readonly string[];
   hint?: ReactNode;
+  /** An empty text is allowed (and commits ""): the expression is optional. */
+  optional?: boolean;
 }
 
 function useCelParser(): CelParse | null {
@@ -46,14 +48,14 @@ function Pointer({ source, problem }: { source: string; problem: CelSyntaxProble
   );
 }
 
-export function ExpressionField({ label, value, onCommit, multiline = false, placeholder, suggestions, hint }: ExpressionFieldProps) {
+export function ExpressionField({ label, value, onCommit, multiline = false, placeholder, suggestions, hint, optional = false }: ExpressionFieldProps) {
   const id = useId();
   const [empty, setEmpty] = useState(false);
   const draft = useDraft(
     value,
     (text) => {
       // An empty expression is never valid: keep the draft and say so.
-      const blank = text.trim() === "";
+      const blank = text.trim() === "" && !optional;
       setEmpty(blank);
       if (blank) return false;
       onCommit(text);

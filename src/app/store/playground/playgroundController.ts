@@ -9,6 +9,7 @@ import { REDACTED_MARK, redactKeyShapes, type GraphDocument } from "../../../sch
 import type { EngineClient, RunHandlers, Unbranded } from "../../services/engineClient";
 import { BACKGROUND_RUN_PREFIX, type BackgroundRunMessage, type RunRequest } from "../../../worker/protocol";
 import { copyRuns } from "../../services/threadBranch";
+import { breakpointsFor } from "../breakpoints";
 import { currentRunTarget } from "../../services/runTarget";
 
 /** A run to start, as the engine takes it (the engine client brands the ids). */
@@ -120,8 +121,13 @@ export function createPlaygroundController(deps: PlaygroundControllerDeps): Play
       if (engine.resumeRun) engine.resumeRun(run, handlers);
       else handlers.onFailed("UNSUPPORTED", "This engine cannot resume runs.");
     },
-    // Runs go where `Run on` says at the moment they start (a resumed approval included).
-    startRun: (request, handlers) => engine.run(currentRunTarget() === "server" ? { ...request, runOn: "server" } : request, handlers),
+    // Runs go where `Run on` says at the moment they start (a resumed approval included), with
+    // this browser's breakpoints of the graph as they are then.
+    startRun(request, handlers) {
+      const breakpoints = breakpointsFor(request.graphId);
+      const withBreaks = breakpoints.length > 0 ? { ...request, breakpoints } : request;
+      engine.run(currentRunTarget() === "server" ? { ...withBreaks, runOn: "server" } : withBreaks, handlers);
+    },
     stopRun: (runId) => engine.stop(runId),
     async forkThread({ document, fromThreadId, checkpointId, thread, history, newRunId }) {
       const id = (await engine.fork({ document, threadId: fromThreadId, checkpointId, newThreadId: thread.id })) || thread.id;

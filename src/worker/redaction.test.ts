@@ -126,6 +126,15 @@ describe("worker redaction of saved keys", () => {
     await expectNoLeak();
   });
 
+  it("passes each model call's token usage through the redactor to the posted and stored events", async () => {
+    const req = await runAgainst((request) => streamReply(protocolOf(request), ["Hello"], [], { input: 900, output: 4, cached: 512 }));
+    const usage = { input_tokens: 900, output_tokens: 4, cached_tokens: 512 };
+    const posted = posts.flatMap((m) => (m.type === "events" ? m.events : [])).filter((e) => e.type === "ai_message");
+    expect(posted.map((e) => e.usage)).toEqual([usage]);
+    const stored = (await ws.runs.events(req.runId)).filter((e) => e.type === "ai_message");
+    expect(stored.map((e) => e.usage)).toEqual([usage]);
+  });
+
   it("keeps a key typed into the chat out of runs, events and checkpoints", async () => {
     await runAgainst(faultResponder("ok"), `my key is ${CANARY.slice(3)} please remember it`);
     const [run] = await ws.runs.list("t1");

@@ -61,6 +61,8 @@ describe("the Graphwright runtime server", () => {
     expect(first.at(-1)).toMatchObject({ type: "run_end", status: "completed" });
     const reply = first.filter((e) => e.type === "ai_message").at(-1);
     expect(reply).toMatchObject({ content: "Right now: Sunny, 21°C, light wind in Paris." });
+    // Token usage comes back from the server's run too (the scripted model's estimate).
+    expect(reply).toMatchObject({ profile: expect.any(String) as string, usage: { estimated: true, output_tokens: expect.any(Number) as number } });
     expect(first.filter((e) => e.type === "message_delta").length).toBeGreaterThan(3);
     expect(first.find((e) => e.type === "checkpoint_saved")).toBeDefined();
     // Events after the first checkpoint carry the server's checkpoint id, so a step can be inspected there.

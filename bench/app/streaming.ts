@@ -35,6 +35,10 @@ function streamingGraph(): string {
 }
 
 export interface StreamingResult {
+  /** The Streamer node showed `running` in the run overlay while its reply streamed. */
+  overlay_running_during_stream: boolean;
+  /** Its run status once the run ended (`ok`). */
+  overlay_status_after: string | null;
   tokens_per_second_target: number;
   /** Tokens actually streamed per second (reply words over the frames they arrived in). */
   tokens_per_second_measured: number;
@@ -72,8 +76,15 @@ export async function measureStreaming(browser: Browser, url: string): Promise<S
     await message.fill("stream please");
     await message.press("Enter");
     await status.filter({ hasText: /^Running$/ }).waitFor({ timeout: 30_000 });
+    // The canvas's run overlay follows the stream: the agent is marked running while it replies.
+    const overlayRunning = await page
+      .locator('.react-flow__node[aria-label="Streamer"] [data-status="running"]')
+      .waitFor({ timeout: 30_000 })
+      .then(() => true)
+      .catch(() => false);
     await status.filter({ hasText: /^Idle$/ }).waitFor({ timeout: 120_000 });
     const recording = await stopRecording(page);
+    const overlayAfter = await page.locator('.react-flow__node[aria-label="Streamer"] [data-status]').getAttribute("data-status");
 
     // Streaming frames: from the first frame the reply grew to the last.
     const grew = recording.probe.map((length, i) => i > 0 && length > recording.probe[i - 1]!);
@@ -85,6 +96,8 @@ export async function measureStreaming(browser: Browser, url: string): Promise<S
     const inner = commits.slice(1, -1);
     const seconds = first < 0 ? 0 : recording.deltas.slice(first - 1, last).reduce((sum, d) => sum + d, 0) / 1000;
     return {
+      overlay_running_during_stream: overlayRunning,
+      overlay_status_after: overlayAfter,
       tokens_per_second_target: TOKENS_PER_SECOND,
       tokens_per_second_measured: seconds > 0 ? Math.round(WORDS / seconds) : 0,
       streaming_frames: commits.length,

@@ -51,7 +51,7 @@ interface Progress {
   lastWasStart: boolean;
   /** The handle each branching node took last (If, Switch, Loop, Router). */
   handles: Map<string, string>;
-  /** The run has started a top-level node (Start is behind it). */
+  /** A top-level node of the run has finished: Start is behind it. */
   begun: boolean;
   /** Paused nodes a resumed run is about to start again: that start is not a new visit. */
   resuming: Set<string>;
@@ -229,10 +229,8 @@ export class RunOverlayFold {
     this.update(id, { status: "running", visits: current.visits + (resumed ? 0 : 1), eventId: event.id });
     if (event.depth === 1) {
       for (const source of p.recent) this.markEdgesBetween(source, id);
-      if (!p.begun) {
-        for (const start of this.graph.starts) if (this.markEdgesBetween(start, id)) this.update(start, { status: "ok", visits: 1 });
-        p.begun = true;
-      }
+      // Every node of the first step (fan-out included) comes from Start.
+      if (!p.begun) for (const start of this.graph.starts) if (this.markEdgesBetween(start, id)) this.update(start, { status: "ok", visits: 1 });
       p.lastWasStart = true;
     } else if (event.type === "agent_start") {
       this.delegated(id, event);
@@ -260,6 +258,7 @@ export class RunOverlayFold {
     else p.open.set(id, open);
     this.update(id, { status: error ? "error" : open > 0 ? "running" : "ok", durationMs, eventId: event.id, error });
     if (event.depth === 1) {
+      p.begun = true;
       if (p.lastWasStart) p.recent.clear();
       p.recent.add(id);
       p.lastWasStart = false;

@@ -13,7 +13,7 @@ describe("cli run", () => {
     expect(stdout).toContain('→ get_weather {"city":"Paris"}');
     expect(stdout).toContain("← get_weather: Sunny, 21°C, light wind in Paris");
     expect(stdout).toContain("Assistant: Right now: Sunny, 21°C, light wind in Paris.");
-    expect(stdout).toMatch(/✔ completed in \d+ ms/);
+    expect(stdout).toMatch(/✔ completed in \d+ ms · ~[\d,]+ tokens\n/);
   });
 
   it("prints one JSON event per line with --json", async () => {

@@ -1,5 +1,6 @@
 /** Turns run events into readable terminal lines (the CLI's default output). */
 import { describeInterrupt, describeResume, type RunEvent } from "../engine/index.js";
+import { formatTotal, usageTotals, type ModelProfile, type UsageEvent } from "../schema/index.js";
 
 const MAX_VALUE = 400;
 
@@ -15,6 +16,18 @@ function indent(depth: number): string {
 export interface FormatState {
   /** True while a reply is being streamed on the current line. */
   streaming: boolean;
+  /** With it, a run's end line says its tokens (and cost, at these profiles' prices). */
+  profiles?: readonly Pick<ModelProfile, "id" | "prices">[];
+  /** The model calls of the run being printed (filled as they come). */
+  calls?: UsageEvent[];
+}
+
+/** ` · 1,234 tokens · $0.0021` for the run that just ended, or "" when its calls reported no usage. */
+function runUsage(event: RunEvent, state: FormatState): string {
+  if (!state.profiles) return "";
+  const total = usageTotals(state.calls ?? [], state.profiles).byRun.get(event.run_id);
+  state.calls = [];
+  return total ? ` · ${formatTotal(total)}` : "";
 }
 
 /**
@@ -37,6 +50,7 @@ export function formatEvent(event: RunEvent, state: FormatState): string {
       return prefix + event.delta;
     }
     case "ai_message": {
+      if (event.usage && state.profiles) (state.calls ??= []).push(event);
       if (state.streaming) {
         state.streaming = false;
         return "\n";
@@ -55,7 +69,7 @@ export function formatEvent(event: RunEvent, state: FormatState): string {
       return `${state.streaming ? "\n" : ""}✖ ${event.code}: ${event.message}\n`;
     case "run_end": {
       const mark = event.status === "completed" ? "✔" : event.status === "cancelled" ? "■" : event.status === "interrupted" ? "⏸" : "✖";
-      return `${mark} ${event.status} in ${event.duration_ms} ms\n`;
+      return `${mark} ${event.status} in ${event.duration_ms} ms${runUsage(event, state)}\n`;
     }
     case "interrupt":
       return `${pad}⏸ ${describeInterrupt(event.payload)} (interrupt ${event.interrupt_id})\n`;

@@ -10,7 +10,7 @@ import { compileGraph, runFollowUp, runGraph, EngineError, type CompiledDocument
 import { formatIssues, validateText, type GraphDocument } from "../schema/index.js";
 import { nodeServices } from "../server/graph/nodeServices.js";
 import { CheckpointError, openCheckpointer, parseCheckpointSpec, redactPassword, type CheckpointSpec, type OpenCheckpointer } from "./checkpointer.js";
-import { formatEvent } from "./format.js";
+import { formatEvent, type FormatState } from "./format.js";
 import { folderGraphLibrary } from "../server/graph/graphLibrary.js";
 import { startRuntimeServer, type RuntimeServer } from "../server/runtime/serve.js";
 import { writeServerBundle } from "./bundle.js";
@@ -212,7 +212,7 @@ async function run(
   const controller = new AbortController();
   process.once("SIGINT", () => controller.abort());
   const threadId = options.thread ?? `cli-${Date.now().toString(36)}`;
-  const state = { streaming: false };
+  const state: FormatState = { streaming: false, profiles: document.models };
   const print = (event: RunEvent) => process.stdout.write(options.json ? `${JSON.stringify(event)}\n` : formatEvent(event, state));
   let status = "completed";
   const queued: string[] = [];

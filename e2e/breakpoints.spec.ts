@@ -1,0 +1,95 @@
+// The debugger's breakpoints in real Chromium (issue 15, items 2 and 3): a conditional breakpoint
+// on an agent's tool step pauses the run with the node highlighted and the state shown; an edited
+// message goes into the run and the reply reflects it; Step advances exactly one node; Stop ends
+// the run and the next message runs as usual.
+import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import type { CanvasPage } from "./pages/CanvasPage";
+
+test.afterEach(({ consoleErrors }) => {
+  expect(consoleErrors).toEqual([]);
+});
+
+const PARIS = "What's the weather in Paris?";
+
+const pauseCard = (page: Page) => page.getByRole("region", { name: "Paused at breakpoint", exact: true });
+const placeGroup = (editor: CanvasPage, title: string) => editor.inspector.getByRole("group", { name: `Breakpoints at ${title}`, exact: true });
+
+test("a conditional breakpoint on the tool step pauses the run; an edited tool result reaches the reply", async ({
+  app,
+  controls,
+  editor,
+  playground,
+  timeline,
+  page,
+}) => {
+  await app.goto();
+  await controls.openTemplate("Weather assistant");
+  await editor.node("Assistant").click();
+  const tools = placeGroup(editor, "call_tools");
+  await tools.getByRole("checkbox", { name: "Break after", exact: true }).check();
+  const condition = tools.getByRole("textbox", { name: "Condition", exact: true });
+  await condition.fill("state.messages.size() > 2");
+  await condition.press("Enter");
+  await expect(editor.node("Assistant").getByRole("img", { name: "Breakpoint on Assistant" })).toBeVisible();
+
+  await playground.send(PARIS);
+  const card = pauseCard(page);
+  await expect(card).toBeVisible({ timeout: 15_000 });
+  await expect(card).toContainText("after call_tools of Assistant");
+  await expect(card).toContainText("state.messages.size() > 2");
+  await expect(playground.status).toHaveText("Waiting for you");
+  // The paused node is highlighted on the canvas.
+  await expect(editor.node("Assistant").locator("[data-status]")).toHaveAttribute("data-status", "paused");
+  // No answer yet: the model has not read the tool result.
+  await expect(playground.replies.filter({ hasText: "Right now" })).toHaveCount(0);
+
+  const result = card.getByRole("textbox", { name: /^Message \d+ \(tool\)$/ });
+  await expect(result).toHaveValue(/Sunny/);
+  await result.fill("Paris: Snowy, -3°C");
+  await card.getByRole("button", { name: "Apply and continue", exact: true }).click();
+  await expect(card).toBeHidden();
+  await expect(playground.status).toHaveText("Idle", { timeout: 15_000 });
+  await expect(playground.replies.filter({ hasText: "Right now: Paris: Snowy, -3°C" })).toHaveCount(1);
+  // The reply read the edited result (the tool card still shows what the tool returned).
+  await expect(playground.replies.filter({ hasText: "Right now: Paris: Sunny" })).toHaveCount(0);
+  // The edit is an event of its own in the timeline.
+  const edit = timeline.row("state_edited Assistant");
+  await expect(edit).toHaveCount(1);
+  await expect(edit).toContainText("messages edited after call_tools of Assistant");
+});
+
+test("Step runs exactly one node and pauses again; Stop ends the run and the next message runs", async ({ app, controls, editor, playground, page }) => {
+  await app.goto();
+  await controls.openTemplate("Weather assistant");
+  await editor.node("Assistant").click();
+  await placeGroup(editor, "call_tools").getByRole("checkbox", { name: "Break before", exact: true }).check();
+
+  await playground.send(PARIS);
+  const card = pauseCard(page);
+  await expect(card).toContainText("before call_tools of Assistant", { timeout: 15_000 });
+  await expect(playground.toolCalls).toHaveCount(1);
+  await expect(playground.toolCalls.first()).not.toContainText("Sunny");
+
+  await card.getByRole("button", { name: "Step", exact: true }).click();
+  // One node ran (the tool step: its result is in), and the run paused before the next (the model).
+  await expect(card).toContainText("Stepped to before call_model of Assistant", { timeout: 15_000 });
+  await expect(playground.toolCalls.first()).toContainText("Sunny");
+  await expect(playground.replies.filter({ hasText: "Right now" })).toHaveCount(0);
+
+  await card.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(playground.replies.filter({ hasText: "Right now: " })).toHaveCount(1, { timeout: 15_000 });
+  await expect(playground.status).toHaveText("Idle");
+
+  await playground.send("What's the weather in Oslo?");
+  await expect(card).toContainText("before call_tools of Assistant", { timeout: 15_000 });
+  await card.getByRole("button", { name: "Stop", exact: true }).click();
+  await expect(card).toBeHidden();
+  await expect(playground.status).not.toHaveText("Running");
+
+  // Without the breakpoint, the next message runs to its reply.
+  await placeGroup(editor, "call_tools").getByRole("checkbox", { name: "Break before", exact: true }).uncheck();
+  await expect(editor.node("Assistant").getByRole("img", { name: "Breakpoint on Assistant" })).toHaveCount(0);
+  await playground.sendAndWait("hello");
+  await expect(playground.replies.filter({ hasText: "Hello!" })).toHaveCount(1);
+});

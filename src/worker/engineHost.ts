@@ -12,7 +12,8 @@ import { createBackgroundRuns } from "./backgroundRuns";
 import { createCutRunResumer } from "./cutRuns";
 import { errorText } from "./errorText";
 import type { Timer } from "./eventBatcher";
-import { createHostCompiler, describeCompileFailure } from "./hostCompiler";
+import { createHostCompiler, createHostServices, describeCompileFailure } from "./hostCompiler";
+import { createTestRuns } from "./testRuns";
 import { listMcpTools } from "./mcpListing";
 import { createPageSandbox } from "./pageSandbox";
 import { BACKGROUND_RUN_PREFIX, toolSecretName, type FromWorker, type RunRequest, type ThreadLock, type ToWorker } from "./protocol";
@@ -80,12 +81,22 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
       })
     : null;
 
-  const compile = createHostCompiler({
+  const servicesFor = createHostServices({
     checkpointer,
     tasksFor: (graphId) => background?.storeFor(graphId),
     loadDocument: options.loadDocument,
     toolSecrets: { get: (name) => options.credentials.secrets.reveal(toolSecretName(name)) },
     ...(pageSandbox ? { sandbox: pageSandbox.sandbox } : {}),
+  });
+  const compile = createHostCompiler(servicesFor);
+  const tests = createTestRuns({
+    servicesFor,
+    credentials: options.credentials,
+    post,
+    learn: async (request) => {
+      redaction.learn(request.document);
+      await redaction.refresh();
+    },
   });
   const compileStored = async (graphId: string) => {
     const document = await options.loadDocument?.(graphId);
@@ -158,6 +169,10 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
       switch (message.type) {
         case "run":
           return run(message);
+        case "run_tests":
+          return tests.run(message);
+        case "stop_tests":
+          return tests.stop(message);
         case "stop":
           controllers.get(message.runId)?.abort();
           // Acknowledged even for a run that already ended: the app only needs to know the worker is listening.

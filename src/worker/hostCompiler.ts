@@ -44,12 +44,15 @@ export function describeCompileFailure(error: unknown): { code: string; message:
   return { code: "COMPILE_ERROR", message: `This graph cannot run: ${errorText(error)}` };
 }
 
+/** The services a document runs with on this host, and the document with the provider defaults applied. */
+export type HostServices = (document: GraphDocument, options: CompileOptions) => { document: GraphDocument; services: EngineServices };
+
 /**
  * @example
- * const compile = createHostCompiler({ checkpointer, loadDocument });
- * const compiled = compile(document, { credentials: await readCredentials(store) });
+ * const servicesFor = createHostServices({ checkpointer, loadDocument });
+ * const { document, services } = servicesFor(doc, { credentials: await readCredentials(store) });
  */
-export function createHostCompiler(options: HostCompilerOptions): HostCompile {
+export function createHostServices(options: HostCompilerOptions): HostServices {
   const { checkpointer } = options;
   // One MCP session per server for the worker's life, not per run: each keeps an event stream
   // open, and a browser allows only a few connections to one server.
@@ -80,6 +83,19 @@ export function createHostCompiler(options: HostCompilerOptions): HostCompile {
           ...tasks,
           ...graphs,
         };
-    return compileGraph(credentials ? withProviderDefaults(document, credentials) : document, services);
+    return { document: credentials ? withProviderDefaults(document, credentials) : document, services };
+  };
+}
+
+/**
+ * @example
+ * const compile = createHostCompiler({ checkpointer, loadDocument });
+ * const compiled = compile(document, { credentials: await readCredentials(store) });
+ */
+export function createHostCompiler(options: HostCompilerOptions | HostServices): HostCompile {
+  const servicesFor = typeof options === "function" ? options : createHostServices(options);
+  return (document, compileOptions) => {
+    const prepared = servicesFor(document, compileOptions);
+    return compileGraph(prepared.document, prepared.services);
   };
 }

@@ -6,7 +6,7 @@
  * engine client brands the plain strings it is given as it posts them. It imports engine code as types only,
  * so importing it never pulls the engine into the main bundle.
  */
-import type { Breakpoint, RunEvent } from "../engine/index.js";
+import type { Breakpoint, RunEvent, TestProgress, TestsReport } from "../engine/index.js";
 import type { GraphDocument, GraphId, McpServer, RunId, ThreadId } from "../schema/index.js";
 import type { McpToolListing } from "../tools/index.js";
 import type { SandboxOutcome, SandboxRequest } from "../tools/sandbox/types.js";
@@ -246,7 +246,26 @@ export interface ServerResult {
   error: string | null;
 }
 
+/**
+ * Run the document's tests (all, or those named), each on a fresh in-memory thread: nothing is
+ * persisted. Progress follows as `tests_progress`, then one `tests_result`.
+ */
+export interface RunTestsRequest {
+  type: "run_tests";
+  requestId: string;
+  document: GraphDocument;
+  testIds?: string[];
+}
+
+/** Stop the test run `requestId`: the test in progress ends as cancelled and the result follows. */
+export interface StopTestsRequest {
+  type: "stop_tests";
+  requestId: string;
+}
+
 export type ToWorker =
+  | RunTestsRequest
+  | StopTestsRequest
   | RunRequest
   | StopRequest
   | CheckpointRequest
@@ -363,7 +382,25 @@ export interface McpToolsResult {
   error: string | null;
 }
 
+/** A test of a `run_tests` started or ended. */
+export interface TestsProgressMessage {
+  type: "tests_progress";
+  requestId: string;
+  progress: TestProgress;
+}
+
+/** The answer to `run_tests`: every test's result, or why the tests could not run. */
+export interface TestsResultMessage {
+  type: "tests_result";
+  requestId: string;
+  ok: boolean;
+  report: TestsReport | null;
+  error: string | null;
+}
+
 export type FromWorker =
+  | TestsProgressMessage
+  | TestsResultMessage
   | EventsMessage
   | ContinuesMessage
   | DoneMessage

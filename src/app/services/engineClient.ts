@@ -4,7 +4,7 @@
  * the first message is sent or a checkpoint is opened. A watchdog (engineWatchdog.ts)
  * replaces a worker that stops answering, so Stop always ends a run and the next send works.
  */
-import type { RunEvent } from "../../engine/index.js";
+import type { RunEvent, TestProgress, TestsReport } from "../../engine/index.js";
 import { asGraphId, asRunId, asThreadId } from "../../schema/index.js";
 import type {
   BackgroundRunMessage,
@@ -23,12 +23,13 @@ import type {
   ServerAnswer,
   ServerRequest,
   ServerResult,
+  TestsResultMessage,
   ToWorker,
 } from "../../worker/protocol";
-import type { McpServer } from "../../schema/index.js";
+import type { GraphDocument, McpServer } from "../../schema/index.js";
 
 /** What the worker answers requests with. */
-type Answer = CheckpointResult | ForkResult | RedactResult | McpToolsResult | ServerResult;
+type Answer = CheckpointResult | ForkResult | RedactResult | McpToolsResult | ServerResult | TestsResultMessage;
 import { createEngineWatchdog, hangTexts, type HangReason, type WatchdogTimings } from "./engineWatchdog";
 import { ClosingThreads, closeInWorkspace, type KilledRun } from "./killedRuns";
 import { answerSandboxRun, runInFrame, type RunSandboxed } from "./sandboxRelay";
@@ -81,6 +82,11 @@ export interface EngineClient {
   server?<Op extends ServerRequest["op"]>(op: Op, request?: Pick<ServerRequest, "document" | "graphId" | "thread">): Promise<Extract<ServerAnswer, { op: Op }>>;
   /** Connects to an MCP server (in the worker, which reads the secrets its headers name) and lists its tools. */
   listMcpTools?(server: McpServer): Promise<McpToolListing[]>;
+  /**
+   * Runs the document's tests (or those named) in the worker, each on a fresh in-memory thread;
+   * aborting `signal` stops them (the report then holds what ran). Rejects when they could not run.
+   */
+  runTests?(document: GraphDocument, options?: { testIds?: string[]; signal?: AbortSignal; onProgress?(progress: TestProgress): void }): Promise<TestsReport>;
 }
 
 /** The worker as the client sees it (a real Worker, or a fake in tests). */
@@ -120,6 +126,8 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
   const runs = new Map<string, { handlers: RunHandlers; threadId: string; stopping: boolean; posted: boolean }>();
   const closing = new ClosingThreads();
   const requests = new Map<string, { resolve(result: Answer): void; reject(error: Error): void }>();
+  /** Progress listeners of test runs in flight, by request id. */
+  const testProgress = new Map<string, (progress: TestProgress) => void>();
   const backgroundListeners = new Set<(run: Omit<BackgroundRunMessage, "type">) => RunHandlers | undefined>();
   const closeRun = options.closeRun ?? closeInWorkspace;
   const runSandboxed = options.runSandboxed ?? runInFrame;
@@ -170,6 +178,10 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
         settle();
         return;
       }
+      case "tests_progress":
+        testProgress.get(message.requestId)?.(message.progress);
+        return;
+      case "tests_result":
       case "checkpoint_result":
       case "fork_result":
       case "redact_result":
@@ -239,7 +251,9 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
     return started;
   };
 
-  const ask = <R extends Answer>(message: CheckpointRequest | ForkRequest | RedactRequest | McpListToolsRequest | ServerRequest): Promise<R> =>
+  const ask = <R extends Answer>(
+    message: CheckpointRequest | ForkRequest | RedactRequest | McpListToolsRequest | ServerRequest | Extract<ToWorker, { type: "run_tests" }>,
+  ): Promise<R> =>
     new Promise<R>((resolve, reject) => {
       requests.set(message.requestId, { resolve: resolve as (r: Answer) => void, reject });
       ensure().postMessage(message);
@@ -307,6 +321,20 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
       const result = await ask<McpToolsResult>({ type: "mcp_list_tools", requestId: requestId(), server });
       if (!result.ok) throw new Error(result.error ?? "The MCP server could not be listed");
       return result.tools;
+    },
+    async runTests(document, options = {}) {
+      const id = requestId();
+      const stop = () => worker?.postMessage({ type: "stop_tests", requestId: id });
+      if (options.onProgress) testProgress.set(id, options.onProgress);
+      options.signal?.addEventListener("abort", stop, { once: true });
+      try {
+        const result = await ask<TestsResultMessage>({ type: "run_tests", requestId: id, document, ...(options.testIds ? { testIds: options.testIds } : {}) });
+        if (!result.ok || !result.report) throw new Error(result.error ?? "The tests could not run");
+        return result.report;
+      } finally {
+        testProgress.delete(id);
+        options.signal?.removeEventListener("abort", stop);
+      }
     },
     async fork(request) {
       const result = await ask<ForkResult>({

@@ -1,0 +1,80 @@
+import "fake-indexeddb/auto";
+import { IDBFactory } from "fake-indexeddb";
+import { beforeEach, describe, expect, it } from "vitest";
+import weatherAssistant from "../../examples/weather-assistant.json";
+import { Database } from "../persistence/db.js";
+import { createMemoryLocks, withThreadLock } from "../persistence/locks.js";
+import { IdbSaver } from "../persistence/saver/IdbSaver.js";
+import { createWorkspace, type Workspace } from "../persistence/workspace/index.js";
+import { assertValid, type GraphDocument } from "../schema/index.js";
+import { createEngineHost, type EngineHost } from "./engineHost";
+import type { FromWorker, TestsProgressMessage, TestsResultMessage } from "./protocol";
+
+const weather = assertValid(weatherAssistant);
+
+let ws: Workspace;
+let posts: FromWorker[];
+let host: EngineHost;
+
+beforeEach(() => {
+  const database = new Database({ name: "test-runs", indexedDB: new IDBFactory() });
+  ws = createWorkspace(database);
+  posts = [];
+  const locks = createMemoryLocks();
+  host = createEngineHost({
+    runs: ws.runs,
+    credentials: ws,
+    checkpointer: new IdbSaver({ database }),
+    withThreadLock: (threadId, work) => withThreadLock(threadId, work, { locks }),
+    post: (m) => posts.push(structuredClone(m)),
+  });
+});
+
+const results = () => posts.filter((p): p is TestsResultMessage => p.type === "tests_result");
+const progress = () => posts.filter((p): p is TestsProgressMessage => p.type === "tests_progress").map((p) => p.progress.type);
+
+describe("run_tests in the engine host", () => {
+  it("runs the document's tests and answers with every result, after progress for each", async () => {
+    await host.handle({ type: "run_tests", requestId: "r1", document: weather });
+    const [answer] = results();
+    expect(answer).toMatchObject({ requestId: "r1", ok: true, error: null });
+    expect(answer?.report?.passed).toBe(weather.tests.length);
+    expect(progress()).toEqual(weather.tests.flatMap(() => ["test_start", "test_end"]));
+  });
+
+  it("runs only the tests asked for, and leaves no thread or run behind", async () => {
+    await host.handle({ type: "run_tests", requestId: "r2", document: weather, testIds: ["greeting"] });
+    expect(results()[0]?.report?.results.map((r) => r.id)).toEqual(["greeting"]);
+    expect(await ws.runs.list("test-greeting")).toEqual([]);
+  });
+
+  it("reports a failing assertion with expected and actual", async () => {
+    const document: GraphDocument = {
+      ...weather,
+      tests: [
+        {
+          id: "rainy",
+          name: "Rainy",
+          mode: "scripted",
+          turns: [{ message: "What's the weather in Paris?" }],
+          assertions: [{ kind: "reply_contains", text: "Rainy" }],
+        },
+      ],
+    };
+    await host.handle({ type: "run_tests", requestId: "r3", document });
+    expect(results()[0]?.report?.results[0]?.assertions[0]).toMatchObject({
+      passed: false,
+      expected: 'a reply containing "Rainy"',
+      actual: expect.stringContaining("Sunny"),
+    });
+  });
+
+  it("stops a test run when asked", async () => {
+    const running = host.handle({ type: "run_tests", requestId: "r4", document: weather });
+    await host.handle({ type: "stop_tests", requestId: "r4" });
+    await running;
+    const report = results()[0]?.report;
+    expect(report?.results.length).toBeLessThan(weather.tests.length);
+    expect(report?.results.every((r) => r.status === "cancelled")).toBe(true);
+  });
+});

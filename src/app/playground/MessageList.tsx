@@ -2,7 +2,9 @@
 // reader is at the bottom and leaves them be when they have scrolled up.
 import { useMemo, useState } from "react";
 import { EmptyState } from "../shell/EmptyState";
+import { useEditor } from "../store/hooks";
 import { ChatMessageView } from "./ChatMessageView";
+import { ExampleMessages } from "./ExampleMessages";
 import { deriveChat } from "./chatMessages";
 import { useActiveThreadId, useLiveRunId, useRunning, useThreadEvents, useThreadLoading } from "../store/playground/hooks";
 import { useStickToBottom } from "./useStickToBottom";
@@ -16,6 +18,7 @@ export function MessageList() {
   const running = useRunning();
   const threadId = useActiveThreadId();
   const liveRunId = useLiveRunId();
+  const hasExamples = useEditor((s) => (s.document.meta.examples?.length ?? 0) > 0);
   const messages = useMemo(() => deriveChat(events, liveRunId), [events, liveRunId]);
   const [shown, setShown] = useState({ threadId, count: PAGE });
   const limit = shown.threadId === threadId ? shown.count : PAGE;
@@ -26,7 +29,16 @@ export function MessageList() {
   return (
     <div ref={scroller} className="flex min-h-0 flex-1 flex-col overflow-y-auto">
       {messages.length === 0 ? (
-        <EmptyState>{loading ? "Loading messages…" : "No messages yet. Send one to run the graph."}</EmptyState>
+        loading ? (
+          <EmptyState>Loading messages…</EmptyState>
+        ) : (
+          <div className="m-auto flex flex-col items-center">
+            <EmptyState>
+              {hasExamples ? "No messages yet. Send one to run the graph, or try an example:" : "No messages yet. Send one to run the graph."}
+            </EmptyState>
+            <ExampleMessages />
+          </div>
+        )
       ) : (
         <div ref={content} className="flex flex-col gap-3 p-3">
           {hidden > 0 && (

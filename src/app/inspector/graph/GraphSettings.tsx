@@ -4,6 +4,7 @@ import { useId } from "react";
 import { useEditor } from "../../store/hooks";
 import { NumberField } from "../fields/NumberField";
 import { TextField } from "../fields/TextField";
+import { examplesFromText, examplesToText } from "../../playground/exampleMessages";
 import { ChannelsEditor } from "./ChannelsEditor";
 import { ConditionsEditor } from "./ConditionsEditor";
 import { McpServersEditor } from "./McpServersEditor";
@@ -29,6 +30,15 @@ export function GraphSettings() {
         multiline
         rows={2}
         onCommit={(text) => update((d) => ({ ...d, meta: { ...d.meta, description: text || undefined } }))}
+      />
+      <TextField
+        label="Example messages"
+        value={examplesToText(meta.examples)}
+        multiline
+        rows={3}
+        placeholder="One per line"
+        hint="An empty playground offers these as buttons."
+        onCommit={(text) => update((d) => ({ ...d, meta: { ...d.meta, examples: examplesFromText(text) } }))}
       />
       <NumberField
         label="Recursion limit"

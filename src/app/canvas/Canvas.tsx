@@ -26,7 +26,7 @@ import { carriesNodeKind, droppedKind } from "./paletteDrag";
 import { addNodeAtScreenPoint } from "./placement";
 import { GRAPH_SCOPE_ATTRIBUTE } from "./shortcuts/keys";
 import { useShortcuts } from "./shortcuts/useShortcuts";
-import { useMinimapFit } from "./useMinimapFit";
+import { fitOptionsFor, useMinimapFit } from "./useMinimapFit";
 import { useShellStore } from "../shell/shellStore";
 import { useResolvedTheme } from "../shell/theme/themeStore";
 
@@ -78,9 +78,7 @@ function FlowEditor() {
   const wrapper = useRef<HTMLDivElement>(null);
   const flow = useReactFlow<FlowNode, FlowEdge>();
   // Fitting leaves the minimap its corner, so it never covers a node of a fitted graph.
-  const { minimapShown, fitViewOptions, fitFor } = useMinimapFit(wrapper, document, measured);
-  const fitForRef = useRef(fitFor);
-  fitForRef.current = fitFor;
+  const { minimapShown, fitViewOptions } = useMinimapFit(wrapper, document, measured);
   useEffect(
     () =>
       registerCanvas(store, {
@@ -97,7 +95,7 @@ function FlowEditor() {
         },
         // After a store change (auto layout) React Flow sees the new positions only after the next
         // render, so fitting waits a frame; otherwise it would fit the old layout.
-        fitView: () => requestAnimationFrame(() => void flow.fitView({ duration: 200, ...fitForRef.current(flow.getNodesBounds(flow.getNodes())) })),
+        fitView: () => requestAnimationFrame(() => void flow.fitView({ duration: 200, ...fitOptionsFor(wrapper.current, flow.getNodesBounds(flow.getNodes())) })),
         sizes() {
           const sizes = new Map<string, Size>();
           for (const node of flow.getNodes())

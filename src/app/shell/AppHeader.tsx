@@ -3,7 +3,6 @@
 // dialogs, the edit toolbar, and whether the graph is saved.
 import { useEffect, useMemo, useState } from "react";
 import { useGraphSession } from "../services/GraphSessionProvider";
-import type { ImportFailure } from "../services/importGraphText";
 import { useEditor } from "../store/hooks";
 import { EditToolbar } from "./EditToolbar";
 import { ExportMenu } from "./ExportMenu";
@@ -11,37 +10,28 @@ import { GraphNameField } from "./GraphNameField";
 import { ImportButton } from "./ImportButton";
 import { ImportErrorsDialog } from "./ImportErrorsDialog";
 import { NewGraphButton } from "./NewGraphButton";
-import type { Notify } from "./notify";
 import { OpenGraphDialog } from "./OpenGraphDialog";
 import { SaveStatus } from "./SaveStatus";
 import { SaveVersionDialog } from "./SaveVersionDialog";
 import { SettingsDialog } from "./SettingsDialog";
-import { ShareLinkDialog, type SharedLink } from "./ShareLinkDialog";
+import { ShareLinkDialog } from "./ShareLinkDialog";
+import { useShell, useShellStore, type DialogName } from "./shellStore";
 import { headerButton } from "./styles";
 import { useShareLinkOpener } from "./useShareLinkOpener";
 import { TemplatesDialog } from "./TemplatesDialog";
-import { ThemeSelect } from "./theme/ThemeSelect";
 import { VersionsDialog } from "./VersionsDialog";
-
-type DialogName = "templates" | "open" | "save-version" | "versions" | "settings";
-
-interface Notice {
-  message: string;
-  error: boolean;
-}
+import { ViewMenu } from "./ViewMenu";
 
 export function AppHeader() {
   const session = useGraphSession();
-  const { startup } = session;
+  const shell = useShellStore();
   const graphId = useEditor((s) => s.document.meta.id);
-  const [dialog, setDialog] = useState<DialogName | null>(null);
-  // A share link opened (or refused) at start-up is reported here once.
-  const [notice, setNotice] = useState<Notice | null>(() => (startup.notice ? { message: startup.notice, error: false } : null));
-  const [importFailure, setImportFailure] = useState<ImportFailure | null>(() => startup.importFailure);
-  const [sharedLink, setSharedLink] = useState<SharedLink | null>(null);
-  const notify: Notify = (message, options) => setNotice({ message, error: options?.error ?? false });
-  const close = () => setDialog(null);
-  const shareReport = useMemo(() => ({ notice: (message: string) => setNotice({ message, error: false }), failure: setImportFailure }), []);
+  const dialog = useShell((s) => s.dialog);
+  const notice = useShell((s) => s.notice);
+  const importFailure = useShell((s) => s.importFailure);
+  const sharedLink = useShell((s) => s.sharedLink);
+  const { notify, closeDialog: close, showImportFailure, showSharedLink } = shell.getState();
+  const shareReport = useMemo(() => ({ notice: (message: string) => notify(message), failure: showImportFailure }), [notify, showImportFailure]);
   useShareLinkOpener(session, shareReport);
   // A warning about the graph itself (a saved key taken out of it) stays until dismissed: the
   // notice of the action that caused it (an import) must not hide it.
@@ -51,10 +41,7 @@ export function AppHeader() {
     type: "button" as const,
     className: headerButton,
     "aria-haspopup": "dialog" as const,
-    onClick: () => {
-      setNotice(null);
-      setDialog(name);
-    },
+    onClick: () => shell.getState().openDialog(name),
   });
 
   return (
@@ -68,12 +55,12 @@ export function AppHeader() {
         <button {...opener("open")}>Open</button>
         <button {...opener("save-version")}>Save version</button>
         <button {...opener("versions")}>Versions</button>
-        <ImportButton onNotice={notify} onFailure={setImportFailure} />
-        <ExportMenu onNotice={notify} onShareLink={setSharedLink} />
+        <ImportButton onNotice={notify} onFailure={showImportFailure} />
+        <ExportMenu />
         <button {...opener("settings")}>Settings</button>
+        <ViewMenu />
       </div>
       <EditToolbar />
-      <ThemeSelect />
       <div className="ml-auto flex min-w-0 items-center gap-3">
         {warning && (
           <p role="alert" className="flex max-w-md items-center gap-1 text-xs text-amber-800 dark:text-amber-300">
@@ -105,8 +92,8 @@ export function AppHeader() {
       {dialog === "save-version" && <SaveVersionDialog onClose={close} onSaved={notify} />}
       {dialog === "versions" && <VersionsDialog onClose={close} onRestored={notify} />}
       {dialog === "settings" && <SettingsDialog onClose={close} onSaved={notify} />}
-      {importFailure && <ImportErrorsDialog failure={importFailure} onClose={() => setImportFailure(null)} />}
-      {sharedLink && <ShareLinkDialog link={sharedLink} onClose={() => setSharedLink(null)} />}
+      {importFailure && <ImportErrorsDialog failure={importFailure} onClose={() => showImportFailure(null)} />}
+      {sharedLink && <ShareLinkDialog link={sharedLink} onClose={() => showSharedLink(null)} />}
     </header>
   );
 }

@@ -1,6 +1,6 @@
 // Edit controls in the header: Undo, Redo and Auto layout (elkjs, loaded on first use).
 import { useState } from "react";
-import { canvasOf } from "../canvas/canvasHandle";
+import { autoLayout } from "../canvas/autoLayout";
 import { GRAPH_SCOPE_ATTRIBUTE } from "../canvas/shortcuts/keys";
 import { useEditorStore } from "../store/EditorProvider";
 import { useHistory } from "../store/hooks";
@@ -15,15 +15,11 @@ export function EditToolbar() {
   const [layingOut, setLayingOut] = useState(false);
   const [layoutError, setLayoutError] = useState<string | null>(null);
 
-  const autoLayout = async () => {
+  const layOut = async () => {
     setLayingOut(true);
     setLayoutError(null);
     try {
-      const { layoutDocument } = await import("../canvas/layout");
-      const canvas = canvasOf(store);
-      const positions = await layoutDocument(store.getState().document, canvas?.sizes() ?? new Map());
-      store.getState().moveNodes(positions);
-      canvas?.fitView();
+      await autoLayout(store);
     } catch (error) {
       setLayoutError(error instanceof Error ? error.message : String(error));
     } finally {
@@ -39,7 +35,7 @@ export function EditToolbar() {
       <button type="button" className={buttonClass} disabled={!canRedo} onClick={() => store.temporal.getState().redo()} title="Redo (Ctrl+Shift+Z)">
         Redo
       </button>
-      <button type="button" className={buttonClass} disabled={layingOut} onClick={() => void autoLayout()} aria-busy={layingOut}>
+      <button type="button" className={buttonClass} disabled={layingOut} onClick={() => void layOut()} aria-busy={layingOut}>
         Auto layout
       </button>
       {layoutError && (

@@ -1,17 +1,24 @@
 // Import: reads a graph file, validates it, and opens it as a graph of the workspace. A file
 // that does not validate is listed problem by problem, and the open graph stays as it was.
 // Importing never runs or connects anything.
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { fileTooLarge, MAX_IMPORT_BYTES } from "../io/importGraph";
 import { useGraphSession } from "../services/GraphSessionProvider";
 import { importGraphText, type ImportFailure } from "../services/importGraphText";
 import type { Notify } from "./notify";
+import { useShellStore } from "./shellStore";
 import { headerButton } from "./styles";
 
 export function ImportButton({ onNotice, onFailure }: { onNotice: Notify; onFailure: (failure: ImportFailure) => void }) {
   const session = useGraphSession();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
+  const shell = useShellStore();
+  // Ctrl/Cmd+K's Import opens this same picker.
+  useEffect(() => {
+    shell.getState().setImportPicker(() => input.current?.click());
+    return () => shell.getState().setImportPicker(null);
+  }, [shell]);
 
   const importFile = async (file: File) => {
     setBusy(true);

@@ -1,7 +1,7 @@
 // New graph: opens a fresh Start → Agent → End graph; the open one stays in the workspace.
 import { useState } from "react";
 import { useGraphSession } from "../services/GraphSessionProvider";
-import { blankDocument } from "../store/nodeFactory";
+import { openNewGraph } from "./graphActions";
 import type { Notify } from "./notify";
 import { headerButton } from "./styles";
 
@@ -11,9 +11,7 @@ export function NewGraphButton({ onNotice }: { onNotice: Notify }) {
   const create = async () => {
     setBusy(true);
     try {
-      const document = blankDocument(await session.freshGraphId(), "Untitled graph");
-      await session.open({ ...document, meta: { ...document.meta, created: new Date().toISOString() } });
-      onNotice("Opened a new graph.");
+      onNotice(await openNewGraph(session));
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { useGraphSession } from "../services/GraphSessionProvider";
 import { templates, type Template } from "../templates/catalog";
-import { instantiateTemplate } from "../templates/instantiate";
+import { openTemplate } from "./graphActions";
 import { Dialog } from "./Dialog";
 import { errorText } from "./styles";
 
@@ -15,9 +15,7 @@ export function TemplatesDialog({ onClose, onOpened }: { onClose: () => void; on
   const choose = async (template: Template) => {
     setBusy(true);
     try {
-      const id = await session.freshGraphId();
-      await session.open(instantiateTemplate(template, { id, now: new Date() }));
-      onOpened(`Opened the template "${template.title}" as a new graph.`);
+      onOpened(await openTemplate(session, template));
       onClose();
     } catch (failure) {
       setError(`Could not open "${template.title}": ${failure instanceof Error ? failure.message : String(failure)}`);

@@ -109,7 +109,7 @@ export const editorActions: readonly EditorAction[] = [
     },
   },
   {
-    name: "Add node",
+    name: "Command palette",
     keys: "Ctrl+K",
     scope: "anywhere",
     keyTest: (e) => isModKey(e, "k"),

@@ -1,0 +1,52 @@
+// Fit-view options that leave the minimap room: the canvas's size, the graph's extent (measured
+// sizes, else each kind's default) and whether the minimap shows decide the padding.
+import type { FitViewOptions } from "@xyflow/react";
+import { useLayoutEffect, useMemo, useState, type RefObject } from "react";
+import { nodeKindTable, type GraphDocument } from "../../schema/index.js";
+import { appLayoutStore, useLayout } from "../shell/layout/layoutStore";
+import type { Size } from "./flowElements";
+import { fitPaddingBesideMinimap, MINIMAP_SIZE } from "./minimap";
+
+const ZOOM = { maxZoom: 1.25, minZoom: 0.25 };
+
+/** Width and height of the graph's nodes taken together (flow units). */
+export function graphExtent(document: GraphDocument, measured: ReadonlyMap<string, Size>): Size {
+  if (document.nodes.length === 0) return { width: 0, height: 0 };
+  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const node of document.nodes) {
+    const size = measured.get(node.id) ?? nodeKindTable[node.kind].size;
+    left = Math.min(left, node.position.x);
+    top = Math.min(top, node.position.y);
+    right = Math.max(right, node.position.x + size.width);
+    bottom = Math.max(bottom, node.position.y + size.height);
+  }
+  return { width: right - left, height: bottom - top };
+}
+
+/**
+ * Fit-view options for a graph of a known extent (after auto layout, when React Flow knows every
+ * node's box) on the canvas element as it is now.
+ */
+export function fitOptionsFor(canvas: HTMLElement | null, extent: Size): FitViewOptions {
+  const size = canvas ? { width: canvas.clientWidth, height: canvas.clientHeight } : { width: 0, height: 0 };
+  return { ...ZOOM, padding: fitPaddingBesideMinimap(size, extent, appLayoutStore().getState().minimapShown ? MINIMAP_SIZE : null) };
+}
+
+/** The fit-view options for the canvas now, and whether the minimap shows. */
+export function useMinimapFit(wrapper: RefObject<HTMLElement | null>, document: GraphDocument, measured: ReadonlyMap<string, Size>) {
+  const minimapShown = useLayout((s) => s.minimapShown);
+  const [canvas, setCanvas] = useState<Size>({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const element = wrapper.current;
+    if (!element) return;
+    const update = () => setCanvas({ width: element.clientWidth, height: element.clientHeight });
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [wrapper]);
+  const extent = useMemo(() => graphExtent(document, measured), [document, measured]);
+  const minimap = minimapShown ? MINIMAP_SIZE : null;
+  const fitViewOptions: FitViewOptions = useMemo(() => ({ ...ZOOM, padding: fitPaddingBesideMinimap(canvas, extent, minimap) }), [canvas, extent, minimap]);
+  return { minimapShown, fitViewOptions };
+}

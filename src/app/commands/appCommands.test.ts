@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { paletteKinds } from "../store/nodeFactory";
+import { templates } from "../templates/catalog";
+import { appCommands } from "./appCommands";
+import { rankCommands } from "./rankCommands";
+
+describe("the command registry", () => {
+  it("gives every command its own id", () => {
+    const ids = appCommands.map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it.each([
+    ["save version", "Save version"],
+    ["templates", "Templates"],
+    ["versions", "Versions"],
+    ["settings", "Settings"],
+    ["new graph", "New graph"],
+    ["import", "Import graph file"],
+    ["json", "Export JSON"],
+    ["mermaid", "Export Mermaid"],
+    ["bundle", "Export LangGraph server bundle"],
+    ["share", "Share link"],
+    ["auto layout", "Auto layout"],
+    ["undo", "Undo"],
+    ["theme dark", "Theme: Dark"],
+    ["theme system", "Theme: System"],
+    ["debug", "Layout: Debug"],
+    ["timeline", "Collapse or expand Timeline"],
+    ["minimap", "Show or hide minimap"],
+  ])("typing %j finds %s first", (query, title) => {
+    expect(rankCommands(appCommands, query)[0]?.title).toBe(title);
+  });
+
+  it("adds every node kind the palette offers, and opens every template", () => {
+    const titles = new Set(appCommands.map((c) => c.title));
+    for (const kind of paletteKinds) expect(titles).toContain(kind.title);
+    for (const template of templates) expect(titles).toContain(`Open template: ${template.title}`);
+  });
+});

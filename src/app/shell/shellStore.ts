@@ -1,0 +1,81 @@
+/**
+ * The workspace shell's own state: which dialog is open, the last notice, a failed import and a
+ * share link to show. Header buttons and Ctrl/Cmd+K commands change it the same way, so a
+ * command opens exactly the dialog its header button opens.
+ */
+import { createContext, createElement, useContext, type ReactNode } from "react";
+import { useStore } from "zustand";
+import { createStore } from "zustand/vanilla";
+import type { ImportFailure } from "../services/importGraphText";
+import type { Notify } from "./notify";
+import type { SharedLink } from "./ShareLinkDialog";
+
+/** The shell's dialogs; one is open at a time. `commands` is the Ctrl/Cmd+K palette. */
+export type DialogName = "commands" | "templates" | "open" | "save-version" | "versions" | "settings";
+
+export interface Notice {
+  message: string;
+  error: boolean;
+}
+
+interface ShellState {
+  dialog: DialogName | null;
+  notice: Notice | null;
+  importFailure: ImportFailure | null;
+  sharedLink: SharedLink | null;
+  /** A server bundle is being built (one at a time: it loads a large engine chunk). */
+  buildingBundle: boolean;
+  /** Opens the Import button's file picker; registered by the button while it is mounted. */
+  pickImportFile: (() => void) | null;
+  openDialog(name: DialogName): void;
+  closeDialog(): void;
+  notify: Notify;
+  clearNotice(): void;
+  showImportFailure(failure: ImportFailure | null): void;
+  showSharedLink(link: SharedLink | null): void;
+  setBuildingBundle(building: boolean): void;
+  setImportPicker(pick: (() => void) | null): void;
+}
+
+/**
+ * @example
+ * const shell = createShellStore();
+ * shell.getState().openDialog("save-version"); // the header renders the Save version dialog
+ */
+export function createShellStore(initial: { notice?: Notice | null; importFailure?: ImportFailure | null } = {}) {
+  return createStore<ShellState>()((set) => ({
+    dialog: null,
+    notice: initial.notice ?? null,
+    importFailure: initial.importFailure ?? null,
+    sharedLink: null,
+    buildingBundle: false,
+    pickImportFile: null,
+    // A new dialog starts a new action: the previous action's notice is done.
+    openDialog: (dialog) => set({ dialog, notice: null }),
+    closeDialog: () => set({ dialog: null }),
+    notify: (message, options) => set({ notice: { message, error: options?.error ?? false } }),
+    clearNotice: () => set({ notice: null }),
+    showImportFailure: (importFailure) => set({ importFailure }),
+    showSharedLink: (sharedLink) => set({ sharedLink }),
+    setBuildingBundle: (buildingBundle) => set({ buildingBundle }),
+    setImportPicker: (pickImportFile) => set({ pickImportFile }),
+  }));
+}
+
+export type ShellStore = ReturnType<typeof createShellStore>;
+
+const ShellContext = createContext<ShellStore | null>(null);
+
+export function ShellStoreProvider({ store, children }: { store: ShellStore; children: ReactNode }) {
+  return createElement(ShellContext.Provider, { value: store }, children);
+}
+
+export function useShellStore(): ShellStore {
+  const store = useContext(ShellContext);
+  if (!store) throw new Error("useShellStore must be used inside <ShellStoreProvider>");
+  return store;
+}
+
+export function useShell<T>(selector: (state: ShellState) => T): T {
+  return useStore(useShellStore(), selector);
+}

@@ -42,6 +42,8 @@ test("tokens per model call in the timeline, and the run's total and cost in the
   await expect(calls.nth(1)).toContainText("1,319 tokens · $0.00169");
   await expect(timeline.row("agent_start Assistant")).toContainText("2,587 tokens · $0.00334");
   await expect(timeline.row("run_start")).toContainText("2,587 tokens · $0.00334");
+  await calls.nth(0).click();
+  await expect(timeline.details).toContainText("Tokens: 1,268 tokens · $0.00166 (input 1,250 (1,024 cached) · output 18 · 1 model call)");
 
   const total = playground.region.getByRole("note", { name: "Last run usage" });
   await expect(total).toHaveText("Last run: 2,587 tokens · $0.00334");

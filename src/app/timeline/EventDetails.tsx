@@ -1,6 +1,7 @@
 // The selected event: its payload as JSON and, when it has one, the state at its checkpoint.
 import { useEffect, useState } from "react";
 import type { RunEvent } from "../../engine/index.js";
+import type { RowUsage } from "./rowUsage";
 import { appEngine, type CheckpointState } from "../services/engineClient";
 import { useEditorStore } from "../store/EditorProvider";
 
@@ -45,7 +46,13 @@ function CheckpointView({ threadId, checkpointId }: { threadId: string; checkpoi
   );
 }
 
-export function EventDetails({ event }: { event: RunEvent }) {
+function usageHeading(event: RunEvent): string {
+  if (event.type === "ai_message") return "Tokens";
+  return event.type === "run_start" || event.type === "run_end" ? "Tokens in this run" : "Tokens in this call";
+}
+
+/** `usage`: the tokens and cost the event's row shows (its model call's, or its call's or run's total). */
+export function EventDetails({ event, usage }: { event: RunEvent; usage?: RowUsage | null }) {
   return (
     <section
       aria-label="Event details"
@@ -54,6 +61,11 @@ export function EventDetails({ event }: { event: RunEvent }) {
       <h3 className="text-xs font-semibold">
         <span className="font-mono">{event.type}</span> <span className="text-zinc-500">#{event.seq}</span>
       </h3>
+      {usage && (
+        <p className="text-xs">
+          <span className="font-medium">{usageHeading(event)}:</span> {usage.text} <span className="text-zinc-500 dark:text-zinc-400">({usage.detail})</span>
+        </p>
+      )}
       <section aria-label="Event payload">
         <pre className="overflow-auto rounded bg-zinc-50 p-2 text-[11px] dark:bg-zinc-950">{JSON.stringify(event, null, 2)}</pre>
       </section>

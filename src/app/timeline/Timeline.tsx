@@ -43,6 +43,11 @@ export function Timeline() {
   );
   const selectedId = selected && selected.threadId === threadId ? selected.eventId : null;
   const selectedEvent = useMemo(() => (selectedId ? events.find((e) => e.id === selectedId) : undefined), [events, selectedId]);
+  const selectedUsage = useMemo(() => {
+    if (!selectedEvent) return null;
+    const at = events.indexOf(selectedEvent);
+    return rowUsage(selectedEvent, at, index.opener.get(selectedEvent.call_id) === at, usage);
+  }, [events, index, selectedEvent, usage]);
   const selectedRunEnded = useMemo(
     () => (selectedEvent ? events.some((e) => e.run_id === selectedEvent.run_id && e.type === "run_end") : false),
     [events, selectedEvent],
@@ -153,7 +158,7 @@ export function Timeline() {
         ) : (
           <EventTree rows={rows} selectedId={selectedId} onSelect={onSelect} onToggle={onToggle} {...(usage.byRun.size > 0 ? { usageOf } : {})} />
         )}
-        {selectedEvent && <EventDetails event={selectedEvent} />}
+        {selectedEvent && <EventDetails event={selectedEvent} usage={selectedUsage} />}
       </div>
       {events.length > 0 && (rows.length === 0 || hidden > 0) && (
         <p role="status" aria-label="Filter note" className="shrink-0 px-2 py-1 text-xs text-zinc-500">

@@ -141,3 +141,28 @@ test("a question shows one button per option and goes on with the chosen one", a
   await timeline.filter.fill("type:interrupt");
   await expect(timeline.row("interrupt_resolved")).toContainText('Answered "Home"');
 });
+
+test("a thread forked from a pending approval offers it again, and each thread answers it by itself", async ({ page, app, controls, playground, timeline }) => {
+  const card = new InterruptPage(page);
+  await app.goto();
+  await controls.import("approval-assistant.json", JSON.stringify(assistantDoc));
+  await playground.sendAndSettle("delete task 7");
+  await expect(card.approval).toBeVisible();
+  const original = await playground.thread.inputValue();
+
+  await timeline.filter.fill("type:interrupt");
+  await timeline.row("interrupt ").click();
+  await timeline.forkButton.click();
+  await expect(playground.thread.locator("option:checked")).toHaveText("delete task 7 (fork)");
+  // The fork waits on the same approval: answering it runs the tool there.
+  await expect(card.approval).toContainText('"delete_task" is marked destructive');
+  await expect(playground.status).toHaveText("Waiting for you");
+  await card.approveButton.click();
+  await expect(playground.article("Assistant: Result: Deleted task 7")).toBeVisible();
+
+  // The original thread still waits, and takes its own answer.
+  await playground.thread.selectOption(original);
+  await expect(card.approval).toBeVisible();
+  await card.reject("not this one");
+  await expect(playground.article("Assistant: Result: Error: The user rejected")).toBeVisible();
+});

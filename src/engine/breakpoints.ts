@@ -28,7 +28,10 @@ export interface Breakpoint {
   condition?: string | null;
 }
 
-/** Run-config key holding the run's breakpoints (see `BreakSession`); LangGraph passes it down to nested graphs. */
+/**
+ * Run-config key holding the run's breakpoints (see `BreakSession`); LangGraph passes it down to nested graphs.
+ * @example const session = config.configurable?.[BREAKPOINTS_KEY] as BreakSession | undefined;
+ */
 export const BREAKPOINTS_KEY = "graphwright_breakpoints";
 
 /**
@@ -67,9 +70,12 @@ function sessionOf(config: LangGraphRunnableConfig): BreakSession | null {
 const ranBeforePause = new Map<string, unknown>();
 const RAN_LIMIT = 64;
 
+/**
+ * The task's namespace: it holds the ids of the task and of every enclosing task, which
+ * LangGraph derives from the checkpoint, so a thread forked at the pause finds the same entry.
+ */
 function taskKey(config: LangGraphRunnableConfig): string {
-  const c = (config.configurable ?? {}) as Record<string, unknown>;
-  return `${String(c.thread_id ?? "")}|${String(c.checkpoint_ns ?? "")}`;
+  return String(((config.configurable ?? {}) as Record<string, unknown>).checkpoint_ns ?? "");
 }
 
 function remember(key: string, update: unknown): void {

@@ -4,7 +4,7 @@
  */
 export { compileGraph, ENTRY_NODE, type CompiledDocument } from "./compile.js";
 export { runGraph, collectRun, type RunInput, type RunOptions } from "./run.js";
-export { recordedReplies, recordingOf, replayModels, replayServices, type ReplayedReply } from "./replay.js";
+export { replayModels, replayServices, type ReplayedReply } from "./replay.js";
 export { runTests, type AssertionResult, type RunTestsOptions, type TestProgress, type TestResult, type TestsReport } from "./regression/runTests.js";
 export { checkAssertion, turnFacts, type AssertionOutcome, type TurnFacts } from "./regression/assertionChecks.js";
 export { toldBy, untoldTurn } from "./continuedRun.js";
@@ -50,3 +50,4 @@ export {
   type QuestionInterrupt,
 } from "./interrupts.js";
 export { BREAKPOINTS_KEY, breakable, type Breakpoint } from "./breakpoints.js";
+export { forkAtPause, type PauseFork } from "./forkPause.js";

@@ -132,6 +132,11 @@ export interface ForkRequest {
   checkpointId: string | null;
   newThreadId: ThreadId;
   document: GraphDocument;
+  /**
+   * The checkpoint is a pause (an approval, question or breakpoint): the new thread waits on it
+   * too. `answeredAt`: when the pause was answered in the source thread, if it was (ms).
+   */
+  atPause?: { answeredAt: number | null };
   /** `server`: a thread that ran on the LangGraph server of Settings is forked there. */
   runOn?: RunTarget;
 }

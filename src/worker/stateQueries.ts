@@ -4,7 +4,7 @@
  */
 import { isBaseMessage, type BaseMessage } from "@langchain/core/messages";
 import type { BaseCheckpointSaver } from "@langchain/langgraph/web";
-import { ENTRY_NODE, EngineError, messageToJson, type CompiledDocument } from "../engine/index.js";
+import { ENTRY_NODE, EngineError, forkAtPause, messageToJson, type CompiledDocument } from "../engine/index.js";
 import { GraphValidationError, type GraphDocument } from "../schema/index.js";
 import { errorText } from "./errorText";
 import { describeCompileFailure, type HostCompile } from "./hostCompiler";
@@ -91,6 +91,17 @@ export function createStateQueries(options: StateQueriesOptions): StateQueries {
       if (request.checkpointId !== null) {
         const compiled = compile(request.document, { credentials: null });
         const source = { configurable: { thread_id: request.threadId, checkpoint_ns: "", checkpoint_id: request.checkpointId } };
+        if (request.atPause) {
+          // The new thread waits on the same pause: its checkpoints are copied, not just its state.
+          const fork = {
+            threadId: request.threadId,
+            newThreadId: request.newThreadId,
+            checkpointId: request.checkpointId,
+            answeredAt: request.atPause.answeredAt,
+          };
+          await options.withThreadLock(request.newThreadId, () => forkAtPause(compiled.checkpointer, fork));
+          return post({ type: "fork_result", requestId: request.requestId, ok: true, error: null });
+        }
         const snapshot = await compiled.graph.getState(source);
         if (!snapshot.config?.configurable?.checkpoint_id) throw new Error(`Checkpoint ${request.checkpointId} of this thread was not found`);
         // As if the entry node had just run: the new thread waits for its next message.

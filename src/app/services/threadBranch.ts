@@ -15,6 +15,18 @@ export function eventsUntilCheckpoint(events: readonly RunEvent[], checkpointId:
   return at < 0 ? [] : events.slice(0, at + 1);
 }
 
+/**
+ * What a fork from a pause starts with: every event up to the end of the paused run (so the
+ * new thread shows the pause again), and when the pause was answered here, if it was (the
+ * next event's time).
+ * @example eventsUntilPause(events, interruptEvent) // { history: […, run_end interrupted], answeredAt: null }
+ */
+export function eventsUntilPause(events: readonly RunEvent[], pause: RunEvent): { history: RunEvent[]; answeredAt: number | null } {
+  const end = events.findIndex((e) => e.run_id === pause.run_id && e.type === "run_end");
+  if (end < 0) return { history: events.slice(), answeredAt: null };
+  return { history: events.slice(0, end + 1), answeredAt: events[end + 1]?.ts ?? null };
+}
+
 /** The runs of a thread in the order their events appear. */
 export function runOrder(events: readonly RunEvent[]): string[] {
   const seen = new Set<string>();

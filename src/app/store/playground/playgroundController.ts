@@ -25,6 +25,8 @@ export interface ThreadFork {
   thread: { id: string; graphId: string; title: string };
   /** Recorded events the new thread starts with, stored under fresh run ids. */
   history: readonly RunEvent[];
+  /** The checkpoint is a pause the new thread waits on too (see ForkRequest.atPause). */
+  atPause?: { answeredAt: number | null };
   newRunId(): string;
 }
 
@@ -129,8 +131,8 @@ export function createPlaygroundController(deps: PlaygroundControllerDeps): Play
       engine.run(currentRunTarget() === "server" ? { ...withBreaks, runOn: "server" } : withBreaks, handlers);
     },
     stopRun: (runId) => engine.stop(runId),
-    async forkThread({ document, fromThreadId, checkpointId, thread, history, newRunId }) {
-      const id = (await engine.fork({ document, threadId: fromThreadId, checkpointId, newThreadId: thread.id })) || thread.id;
+    async forkThread({ document, fromThreadId, checkpointId, thread, history, newRunId, atPause }) {
+      const id = (await engine.fork({ document, threadId: fromThreadId, checkpointId, newThreadId: thread.id, ...(atPause ? { atPause } : {}) })) || thread.id;
       await workspace.threads.create({ ...thread, id });
       await copyRuns(workspace.runs, { threadId: id, graphId: thread.graphId, events: history, newRunId, now: now() });
       return id;

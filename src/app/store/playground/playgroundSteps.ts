@@ -40,7 +40,13 @@ export interface PlaygroundSteps {
   /** Creates a thread record for the open graph and makes it active. */
   createThread(title: string): Promise<string | null>;
   /** A new thread forked from a checkpoint of the active thread, starting with `history`. */
-  branch(document: GraphDocument, checkpointId: string | null, history: readonly RunEvent[], title: string): Promise<string | null>;
+  branch(
+    document: GraphDocument,
+    checkpointId: string | null,
+    history: readonly RunEvent[],
+    title: string,
+    atPause?: { answeredAt: number | null },
+  ): Promise<string | null>;
 }
 
 export function errorText(error: unknown): string {
@@ -151,7 +157,7 @@ export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: Pla
       return id;
     },
 
-    async branch(document, checkpointId, history, title) {
+    async branch(document, checkpointId, history, title, atPause) {
       const { graphId, activeThreadId } = get();
       if (!graphId || !activeThreadId) return null;
       const threadId = await controller.forkThread({
@@ -161,6 +167,7 @@ export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: Pla
         thread: { id: newId("thread"), graphId, title },
         history,
         newRunId: () => newId("run"),
+        ...(atPause ? { atPause } : {}),
       });
       await refreshThreads(graphId);
       await activate(threadId);

@@ -3,7 +3,7 @@ import type { StateCreator } from "zustand/vanilla";
 import type { RunEvent } from "../../../engine/index.js";
 import type { GraphDocument } from "../../../schema/index.js";
 import { summarizeProblems } from "../../../worker/protocol";
-import { eventsUntilCheckpoint, replayBase } from "../../services/threadBranch";
+import { eventsUntilCheckpoint, eventsUntilPause, replayBase } from "../../services/threadBranch";
 import { problemsOf } from "../selectors";
 import type { RunHandlers } from "../../services/engineClient";
 import type { RunStart } from "./playgroundController";
@@ -170,7 +170,10 @@ export const createRunSlice =
       async forkFrom(document, event) {
         if (!event.checkpoint_id || get().run.state === "running") return;
         try {
-          await steps.branch(document, event.checkpoint_id, eventsUntilCheckpoint(get().events, event.checkpoint_id), branchTitle("fork"));
+          // From a pause, the new thread waits on it too, with the paused run's events.
+          const pause = event.type === "interrupt" ? eventsUntilPause(get().events, event) : null;
+          if (pause) await steps.branch(document, event.checkpoint_id, pause.history, branchTitle("fork"), { answeredAt: pause.answeredAt });
+          else await steps.branch(document, event.checkpoint_id, eventsUntilCheckpoint(get().events, event.checkpoint_id), branchTitle("fork"));
         } catch (error) {
           steps.fail(`Could not fork the thread: ${errorText(error)}`);
         }

@@ -1,0 +1,83 @@
+/**
+ * Forking a thread at a pause: the new thread must wait on the same approval, question or
+ * breakpoint, so answering it there goes on from exactly where the original stopped. Copying
+ * the state alone (as a fork elsewhere does) loses the pause: LangGraph keeps it as pending
+ * writes of the checkpoint, and inside an agent's loop as checkpoints of the loop's namespace.
+ * So the checkpoints themselves are copied, with the same ids, through the saver's own API
+ * (any `BaseCheckpointSaver`): the root namespace up to the paused checkpoint, every other
+ * namespace as it was at the pause, and of the pending writes only what was there then — never
+ * an answer given later, nor what the answered step wrote after it.
+ */
+import { RESUME, type BaseCheckpointSaver, type CheckpointTuple, type PendingWrite } from "@langchain/langgraph-checkpoint";
+
+/**
+ * Which pause to fork, and into which thread.
+ * @example const fork: PauseFork = { threadId: "t1", newThreadId: "t2", checkpointId: event.checkpoint_id, answeredAt: null };
+ */
+export interface PauseFork {
+  threadId: string;
+  newThreadId: string;
+  /** The root checkpoint the thread was paused at (the `checkpoint_id` of its `interrupt` event). */
+  checkpointId: string;
+  /**
+   * When the pause was answered, if it was (the next run's start, ms since the epoch): checkpoints
+   * of nested namespaces saved from then on belong to the answered step and are not copied.
+   */
+  answeredAt?: number | null;
+}
+
+const INTERRUPT_CHANNEL = "__interrupt__";
+
+/** Pending writes as they were at the pause: interrupted tasks' interrupts only, no answers. */
+function writesAtPause(tuple: CheckpointTuple): Map<string, PendingWrite[]> {
+  const writes = tuple.pendingWrites ?? [];
+  const interrupted = new Set(writes.filter(([, channel]) => channel === INTERRUPT_CHANNEL).map(([task]) => task));
+  const byTask = new Map<string, PendingWrite[]>();
+  for (const [task, channel, value] of writes) {
+    if (channel === RESUME) continue;
+    // A paused task wrote nothing but its interrupt; anything else is from after the answer.
+    if (interrupted.has(task) && channel !== INTERRUPT_CHANNEL) continue;
+    byTask.set(task, [...(byTask.get(task) ?? []), [channel, value]]);
+  }
+  return byTask;
+}
+
+function allWrites(tuple: CheckpointTuple): Map<string, PendingWrite[]> {
+  const byTask = new Map<string, PendingWrite[]>();
+  for (const [task, channel, value] of tuple.pendingWrites ?? []) byTask.set(task, [...(byTask.get(task) ?? []), [channel, value]]);
+  return byTask;
+}
+
+/**
+ * Copies a paused thread into a new one that waits on the same pause.
+ * @example await forkAtPause(checkpointer, { threadId: "t1", newThreadId: "t2", checkpointId: pause.checkpoint_id });
+ */
+export async function forkAtPause(saver: BaseCheckpointSaver, fork: PauseFork): Promise<void> {
+  const keep: CheckpointTuple[] = [];
+  for await (const tuple of saver.list({ configurable: { thread_id: fork.threadId } })) {
+    const ns = String(tuple.config.configurable?.checkpoint_ns ?? "");
+    const id = tuple.checkpoint.id;
+    if (ns === "") {
+      if (id <= fork.checkpointId) keep.push(tuple);
+    } else if (fork.answeredAt === undefined || fork.answeredAt === null || Date.parse(tuple.checkpoint.ts) < fork.answeredAt) {
+      keep.push(tuple);
+    }
+  }
+  if (!keep.some((t) => t.checkpoint.id === fork.checkpointId)) {
+    throw new Error(`Checkpoint ${fork.checkpointId} of thread "${fork.threadId}" was not found`);
+  }
+  // Oldest first in each namespace, so every checkpoint's parent is there before it.
+  keep.sort((a, b) => (a.checkpoint.id < b.checkpoint.id ? -1 : a.checkpoint.id > b.checkpoint.id ? 1 : 0));
+  const latestOf = new Map<string, string>();
+  for (const tuple of keep) latestOf.set(String(tuple.config.configurable?.checkpoint_ns ?? ""), tuple.checkpoint.id);
+  for (const tuple of keep) {
+    const ns = String(tuple.config.configurable?.checkpoint_ns ?? "");
+    const parent = tuple.parentConfig?.configurable?.checkpoint_id as string | undefined;
+    const target = { configurable: { thread_id: fork.newThreadId, checkpoint_ns: ns, ...(parent ? { checkpoint_id: parent } : {}) } };
+    const saved = await saver.put(target, tuple.checkpoint, tuple.metadata ?? { source: "fork", step: -1, parents: {} }, tuple.checkpoint.channel_versions);
+    // The latest checkpoint of a namespace is where the pause waits: its writes as they were then.
+    // Older ones keep theirs (a delta channel's history is read from them).
+    const writes = latestOf.get(ns) === tuple.checkpoint.id ? writesAtPause(tuple) : allWrites(tuple);
+    for (const [task, list] of writes) await saver.putWrites(saved, list, task);
+  }
+}

@@ -5,7 +5,7 @@
  * in `replay` mode keeps only the model replies (its recording) and runs the tools again.
  */
 import { AIMessageChunk } from "@langchain/core/messages";
-import type { RecordedReply, TestRecording } from "../schema/index.js";
+import { recordedReplies } from "../schema/index.js";
 import type { RunEvent, RunEventOf } from "./events.js";
 import { ModelError, type ChatModelPort, type ModelResolver, type RunnableTool, type ToolResolver } from "./ports.js";
 
@@ -22,42 +22,6 @@ export interface ReplayedReply {
 
 function isType<T extends RunEvent["type"]>(type: T) {
   return (event: RunEvent): event is RunEventOf<T> => event.type === type;
-}
-
-/**
- * Recorded replies per agent (or LLM node), in the order the run produced them.
- * @example recordedReplies(events).get("Assistant")?.[0]?.tool_calls[0]?.name // "get_weather"
- */
-export function recordedReplies(events: readonly RunEvent[]): Map<string, ReplayedReply[]> {
-  const deltas = new Map<string, string[]>();
-  for (const event of events.filter(isType("message_delta"))) {
-    const list = deltas.get(event.message_id) ?? [];
-    list.push(event.delta);
-    deltas.set(event.message_id, list);
-  }
-  const byAgent = new Map<string, ReplayedReply[]>();
-  for (const event of events.filter(isType("ai_message"))) {
-    const agent = event.agent ?? event.node ?? "";
-    const tokens = deltas.get(event.message_id);
-    const reply = { content: event.content, tokens: tokens && tokens.join("") === event.content ? tokens : [event.content], tool_calls: event.tool_calls };
-    byAgent.set(agent, [...(byAgent.get(agent) ?? []), reply]);
-  }
-  return byAgent;
-}
-
-/**
- * The model replies of a run as a test stores them: per agent, text and tool calls (no token pieces).
- * @example const recording = recordingOf(events); // { replies: { Assistant: [{ content: "", tool_calls: [{ name: "get_weather", … }] }, …] } }
- */
-export function recordingOf(events: readonly RunEvent[]): TestRecording {
-  const replies: TestRecording["replies"] = {};
-  for (const [agent, list] of recordedReplies(events)) {
-    replies[agent] = list.map((reply) => ({
-      content: reply.content,
-      tool_calls: reply.tool_calls.map((call) => ({ ...call, args: call.args as RecordedReply["tool_calls"][number]["args"] })),
-    }));
-  }
-  return { replies };
 }
 
 function replayModel(agent: string, profileId: string, replies: ReplayedReply[], supportsTools: boolean): ChatModelPort {

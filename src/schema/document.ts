@@ -16,6 +16,7 @@ export * from "./nodes/descriptor.js";
 export * from "./nodes/registry.js";
 export * from "./tools/index.js";
 export * from "./graphTest.js";
+export * from "./testRecording.js";
 export * from "./assertions.js";
 
 export const DOCUMENT_VERSION = 1 as const;

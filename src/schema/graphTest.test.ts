@@ -5,6 +5,8 @@ import {
   createRedactor,
   describeAssertion,
   graphDocumentSchema,
+  recordedReplies,
+  recordingOf,
   validate,
   type GraphDocumentInput,
   type GraphTestInput,
@@ -97,5 +99,44 @@ describe("graph tests in the document", () => {
     const key = "sk-proj-Q7w9CanaryZx41bLmNpRtVy83KdHs";
     const text = JSON.stringify(withTests({ ...paris, recording: { replies: { Assistant: [{ content: `my key is ${key}` }] } } }));
     expect(createRedactor([key]).redact(text)).not.toContain(key);
+  });
+});
+
+describe("recordings", () => {
+  const reply = (agent: string, message_id: string, content: string, tool_calls: { id: string; name: string; args: Record<string, unknown> }[] = []) => ({
+    type: "ai_message" as const,
+    agent,
+    node: agent,
+    message_id,
+    content,
+    tool_calls,
+  });
+  const events = [
+    { type: "run_start", input: "hi" },
+    { type: "message_delta", message_id: "m1", delta: "Let me " },
+    { type: "message_delta", message_id: "m1", delta: "check." },
+    reply("Assistant", "m1", "Let me check.", [{ id: "c1", name: "get_weather", args: { city: "Paris" } }]),
+    reply("Helper", "m2", "Sub-agent answer"),
+    reply("Assistant", "m3", "Sunny."),
+  ];
+
+  it("keeps each agent's replies in order, with their tool calls", () => {
+    expect(recordingOf(events)).toEqual({
+      replies: {
+        Assistant: [
+          { content: "Let me check.", tool_calls: [{ id: "c1", name: "get_weather", args: { city: "Paris" } }] },
+          { content: "Sunny.", tool_calls: [] },
+        ],
+        Helper: [{ content: "Sub-agent answer", tool_calls: [] }],
+      },
+    });
+  });
+
+  it("keeps the streamed pieces of a reply when they make up its text", () => {
+    expect(
+      recordedReplies(events)
+        .get("Assistant")
+        ?.map((r) => r.tokens),
+    ).toEqual([["Let me ", "check."], ["Sunny."]]);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import weather from "../../../examples/weather-assistant.json" with { type: "json" };
 import routed from "../../../examples/routed-support.json" with { type: "json" };
-import { assertValid, type GraphDocument, type GraphTestInput } from "../../schema/index.js";
-import { collectRun, compileGraph, recordingOf, runTests, type TestProgress } from "../index.js";
+import { assertValid, recordingOf, type GraphDocument, type GraphTestInput } from "../../schema/index.js";
+import { collectRun, compileGraph, runTests, type TestProgress } from "../index.js";
 import { assistantDoc } from "../testing/humanLoop.js";
 import { testServices } from "../../../tests/support/services.js";
 

@@ -93,3 +93,31 @@ test("Step runs exactly one node and pauses again; Stop ends the run and the nex
   await playground.sendAndWait("hello");
   await expect(playground.replies.filter({ hasText: "Hello!" })).toHaveCount(1);
 });
+
+test("Apply as fork continues the edited state in a new thread; the original thread keeps waiting at the pause", async ({
+  app,
+  controls,
+  editor,
+  playground,
+  page,
+}) => {
+  await app.goto();
+  await controls.openTemplate("Weather assistant");
+  await editor.node("Assistant").click();
+  await placeGroup(editor, "call_tools").getByRole("checkbox", { name: "Break after", exact: true }).check();
+  await playground.send(PARIS);
+  const card = pauseCard(page);
+  await expect(card).toContainText("after call_tools of Assistant", { timeout: 15_000 });
+  const original = await playground.thread.inputValue();
+
+  await card.getByRole("textbox", { name: /^Message \d+ \(tool\)$/ }).fill("Paris: Windy");
+  await card.getByRole("button", { name: "Apply as fork", exact: true }).click();
+  await expect(playground.thread.locator("option:checked")).toHaveText(/\(fork\)$/);
+  await expect(playground.replies.filter({ hasText: "Right now: Paris: Windy" })).toHaveCount(1, { timeout: 15_000 });
+  await expect(playground.status).toHaveText("Idle");
+
+  await playground.thread.selectOption(original);
+  await expect(card).toContainText("after call_tools of Assistant");
+  await card.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(playground.replies.filter({ hasText: /Right now: .*Sunny/ })).toHaveCount(1, { timeout: 15_000 });
+});

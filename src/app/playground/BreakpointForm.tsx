@@ -135,6 +135,17 @@ export function BreakpointForm({ pending, payload, busy }: { pending: PendingInt
             : `Continued at ${place}`;
     void playground.getState().resume(editor.getState().document, { interruptId: pending.interruptId, value: { action, ...edits }, label });
   };
+  // The edits go to a new thread forked at this pause; this one keeps waiting here.
+  const applyAsFork = () => {
+    if (!result.ok) return;
+    void playground
+      .getState()
+      .answerInFork(editor.getState().document, {
+        interruptId: pending.interruptId,
+        value: { action: "continue", edits: result.edits },
+        label: `Edited state and continued at ${place}`,
+      });
+  };
   return (
     <>
       <p className="text-sm">
@@ -169,9 +180,24 @@ export function BreakpointForm({ pending, payload, busy }: { pending: PendingInt
           Stop
         </button>
         {edited && (
-          <button type="button" disabled={busy} onClick={() => setDraft(draftOf(payload))} className={`${button} border border-zinc-300 dark:border-zinc-700`}>
-            Discard edits
-          </button>
+          <>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={applyAsFork}
+              className={`${button} border border-sky-300 text-sky-800 dark:border-sky-800 dark:text-sky-300`}
+            >
+              Apply as fork
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => setDraft(draftOf(payload))}
+              className={`${button} border border-zinc-300 dark:border-zinc-700`}
+            >
+              Discard edits
+            </button>
+          </>
         )}
       </div>
     </>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toolRun } from "../timeline/eventFixtures";
-import { eventsUntilCheckpoint, rebaseEvents, replayBase, runOrder } from "./threadBranch";
+import type { RunEvent } from "../../engine/index.js";
+import { eventsUntilCheckpoint, eventsUntilPause, rebaseEvents, replayBase, runOrder } from "./threadBranch";
 
 const twoRuns = () => [...toolRun({ runId: "r1", input: "first" }), ...toolRun({ runId: "r2", input: "second", start: 9_000 })];
 
@@ -32,5 +33,19 @@ describe("rebaseEvents", () => {
     expect(moved[0]).toMatchObject({ id: "n1:0", call_id: "n1", parent_call_id: null });
     expect(moved.find((e) => e.type === "agent_start")).toMatchObject({ call_id: "r1_agent", parent_call_id: "n1" });
     expect(moved.find((e) => e.type === "tool_call")).toMatchObject({ call_id: "call_1", parent_call_id: "r1_agent" });
+  });
+});
+
+describe("eventsUntilPause", () => {
+  const at = (run_id: string, type: string, ts: number) => ({ id: `${run_id}:${ts}`, run_id, type, ts }) as unknown as RunEvent;
+
+  it("keeps the paused run to its end and says when the pause was answered", () => {
+    const events = [at("r1", "run_start", 1), at("r1", "interrupt", 2), at("r1", "run_end", 3), at("r2", "run_start", 9), at("r2", "run_end", 10)];
+    expect(eventsUntilPause(events, events[1] as RunEvent)).toEqual({ history: events.slice(0, 3), answeredAt: 9 });
+  });
+
+  it("has no answer time for a pause still waiting", () => {
+    const events = [at("r1", "run_start", 1), at("r1", "interrupt", 2), at("r1", "run_end", 3)];
+    expect(eventsUntilPause(events, events[1] as RunEvent)).toEqual({ history: events, answeredAt: null });
   });
 });

@@ -179,6 +179,22 @@ export const createRunSlice =
         }
       },
 
+      async answerInFork(document, answer) {
+        if (get().run.state === "running") return false;
+        const pause = get().events.find((e) => e.type === "interrupt" && e.interrupt_id === answer.interruptId);
+        if (!pause?.checkpoint_id) return false;
+        try {
+          const { history, answeredAt } = eventsUntilPause(get().events, pause);
+          const threadId = await steps.branch(document, pause.checkpoint_id, history, branchTitle("fork"), { answeredAt });
+          if (!threadId) return false;
+          startRun(document, threadId, answer.label, { resume: { interrupt_id: answer.interruptId, value: answer.value } });
+          return true;
+        } catch (error) {
+          steps.fail(`Could not fork the thread: ${errorText(error)}`);
+          return false;
+        }
+      },
+
       async replayRun(document, runId) {
         if (get().run.state === "running") return;
         const { before, checkpointId, run } = replayBase(get().events, runId);

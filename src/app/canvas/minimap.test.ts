@@ -53,14 +53,15 @@ describe("fit-view padding beside the minimap", () => {
       { width: 200, height: 600 },
     ]) {
       const chosen = fitted(graph, fitPaddingBesideMinimap(canvas, graph, MINIMAP_SIZE)).zoom;
-      const right = fitted(graph, { top: "24px", left: "24px", bottom: "24px", right: `${reserveX}px` }).zoom;
-      const below = fitted(graph, { top: "24px", left: "24px", right: "24px", bottom: `${reserveY}px` }).zoom;
+      const even = fitPaddingBesideMinimap(canvas, graph, null);
+      const right = fitted(graph, { ...even, right: `${reserveX}px` }).zoom;
+      const below = fitted(graph, { ...even, bottom: `${reserveY}px` }).zoom;
       expect(chosen).toBeCloseTo(Math.max(right, below));
     }
   });
 
   it("pads evenly when there is no minimap or nothing to fit", () => {
-    const even = { top: "24px", right: "24px", bottom: "24px", left: "24px" };
+    const even = { top: "29px", right: "52px", bottom: "29px", left: "52px" };
     expect(fitPaddingBesideMinimap(canvas, { width: 500, height: 500 }, null)).toEqual(even);
     expect(fitPaddingBesideMinimap(canvas, { width: 0, height: 0 }, MINIMAP_SIZE)).toEqual(even);
   });

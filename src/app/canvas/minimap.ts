@@ -17,8 +17,8 @@ export function minimapColour(node: { type?: string }, table: NodeKindTableOf = 
 export const MINIMAP_SIZE = { width: 168, height: 112 } as const;
 /** React Flow's margin around its corner panels (px). */
 export const PANEL_MARGIN = 15;
-/** Space kept clear between a fitted graph and the canvas's edges (px). */
-export const FIT_EDGE = 24;
+/** Space kept clear between a fitted graph and each edge of the canvas, as a share of its width or height. */
+export const FIT_EDGE_SHARE = 0.065;
 
 interface Size {
   width: number;
@@ -39,14 +39,16 @@ const px = (n: number): `${number}px` => `${Math.round(n)}px`;
  * corner: the graph stays left of the minimap's column or above its row, whichever lets it be
  * drawn larger. Without a minimap (hidden, or no graph yet) the padding is even.
  * @example fitPaddingBesideMinimap({ width: 800, height: 450 }, { width: 600, height: 200 }, MINIMAP_SIZE)
- * // { top: "24px", left: "24px", right: "24px", bottom: "142px" } — a wide graph keeps above it
+ * // { top: "29px", left: "52px", right: "52px", bottom: "142px" } — a wide graph keeps above it
  */
 export function fitPaddingBesideMinimap(canvas: Size, graph: Size, minimap: Size | null): FitPadding {
-  const even = { top: px(FIT_EDGE), right: px(FIT_EDGE), bottom: px(FIT_EDGE), left: px(FIT_EDGE) };
+  const x = canvas.width * FIT_EDGE_SHARE;
+  const y = canvas.height * FIT_EDGE_SHARE;
+  const even = { top: px(y), right: px(x), bottom: px(y), left: px(x) };
   if (!minimap || graph.width <= 0 || graph.height <= 0 || canvas.width <= 0 || canvas.height <= 0) return even;
-  const besideColumn = minimap.width + 2 * PANEL_MARGIN;
-  const aboveRow = minimap.height + 2 * PANEL_MARGIN;
-  const zoomLeftOfIt = Math.min((canvas.width - FIT_EDGE - besideColumn) / graph.width, (canvas.height - 2 * FIT_EDGE) / graph.height);
-  const zoomAboveIt = Math.min((canvas.width - 2 * FIT_EDGE) / graph.width, (canvas.height - FIT_EDGE - aboveRow) / graph.height);
+  const besideColumn = Math.max(x, minimap.width + 2 * PANEL_MARGIN);
+  const aboveRow = Math.max(y, minimap.height + 2 * PANEL_MARGIN);
+  const zoomLeftOfIt = Math.min((canvas.width - x - besideColumn) / graph.width, (canvas.height - 2 * y) / graph.height);
+  const zoomAboveIt = Math.min((canvas.width - 2 * x) / graph.width, (canvas.height - y - aboveRow) / graph.height);
   return zoomLeftOfIt >= zoomAboveIt ? { ...even, right: px(besideColumn) } : { ...even, bottom: px(aboveRow) };
 }

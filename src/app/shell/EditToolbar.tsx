@@ -29,11 +29,28 @@ export function EditToolbar() {
 
   return (
     <div role="group" aria-label="Edit" className="flex items-center gap-1.5" {...{ [GRAPH_SCOPE_ATTRIBUTE]: "" }}>
-      <button type="button" className={buttonClass} disabled={!canUndo} onClick={() => store.temporal.getState().undo()} title="Undo (Ctrl+Z)">
-        Undo
+      {/* Arrows rather than words keep the header on one row at 1280 px; the names stay Undo and Redo. */}
+      <button
+        type="button"
+        className={buttonClass}
+        disabled={!canUndo}
+        onClick={() => store.temporal.getState().undo()}
+        aria-label="Undo"
+        aria-keyshortcuts="Control+Z"
+        title="Undo (Ctrl+Z)"
+      >
+        <span aria-hidden="true">↶</span>
       </button>
-      <button type="button" className={buttonClass} disabled={!canRedo} onClick={() => store.temporal.getState().redo()} title="Redo (Ctrl+Shift+Z)">
-        Redo
+      <button
+        type="button"
+        className={buttonClass}
+        disabled={!canRedo}
+        onClick={() => store.temporal.getState().redo()}
+        aria-label="Redo"
+        aria-keyshortcuts="Control+Shift+Z"
+        title="Redo (Ctrl+Shift+Z)"
+      >
+        <span aria-hidden="true">↷</span>
       </button>
       <button type="button" className={buttonClass} disabled={layingOut} onClick={() => void layOut()} aria-busy={layingOut}>
         Auto layout

@@ -34,7 +34,7 @@ export function GraphNameField() {
           setDraft(null);
         }
       }}
-      className="w-56 min-w-0 rounded-md border border-transparent bg-transparent px-2 py-1 text-sm font-medium text-zinc-800 hover:border-zinc-300 focus-visible:border-zinc-300 focus-visible:bg-white focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-zinc-100 dark:hover:border-zinc-700 dark:focus-visible:bg-zinc-950"
+      className="w-48 min-w-0 rounded-md border border-transparent bg-transparent px-2 py-1 text-sm font-medium text-zinc-800 hover:border-zinc-300 focus-visible:border-zinc-300 focus-visible:bg-white focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-zinc-100 dark:hover:border-zinc-700 dark:focus-visible:bg-zinc-950"
     />
   );
 }

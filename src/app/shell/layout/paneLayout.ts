@@ -32,7 +32,7 @@ export const LAYOUT_PRESETS: Record<PresetId, LayoutPreset> = {
   default: {
     title: "Default",
     hint: "Canvas first, timeline below, playground beside",
-    groups: { columns: { "pane-sidebar": 18, "pane-centre": 54, "pane-playground": 28 }, centre: { "pane-canvas": 68, "pane-timeline": 32 } },
+    groups: { columns: { "pane-sidebar": 19, "pane-centre": 51, "pane-playground": 30 }, centre: { "pane-canvas": 70, "pane-timeline": 30 } },
   },
   debug: {
     title: "Debug",

@@ -1,6 +1,8 @@
 // The thread controls: pick a thread, start a new one, rename or delete the current one.
 import { useEffect, useRef, useState } from "react";
-import { useActiveThreadBusy, useActiveThreadId, useThreads } from "../store/playground/hooks";
+import { SaveTestDialog } from "../regression/SaveTestDialog";
+import { useShellStore } from "../shell/shellStore";
+import { useActiveThreadBusy, useActiveThreadId, useThreadEvents, useThreads } from "../store/playground/hooks";
 import { usePlaygroundStore } from "../store/playground/PlaygroundStoreProvider";
 
 const button =
@@ -16,6 +18,9 @@ export function ThreadBar() {
   const mode = form.threadId === activeId ? form.mode : "idle";
   const setMode = (next: "idle" | "rename" | "delete") => setForm({ threadId: activeId, mode: next });
   const active = threads.find((t) => t.id === activeId);
+  const hasTurns = useThreadEvents().some((event) => event.type === "run_end");
+  const [savingTest, setSavingTest] = useState(false);
+  const shell = useShellStore();
 
   return (
     <div className="shrink-0 space-y-2 border-b border-zinc-200 p-2 dark:border-zinc-800">
@@ -51,7 +56,18 @@ export function ThreadBar() {
         >
           Delete thread
         </button>
+        <button
+          type="button"
+          className={button}
+          aria-haspopup="dialog"
+          disabled={!active || busyHere || !hasTurns}
+          title={busyHere ? "Wait for the run to finish" : !hasTurns ? "Send a message first" : "Save this thread as a regression test of the graph"}
+          onClick={() => setSavingTest(true)}
+        >
+          Save as test
+        </button>
       </div>
+      {savingTest && <SaveTestDialog onClose={() => setSavingTest(false)} onSaved={(message) => shell.getState().notify(message)} />}
       {mode === "rename" && active && <RenameForm key={active.id} threadId={active.id} title={active.title} onClose={() => setMode("idle")} />}
       {mode === "delete" && active && <DeleteConfirm threadId={active.id} title={active.title} onClose={() => setMode("idle")} />}
     </div>

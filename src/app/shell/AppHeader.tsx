@@ -21,6 +21,7 @@ import { useShareLinkOpener } from "./useShareLinkOpener";
 import { TemplatesDialog } from "./TemplatesDialog";
 import { VersionsDialog } from "./VersionsDialog";
 import { ViewMenu } from "./ViewMenu";
+import { RunTestsDialog } from "../regression/RunTestsDialog";
 
 export function AppHeader() {
   const session = useGraphSession();
@@ -57,6 +58,7 @@ export function AppHeader() {
         <button {...opener("versions")}>Versions</button>
         <ImportButton onNotice={notify} onFailure={showImportFailure} />
         <ExportMenu />
+        <button {...opener("tests")}>Run tests</button>
         <button {...opener("settings")}>Settings</button>
         <ViewMenu />
       </div>
@@ -92,6 +94,7 @@ export function AppHeader() {
       {dialog === "save-version" && <SaveVersionDialog onClose={close} onSaved={notify} />}
       {dialog === "versions" && <VersionsDialog onClose={close} onRestored={notify} />}
       {dialog === "settings" && <SettingsDialog onClose={close} onSaved={notify} />}
+      {dialog === "tests" && <RunTestsDialog onClose={close} />}
       {importFailure && <ImportErrorsDialog failure={importFailure} onClose={() => showImportFailure(null)} />}
       {sharedLink && <ShareLinkDialog link={sharedLink} onClose={() => showSharedLink(null)} />}
     </header>

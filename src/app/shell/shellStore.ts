@@ -10,8 +10,8 @@ import type { ImportFailure } from "../services/importGraphText";
 import type { Notify } from "./notify";
 import type { SharedLink } from "./ShareLinkDialog";
 
-/** The shell's dialogs; one is open at a time. `commands` is the Ctrl/Cmd+K palette. */
-export type DialogName = "commands" | "templates" | "open" | "save-version" | "versions" | "settings";
+/** The shell's dialogs; one is open at a time. `commands` is the Ctrl/Cmd+K palette; `tests` is Run tests. */
+export type DialogName = "commands" | "templates" | "open" | "save-version" | "versions" | "settings" | "tests";
 
 export interface Notice {
   message: string;

@@ -1,0 +1,127 @@
+/**
+ * `Save as test`: a thread's turns (the person's messages and answers to pauses), the model
+ * replies a replay needs, and the assertions worth proposing — the final reply's key text,
+ * the tools each turn called with their arguments, the routes Routers took.
+ */
+import type { RunEvent, RunEventOf } from "../../engine/index.js";
+import { recordingOf, type Assertion, type GraphDocument, type GraphTest, type TestTurn } from "../../schema/index.js";
+import { BACKGROUND_RUN_PREFIX } from "../../worker/protocol";
+
+/** The turns of a thread as runs: each with its events, the follow-up runs of background tasks folded into the turn before. */
+interface ThreadTurn {
+  turn: TestTurn;
+  events: RunEvent[];
+}
+
+function ofType<T extends RunEvent["type"]>(events: readonly RunEvent[], type: T): RunEventOf<T>[] {
+  return events.filter((event): event is RunEventOf<T> => event.type === type);
+}
+
+/** A run stopped or failed is not part of the conversation a test replays. */
+function counts(events: readonly RunEvent[]): boolean {
+  const end = ofType(events, "run_end").at(-1);
+  return end !== undefined && (end.status === "completed" || end.status === "interrupted");
+}
+
+/** The thread's turns, in order. */
+export function threadTurns(events: readonly RunEvent[]): ThreadTurn[] {
+  const runs = new Map<string, RunEvent[]>();
+  for (const event of events) runs.set(event.run_id, [...(runs.get(event.run_id) ?? []), event]);
+  const turns: ThreadTurn[] = [];
+  for (const [runId, runEvents] of runs) {
+    if (!counts(runEvents)) continue;
+    const previous = turns.at(-1);
+    if (runId.startsWith(BACKGROUND_RUN_PREFIX)) {
+      // A follow-up turn reports a background task: runTests plays it after the turn that queued it.
+      if (previous) previous.events.push(...runEvents);
+      continue;
+    }
+    const answer = ofType(runEvents, "interrupt_resolved").find((event) => event.depth === 0) ?? ofType(runEvents, "interrupt_resolved")[0];
+    const start = ofType(runEvents, "run_start")[0];
+    const turn: TestTurn = answer ? { resume: answer.resume as Extract<TestTurn, { resume: unknown }>["resume"] } : { message: start?.input ?? "" };
+    turns.push({ turn, events: runEvents });
+  }
+  return turns;
+}
+
+/**
+ * The part of a reply worth asserting: its first line of substance, cut at a word before 80
+ * characters so it survives small rewordings of the rest. Markdown marks are never inside it
+ * (the reply text holds them): a line with emphasis or code gives its longest plain piece.
+ */
+export function keyText(reply: string): string {
+  const line =
+    reply
+      .split("\n")
+      .map((l) => l.replace(/^\s*(?:#+|>|[-*+]|\d+\.)\s+/, "").trim())
+      .find((l) => l.length > 0) ?? "";
+  const plain = line
+    .split(/\*\*|__|`/)
+    .map((piece) => piece.trim())
+    .reduce((longest, piece) => (piece.length > longest.length ? piece : longest), "");
+  if (plain.length <= 80) return plain;
+  const cut = plain.slice(0, 80);
+  const space = cut.lastIndexOf(" ");
+  return (space > 20 ? cut.slice(0, space) : cut).trim();
+}
+
+function proposals(turns: readonly ThreadTurn[]): Assertion[] {
+  const many = turns.length > 1;
+  const at = (index: number) => (many && index < turns.length - 1 ? { turn: index + 1 } : {});
+  const assertions: Assertion[] = [];
+  turns.forEach(({ events }, index) => {
+    for (const route of ofType(events, "route_selected")) assertions.push({ kind: "route", route: route.route, ...at(index) });
+    const seen = new Set<string>();
+    for (const call of ofType(events, "tool_call")) {
+      const key = `${call.tool} ${JSON.stringify(call.args)}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const args = call.args as Extract<Assertion, { kind: "tool_called" }>["args"];
+      assertions.push({ kind: "tool_called", tool: call.tool, ...(Object.keys(call.args).length > 0 ? { args } : {}), ...at(index) });
+    }
+  });
+  const last = turns.at(-1);
+  const reply = last
+    ? ofType(last.events, "ai_message")
+        .filter((m) => m.content.trim() !== "")
+        .at(-1)?.content
+    : undefined;
+  const text = reply ? keyText(reply) : "";
+  if (text) assertions.push({ kind: "reply_contains", text });
+  return assertions;
+}
+
+/**
+ * A test of the thread whose events these are, ready for the person to edit: its turns, the
+ * recording of its model replies, proposed assertions, and `scripted` when every model profile is
+ * (else `replay`, since other providers need keys and answer differently each time).
+ * @example const test = proposeTest(events, document, { id: "test_1", name: "Paris" });
+ */
+export function proposeTest(events: readonly RunEvent[], document: Pick<GraphDocument, "models">, identity: { id: string; name: string }): GraphTest | null {
+  const turns = threadTurns(events);
+  if (turns.length === 0) return null;
+  const scripted = document.models.every((profile) => profile.provider === "scripted");
+  return {
+    ...identity,
+    mode: scripted ? "scripted" : "replay",
+    turns: turns.map((t) => t.turn),
+    recording: recordingOf(turns.flatMap((t) => t.events)),
+    assertions: proposals(turns),
+  };
+}
+
+/** A test id no test of the document has yet. */
+export function newTestId(document: Pick<GraphDocument, "tests">, now: number): string {
+  const taken = new Set(document.tests.map((t) => t.id));
+  let n = 0;
+  let id = `test_${now.toString(36)}`;
+  while (taken.has(id)) id = `test_${now.toString(36)}_${++n}`;
+  return id;
+}
+
+/** The test's default name: its first message, shortened. */
+export function defaultTestName(test: Pick<GraphTest, "turns">): string {
+  const first = test.turns.find((turn): turn is { message: string } => "message" in turn)?.message.trim() ?? "";
+  const name = first.length > 60 ? `${first.slice(0, 57)}…` : first;
+  return name || "Saved thread";
+}

@@ -143,10 +143,13 @@ test("collapsed and resized panes and the debug layout survive a reload", async 
   await expect(app.landmark("Playground").getByRole("button", { name: "Expand Playground", exact: true })).toBeVisible();
   await expect.poll(() => height(timeline)).toBeCloseTo(resized, -1);
 
-  // Expanded again, the playground is back, and the default layout restores the canvas.
+  // The playground expands from its heading; Ctrl/Cmd+K collapses the canvas; the default layout brings every pane back.
   await app.landmark("Playground").getByRole("button", { name: "Expand Playground", exact: true }).click();
   await expect(app.landmark("Playground").getByRole("textbox", { name: "Message" })).toBeInViewport();
+  await runCommand(page, "canvas", "Collapse or expand Canvas");
+  await expect(canvas.getByRole("button", { name: "Expand Canvas", exact: true })).toBeVisible();
   await chooseView(page, "Default layout");
+  await expect(canvas.getByRole("button", { name: "Collapse Canvas", exact: true })).toBeVisible();
   await expect.poll(() => height(canvas)).toBeGreaterThan(await height(timeline));
 });
 

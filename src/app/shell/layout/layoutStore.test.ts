@@ -38,12 +38,13 @@ describe("the layout store", () => {
     expect(readLayout(storage, "centre")).toEqual({ "pane-canvas": 45, "pane-timeline": 55 });
   });
 
-  it("collapses and expands a pane through its registered handle", () => {
+  it("collapses and expands a pane through its registered handle, which ends the preset", () => {
     const store = createLayoutStore(memoryStorage());
     const timeline = fakePanel();
     store.getState().registerPane("Timeline", timeline);
     store.getState().togglePane("Timeline");
     expect(timeline.state.collapsed).toBe(true);
+    expect(store.getState().preset).toBeNull();
     store.getState().togglePane("Timeline");
     expect(timeline.state.collapsed).toBe(false);
   });

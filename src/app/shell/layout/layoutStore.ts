@@ -72,6 +72,9 @@ export function createLayoutStore(storage: KeyValueStorage | null) {
       if (!handle) return;
       if (handle.isCollapsed()) handle.expand();
       else handle.collapse();
+      // The panes no longer match a preset; choosing one again restores it.
+      writePreset(storage, null);
+      set({ preset: null });
     },
     layoutChanged(group, layout, byUser) {
       writeLayout(storage, group, layout);

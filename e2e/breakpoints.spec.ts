@@ -121,3 +121,21 @@ test("Apply as fork continues the edited state in a new thread; the original thr
   await card.getByRole("button", { name: "Continue", exact: true }).click();
   await expect(playground.replies.filter({ hasText: /Right now: .*Sunny/ })).toHaveCount(1, { timeout: 15_000 });
 });
+
+test("state edited at a past checkpoint becomes a new thread that goes on from the edit", async ({ app, playground, timeline }) => {
+  await app.goto();
+  await playground.sendAndWait("hello");
+  await timeline.row("final_state").last().click();
+  const state = timeline.details.getByRole("region", { name: "State at checkpoint" });
+  await state.getByRole("button", { name: "Edit state", exact: true }).click();
+  const reply = state.getByRole("textbox", { name: "Message 2 (ai)", exact: true });
+  await expect(reply).toHaveValue(/^Hello!/);
+  await reply.fill("Bonjour! (edited)");
+  await state.getByRole("button", { name: "Apply as fork", exact: true }).click();
+  await expect(playground.thread.locator("option:checked")).toHaveText("hello (edited fork)");
+
+  await playground.sendAndWait("What's the weather in Paris?");
+  await timeline.row("final_state").last().click();
+  await expect(state).toContainText('"content": "Bonjour! (edited)"');
+  await expect(state).toContainText('"content": "What\'s the weather in Paris?"');
+});

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { MemorySaver } from "@langchain/langgraph/web";
 import weather from "../../examples/weather-assistant.json" with { type: "json" };
-import { collectRun, compileGraph, type Breakpoint, type CompiledDocument, type RunEvent } from "./index.js";
+import { AIMessage, HumanMessage } from "@langchain/core/messages";
+import { collectRun, compileGraph, editedValues, type Breakpoint, type CompiledDocument, type RunEvent } from "./index.js";
 import { agentNode, at, chainDocument } from "./testing/documents.js";
 import { ofType, stateOf, statusOf } from "./testing/humanLoop.js";
 import { testServices } from "../../tests/support/services.js";
@@ -169,5 +170,30 @@ describe("breakpoints", () => {
     const done = await collectRun(compiled, { message: "", resume: { value: { action: "continue" } } }, { threadId: "t1", breakpoints });
     expect(statusOf(done)).toBe("completed");
     expect(reply(done)).toContain("Now:");
+  });
+});
+
+describe("editedValues", () => {
+  it("applies an edited message list (changed, deleted, added) and replaces other channels", () => {
+    const values = { messages: [new HumanMessage({ id: "m1", content: "hi" }), new AIMessage({ id: "m2", content: "Hello!" })], count: 1 };
+    const next = editedValues(
+      values,
+      {
+        messages: [
+          { id: "m2", role: "ai", content: "Bonjour!" },
+          { role: "human", content: "and you?" },
+        ],
+        count: 2,
+      },
+      () => "m9",
+    );
+    const messages = next.messages as (HumanMessage | AIMessage)[];
+    expect(messages.map((m) => [m.id, m.getType(), m.content])).toEqual([
+      ["m2", "ai", "Bonjour!"],
+      ["m9", "human", "and you?"],
+    ]);
+    expect(next.count).toBe(2);
+    // The original state is untouched.
+    expect(values.messages.map((m) => m.content)).toEqual(["hi", "Hello!"]);
   });
 });

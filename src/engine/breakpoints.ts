@@ -193,6 +193,15 @@ function editUpdate(state: Update, edits: Record<string, unknown>, newId: () => 
   return update;
 }
 
+/**
+ * A state with a person's edits applied (messages as the edited list, other channels replaced):
+ * what a thread forked from a checkpoint with `Apply as fork` starts from.
+ * @example editedValues({ messages, count: 1 }, { count: 2 }, () => "m9") // { messages, count: 2 }
+ */
+export function editedValues(values: Record<string, unknown>, edits: Record<string, unknown>, newId: () => string): Record<string, unknown> {
+  return applied(values, editUpdate(values, edits, newId));
+}
+
 /** Two updates as one, `later` applied after `earlier` (messages concatenated: the reducer applies them in order). */
 function mergeUpdates(earlier: Update, later: Update): Update {
   const merged: Update = { ...earlier, ...later };

@@ -49,5 +49,5 @@ export {
   type InterruptPayload,
   type QuestionInterrupt,
 } from "./interrupts.js";
-export { BREAKPOINTS_KEY, breakable, type Breakpoint } from "./breakpoints.js";
+export { BREAKPOINTS_KEY, breakable, editedValues, type Breakpoint } from "./breakpoints.js";
 export { forkAtPause, type PauseFork } from "./forkPause.js";

@@ -137,6 +137,8 @@ export interface ForkRequest {
    * too. `answeredAt`: when the pause was answered in the source thread, if it was (ms).
    */
   atPause?: { answeredAt: number | null };
+  /** Channel values a person edited at the checkpoint (`messages`: the whole list): the new thread starts from them. */
+  edits?: Record<string, unknown>;
   /** `server`: a thread that ran on the LangGraph server of Settings is forked there. */
   runOn?: RunTarget;
 }

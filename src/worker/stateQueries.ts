@@ -4,7 +4,7 @@
  */
 import { isBaseMessage, type BaseMessage } from "@langchain/core/messages";
 import type { BaseCheckpointSaver } from "@langchain/langgraph/web";
-import { ENTRY_NODE, EngineError, forkAtPause, messageToJson, type CompiledDocument } from "../engine/index.js";
+import { ENTRY_NODE, EngineError, editedValues, forkAtPause, messageToJson, type CompiledDocument } from "../engine/index.js";
 import { GraphValidationError, type GraphDocument } from "../schema/index.js";
 import { errorText } from "./errorText";
 import { describeCompileFailure, type HostCompile } from "./hostCompiler";
@@ -104,9 +104,12 @@ export function createStateQueries(options: StateQueriesOptions): StateQueries {
         }
         const snapshot = await compiled.graph.getState(source);
         if (!snapshot.config?.configurable?.checkpoint_id) throw new Error(`Checkpoint ${request.checkpointId} of this thread was not found`);
+        const values = request.edits
+          ? editedValues(snapshot.values as Record<string, unknown>, request.edits, () => compiled.services.ids.next("msg"))
+          : snapshot.values;
         // As if the entry node had just run: the new thread waits for its next message.
         await options.withThreadLock(request.newThreadId, () =>
-          compiled.graph.updateState({ configurable: { thread_id: request.newThreadId } }, snapshot.values, ENTRY_NODE),
+          compiled.graph.updateState({ configurable: { thread_id: request.newThreadId } }, values, ENTRY_NODE),
         );
       }
       post({ type: "fork_result", requestId: request.requestId, ok: true, error: null });

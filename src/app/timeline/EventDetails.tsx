@@ -1,5 +1,10 @@
 // The selected event: its payload as JSON and, when it has one, the state at its checkpoint.
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { useStore } from "zustand";
+import type { ChannelType } from "../../schema/index.js";
+import { draftOf, editsOf } from "../playground/breakpointEdits";
+import { StateEditor } from "../playground/StateEditor";
+import { usePlaygroundStore } from "../store/playground/PlaygroundStoreProvider";
 import type { RunEvent } from "../../engine/index.js";
 import type { RowUsage } from "./rowUsage";
 import { appEngine, type CheckpointState } from "../services/engineClient";
@@ -7,7 +12,48 @@ import { useEditorStore } from "../store/EditorProvider";
 
 type Loaded = { status: "loading" } | { status: "ready"; value: CheckpointState } | { status: "failed"; message: string };
 
-function CheckpointView({ threadId, checkpointId }: { threadId: string; checkpointId: string }) {
+/**
+ * The state at a checkpoint, edited, becomes a new thread (`Apply as fork`): the original is
+ * untouched. Messages edit as a list, the document's channels as JSON checked against their type.
+ */
+function StateEdit({ event, state, onDone }: { event: RunEvent; state: Record<string, unknown>; onDone(): void }) {
+  const editor = useEditorStore();
+  const playground = usePlaygroundStore();
+  const channels = useStore(editor, (s) => s.document.state.channels);
+  const editable = useMemo(() => {
+    const types: Record<string, ChannelType | "messages"> = { messages: "messages" };
+    for (const channel of channels) types[channel.name] = channel.type;
+    return { state, channels: types };
+  }, [state, channels]);
+  const [draft, setDraft] = useState(() => draftOf(editable));
+  const result = editsOf(editable, draft);
+  const edited = result.ok && Object.keys(result.edits).length > 0;
+  return (
+    <div className="space-y-2">
+      <StateEditor payload={editable} draft={draft} setDraft={setDraft} problems={result.ok ? {} : result.problems} />
+      <div className="flex gap-2">
+        <button
+          type="button"
+          disabled={!edited}
+          onClick={() => {
+            if (!result.ok) return;
+            void playground.getState().forkEdited(editor.getState().document, event, result.edits);
+            onDone();
+          }}
+          className="rounded bg-sky-600 px-2 py-1 text-xs font-medium text-white hover:bg-sky-700 disabled:opacity-50"
+        >
+          Apply as fork
+        </button>
+        <button type="button" onClick={onDone} className="rounded border border-zinc-300 px-2 py-1 text-xs dark:border-zinc-700">
+          Cancel edit
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function CheckpointView({ event, threadId, checkpointId }: { event: RunEvent; threadId: string; checkpointId: string }) {
+  const [editing, setEditing] = useState(false);
   const editor = useEditorStore();
   const [loaded, setLoaded] = useState<{ key: string; value: Loaded } | null>(null);
   const key = `${threadId}/${checkpointId}`;
@@ -39,7 +85,16 @@ function CheckpointView({ threadId, checkpointId }: { threadId: string; checkpoi
         ) : (
           <>
             {current.value.next.length > 0 && <p className="text-xs text-zinc-500">Next: {current.value.next.join(", ")}</p>}
-            <pre className="overflow-auto rounded bg-zinc-50 p-2 text-[11px] dark:bg-zinc-950">{JSON.stringify(current.value.state, null, 2)}</pre>
+            {editing ? (
+              <StateEdit key={key} event={event} state={current.value.state} onDone={() => setEditing(false)} />
+            ) : (
+              <>
+                <button type="button" onClick={() => setEditing(true)} className="rounded border border-zinc-300 px-2 py-0.5 text-xs dark:border-zinc-700">
+                  Edit state
+                </button>
+                <pre className="overflow-auto rounded bg-zinc-50 p-2 text-[11px] dark:bg-zinc-950">{JSON.stringify(current.value.state, null, 2)}</pre>
+              </>
+            )}
           </>
         ))}
     </section>
@@ -70,7 +125,7 @@ export function EventDetails({ event, usage }: { event: RunEvent; usage?: RowUsa
         <pre className="overflow-auto rounded bg-zinc-50 p-2 text-[11px] dark:bg-zinc-950">{JSON.stringify(event, null, 2)}</pre>
       </section>
       {event.checkpoint_id ? (
-        <CheckpointView threadId={event.thread_id} checkpointId={event.checkpoint_id} />
+        <CheckpointView event={event} threadId={event.thread_id} checkpointId={event.checkpoint_id} />
       ) : (
         <p className="text-xs text-zinc-500">No checkpoint: this event came before the run's first checkpoint, or was copied from another thread.</p>
       )}

@@ -27,6 +27,8 @@ export interface ThreadFork {
   history: readonly RunEvent[];
   /** The checkpoint is a pause the new thread waits on too (see ForkRequest.atPause). */
   atPause?: { answeredAt: number | null };
+  /** Channel values edited at the checkpoint: the new thread starts from them. */
+  edits?: Record<string, unknown>;
   newRunId(): string;
 }
 
@@ -131,8 +133,9 @@ export function createPlaygroundController(deps: PlaygroundControllerDeps): Play
       engine.run(currentRunTarget() === "server" ? { ...withBreaks, runOn: "server" } : withBreaks, handlers);
     },
     stopRun: (runId) => engine.stop(runId),
-    async forkThread({ document, fromThreadId, checkpointId, thread, history, newRunId, atPause }) {
-      const id = (await engine.fork({ document, threadId: fromThreadId, checkpointId, newThreadId: thread.id, ...(atPause ? { atPause } : {}) })) || thread.id;
+    async forkThread({ document, fromThreadId, checkpointId, thread, history, newRunId, atPause, edits }) {
+      const how = { ...(atPause ? { atPause } : {}), ...(edits ? { edits } : {}) };
+      const id = (await engine.fork({ document, threadId: fromThreadId, checkpointId, newThreadId: thread.id, ...how })) || thread.id;
       await workspace.threads.create({ ...thread, id });
       await copyRuns(workspace.runs, { threadId: id, graphId: thread.graphId, events: history, newRunId, now: now() });
       return id;

@@ -7,7 +7,7 @@ import type { RunEvent } from "../../../engine/index.js";
 import type { ThreadRecord } from "../../../persistence/workspace/index.js";
 import type { GraphDocument } from "../../../schema/index.js";
 import { createFrameBatcher, type FrameBatcher, type FrameScheduler } from "../frameBatcher";
-import type { PlaygroundController } from "./playgroundController";
+import type { PlaygroundController, ThreadFork } from "./playgroundController";
 import type { PlaygroundStore } from "./types";
 
 export interface PlaygroundStoreDeps {
@@ -45,7 +45,7 @@ export interface PlaygroundSteps {
     checkpointId: string | null,
     history: readonly RunEvent[],
     title: string,
-    atPause?: { answeredAt: number | null },
+    how?: Pick<ThreadFork, "atPause" | "edits">,
   ): Promise<string | null>;
 }
 
@@ -157,7 +157,7 @@ export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: Pla
       return id;
     },
 
-    async branch(document, checkpointId, history, title, atPause) {
+    async branch(document, checkpointId, history, title, how = {}) {
       const { graphId, activeThreadId } = get();
       if (!graphId || !activeThreadId) return null;
       const threadId = await controller.forkThread({
@@ -167,7 +167,7 @@ export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: Pla
         thread: { id: newId("thread"), graphId, title },
         history,
         newRunId: () => newId("run"),
-        ...(atPause ? { atPause } : {}),
+        ...how,
       });
       await refreshThreads(graphId);
       await activate(threadId);

@@ -172,8 +172,17 @@ export const createRunSlice =
         try {
           // From a pause, the new thread waits on it too, with the paused run's events.
           const pause = event.type === "interrupt" ? eventsUntilPause(get().events, event) : null;
-          if (pause) await steps.branch(document, event.checkpoint_id, pause.history, branchTitle("fork"), { answeredAt: pause.answeredAt });
+          if (pause) await steps.branch(document, event.checkpoint_id, pause.history, branchTitle("fork"), { atPause: { answeredAt: pause.answeredAt } });
           else await steps.branch(document, event.checkpoint_id, eventsUntilCheckpoint(get().events, event.checkpoint_id), branchTitle("fork"));
+        } catch (error) {
+          steps.fail(`Could not fork the thread: ${errorText(error)}`);
+        }
+      },
+
+      async forkEdited(document, event, edits) {
+        if (!event.checkpoint_id || get().run.state === "running") return;
+        try {
+          await steps.branch(document, event.checkpoint_id, eventsUntilCheckpoint(get().events, event.checkpoint_id), branchTitle("edited fork"), { edits });
         } catch (error) {
           steps.fail(`Could not fork the thread: ${errorText(error)}`);
         }
@@ -185,7 +194,7 @@ export const createRunSlice =
         if (!pause?.checkpoint_id) return false;
         try {
           const { history, answeredAt } = eventsUntilPause(get().events, pause);
-          const threadId = await steps.branch(document, pause.checkpoint_id, history, branchTitle("fork"), { answeredAt });
+          const threadId = await steps.branch(document, pause.checkpoint_id, history, branchTitle("fork"), { atPause: { answeredAt } });
           if (!threadId) return false;
           startRun(document, threadId, answer.label, { resume: { interrupt_id: answer.interruptId, value: answer.value } });
           return true;

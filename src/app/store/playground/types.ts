@@ -49,6 +49,8 @@ export interface RunSlice {
   stop(): void;
   /** A new thread whose state is the state at this event's checkpoint. */
   forkFrom(document: GraphDocument, event: RunEvent): Promise<void>;
+  /** Forks the thread at a checkpoint with edited channel values (`Apply as fork` in the state panel). */
+  forkEdited(document: GraphDocument, event: RunEvent, edits: Record<string, unknown>): Promise<void>;
   /** Forks the thread at a pending pause and answers it in the new thread (`Apply as fork`); the original keeps waiting. */
   answerInFork(document: GraphDocument, answer: { interruptId: string; value: unknown; label: string }): Promise<boolean>;
   /** A new thread where a recorded run runs again, models and tools answering from the recording. */

@@ -41,7 +41,7 @@ async function height(locator: Locator): Promise<number> {
   return (await locator.boundingBox())?.height ?? 0;
 }
 
-test("Ctrl/Cmd+K finds Save version and the theme switch, and runs them", async ({ app, controls, page }) => {
+test("Ctrl/Cmd+K finds Save version, Run tests and the theme switch, and runs them", async ({ app, controls, page }) => {
   await page.emulateMedia({ colorScheme: "light" });
   await app.goto();
   const html = page.locator("html");
@@ -52,6 +52,12 @@ test("Ctrl/Cmd+K finds Save version and the theme switch, and runs them", async 
   await expect(saveVersion).toBeVisible();
   await saveVersion.press("Escape");
   await expect(saveVersion).toBeHidden();
+
+  await runCommand(page, "run tests", "Run tests");
+  const runTests = controls.dialog("Run tests");
+  await expect(runTests).toBeVisible();
+  await runTests.press("Escape");
+  await expect(runTests).toBeHidden();
 
   // Arrow keys move through the list; Escape closes it and runs nothing.
   await page.keyboard.press("ControlOrMeta+k");

@@ -15,6 +15,7 @@ describe("the command registry", () => {
     ["templates", "Templates"],
     ["versions", "Versions"],
     ["settings", "Settings"],
+    ["run tests", "Run tests"],
     ["new graph", "New graph"],
     ["import", "Import graph file"],
     ["json", "Export JSON"],

@@ -52,6 +52,7 @@ const graphCommands: Command[] = [
     run: ({ shell }) => shell.getState().openDialog("versions"),
   },
   { id: "import", title: "Import graph file", group: "Graph", keywords: ["json", "upload", "load"], run: ({ shell }) => shell.getState().pickImportFile?.() },
+  { id: "run-tests", title: "Run tests", group: "Tests", keywords: ["regression", "assertions"], run: ({ shell }) => shell.getState().openDialog("tests") },
   {
     id: "settings",
     title: "Settings",

@@ -5,6 +5,7 @@
 // Arrived trees are announced once per animation frame, with the stream's own updates, so the
 // browser lays the page out once per frame rather than again after each worker answer.
 import { markdownTree, type MarkdownTree } from "./markdownTree";
+import { appFrames } from "../store/sharedFrames";
 
 /** Parses a batch of sources, in order; the worker in the browser, in place elsewhere. */
 export type ParseBatch = (sources: string[]) => Promise<MarkdownTree[]>;
@@ -17,7 +18,8 @@ export const CACHE_CHARS = 1_000_000;
 /** Runs a callback before the next paint; in place where there is no painting (tests, server). */
 export type BeforePaint = (callback: () => void) => void;
 
-const beforePaint: BeforePaint = (callback) => (typeof requestAnimationFrame === "undefined" ? callback() : void requestAnimationFrame(callback));
+// In the app's shared frame, so arrived trees render in the same commit as the stream's update.
+const beforePaint: BeforePaint = (callback) => (typeof requestAnimationFrame === "undefined" ? callback() : void appFrames.request(callback));
 
 export class MarkdownTrees {
   private readonly trees = new Map<string, MarkdownTree>();

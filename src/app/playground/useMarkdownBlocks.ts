@@ -2,6 +2,7 @@
 // turn to be parsed, the next animation frame renders again and parses more.
 import { useEffect, useLayoutEffect, useReducer, useState } from "react";
 import { ReplyBlocks, type MarkdownView } from "./markdownPlan";
+import { appFrames } from "../store/sharedFrames";
 
 export function useMarkdownBlocks(text: string, streaming: boolean): MarkdownView {
   const [reply] = useState(() => new ReplyBlocks());
@@ -11,8 +12,9 @@ export function useMarkdownBlocks(text: string, streaming: boolean): MarkdownVie
   useLayoutEffect(() => reply.committed(), [reply, view]);
   useEffect(() => {
     if (!view.behind) return;
-    const id = requestAnimationFrame(nextFrame);
-    return () => cancelAnimationFrame(id);
+    // The app's shared frame: this render joins the stream's update of the same frame (one commit).
+    const id = appFrames.request(nextFrame);
+    return () => appFrames.cancel(id);
   }, [view]);
   return view;
 }

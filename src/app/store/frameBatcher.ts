@@ -3,16 +3,18 @@
  * stream costs at most one store update (and one React commit) per frame.
  */
 
+import { appFrames } from "./sharedFrames";
+
 export interface FrameScheduler {
   request(callback: () => void): number;
   cancel(handle: number): void;
 }
 
-/** requestAnimationFrame where there is one; a 16 ms timer elsewhere (tests, Node). */
-export const animationFrames: FrameScheduler =
-  typeof requestAnimationFrame === "function"
-    ? { request: (cb) => requestAnimationFrame(() => cb()), cancel: (h) => cancelAnimationFrame(h) }
-    : { request: (cb) => setTimeout(cb, 16) as unknown as number, cancel: (h) => clearTimeout(h) };
+/**
+ * The app's animation frames, shared with all other per-frame work so a frame is one React
+ * commit (see sharedFrames.ts); a 16 ms timer where there are none (tests, Node).
+ */
+export const animationFrames: FrameScheduler = appFrames;
 
 export interface FrameBatcher<T> {
   /** Queues items; the first push of a frame schedules the flush. */

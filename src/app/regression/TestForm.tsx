@@ -11,7 +11,8 @@ const MODE_TEXT: Record<TestMode, string> = {
   live: "Live: the configured providers",
 };
 
-function turnText(turn: GraphTest["turns"][number]): string {
+/** A turn as one line: its message, or the answer it gave to a pause. */
+export function turnText(turn: GraphTest["turns"][number]): string {
   return "message" in turn ? turn.message : `Answer: ${JSON.stringify(turn.resume)}`;
 }
 

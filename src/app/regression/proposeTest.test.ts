@@ -5,7 +5,7 @@ import { collectRun, compileGraph, runTests, type RunEvent } from "../../engine/
 import { assertValid, type GraphDocument } from "../../schema/index.js";
 import { testServices } from "../../../tests/support/services.js";
 import { defaultTestName, keyText, newTestId, proposeTest } from "./proposeTest";
-import { assertionOf, changeKind, draftOf, testDraftOf, testFromDraft } from "./testDraft";
+import { assertionOf, changeKind, draftOf, testDraftOf, testFromDraft, type AssertionDraft } from "./testDraft";
 
 /** Plays turns on one thread and returns the thread's events, as the playground keeps them. */
 async function thread(document: GraphDocument, turns: Parameters<typeof collectRun>[1][]): Promise<RunEvent[]> {
@@ -46,6 +46,15 @@ describe("proposeTest", () => {
     const test = proposeTest(events, doc, { id: "t", name: "Delete" });
     expect(test?.turns).toEqual([{ message: "delete task 7" }, { resume: { decision: "approve" } }]);
     expect(test?.assertions).toContainEqual({ kind: "tool_called", tool: "delete_task", args: { id: "7" } });
+  });
+
+  it("keeps only the chosen turns, and only their replies in the recording", async () => {
+    const events = await thread(weatherDoc, [{ message: "hello" }, { message: "What's the weather in Paris?" }]);
+    const test = proposeTest(events, weatherDoc, { id: "t", name: "x" }, new Set([1]));
+    expect(test?.turns).toEqual([{ message: "What's the weather in Paris?" }]);
+    expect(test?.recording?.replies["Assistant"]).toHaveLength(2);
+    const report = await runTests({ ...weatherDoc, tests: test ? [{ ...test, mode: "replay" }] : [] }, testServices());
+    expect(report.passed).toBe(1);
   });
 
   it("leaves out a run that was stopped or failed", () => {
@@ -96,14 +105,12 @@ describe("test drafts", () => {
   });
 
   it("names the field of each problem: invalid JSON, an unsupported pattern, a missing text", () => {
-    const draft = {
-      ...testDraftOf(test),
-      assertions: [
-        { kind: "tool_called" as const, values: { tool: "x", args: "{city", args_match: "", turn: "" } },
-        { kind: "reply_matches" as const, values: { pattern: "(?=a)", flags: "", turn: "" } },
-        { kind: "reply_contains" as const, values: { text: "", turn: "0" } },
-      ],
-    };
+    const assertions: AssertionDraft[] = [
+      { kind: "tool_called" as const, values: { tool: "x", args: "{city", args_match: "", turn: "" } },
+      { kind: "reply_matches" as const, values: { pattern: "(?=a)", flags: "", turn: "" } },
+      { kind: "reply_contains" as const, values: { text: "", turn: "0" } },
+    ];
+    const draft = { ...testDraftOf(test), assertions };
     const read = testFromDraft(draft, test);
     expect("problems" in read && read.problems.map((p) => `${p.assertion}.${p.field}`)).toEqual(["0.args", "1.pattern", "2.text", "2.turn"]);
   });

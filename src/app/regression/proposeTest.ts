@@ -95,10 +95,17 @@ function proposals(turns: readonly ThreadTurn[]): Assertion[] {
  * A test of the thread whose events these are, ready for the person to edit: its turns, the
  * recording of its model replies, proposed assertions, and `scripted` when every model profile is
  * (else `replay`, since other providers need keys and answer differently each time).
+ * A selection of turns keeps only their replies in the recording, so a replay of them lines up.
  * @example const test = proposeTest(events, document, { id: "test_1", name: "Paris" });
  */
-export function proposeTest(events: readonly RunEvent[], document: Pick<GraphDocument, "models">, identity: { id: string; name: string }): GraphTest | null {
-  const turns = threadTurns(events);
+export function proposeTest(
+  events: readonly RunEvent[],
+  document: Pick<GraphDocument, "models">,
+  identity: { id: string; name: string },
+  /** Which turns of the thread (0-based) the test keeps; all when absent. */
+  only?: ReadonlySet<number>,
+): GraphTest | null {
+  const turns = threadTurns(events).filter((_, index) => !only || only.has(index));
   if (turns.length === 0) return null;
   const scripted = document.models.every((profile) => profile.provider === "scripted");
   return {

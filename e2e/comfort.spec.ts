@@ -84,32 +84,25 @@ test("the minimap covers no node at 1366×768 on any template", async ({ app, co
   await page.setViewportSize({ width: 1366, height: 768 });
   await app.goto();
   const minimap = controls.canvas.locator(".react-flow__minimap");
+  /** The nodes (by name) whose boxes meet the minimap's box. */
+  const covered = async (): Promise<string[]> => {
+    const map = await minimap.boundingBox();
+    if (!map) return ["no minimap"];
+    const boxes = await editor.nodes.evaluateAll((nodes) =>
+      nodes.map((node) => ({ name: node.getAttribute("aria-label") ?? "", ...(node.getBoundingClientRect().toJSON() as DOMRectReadOnly) })),
+    );
+    return boxes.filter((b) => b.left < map.x + map.width && map.x < b.right && b.top < map.y + map.height && map.y < b.bottom).map((b) => b.name);
+  };
   for (const { title } of await controls.templateList()) {
     await controls.openTemplate(title);
     await expect(editor.nodes.first()).toBeVisible();
     await expect(minimap).toBeVisible();
     // The first fit settles once the nodes are measured: polled until then, never slept on.
-    await expect
-      .poll(async () => {
-        const map = await minimap.boundingBox();
-        if (!map) return ["no minimap"];
-        const boxes = await editor.nodes.evaluateAll((nodes) =>
-          nodes.map(
-            (node) =>
-              ({ name: node.getAttribute("aria-label") ?? "", ...node.getBoundingClientRect().toJSON() }) as {
-                name: string;
-                left: number;
-                top: number;
-                right: number;
-                bottom: number;
-              },
-          ),
-        );
-        return boxes
-          .filter((b) => b.left < map.x + map.width && map.x < b.right && b.top < map.y + map.height && map.y < b.bottom)
-          .map((b) => `${title}: ${b.name}`);
-      })
-      .toEqual([]);
+    await expect.poll(covered, { message: title }).toEqual([]);
+    // The Controls' Fit View leaves the minimap its corner too.
+    await controls.canvas.getByRole("button", { name: "Zoom In" }).click();
+    await controls.canvas.getByRole("button", { name: "Fit View" }).click();
+    await expect.poll(covered, { message: `${title}, after Fit View` }).toEqual([]);
   }
 
   // The minimap can be put away, and stays away.

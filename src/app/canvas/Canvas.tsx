@@ -156,7 +156,7 @@ function FlowEditor() {
         minZoom={0.05}
       >
         <Background gap={20} />
-        <Controls showInteractive={false}>
+        <Controls showInteractive={false} fitViewOptions={fitViewOptions}>
           <ClearRunOverlayButton />
           <MinimapToggle />
         </Controls>

@@ -73,7 +73,7 @@ function AssertionEditor(props: {
           aria-label={`Assertion ${index + 1} kind`}
           value={draft.kind}
           onChange={(e) => onChange(changeKind(draft, e.target.value as AssertionDraft["kind"]))}
-          className={`${textInput} w-auto`}
+          className={`${textInput.replace("w-full", "w-48")} shrink-0`}
         >
           {assertionKindList.map((kind) => (
             <option key={kind} value={kind}>
@@ -153,7 +153,7 @@ export function TestForm(props: { test: GraphTest; tools: readonly string[]; onS
       </div>
       <div>
         <p className={fieldLabel}>Turns</p>
-        <ol aria-label="Turns" className="ml-5 list-decimal text-sm text-zinc-700 dark:text-zinc-300">
+        <ol aria-label="Turns" className="list-inside list-decimal text-sm text-zinc-700 dark:text-zinc-300">
           {test.turns.map((turn, i) => (
             <li key={i} className="truncate">
               {turnText(turn)}

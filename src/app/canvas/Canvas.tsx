@@ -95,7 +95,8 @@ function FlowEditor() {
         },
         // After a store change (auto layout) React Flow sees the new positions only after the next
         // render, so fitting waits a frame; otherwise it would fit the old layout.
-        fitView: () => requestAnimationFrame(() => void flow.fitView({ duration: 200, ...fitOptionsFor(wrapper.current, flow.getNodesBounds(flow.getNodes())) })),
+        fitView: () =>
+          requestAnimationFrame(() => void flow.fitView({ duration: 200, ...fitOptionsFor(wrapper.current, flow.getNodesBounds(flow.getNodes())) })),
         sizes() {
           const sizes = new Map<string, Size>();
           for (const node of flow.getNodes())

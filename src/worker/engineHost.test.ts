@@ -113,6 +113,23 @@ describe("engine host", () => {
     expect(await ws.runs.get(req.runId)).toBeUndefined();
   });
 
+  it("runs with the page's breakpoints: the turn pauses at the one that matches", async () => {
+    await host.handle({ ...request(weather, "What's the weather in Paris?"), breakpoints: [{ node_id: "assistant", step: "call_tools", when: "before" }] });
+    const events = posts.flatMap((m) => (m.type === "events" ? m.events : []));
+    expect(events.find((e) => e.type === "interrupt")).toMatchObject({
+      kind: "breakpoint",
+      payload: { node: "Assistant", step: "call_tools", when: "before" },
+    });
+    expect(lastOf("done")?.status).toBe("interrupted");
+  });
+
+  it("refuses a server run with breakpoints, saying how to go on, and runs nothing", async () => {
+    const req = { ...request(weather, "hi"), runOn: "server" as const, breakpoints: [{ node_id: "assistant", when: "before" as const }] };
+    await host.handle(req);
+    expect(lastOf("failed")).toMatchObject({ code: "UNSUPPORTED", message: expect.stringContaining("choose Run on This browser") });
+    expect(posts.some((m) => m.type === "events")).toBe(false);
+  });
+
   it("answers a graph that validates but cannot compile with the compile error", async () => {
     // A Tool node cannot run an agent tool: only agents call those, with a message.
     const doc = assertValid({

@@ -129,6 +129,15 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
         return;
       }
       background?.watch(compiled, request.graphId);
+      if (request.runOn === "server" && request.breakpoints?.length && !request.replay) {
+        post({
+          type: "failed",
+          runId,
+          code: "UNSUPPORTED",
+          message: `Breakpoints pause runs in this browser only, and this graph has ${request.breakpoints.length}: choose Run on This browser, or clear them in the inspector.`,
+        });
+        return;
+      }
       if (request.runOn === "server" && request.agent) {
         post({
           type: "failed",

@@ -67,6 +67,20 @@ describe("sharedFrameScheduler", () => {
     expect(ran).toEqual([]);
   });
 
+  it("skips a callback of the running frame that an earlier one cancels, as cancelAnimationFrame does", () => {
+    const frames = fakeFrames();
+    const ran: string[] = [];
+    const scheduler = sharedFrameScheduler(frames.raf, frames.caf);
+    let later = 0;
+    scheduler.request(() => {
+      ran.push("first");
+      scheduler.cancel(later);
+    });
+    later = scheduler.request(() => ran.push("cancelled"));
+    frames.tick();
+    expect(ran).toEqual(["first"]);
+  });
+
   it("runs the other callbacks of a frame when one throws, and reports the error", async () => {
     const frames = fakeFrames();
     const ran: string[] = [];

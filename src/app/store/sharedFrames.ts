@@ -15,15 +15,20 @@ type Raf = (callback: () => void) => number;
  */
 export function sharedFrameScheduler(raf: Raf, caf: (handle: number) => void, batch: (run: () => void) => void = (run) => run()): FrameScheduler {
   let queue = new Map<number, () => void>();
+  /** The callbacks of the frame being run; one cancelled meanwhile is skipped, as with cancelAnimationFrame. */
+  let running: Map<number, () => void> | null = null;
   let nextHandle = 1;
   let frame: number | null = null;
   const runFrame = () => {
     frame = null;
     const due = queue;
     queue = new Map();
+    running = due;
     const failures: unknown[] = [];
     batch(() => {
-      for (const callback of due.values()) {
+      // A Map visits entries added or kept, never ones deleted during the walk.
+      for (const [handle, callback] of due) {
+        due.delete(handle);
         try {
           callback();
         } catch (error) {
@@ -31,6 +36,7 @@ export function sharedFrameScheduler(raf: Raf, caf: (handle: number) => void, ba
         }
       }
     });
+    running = null;
     // One failing callback never keeps the others of its frame from running; it still surfaces.
     for (const error of failures)
       queueMicrotask(() => {
@@ -45,6 +51,7 @@ export function sharedFrameScheduler(raf: Raf, caf: (handle: number) => void, ba
       return handle;
     },
     cancel(handle) {
+      running?.delete(handle);
       queue.delete(handle);
       if (queue.size === 0 && frame !== null) {
         caf(frame);

@@ -166,3 +166,54 @@ test("a thread forked from a pending approval offers it again, and each thread a
   await card.reject("not this one");
   await expect(playground.article("Assistant: Result: Error: The user rejected")).toBeVisible();
 });
+
+test("a typed message that names no option is refused with the options listed; a typed option answers", async ({
+  page,
+  app,
+  controls,
+  playground,
+  timeline,
+}) => {
+  const card = new InterruptPage(page);
+  const shipDoc = {
+    ...questionDoc,
+    meta: { id: "hitl-ship", name: "Ship question" },
+    nodes: questionDoc.nodes.map((n) =>
+      n.kind === "question"
+        ? {
+            ...n,
+            data: {
+              name: "Ship",
+              question: "Ship it?",
+              options: [
+                { id: "yes", label: "Yes" },
+                { id: "no", label: "No" },
+              ],
+            },
+          }
+        : n,
+    ),
+    edges: [
+      { id: "e1", kind: "flow", source: "start", target: "ask" },
+      { id: "e2", kind: "flow", source: "ask", target: "end", source_handle: "yes" },
+      { id: "e3", kind: "flow", source: "ask", target: "end", source_handle: "no" },
+    ],
+  };
+  await app.goto();
+  await controls.import("ship-question.json", JSON.stringify(shipDoc));
+  await playground.sendAndSettle("release 2.0");
+  await expect(card.question).toContainText("Ship it?");
+
+  await playground.send("maybe");
+  await expect(playground.status).toHaveText('Error: "maybe" does not answer "Ship it?": type Yes or No, or use its button');
+  // Nothing ran: the question still waits, and the typed text stays in the box to fix.
+  await expect(card.question).toBeVisible();
+  await expect(playground.message).toHaveValue("maybe");
+  await expect(playground.article("User: maybe")).toHaveCount(0);
+
+  await playground.send("Yes");
+  await expect(card.question).toBeHidden();
+  await expect(playground.status).toHaveText("Idle");
+  await timeline.filter.fill("type:interrupt");
+  await expect(timeline.row("interrupt_resolved")).toContainText('Answered "Yes"');
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { InterruptPayload, RunEvent, RunEventBody } from "../../engine/index.js";
-import { pendingOf } from "./pendingInterrupts";
+import { pendingOf, typedAnswer } from "./pendingInterrupts";
 
 const approval: InterruptPayload = {
   kind: "approval",
@@ -65,5 +65,31 @@ describe("pending interrupts from a thread's events", () => {
       interrupts: [{ interruptId: "i1", runId: "r2", payload: approval }],
       refusal: '"maybe" is not an option',
     });
+  });
+});
+
+describe("typedAnswer", () => {
+  const yesNo = {
+    kind: "question" as const,
+    question: "Ship it?",
+    options: [
+      { id: "yes", label: "Yes" },
+      { id: "no", label: "No" },
+    ],
+    node: "Confirm",
+  };
+
+  it("answers with the option a message names by its label, whatever the case and a final full stop", () => {
+    expect(typedAnswer(yesNo, "yes")).toEqual({ ok: true, optionId: "yes", label: "Yes" });
+    expect(typedAnswer(yesNo, "  No. ")).toEqual({ ok: true, optionId: "no", label: "No" });
+  });
+
+  it("answers with an option named by its id when no label matches", () => {
+    const q = { ...yesNo, options: [{ id: "w", label: "Work calendar" }] };
+    expect(typedAnswer(q, "W")).toEqual({ ok: true, optionId: "w", label: "Work calendar" });
+  });
+
+  it("refuses a message that names no option, listing the options", () => {
+    expect(typedAnswer(yesNo, "maybe")).toEqual({ ok: false, message: '"maybe" does not answer "Ship it?": type Yes or No, or use its button' });
   });
 });

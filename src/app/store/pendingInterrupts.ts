@@ -4,7 +4,7 @@
  * a reload without asking the engine. A refused answer (INVALID_RESUME) is kept so the
  * card can say what was wrong.
  */
-import type { InterruptPayload, RunEvent } from "../../engine/index.js";
+import type { InterruptPayload, QuestionInterrupt, RunEvent } from "../../engine/index.js";
 
 export interface PendingInterruptView {
   interruptId: string;
@@ -49,4 +49,26 @@ export function pendingOf(events: readonly RunEvent[]): PendingState {
     if (event.type === "error" && event.code === "INVALID_RESUME") refusal = event.message;
   }
   return { interrupts, refusal };
+}
+
+const normalized = (text: string) =>
+  text
+    .trim()
+    .replace(/[.!?]+$/, "")
+    .trim()
+    .toLowerCase();
+
+/**
+ * A message typed while a question waits: the option it names (by label or id, case and a final
+ * full stop aside), or why it answers nothing, with the options listed.
+ * @example typedAnswer(yesNo, "yes") // { ok: true, optionId: "yes", label: "Yes" }
+ * @example typedAnswer(yesNo, "maybe") // { ok: false, message: '"maybe" does not answer "Ship it?": type Yes or No, or use its button' }
+ */
+export function typedAnswer(payload: QuestionInterrupt, text: string): { ok: true; optionId: string; label: string } | { ok: false; message: string } {
+  const typed = normalized(text);
+  const option = payload.options.find((o) => normalized(o.label) === typed) ?? payload.options.find((o) => normalized(o.id) === typed);
+  if (option) return { ok: true, optionId: option.id, label: option.label };
+  const labels = payload.options.map((o) => o.label);
+  const choices = labels.length > 1 ? `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}` : (labels[0] ?? "an option");
+  return { ok: false, message: `"${text.trim()}" does not answer "${payload.question}": type ${choices}, or use its button` };
 }

@@ -5,6 +5,7 @@ import type { GraphDocument } from "../../../schema/index.js";
 import { summarizeProblems } from "../../../worker/protocol";
 import { eventsUntilCheckpoint, eventsUntilPause, replayBase } from "../../services/threadBranch";
 import { problemsOf } from "../selectors";
+import { pendingOf, typedAnswer } from "../pendingInterrupts";
 import type { RunHandlers } from "../../services/engineClient";
 import type { RunStart } from "./playgroundController";
 import { sendEvent } from "./sendEvent";
@@ -125,6 +126,16 @@ export const createRunSlice =
         if (problems.length > 0) {
           steps.fail(summarizeProblems(problems));
           return false;
+        }
+        // A question waits on this thread: the message answers it with an option, or is refused.
+        const waiting = get().graphId === document.meta.id && !options.agent ? pendingOf(get().events).interrupts[0] : undefined;
+        if (waiting?.payload.kind === "question") {
+          const answer = typedAnswer(waiting.payload, text);
+          if (!answer.ok) {
+            steps.fail(answer.message);
+            return false;
+          }
+          return get().resume(document, { interruptId: waiting.interruptId, value: { option_id: answer.optionId }, label: `Answered: ${answer.label}` });
         }
         try {
           if (get().graphId !== document.meta.id) await get().openGraph(document.meta.id);

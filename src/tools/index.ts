@@ -9,3 +9,5 @@ export { mcpTool, toolResult as mcpToolResult, type McpImage, type McpRichResult
 export { McpSessionPool, McpCallError, MAX_LISTED_TOOLS, type McpEndpoint, type McpToolListing } from "./mcpSessions.js";
 export { javascriptTool, JavaScriptToolError } from "./javascript.js";
 export type { CodeSandbox, SandboxFailureCode, SandboxOutcome, SandboxRequest } from "./sandbox/types.js";
+export { chunkFile, type ChunkOptions, type KnowledgeChunk } from "./knowledge/chunks.js";
+export { createKnowledgeIndex, loadKnowledgeIndex, type KnowledgeHit, type KnowledgeIndex, type SavedKnowledgeIndex } from "./knowledge/searchIndex.js";

@@ -1,0 +1,101 @@
+/** Knowledge bases: files split into located chunks, a BM25 index that finds the right ones, saved and loaded. */
+import { describe, expect, it } from "vitest";
+import { chunkFile } from "./chunks.js";
+import { createKnowledgeIndex, loadKnowledgeIndex } from "./searchIndex.js";
+
+const RETURNS = `# Returns
+
+You can return any item within 30 days of delivery for a full refund.
+Items must be unused and in their original packaging.
+
+## Damaged items
+
+If an item arrives damaged, send a photo to support and we ship a replacement at no cost.
+`;
+
+const SHIPPING = `Shipping
+
+Orders ship from our warehouse in Lyon within two working days.
+Express delivery to Paris takes one day; the rest of France takes two to three days.
+International orders take five to ten days and may pay customs duties.
+`;
+
+const PRIVACY = `Privacy
+
+We keep your address only to deliver your orders and delete it after two years of inactivity.
+`;
+
+async function corpus() {
+  const index = createKnowledgeIndex();
+  for (const [file, text] of [
+    ["returns.md", RETURNS],
+    ["shipping.txt", SHIPPING],
+    ["privacy.txt", PRIVACY],
+  ] as const) {
+    await index.add(await chunkFile(file, text, { size: 200, overlap: 20 }));
+  }
+  return index;
+}
+
+describe("chunkFile", () => {
+  it("splits a Markdown file by its sections, each chunk with its file and lines", async () => {
+    const chunks = await chunkFile("returns.md", RETURNS, { size: 200, overlap: 20 });
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks[0]).toMatchObject({ id: "returns.md#0", file: "returns.md", index: 0, lines: { from: 1 } });
+    const damaged = chunks.find((c) => c.text.includes("arrives damaged"));
+    expect(damaged?.lines.from).toBeGreaterThanOrEqual(6);
+    expect(damaged?.lines.to).toBeLessThanOrEqual(8);
+    for (const chunk of chunks) expect(chunk.text.length).toBeLessThanOrEqual(200);
+  });
+
+  it("gives an empty file no chunks", async () => {
+    expect(await chunkFile("empty.txt", "  \n\n ")).toEqual([]);
+  });
+});
+
+describe("knowledge index", () => {
+  it("ranks the chunk that answers a question first, with its source", async () => {
+    const index = await corpus();
+    const [top] = await index.search("how long do I have to return an item for a refund", 3);
+    expect(top).toMatchObject({ file: "returns.md" });
+    expect(top?.text).toContain("30 days");
+    const [express] = await index.search("express delivery Paris", 3);
+    expect(express).toMatchObject({ file: "shipping.txt" });
+    expect(express?.text).toContain("Express delivery to Paris");
+    const [customs] = await index.search("customs duties international", 1);
+    expect(customs?.file).toBe("shipping.txt");
+    const [address] = await index.search("delete my address", 1);
+    expect(address?.file).toBe("privacy.txt");
+  });
+
+  it("tolerates a typo of one letter", async () => {
+    const [top] = await (await corpus()).search("damagd item replacement", 1);
+    expect(top?.text).toContain("arrives damaged");
+  });
+
+  it("returns at most k hits, best first, and none for an empty query", async () => {
+    const index = await corpus();
+    const hits = await index.search("days", 2);
+    expect(hits).toHaveLength(2);
+    expect(hits[0]!.score).toBeGreaterThanOrEqual(hits[1]!.score);
+    expect(await index.search("   ")).toEqual([]);
+  });
+
+  it("removes a file's chunks, so a search no longer finds them", async () => {
+    const index = await corpus();
+    const before = index.size();
+    await index.removeFile("shipping.txt");
+    expect(index.size()).toBeLessThan(before);
+    expect((await index.search("warehouse Lyon", 5)).some((h) => h.file === "shipping.txt")).toBe(false);
+  });
+
+  it("saves as plain JSON and loads back with the same results, without indexing again", async () => {
+    const index = await corpus();
+    const stored = JSON.stringify(index.save());
+    const loaded = loadKnowledgeIndex(JSON.parse(stored));
+    expect(loaded.size()).toBe(index.size());
+    expect(await loaded.search("express delivery Paris", 3)).toEqual(await index.search("express delivery Paris", 3));
+    await loaded.removeFile("returns.md");
+    expect((await loaded.search("refund", 5)).some((h) => h.file === "returns.md")).toBe(false);
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * A knowledge base's full-text index: Orama's BM25 over the chunks' text (English stemming and
+ * stop words), in memory, saved as
+ * plain data (to IndexedDB in the browser, a file next to the graph for the CLI) and loaded
+ * back without indexing again. Runs wherever the engine runs (worker, Node).
+ */
+import { create, insertMultiple, load, removeMultiple, save, search, type RawData } from "@orama/orama";
+import { stopwords as englishStopwords } from "@orama/stopwords/english";
+import type { KnowledgeChunk } from "./chunks.js";
+
+const SCHEMA = { file: "string", index: "number", text: "string", line_from: "number", line_to: "number" } as const;
+
+/** A search result: the chunk, where it is, and how well it matched. */
+export interface KnowledgeHit {
+  file: string;
+  lines: { from: number; to: number };
+  text: string;
+  score: number;
+}
+
+export interface KnowledgeIndex {
+  add(chunks: readonly KnowledgeChunk[]): Promise<void>;
+  /** Drops every chunk of a file (before it is added again, or when it is removed). */
+  removeFile(file: string): Promise<void>;
+  /** The best `k` chunks for `query`, best first (BM25, typo-tolerant by one letter in longer words). */
+  search(query: string, k?: number): Promise<KnowledgeHit[]>;
+  /** How many chunks it holds. */
+  size(): number;
+  /** The index as plain JSON data, to store and `loadKnowledgeIndex` later. */
+  save(): SavedKnowledgeIndex;
+}
+
+/** An index as stored: Orama's data and which chunks belong to which file. */
+export interface SavedKnowledgeIndex {
+  raw: RawData;
+  files: Record<string, string[]>;
+}
+
+type Db = Awaited<ReturnType<typeof newDb>>;
+
+function newDb() {
+  // English stemming and stop words: a question phrased in full finds the chunk that answers it.
+  return create({ schema: SCHEMA, components: { tokenizer: { stemming: true, stopWords: englishStopwords } } });
+}
+
+function wrap(db: Db, files: Map<string, string[]>): KnowledgeIndex {
+  return {
+    async add(chunks) {
+      await insertMultiple(
+        db,
+        chunks.map((c) => ({ id: c.id, file: c.file, index: c.index, text: c.text, line_from: c.lines.from, line_to: c.lines.to })),
+      );
+      for (const c of chunks) files.set(c.file, [...(files.get(c.file) ?? []), c.id]);
+    },
+    async removeFile(file) {
+      const ids = files.get(file) ?? [];
+      if (ids.length > 0) await removeMultiple(db, ids);
+      files.delete(file);
+    },
+    async search(query, k = 5) {
+      if (!query.trim()) return [];
+      const result = await search(db, { term: query, properties: ["text"], limit: Math.max(1, Math.min(50, k)), tolerance: 1 });
+      return result.hits.map((hit) => ({
+        file: hit.document.file,
+        lines: { from: hit.document.line_from, to: hit.document.line_to },
+        text: hit.document.text,
+        score: hit.score,
+      }));
+    },
+    size: () => [...files.values()].reduce((n, ids) => n + ids.length, 0),
+    // Through JSON, so what is stored is plain data whatever Orama keeps inside.
+    save: () => ({ raw: JSON.parse(JSON.stringify(save(db))) as RawData, files: Object.fromEntries(files) }),
+  };
+}
+
+/**
+ * An empty index.
+ * @example const index = createKnowledgeIndex(); await index.add(await chunkFile("faq.md", text)); await index.search("refund", 3);
+ */
+export function createKnowledgeIndex(): KnowledgeIndex {
+  return wrap(newDb(), new Map());
+}
+
+/**
+ * An index saved with `save()`, searchable again without indexing.
+ * @example const index = loadKnowledgeIndex(JSON.parse(stored));
+ */
+export function loadKnowledgeIndex(saved: SavedKnowledgeIndex): KnowledgeIndex {
+  const db = newDb();
+  load(db, saved.raw);
+  return wrap(db, new Map(Object.entries(saved.files).map(([file, ids]) => [file, [...ids]])));
+}

@@ -6,7 +6,7 @@ import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type St
 import { PersistenceError, toPersistenceError } from "./errors.js";
 
 export const DEFAULT_DB_NAME = "graphwright";
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 
 /** Store names are constants: persisted data outlives any rename. */
 export const STORES = {
@@ -22,6 +22,8 @@ export const STORES = {
   secrets: "secrets",
   /** Background sub-agent tasks (non-blocking delegations), so they survive a reload. */
   tasks: "tasks",
+  /** Long-term memory: the items of the LangGraph store (`IdbStore`), keyed by [namespace, key]. */
+  storeItems: "store_items",
 } as const;
 
 /** A checkpoint row; the checkpoint and metadata are serialized by the saver's serde. */
@@ -58,6 +60,17 @@ export interface BlobRow {
   /** Set on a snapshot stored as a tail: the versions of the rows whose elements come before it, oldest (a full row) first. */
   parts?: string[];
 }
+/** One item of the LangGraph store; `seq` orders items by first insertion, as LangGraph's InMemoryStore does. */
+export interface StoreItemRow {
+  namespace: string[];
+  key: string;
+  v: 1;
+  seq: number;
+  value: Record<string, unknown>;
+  /** Milliseconds since the epoch. */
+  created: number;
+  updated: number;
+}
 export interface RecordRow {
   id: string;
   [key: string]: unknown;
@@ -76,12 +89,13 @@ export interface GraphwrightSchema extends DBSchema {
   secrets: { key: string; value: { id: string; value: string } };
   /** `open` is 1 while the task is queued, running or unreported (IndexedDB cannot index booleans). */
   tasks: { key: string; value: { id: string; v: 1; thread_id: string; open: 0 | 1; task: unknown }; indexes: { thread_id: string; open: number } };
+  store_items: { key: [string[], string]; value: StoreItemRow; indexes: { seq: number } };
 }
 
 export type Store = StoreNames<GraphwrightSchema>;
 export type Tx<S extends Store[], M extends IDBTransactionMode> = IDBPTransaction<GraphwrightSchema, S, M>;
 
-/** Version 1: every store and index; version 2: background tasks. Later versions add steps; none may assume a fresh database. */
+/** Version 1: every store and index; version 2: background tasks; version 3: the LangGraph store's items. Later versions add steps; none may assume a fresh database. */
 function upgrade(db: IDBPDatabase<GraphwrightSchema>, oldVersion: number, newVersion: number): void {
   if (oldVersion < 1) {
     db.createObjectStore(STORES.graphs, { keyPath: "id" }).createIndex("updated", "updated");
@@ -100,6 +114,9 @@ function upgrade(db: IDBPDatabase<GraphwrightSchema>, oldVersion: number, newVer
     const tasks = db.createObjectStore(STORES.tasks, { keyPath: "id" });
     tasks.createIndex("thread_id", "thread_id");
     tasks.createIndex("open", "open");
+  }
+  if (oldVersion < 3 && newVersion >= 3) {
+    db.createObjectStore(STORES.storeItems, { keyPath: ["namespace", "key"] }).createIndex("seq", "seq", { unique: true });
   }
 }
 

@@ -8,7 +8,8 @@ export type PersistenceErrorCode =
   | "THREAD_BUSY"
   | "NOT_FOUND"
   | "INVALID_DATA"
-  | "STALE_GRAPH";
+  | "STALE_GRAPH"
+  | "UNSUPPORTED";
 
 export class PersistenceError extends Error {
   override readonly name = "PersistenceError";

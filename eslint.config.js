@@ -60,10 +60,10 @@ function layerRule(layer, { packages, layers }) {
 const WORKER_MESSAGE = "Main-thread code may import src/worker only through src/worker/protocol: the rest of the folder runs in the engine worker.";
 const ENGINE_ENTRY_MESSAGE = "The app imports the engine only from src/engine/index.ts, not from its internals.";
 const WORKER_CHUNK_MESSAGE =
-  "Main-thread code may import the engine, models, tools, the saver, the thread locks and LangGraph as types only (`import type`): they belong in the worker chunk.";
+  "Main-thread code may import the engine, models, tools, the saver, the memory store, the thread locks and LangGraph as types only (`import type`): they belong in the worker chunk.";
 
-/** What only the worker chunk may load at run time: the engine's entry, models, tools, the saver and the thread locks. */
-const WORKER_CHUNK_FOLDERS = "(engine(/index(\\.[jt]s)?)?/?$|(models|tools)(/|\\.[jt]s$|$)|persistence/(saver|locks)(/|\\.[jt]s$|$))";
+/** What only the worker chunk may load at run time: the engine's entry, models, tools, the saver, the memory store and the thread locks. */
+const WORKER_CHUNK_FOLDERS = "(engine(/index(\\.[jt]s)?)?/?$|(models|tools)(/|\\.[jt]s$|$)|persistence/(saver|store|locks)(/|\\.[jt]s$|$))";
 
 /** The import rules of main-thread code whose specifiers reach src/ through `up` (a regex). */
 function mainThreadPatterns(up) {

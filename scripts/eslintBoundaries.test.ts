@@ -11,7 +11,7 @@ const WORKER_ONLY_THROUGH_PROTOCOL =
   "Main-thread code may import src/worker only through src/worker/protocol: the rest of the folder runs in the engine worker.";
 const ENGINE_ONLY_FROM_INDEX = "The app imports the engine only from src/engine/index.ts, not from its internals.";
 const TYPES_ONLY_ON_MAIN_THREAD =
-  "Main-thread code may import the engine, models, tools, the saver, the thread locks and LangGraph as types only (`import type`): they belong in the worker chunk.";
+  "Main-thread code may import the engine, models, tools, the saver, the memory store, the thread locks and LangGraph as types only (`import type`): they belong in the worker chunk.";
 
 const eslint = new ESLint({ cwd: ROOT });
 
@@ -63,15 +63,16 @@ describe("the engine entry lint rule", { timeout: 240_000 }, () => {
     expect(await importMessages("src/app/services/engineClient.ts", code)).toEqual([ENGINE_ONLY_FROM_INDEX, ENGINE_ONLY_FROM_INDEX]);
   });
 
-  it("rejects run-time imports of the engine, models, tools, the saver and LangGraph on the main thread", async () => {
+  it("rejects run-time imports of the engine, models, tools, the saver, the memory store and LangGraph on the main thread", async () => {
     const code = [
       `import { runGraph } from "../engine/index.js";`,
       `import { createScriptedModel } from "../models/index.js";`,
       `import { createToolResolver } from "../tools";`,
       `import { IdbSaver } from "../persistence/saver/IdbSaver.js";`,
+      `import { IdbStore } from "../persistence/store/IdbStore.js";`,
       `import { StateGraph } from "@langchain/langgraph/web";`,
     ].join("\n");
-    expect(await importMessages("src/app/App.tsx", code)).toEqual(Array(5).fill(TYPES_ONLY_ON_MAIN_THREAD));
+    expect(await importMessages("src/app/App.tsx", code)).toEqual(Array(6).fill(TYPES_ONLY_ON_MAIN_THREAD));
   });
 
   it("lets the app import engine types from the index and the workspace at run time", async () => {

@@ -1,0 +1,32 @@
+/**
+ * Knowledge bases (seed 002): named collections of files an agent may search. The document
+ * keeps only their definition (name, description, which files); the files, their chunks and the
+ * index live where the graph runs (IndexedDB in the browser), and an export may pack them.
+ */
+import { z } from "zod";
+import { id, identifier, LIMITS, text } from "./primitives.js";
+
+export const knowledgeFileSchema = z.strictObject({
+  name: z.string().min(1).max(255),
+  bytes: z.number().int().min(0),
+});
+
+export const knowledgeBaseSchema = z.strictObject({
+  id,
+  /** Becomes the agent's tool name `search_<name>`. */
+  name: identifier,
+  /** What the base holds: the search tool's description, so the model knows when to use it. */
+  description: text.default(""),
+  files: z.array(knowledgeFileSchema).max(LIMITS.listItems).default([]),
+});
+
+export type KnowledgeBase = z.infer<typeof knowledgeBaseSchema>;
+export type KnowledgeFile = z.infer<typeof knowledgeFileSchema>;
+
+/**
+ * The search tool an agent gets for a knowledge base assigned to it.
+ * @example knowledgeToolName({ name: "faq" }) // "search_faq"
+ */
+export function knowledgeToolName(base: Pick<KnowledgeBase, "name">): string {
+  return `search_${base.name}`;
+}

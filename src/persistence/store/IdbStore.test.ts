@@ -176,7 +176,7 @@ describe("batch", () => {
       { namespacePrefix: AGENT_A, limit: 10, offset: 0 },
     ];
     const [put, got, , found] = await store.batch(operations);
-    expect(put).toBeUndefined();
+    expect(put).toBeNull();
     expect(got?.value).toEqual({ text: "French" });
     expect(found.map((item) => item.value)).toEqual([{ text: "French" }]);
     expect((await store.get(AGENT_A, "language"))?.value).toEqual({ text: "Spanish" });

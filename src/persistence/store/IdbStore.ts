@@ -80,7 +80,7 @@ function readItem(row: StoreItemRow): Item {
 }
 
 /** What a batch does, for error messages: the single operation it usually is, or a count. */
-function describe(operations: readonly Operation[]): string {
+function activity(operations: readonly Operation[]): string {
   const [only] = operations;
   if (operations.length !== 1 || !only) return `running ${operations.length} memory store operations`;
   if (isPut(only)) return `${only.value === null ? "deleting" : "saving"} item "${only.key}" in ${label(only.namespace)}`;
@@ -132,7 +132,7 @@ export class IdbStore extends BaseStore {
     // The last put of a key wins, as in InMemoryStore.
     const puts = new Map(operations.filter(isPut).map((op) => [JSON.stringify([op.namespace, op.key]), op]));
     const mode: IDBTransactionMode = puts.size > 0 ? "readwrite" : "readonly";
-    const results = await this.database.tx(ITEMS, mode, describe(operations), async (tx) => {
+    const results = await this.database.tx(ITEMS, mode, activity(operations), async (tx) => {
       const items = tx.objectStore(STORES.storeItems);
       const read: unknown[] = [];
       for (const op of operations) read.push(await this.run(items, op));
@@ -143,8 +143,9 @@ export class IdbStore extends BaseStore {
     return results as OperationResults<Op>;
   }
 
-  private async run(items: ItemStore, op: Operation): Promise<Item | null | SearchItem[] | string[][] | undefined> {
-    if (isPut(op)) return undefined;
+  /** A put's result is null, as InMemoryStore gives it; the write itself waits for the reads. */
+  private async run(items: ItemStore, op: Operation): Promise<Item | null | SearchItem[] | string[][]> {
+    if (isPut(op)) return null;
     if (isGet(op)) {
       const row = await items.get([[...op.namespace], op.key]);
       return row ? readItem(row) : null;

@@ -37,11 +37,14 @@ describe("the same operations as LangGraph's InMemoryStore", () => {
     await target.put(AGENT_A, "language", { kind: "preference", score: 2, text: "Spanish" });
     await read();
     await target.delete(AGENT_A, "order");
-    await target.batch([
+    const batched = await target.batch([
       { namespace: AGENT_B, key: "plan", value: null },
       { namespace: AGENT_B, key: "plan" },
       { namespace: AGENT_A, key: "mood", value: { kind: "fact", score: 3 } },
+      { namespacePrefix: ["graph"], filter: { kind: "fact" }, limit: 10, offset: 0 },
+      { matchConditions: [{ matchType: "suffix", path: ["*", "B"] }], limit: 10, offset: 0 },
     ]);
+    answers.push(snapshot(batched));
     await read();
     return answers;
   }

@@ -30,6 +30,8 @@ export {
   type Clock,
   type EngineServices,
   type GraphLibrary,
+  type KnowledgePassage,
+  type KnowledgeSearch,
   type IdSource,
   type ModelCallOptions,
   type ModelErrorKind,

@@ -4,7 +4,7 @@
  */
 import type { AIMessageChunk, BaseMessage } from "@langchain/core/messages";
 import type { BaseCheckpointSaver } from "@langchain/langgraph/web";
-import type { ModelProfile, Script, ToolDefinition } from "../schema/index.js";
+import type { KnowledgeBase, ModelProfile, Script, ToolDefinition } from "../schema/index.js";
 
 /**
  * A tool as a model sees it (OpenAI function format, which every provider accepts).
@@ -187,6 +187,8 @@ export interface EngineServices {
   ids?: IdSource;
   /** Background sub-agent tasks; an in-memory store when absent. */
   tasks?: BackgroundTaskStore;
+  /** Searches knowledge bases for their `search_<name>` tools; without it those tools say the base cannot be searched here. */
+  knowledge?: KnowledgeSearch;
   /** Saved graphs that Subgraph nodes run; without it a Subgraph node fails with SUBGRAPH_NOT_FOUND. */
   graphs?: GraphLibrary;
   /**
@@ -194,6 +196,26 @@ export interface EngineServices {
    * graphs running it, outermost first, so a cycle of subgraphs fails instead of recursing.
    */
   subgraphPath?: readonly string[];
+}
+
+/**
+ * A passage a knowledge base search found: its text and where it is.
+ * @example const hit: KnowledgePassage = { file: "faq.md", lines: { from: 3, to: 5 }, text: "Returns within 30 days…", score: 2.1 };
+ */
+export interface KnowledgePassage {
+  file: string;
+  lines: { from: number; to: number };
+  text: string;
+  score: number;
+}
+
+/**
+ * Where knowledge bases are searched: their index in IndexedDB in the browser, built from the
+ * exported files in Node. Best passages first.
+ * @example const knowledge: KnowledgeSearch = { search: async (base, query, k) => index.search(query, k) };
+ */
+export interface KnowledgeSearch {
+  search(base: KnowledgeBase, query: string, k: number, signal?: AbortSignal): Promise<KnowledgePassage[]>;
 }
 
 /**

@@ -2,6 +2,7 @@
  * The graph document, version 1: the export format and the engine's input.
  * Every type is inferred from these zod schemas; nothing is written twice.
  */
+import { knowledgeBaseSchema } from "./knowledge.js";
 import { z } from "zod";
 import { expression, finite, httpUrl, id, identifier, LIMITS, text, title } from "./primitives.js";
 import { toolSchema } from "./tools/registry.js";
@@ -122,6 +123,8 @@ export const graphDocumentSchema = z.strictObject({
   models: z.array(modelProfileSchema).max(LIMITS.models).default([]),
   tools: z.array(toolSchema).max(LIMITS.tools).default([]),
   conditions: z.array(conditionSchema).max(LIMITS.listItems).default([]),
+  /** Knowledge bases agents may search (seed 002); optional so older documents parse unchanged. */
+  knowledge_bases: z.array(knowledgeBaseSchema).max(LIMITS.listItems).optional(),
   /** MCP servers the graph's `mcp` tools were listed from; optional so older documents parse unchanged. */
   mcp_servers: z.array(mcpServerSchema).max(LIMITS.listItems).optional(),
   nodes: z.array(nodeSchema).max(LIMITS.nodes),

@@ -10,3 +10,4 @@ export * from "./userRegex.js";
 export * from "./redactStream.js";
 export * from "./secretValues.js";
 export * from "./usage.js";
+export * from "./knowledge.js";

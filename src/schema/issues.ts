@@ -44,6 +44,7 @@ export const ISSUE_CODES = [
   "MISSING_BRANCH",
   "MISSING_CHANNEL",
   "MISSING_MCP_SERVER",
+  "MISSING_KNOWLEDGE_BASE",
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

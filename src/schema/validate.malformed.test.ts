@@ -433,6 +433,12 @@ const rows: Row[] = [
     path: "$.nodes[1].data.tools[0]",
   },
   {
+    name: "rejects an agent that searches a knowledge base the graph does not define",
+    run: () => validate(docWith((d) => (d.nodes[1].data.knowledge_bases = ["kb-faq"]))),
+    code: "MISSING_KNOWLEDGE_BASE",
+    path: "$.nodes[1].data.knowledge_bases[0]",
+  },
+  {
     name: "rejects an agent tool that names no agent of the graph",
     run: () => validate(docWith((d) => (d.tools = [{ id: "t1", kind: "agent", name: "consult", config: { agent: "Nobody" } }]))),
     code: "MISSING_AGENT",

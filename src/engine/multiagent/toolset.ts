@@ -11,6 +11,7 @@ import { catalogTool } from "../toolCall.js";
 import { agentCatalogTool, delegationTool } from "./delegation.js";
 import { requestHelpTool, transferTool } from "./handoff.js";
 import { backgroundHelperTools } from "./helperTools.js";
+import { knowledgeTools } from "./knowledgeTools.js";
 import { describeAgent } from "./hierarchy.js";
 import type { AgentTool } from "./turnTool.js";
 
@@ -32,6 +33,9 @@ export function agentToolset(node: NodeOfKind<"agent">, ctx: CompileContext, sup
       definition.kind === "agent" ? agentCatalogTool(agent.name, definition, team) : catalogTool(services.tools.resolve(definition), agent.name),
     );
   }
+
+  // Knowledge bases assigned to this agent (and only those): one search tool each.
+  for (const tool of knowledgeTools(node, document, services.raw)) tools.set(tool.spec.name, tool);
 
   const links = team.hierarchy.children(agent.name);
   for (const link of links) {

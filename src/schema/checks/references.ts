@@ -89,6 +89,37 @@ export function checkToolReferences({ doc, toolIds }: GraphIndex): ValidationIss
   return issues;
 }
 
+/** An agent's knowledge bases exist, and no two bases share a name (their search tools would clash). */
+export function checkKnowledgeReferences({ doc }: GraphIndex): ValidationIssue[] {
+  const bases = doc.knowledge_bases ?? [];
+  const ids = new Set(bases.map((b) => b.id));
+  const issues: ValidationIssue[] = [];
+  const seen = new Set<string>();
+  bases.forEach((base, i) => {
+    if (seen.has(base.name)) {
+      issues.push(
+        issueAt("DUPLICATE_NAME", ["knowledge_bases", i, "name"], `Two knowledge bases are named ${quote(base.name)}; their search tools would share a name`),
+      );
+    }
+    seen.add(base.name);
+  });
+  doc.nodes.forEach((node, i) => {
+    if (node.kind !== "agent") return;
+    (node.data.knowledge_bases ?? []).forEach((baseId, j) => {
+      if (ids.has(baseId)) return;
+      issues.push(
+        issueAt(
+          "MISSING_KNOWLEDGE_BASE",
+          ["nodes", i, "data", "knowledge_bases", j],
+          `${sentenceLabel(node)} searches knowledge base ${quote(baseId)}, which the graph does not define; ${known(ids, "knowledge base")}`,
+          node,
+        ),
+      );
+    });
+  });
+  return issues;
+}
+
 /**
  * A bare identifier in a condition can only mean a registered condition (a CEL expression over
  * `state`, `input`, … always has more to it), so an unknown one is a typo or a missing entry.

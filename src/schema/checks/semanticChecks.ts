@@ -7,7 +7,7 @@ import { checkBranchHandles, checkFlowChannels, checkFlowConditions, checkMissin
 import { type GraphIndex, indexGraph } from "./graphIndex.js";
 import { checkMcpServers } from "./mcpServers.js";
 import { checkEndReachable, checkUnreachableNodes } from "./reachability.js";
-import { checkConditionReferences, checkModelReferences, checkToolReferences } from "./references.js";
+import { checkConditionReferences, checkKnowledgeReferences, checkModelReferences, checkToolReferences } from "./references.js";
 import { checkRegexes } from "./regexes.js";
 import { checkGraphTests } from "./graphTests.js";
 import { checkForcedTools, checkPlanners, checkRouterDefault, checkRouterRules } from "./routerPlanner.js";
@@ -31,6 +31,7 @@ const CHECKS: readonly Check[] = [
   checkUnreachableNodes,
   checkModelReferences,
   checkToolReferences,
+  checkKnowledgeReferences,
   checkConditionReferences,
   checkMcpServers,
   checkRegexes,

@@ -3,7 +3,7 @@
  * checkpointer, clock and ids. Node, the browser and tests each pass their own.
  */
 import type { AIMessageChunk, BaseMessage } from "@langchain/core/messages";
-import type { BaseCheckpointSaver } from "@langchain/langgraph/web";
+import type { BaseCheckpointSaver, BaseStore } from "@langchain/langgraph/web";
 import type { KnowledgeBase, ModelProfile, Script, ToolDefinition } from "../schema/index.js";
 
 /**
@@ -187,6 +187,8 @@ export interface EngineServices {
   ids?: IdSource;
   /** Background sub-agent tasks; an in-memory store when absent. */
   tasks?: BackgroundTaskStore;
+  /** Long-term memory for agents that enable it (`remember` / `recall` / `forget`); IdbStore in the browser. */
+  store?: BaseStore;
   /** Searches knowledge bases for their `search_<name>` tools; without it those tools say the base cannot be searched here. */
   knowledge?: KnowledgeSearch;
   /** Saved graphs that Subgraph nodes run; without it a Subgraph node fails with SUBGRAPH_NOT_FOUND. */

@@ -12,6 +12,7 @@ import { agentCatalogTool, delegationTool } from "./delegation.js";
 import { requestHelpTool, transferTool } from "./handoff.js";
 import { backgroundHelperTools } from "./helperTools.js";
 import { knowledgeTools } from "./knowledgeTools.js";
+import { memoryTools } from "./memoryTools.js";
 import { describeAgent } from "./hierarchy.js";
 import type { AgentTool } from "./turnTool.js";
 
@@ -36,6 +37,8 @@ export function agentToolset(node: NodeOfKind<"agent">, ctx: CompileContext, sup
 
   // Knowledge bases assigned to this agent (and only those): one search tool each.
   for (const tool of knowledgeTools(node, document, services.raw)) tools.set(tool.spec.name, tool);
+  // Long-term memory, when the agent enables it: its own namespace of the store.
+  for (const tool of memoryTools(node, document, services.raw?.store, services.ids)) tools.set(tool.spec.name, tool);
 
   const links = team.hierarchy.children(agent.name);
   for (const link of links) {

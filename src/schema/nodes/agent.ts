@@ -43,6 +43,8 @@ export const agentDataSchema = z.strictObject({
    * and the model is run again with tools disabled.
    */
   forced_tool: z.strictObject({ tool: id, fallback: text.default("") }).optional(),
+  /** Long-term memory: the agent gets `remember`, `recall` and `forget` over its own memories, which outlive threads. */
+  memory: z.boolean().optional(),
   /** Knowledge bases (ids) this agent may search, each through its own `search_<name>` tool; only assigned agents can. */
   knowledge_bases: z.array(id).max(LIMITS.listItems).optional(),
   /** Strip pseudo tool-call text (`<tool_call>…</tool_call>`, leaked `name({...})`) from replies (absent: off). */

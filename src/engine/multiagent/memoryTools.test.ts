@@ -1,0 +1,64 @@
+/** Long-term memory tools: what an agent remembers outlives the thread, and only that agent reads it. */
+import { describe, expect, it } from "vitest";
+import { InMemoryStore, type BaseStore } from "@langchain/langgraph/web";
+import { collectRun, compileGraph, type RunEvent } from "../index.js";
+import { agentNode, chainDocument } from "../testing/documents.js";
+import { ofType } from "../testing/humanLoop.js";
+import { testServices } from "../../../tests/support/services.js";
+import type { GraphDocumentInput } from "../../schema/index.js";
+import { memoryNamespace } from "./memoryTools.js";
+
+/** An agent that remembers "I like X", recalls on "what do I like" and forgets on "forget tea". */
+function memoryDoc(name: string, memory = true): GraphDocumentInput {
+  const doc = chainDocument([
+    agentNode("a", {
+      name,
+      memory,
+      script: {
+        rules: [
+          { match: "I like (?<what>\\w+)", tool_calls: [{ name: "remember", args: { key: "likes", content: "The user likes {{ match.what }}" } }] },
+          { match: "what do I like", tool_calls: [{ name: "recall", args: { query: "likes" } }] },
+          { match: "forget", tool_calls: [{ name: "forget", args: { key: "likes" } }] },
+          { on: "tool", reply: "Memory: {{ tool_result }}" },
+        ],
+      },
+    }),
+  ]);
+  return { ...doc, meta: { id: "memory-graph", name: "Memory graph" } };
+}
+
+const reply = (events: RunEvent[]) => ofType(events, "ai_message").at(-1)?.content ?? "";
+const run = (store: BaseStore | undefined, doc: GraphDocumentInput, message: string, threadId: string) =>
+  collectRun(compileGraph(doc, { ...testServices(), ...(store ? { store } : {}) }), { message }, { threadId });
+
+describe("memory tools", () => {
+  it("recall finds in a new thread what remember saved in another", async () => {
+    const store = new InMemoryStore();
+    expect(reply(await run(store, memoryDoc("Support"), "I like tea", "t1"))).toContain('Remembered "likes"');
+    expect(reply(await run(store, memoryDoc("Support"), "what do I like?", "t2"))).toContain("The user likes tea");
+    expect(await store.get(memoryNamespace("memory-graph", "Support"), "likes")).toMatchObject({ value: { content: "The user likes tea" } });
+  });
+
+  it("scopes memories per agent: another agent of the graph reads none of them", async () => {
+    const store = new InMemoryStore();
+    await run(store, memoryDoc("Support"), "I like tea", "t1");
+    expect(reply(await run(store, memoryDoc("Billing"), "what do I like?", "t2"))).toContain("Nothing in long-term memory matches.");
+  });
+
+  it("forget removes a memory, and forgetting one that is not there is a tool error", async () => {
+    const store = new InMemoryStore();
+    await run(store, memoryDoc("Support"), "I like tea", "t1");
+    expect(reply(await run(store, memoryDoc("Support"), "forget tea", "t2"))).toContain('Forgot "likes"');
+    const again = await run(store, memoryDoc("Support"), "forget tea", "t3");
+    expect(ofType(again, "tool_result")[0]?.error).toContain('Long-term memory has no fact "likes"');
+  });
+
+  it("gives the tools only to agents that enable memory, and says so where there is no store", async () => {
+    const store = new InMemoryStore();
+    const off = await run(store, memoryDoc("Support", false), "I like tea", "t1");
+    expect(ofType(off, "tool_result")[0]?.error).toMatch(/remember/);
+    expect(await store.search(memoryNamespace("memory-graph", "Support"))).toEqual([]);
+    const noStore = await run(undefined, memoryDoc("Support"), "I like tea", "t1");
+    expect(ofType(noStore, "tool_result")[0]?.error).toContain("Long-term memory is not available here");
+  });
+});

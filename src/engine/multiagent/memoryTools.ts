@@ -1,0 +1,97 @@
+/**
+ * Long-term memory (seed 002): `remember`, `recall` and `forget` over a LangGraph `BaseStore`,
+ * for agents that enable them. Memories outlive threads and are scoped per graph and per agent:
+ * an agent reads only its own (the namespace carries its name), as seed 002 renders memory for
+ * each sub-agent as its own agent.
+ */
+import type { BaseStore } from "@langchain/langgraph/web";
+import type { GraphDocument, NodeOfKind } from "../../schema/index.js";
+import type { IdSource } from "../ports.js";
+import type { CallableTool } from "../toolCall.js";
+import { textArgument } from "./turnTool.js";
+
+export const MEMORY_TOOL_NAMES = ["remember", "recall", "forget"] as const;
+
+/**
+ * Where an agent's memories live in the store.
+ * @example memoryNamespace("support-graph", "Support") // ["graphwright", "support-graph", "agent", "Support", "memories"]
+ */
+export function memoryNamespace(graphId: string, agent: string): string[] {
+  return ["graphwright", graphId, "agent", agent, "memories"];
+}
+
+function unavailable(): never {
+  throw new Error("Long-term memory is not available here: this engine was started without a memory store");
+}
+
+/**
+ * @example memoryTools(node, document, store, ids).map((t) => t.spec.name) // ["remember", "recall", "forget"]
+ */
+export function memoryTools(node: NodeOfKind<"agent">, document: GraphDocument, store: BaseStore | undefined, ids: IdSource): CallableTool[] {
+  if (!node.data.memory) return [];
+  const namespace = memoryNamespace(document.meta.id, node.data.name);
+  const storeOrFail = () => store ?? unavailable();
+  return [
+    {
+      spec: {
+        name: "remember",
+        description:
+          "Save a fact about the user or the work to long-term memory (it outlives this conversation). Give a short key to update the same fact later.",
+        parameters: {
+          type: "object",
+          properties: {
+            content: { type: "string", description: "The fact, in one sentence" },
+            key: { type: "string", description: "A short name for it (optional)" },
+          },
+          required: ["content"],
+        },
+      },
+      returnDirect: false,
+      async invoke(args) {
+        const content = textArgument(args, "content");
+        const key = typeof args.key === "string" && args.key.trim() ? args.key.trim() : ids.next("memory");
+        await storeOrFail().put(namespace, key, { content });
+        return `Remembered "${key}".`;
+      },
+    },
+    {
+      spec: {
+        name: "recall",
+        description: "Read what long-term memory holds, optionally only the facts that mention some words.",
+        parameters: {
+          type: "object",
+          properties: {
+            query: { type: "string", description: "Words the facts should contain (optional)" },
+            limit: { type: "integer", minimum: 1, maximum: 50 },
+          },
+        },
+      },
+      returnDirect: false,
+      async invoke(args) {
+        const limit = typeof args.limit === "number" && Number.isInteger(args.limit) ? Math.min(50, Math.max(1, args.limit)) : 20;
+        const words = typeof args.query === "string" ? args.query.toLowerCase().split(/\s+/).filter(Boolean) : [];
+        const items = await storeOrFail().search(namespace, { limit: 200 });
+        const matching = items
+          .map((item) => ({ key: item.key, content: String((item.value as { content?: unknown }).content ?? "") }))
+          .filter((m) => words.every((w) => m.content.toLowerCase().includes(w)))
+          .slice(0, limit);
+        return matching.length > 0 ? JSON.stringify({ memories: matching }) : "Nothing in long-term memory matches.";
+      },
+    },
+    {
+      spec: {
+        name: "forget",
+        description: "Remove one fact from long-term memory by its key.",
+        parameters: { type: "object", properties: { key: { type: "string" } }, required: ["key"] },
+      },
+      returnDirect: false,
+      async invoke(args) {
+        const key = textArgument(args, "key");
+        const store = storeOrFail();
+        if (!(await store.get(namespace, key))) throw new Error(`Long-term memory has no fact "${key}"`);
+        await store.delete(namespace, key);
+        return `Forgot "${key}".`;
+      },
+    },
+  ];
+}

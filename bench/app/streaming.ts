@@ -82,7 +82,15 @@ export async function measureStreaming(browser: Browser, url: string): Promise<S
       .waitFor({ timeout: 30_000 })
       .then(() => true)
       .catch(() => false);
-    await status.filter({ hasText: /^Idle$/ }).waitFor({ timeout: 120_000 });
+    await status
+      .filter({ hasText: /^Idle$/ })
+      .waitFor({ timeout: 120_000 })
+      .catch(async (error: unknown) => {
+        // Say what the page showed instead of Idle, so a stuck run can be told from a failed one.
+        const shown = await status.textContent().catch(() => null);
+        const replies = await playground.getByRole("article").count();
+        throw new Error(`BENCH_STREAM: the status read ${JSON.stringify(shown)} 120 s after the stream started (${replies} messages shown): ${String(error)}`);
+      });
     const recording = await stopRecording(page);
     const overlayAfter = await page.locator('.react-flow__node[aria-label="Streamer"] [data-status]').getAttribute("data-status");
 

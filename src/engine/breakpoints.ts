@@ -8,7 +8,7 @@
  * Breakpoints are run options, not part of the document: they belong to the person
  * debugging, in their browser.
  */
-import { Overwrite, isCommand, Command, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
+import { Overwrite, isCommand, Command, messagesDeltaReducer, type LangGraphRunnableConfig, type Messages } from "@langchain/langgraph/web";
 import { AIMessage, HumanMessage, RemoveMessage, SystemMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import type { BreakpointAnswer, BreakpointInterrupt, BreakStep, BreakWhen, ChannelType } from "./interrupts.js";
 import { EngineError } from "./errors.js";
@@ -118,16 +118,8 @@ function applied(state: Update, update: Update): Update {
       next[key] = value instanceof Overwrite ? (value as unknown as { value: unknown }).value : value;
       continue;
     }
-    const list = [...messagesOf(state.messages)];
-    for (const m of Array.isArray(value) ? value : [value]) {
-      const message = m as BaseMessage;
-      const at = message.id ? list.findIndex((x) => x.id === message.id) : -1;
-      if (RemoveMessage.isInstance(message)) {
-        if (at >= 0) list.splice(at, 1);
-      } else if (at >= 0) list[at] = message;
-      else list.push(message);
-    }
-    next.messages = list;
+    // LangGraph's own reducer of the messages channel: removals, same-id replacements, additions.
+    next.messages = messagesDeltaReducer(messagesOf(state.messages), [value as Messages]);
   }
   return next;
 }

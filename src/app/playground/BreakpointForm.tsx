@@ -2,6 +2,7 @@
 // text, delete, add — other channels as JSON checked against their type), and Continue,
 // Step, Stop. Edits go with the answer: the engine applies them before the run goes on and
 // the timeline shows them as their own event.
+import { cardButton } from "./cardStyles";
 import { useMemo, useState } from "react";
 import { breakpointPlace, type BreakpointInterrupt } from "../../schema/index.js";
 import { useEditorStore } from "../store/EditorProvider";
@@ -10,8 +11,7 @@ import type { PendingInterruptView } from "../store/pendingInterrupts";
 import { draftOf, editsOf } from "./breakpointEdits";
 import { StateEditor } from "./StateEditor";
 
-const button =
-  "rounded px-3 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
+const button = cardButton;
 export function BreakpointForm({ pending, payload, busy }: { pending: PendingInterruptView; payload: BreakpointInterrupt; busy: boolean }) {
   const editor = useEditorStore();
   const playground = usePlaygroundStore();

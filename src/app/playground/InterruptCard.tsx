@@ -2,6 +2,7 @@
 // (edit the arguments as JSON, checked before sending), one button per option for questions,
 // the state and Continue / Step / Stop at a breakpoint.
 // It is derived from the thread's events, so it is back after a reload.
+import { cardButton } from "./cardStyles";
 import { useMemo, useState } from "react";
 import type { ApprovalInterrupt, QuestionInterrupt } from "../../engine/index.js";
 import { useEditorStore } from "../store/EditorProvider";
@@ -12,8 +13,7 @@ import { breakpointPlace } from "../../schema/index.js";
 import { BreakpointForm } from "./BreakpointForm";
 import { answerLabel, approvalSubject, decisionLabel, parseEditedArgs } from "./interruptAnswers";
 
-const button =
-  "rounded px-3 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
+const button = cardButton;
 const field = "block w-full rounded border border-zinc-300 bg-white px-2 py-1.5 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-950";
 
 function useAnswer() {

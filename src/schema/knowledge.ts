@@ -8,7 +8,13 @@ import { id, identifier, LIMITS, text } from "./primitives.js";
 
 export const knowledgeFileSchema = z.strictObject({
   name: z.string().min(1).max(255),
+  /** Size of the file as added (before text extraction). */
   bytes: z.number().int().min(0),
+  /**
+   * The file's extracted text, present only in an export made with "include knowledge bases":
+   * the app and the CLI rebuild the base's chunks and index from it. Never in a saved document.
+   */
+  text: z.string().max(LIMITS.knowledgeTextLength).optional(),
 });
 
 export const knowledgeBaseSchema = z.strictObject({

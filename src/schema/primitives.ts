@@ -18,6 +18,8 @@ export const LIMITS = {
   models: 100,
   rules: 500,
   listItems: 1_000,
+  /** Characters of one knowledge base file's text packed into an export (about 20 MB). */
+  knowledgeTextLength: 20_000_000,
 } as const;
 
 /** Ids of nodes, edges, tools and model profiles. */

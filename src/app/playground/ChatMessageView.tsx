@@ -1,8 +1,9 @@
 // One chat message: an article named by its author, markdown text, and its tool calls.
-import { memo } from "react";
+import { Fragment, memo } from "react";
 import type { ChatMessage } from "./chatMessages";
 import { messageLabel } from "./messageLabel";
 import { LazyMarkdown } from "./LazyMarkdown";
+import { RetrievalCard } from "./RetrievalCard";
 import { RetryButton } from "./RetryButton";
 import { ToolCallCard } from "./ToolCallCard";
 
@@ -36,7 +37,12 @@ function ChatMessageViewImpl({ message }: { message: ChatMessage }) {
       {message.toolCalls.length > 0 && (
         <div className="space-y-1">
           {message.toolCalls.map((call) => (
-            <ToolCallCard key={call.id} call={call} />
+            <Fragment key={call.id}>
+              <ToolCallCard call={call} />
+              {call.sources?.map((retrieval, i) => (
+                <RetrievalCard key={i} retrieval={retrieval} />
+              ))}
+            </Fragment>
           ))}
         </div>
       )}
@@ -70,7 +76,8 @@ function sameCalls(a: ToolCalls, b: ToolCalls): boolean {
         c.durationMs === d.durationMs &&
         c.result?.length === d.result?.length &&
         c.error === d.error &&
-        c.activity?.length === d.activity?.length
+        c.activity?.length === d.activity?.length &&
+        c.sources?.length === d.sources?.length
       );
     })
   );

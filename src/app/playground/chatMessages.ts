@@ -6,6 +6,7 @@
 import type { RunEvent } from "../../engine/index.js";
 import { RUN_INTERRUPTED } from "../../worker/protocol";
 import { createNesting, delegatedStep, DELEGATED_TYPES, type DelegatedStep } from "./delegatedWork";
+import { retrievalOf, type Retrieval } from "./retrievalResult";
 
 export interface ToolCallView {
   id: string;
@@ -20,6 +21,8 @@ export interface ToolCallView {
   activity?: DelegatedStep[];
   /** Where the call went (an HTTP tool's origin, an MCP server); absent for tools that run in place. */
   target?: string;
+  /** Knowledge base searches made by this call or inside it (a sub-agent's): the chat's retrieval cards. */
+  sources?: Retrieval[];
 }
 
 export type ChatMessage =
@@ -51,6 +54,12 @@ type Reply = Extract<ChatMessage, { kind: "reply" }>;
 
 function authorOf(event: RunEvent): string {
   return event.agent ?? event.node ?? "Assistant";
+}
+
+/** Adds the retrieval card of a knowledge base search's result to the call it shows in. */
+function addSources(call: ToolCallView, tool: string, result: string | null): void {
+  const retrieval = retrievalOf(tool, result);
+  if (retrieval) (call.sources ??= []).push(retrieval);
 }
 
 /**
@@ -107,6 +116,7 @@ export function deriveChat(events: readonly RunEvent[], liveRunId: string | null
       const call = toolOwners.get(host)?.toolCalls.find((c) => c.id === host);
       const step = delegatedStep(event);
       if (call && step) (call.activity ??= []).push(step);
+      if (call && event.type === "tool_result") addSources(call, event.tool, event.error === null ? event.result : null);
       continue;
     }
     switch (event.type) {
@@ -176,6 +186,7 @@ export function deriveChat(events: readonly RunEvent[], liveRunId: string | null
         call.error = event.error;
         call.durationMs = event.duration_ms;
         call.status = event.error === null ? "done" : "error";
+        addSources(call, event.tool, call.result);
         break;
       }
       case "error": {

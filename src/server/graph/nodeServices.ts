@@ -1,13 +1,14 @@
 /**
  * The engine's services in Node (the CLI and LangGraph server graphs): provider keys and tool
- * secrets from environment variables, saved graphs from a folder, tools of every kind.
+ * secrets from environment variables, saved graphs from a folder, tools of every kind, and
+ * knowledge bases searched from the text an export packed into the document.
  */
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { EngineServices, GraphLibrary } from "../../engine/index.js";
 import { createModelResolver } from "../../models/index.js";
 import { createScriptedModel } from "../../models/scripted.js";
 import type { GraphDocument, Provider } from "../../schema/index.js";
-import { createToolResolver, envSecrets } from "../../tools/index.js";
+import { createToolResolver, envSecrets, packedKnowledgeSearch } from "../../tools/index.js";
 
 /** The environment variable each provider's key is read from. */
 export const KEY_VARIABLES: Record<Exclude<Provider, "scripted">, string> = { openai: "OPENAI_API_KEY", anthropic: "ANTHROPIC_API_KEY" };
@@ -38,6 +39,8 @@ export function nodeServices(document: GraphDocument, options: NodeServicesOptio
   const services = {
     models,
     tools,
+    // Indexed on a base's first search; a base exported without its text says how to export it.
+    knowledge: packedKnowledgeSearch(document),
     ...(options.checkpointer ? { checkpointer: options.checkpointer } : {}),
     ...(options.graphs ? { graphs: options.graphs } : {}),
   } satisfies EngineServices;

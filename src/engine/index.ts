@@ -19,6 +19,7 @@ export { USAGE_ESTIMATED_KEY } from "./callUsage.js";
 export { interruptedBy, INTERRUPTED_KEY, type InterruptedBy } from "./partialReplies.js";
 export { runFollowUp, followUpMessage } from "./multiagent/followUp.js";
 export { isOpenTask } from "./multiagent/taskStore.js";
+export { memoryAgent, memoryGraphPrefix, memoryNamespace } from "./multiagent/memoryTools.js";
 export { scopedThreadId } from "./multiagent/hierarchy.js";
 export { pendingInterrupts, prepareResume, toPending, type ResumeRequest } from "./resume.js";
 export { turnEvents, type TurnEvents, type TurnEventsOptions, type CallPosition } from "./turnEvents.js";

@@ -3,6 +3,7 @@
  * canvas. The engine, LangGraph, models and tools live only in this chunk.
  */
 import { Database } from "../persistence/db.js";
+import { IdbStore } from "../persistence/store/IdbStore.js";
 import { createWorkspace } from "../persistence/workspace/index.js";
 import { createEngineHost } from "./engineHost";
 import { APP_DB_NAME, type FromWorker, type ToWorker } from "./protocol";
@@ -30,6 +31,8 @@ const host = createEngineHost({
   withThreadLock,
   post: (message: FromWorker) => scope.postMessage(message),
   tasks: workspace.tasks,
+  // Long-term memory on the app database: what an agent remembers outlives threads and reloads.
+  store: new IdbStore({ database }),
   loadDocument: async (graphId) => (await workspace.graphs.get(graphId))?.document,
   redaction,
   sandboxOnPage: true,

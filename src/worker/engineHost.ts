@@ -4,7 +4,7 @@
  * questions go to stateQueries; background delegations to backgroundRuns. It knows the
  * worker only through `post`, so tests drive it directly.
  */
-import type { BaseCheckpointSaver } from "@langchain/langgraph/web";
+import { InMemoryStore, type BaseCheckpointSaver, type BaseStore } from "@langchain/langgraph/web";
 import { runGraph, type BackgroundTaskStore, type CompiledDocument, type RunEvent } from "../engine/index.js";
 import type { RunStore } from "../persistence/workspace/index.js";
 import { asRunId, asThreadId, type GraphDocument } from "../schema/index.js";
@@ -15,6 +15,7 @@ import type { Timer } from "./eventBatcher";
 import { createHostCompiler, createHostServices, describeCompileFailure } from "./hostCompiler";
 import { createTestRuns } from "./testRuns";
 import { listMcpTools } from "./mcpListing";
+import { answerMemoryRequest } from "./memoryAccess";
 import { createPageSandbox } from "./pageSandbox";
 import { BACKGROUND_RUN_PREFIX, toolSecretName, type FromWorker, type RunRequest, type ThreadLock, type ToWorker } from "./protocol";
 import { readCredentials, type CredentialStore } from "./providerKeys";
@@ -37,6 +38,8 @@ export interface EngineHostOptions {
   batchMs?: number;
   /** Background delegations (IndexedDB in the app); without it they live in memory and end with the worker. */
   tasks?: BackgroundTaskStore;
+  /** Agents' long-term memories (IdbStore in the app), which the Memory panel reads too; without it they live in memory and end with the worker. */
+  store?: BaseStore;
   /** A stored graph's current document, to run its background tasks again after a reload, and for Subgraph nodes. */
   loadDocument?(graphId: string): Promise<GraphDocument | undefined>;
   /** The redactor of everything the host posts and stores; the worker shares it with its saver and console. */
@@ -81,8 +84,10 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
       })
     : null;
 
+  const store = options.store ?? new InMemoryStore();
   const servicesFor = createHostServices({
     checkpointer,
+    store,
     tasksFor: (graphId) => background?.storeFor(graphId),
     loadDocument: options.loadDocument,
     toolSecrets: { get: (name) => options.credentials.secrets.reveal(toolSecretName(name)) },
@@ -225,6 +230,9 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
           return;
         case "server_request":
           post(await answerServerRequest(message, options.credentials));
+          return;
+        case "memory":
+          post(await answerMemoryRequest(store, message));
           return;
         case "mcp_list_tools":
           post(await listMcpTools(message, { get: (name) => options.credentials.secrets.reveal(toolSecretName(name)) }));

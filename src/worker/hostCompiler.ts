@@ -1,9 +1,9 @@
 /**
  * How the worker turns a document into a runnable graph: provider defaults and keys applied,
- * the real models and tools (or a recording's, for a replay), the saver, the graph's
- * background task store and the workspace's saved graphs for Subgraph nodes.
+ * the real models and tools (or a recording's, for a replay), the saver, the long-term memory
+ * store, the graph's background task store and the workspace's saved graphs for Subgraph nodes.
  */
-import type { BaseCheckpointSaver } from "@langchain/langgraph/web";
+import { InMemoryStore, type BaseCheckpointSaver, type BaseStore } from "@langchain/langgraph/web";
 import { compileGraph, EngineError, type BackgroundTaskStore, type CompiledDocument, type EngineServices, type RunEvent } from "../engine/index.js";
 import { createModelResolver, createScriptedModel } from "../models/index.js";
 import { GraphValidationError, type GraphDocument } from "../schema/index.js";
@@ -15,6 +15,8 @@ import { replayServices } from "../engine/index.js";
 
 export interface HostCompilerOptions {
   checkpointer: BaseCheckpointSaver;
+  /** Agents' long-term memories (`remember` / `recall` / `forget`); IdbStore in the worker, so they outlive threads and reloads. */
+  store?: BaseStore;
   /** The background task store of a graph, when the host keeps background delegations. */
   tasksFor?(graphId: string): BackgroundTaskStore | undefined;
   /** A stored graph's current document, for Subgraph nodes. */
@@ -68,8 +70,10 @@ export function createHostServices(options: HostCompilerOptions): HostServices {
       return credentials ? withProviderDefaults(saved, credentials) : saved;
     };
     const graphs = load ? { graphs: { load: loadSaved } } : {};
+    const memory = options.store ? { store: options.store } : {};
     const services: EngineServices = replay
-      ? { ...replayServices(replay), checkpointer }
+      ? // A replay writes no memories: it recalls and saves in a store of its own.
+        { ...replayServices(replay), checkpointer, store: new InMemoryStore() }
       : {
           models: createModelResolver({ getKey: credentials ? keySource(credentials) : () => null, scripted: createScriptedModel }),
           // MCP tools send their server's headers, over the worker's shared sessions.
@@ -80,6 +84,7 @@ export function createHostServices(options: HostCompilerOptions): HostServices {
             ...(options.sandbox ? { sandbox: options.sandbox } : {}),
           }),
           checkpointer,
+          ...memory,
           ...tasks,
           ...graphs,
         };

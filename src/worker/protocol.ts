@@ -270,6 +270,46 @@ export interface StopTestsRequest {
   requestId: string;
 }
 
+/**
+ * The Memory panel: list, edit or delete a graph's long-term memories (what agents saved with
+ * `remember`), which the worker keeps in IndexedDB. Every op answers with the graph's memories
+ * as they are after it.
+ */
+export interface MemoryRequest {
+  type: "memory";
+  requestId: string;
+  /** The graph (its `meta.id`) whose memories are meant. */
+  graphId: string;
+  /** `update` sets one memory's text; `delete` removes one; `clear` removes all of one agent's. */
+  op: "list" | "update" | "delete" | "clear";
+  /** The agent (its name) whose memories `update`, `delete` and `clear` change. */
+  agent?: string;
+  /** The memory `update` and `delete` change. */
+  key?: string;
+  /** For `update`: the memory's new text. */
+  content?: string;
+}
+
+/** One long-term memory as the Memory panel shows it. */
+export interface MemoryEntry {
+  /** The agent whose memory it is (its name). */
+  agent: string;
+  key: string;
+  /** The remembered text (a value saved by other means, as JSON). */
+  content: string;
+  /** When it was last written, ISO 8601. */
+  updated: string;
+}
+
+export interface MemoryResult {
+  type: "memory_result";
+  requestId: string;
+  ok: boolean;
+  /** The graph's memories after the op, agent by agent, oldest first within an agent. */
+  memories: MemoryEntry[];
+  error: string | null;
+}
+
 export type ToWorker =
   | RunTestsRequest
   | StopTestsRequest
@@ -283,6 +323,7 @@ export type ToWorker =
   | RedactRequest
   | McpListToolsRequest
   | ServerRequest
+  | MemoryRequest
   | SandboxResultMessage;
 
 /** Events of a run since the previous post (at most one post per ~16 ms). */
@@ -420,6 +461,7 @@ export type FromWorker =
   | RedactResult
   | McpToolsResult
   | ServerResult
+  | MemoryResult
   | SandboxRunMessage;
 
 /**

@@ -19,6 +19,9 @@ import type {
   McpListToolsRequest,
   McpToolListing,
   McpToolsResult,
+  MemoryEntry,
+  MemoryRequest,
+  MemoryResult,
   RunRequest,
   ServerAnswer,
   ServerRequest,
@@ -29,7 +32,7 @@ import type {
 import type { GraphDocument, McpServer } from "../../schema/index.js";
 
 /** What the worker answers requests with. */
-type Answer = CheckpointResult | ForkResult | RedactResult | McpToolsResult | ServerResult | TestsResultMessage;
+type Answer = CheckpointResult | ForkResult | RedactResult | McpToolsResult | ServerResult | TestsResultMessage | MemoryResult;
 import { createEngineWatchdog, hangTexts, type HangReason, type WatchdogTimings } from "./engineWatchdog";
 import { ClosingThreads, closeInWorkspace, type KilledRun } from "./killedRuns";
 import { answerSandboxRun, runInFrame, type RunSandboxed } from "./sandboxRelay";
@@ -80,6 +83,11 @@ export interface EngineClient {
    * reads its API key); rejects with a message naming the server and what to do.
    */
   server?<Op extends ServerRequest["op"]>(op: Op, request?: Pick<ServerRequest, "document" | "graphId" | "thread">): Promise<Extract<ServerAnswer, { op: Op }>>;
+  /**
+   * Lists, edits or deletes a graph's long-term memories (in the worker, whose store the agents
+   * use); resolves with the graph's memories after the op, rejects saying why it failed.
+   */
+  memory?(request: Omit<MemoryRequest, "type" | "requestId">): Promise<MemoryEntry[]>;
   /** Connects to an MCP server (in the worker, which reads the secrets its headers name) and lists its tools. */
   listMcpTools?(server: McpServer): Promise<McpToolListing[]>;
   /**
@@ -186,6 +194,7 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
       case "fork_result":
       case "redact_result":
       case "mcp_tools_result":
+      case "memory_result":
       case "server_result": {
         const pending = requests.get(message.requestId);
         requests.delete(message.requestId);
@@ -252,7 +261,7 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
   };
 
   const ask = <R extends Answer>(
-    message: CheckpointRequest | ForkRequest | RedactRequest | McpListToolsRequest | ServerRequest | Extract<ToWorker, { type: "run_tests" }>,
+    message: CheckpointRequest | ForkRequest | RedactRequest | McpListToolsRequest | ServerRequest | MemoryRequest | Extract<ToWorker, { type: "run_tests" }>,
   ): Promise<R> =>
     new Promise<R>((resolve, reject) => {
       requests.set(message.requestId, { resolve: resolve as (r: Answer) => void, reject });
@@ -321,6 +330,11 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
       const result = await ask<McpToolsResult>({ type: "mcp_list_tools", requestId: requestId(), server });
       if (!result.ok) throw new Error(result.error ?? "The MCP server could not be listed");
       return result.tools;
+    },
+    async memory(request) {
+      const result = await ask<MemoryResult>({ type: "memory", requestId: requestId(), ...request });
+      if (!result.ok) throw new Error(result.error ?? "Long-term memory could not be read");
+      return result.memories;
     },
     async runTests(document, options = {}) {
       const id = requestId();

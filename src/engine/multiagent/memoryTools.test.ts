@@ -6,7 +6,7 @@ import { agentNode, chainDocument } from "../testing/documents.js";
 import { ofType } from "../testing/humanLoop.js";
 import { testServices } from "../../../tests/support/services.js";
 import type { GraphDocumentInput } from "../../schema/index.js";
-import { memoryNamespace } from "./memoryTools.js";
+import { memoryAgent, memoryNamespace } from "./memoryTools.js";
 
 /** An agent that remembers "I like X", recalls on "what do I like" and forgets on "forget tea". */
 function memoryDoc(name: string, memory = true): GraphDocumentInput {
@@ -60,5 +60,16 @@ describe("memory tools", () => {
     expect(await store.search(memoryNamespace("memory-graph", "Support"))).toEqual([]);
     const noStore = await run(undefined, memoryDoc("Support"), "I like tea", "t1");
     expect(ofType(noStore, "tool_result")[0]?.error).toContain("Long-term memory is not available here");
+  });
+
+  it("keeps the memories of a graph whose id holds dots and colons, which store labels may not", async () => {
+    const store = new InMemoryStore();
+    const doc = { ...memoryDoc("Support"), meta: { id: "team.support:v2", name: "Dotted" } };
+    expect(reply(await run(store, doc, "I like tea", "t1"))).toContain('Remembered "likes"');
+    expect(reply(await run(store, doc, "what do I like?", "t2"))).toContain("The user likes tea");
+    const [saved] = await store.search(["graphwright"]);
+    expect(saved?.namespace).toEqual(memoryNamespace("team.support:v2", "Support"));
+    expect(memoryAgent(saved?.namespace ?? [], "team.support:v2")).toBe("Support");
+    expect(memoryAgent(saved?.namespace ?? [], "team.support")).toBeUndefined();
   });
 });

@@ -13,11 +13,38 @@ import { textArgument } from "./turnTool.js";
 export const MEMORY_TOOL_NAMES = ["remember", "recall", "forget"] as const;
 
 /**
+ * A store namespace label may not hold "." or ":" (LangGraph's rule), which graph ids may: they
+ * are escaped as "%2E" and "%3A" ("%" itself is escaped first, so two ids never meet).
+ */
+const label = (text: string): string => text.replace(/%/g, "%25").replace(/\./g, "%2E").replace(/:/g, "%3A");
+
+/**
  * Where an agent's memories live in the store.
  * @example memoryNamespace("support-graph", "Support") // ["graphwright", "support-graph", "agent", "Support", "memories"]
  */
 export function memoryNamespace(graphId: string, agent: string): string[] {
-  return ["graphwright", graphId, "agent", agent, "memories"];
+  return ["graphwright", label(graphId), "agent", label(agent), "memories"];
+}
+
+const unlabel = (text: string): string => text.replace(/%2E/g, ".").replace(/%3A/g, ":").replace(/%25/g, "%");
+
+/**
+ * The agent whose memories a namespace holds, when it is one of the graph's memory namespaces.
+ * @example memoryAgent(["graphwright", "support-graph", "agent", "Support", "memories"], "support-graph") // "Support"
+ */
+export function memoryAgent(namespace: readonly string[], graphId: string): string | undefined {
+  const [root, graph, agentWord, agent, memories, ...rest] = namespace;
+  const shape = memoryNamespace(graphId, "");
+  const fits = rest.length === 0 && root === shape[0] && graph === shape[1] && agentWord === shape[2] && memories === shape[4];
+  return fits && agent ? unlabel(agent) : undefined;
+}
+
+/**
+ * The namespace prefix under which all of a graph's memories live.
+ * @example memoryGraphPrefix("support-graph") // ["graphwright", "support-graph", "agent"]
+ */
+export function memoryGraphPrefix(graphId: string): string[] {
+  return memoryNamespace(graphId, "").slice(0, 3);
 }
 
 function unavailable(): never {

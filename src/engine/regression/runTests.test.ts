@@ -4,6 +4,9 @@ import routed from "../../../examples/routed-support.json" with { type: "json" }
 import { assertValid, recordingOf, type GraphDocument, type GraphTestInput } from "../../schema/index.js";
 import { collectRun, compileGraph, runTests, type TestProgress } from "../index.js";
 import { assistantDoc } from "../testing/humanLoop.js";
+import { agentNode, chainDocument } from "../testing/documents.js";
+import { InMemoryStore } from "@langchain/langgraph/web";
+import { memoryNamespace } from "../multiagent/memoryTools.js";
 import { testServices } from "../../../tests/support/services.js";
 
 /** A document with these tests, its models as they are. */
@@ -171,6 +174,34 @@ describe("runTests", () => {
     const doc = withTests(weather, [first, { ...first, id: "again", name: "Again" }]);
     const report = await runTests(doc, testServices());
     expect(report.results.map((r) => r.status)).toEqual(["passed", "passed"]);
+  });
+
+  it("runs each test with a long-term memory of its own: the caller's memories are neither read nor written", async () => {
+    const agent = agentNode("a", {
+      name: "Support",
+      memory: true,
+      script: {
+        rules: [
+          { match: "I like (?<what>\\w+)", tool_calls: [{ name: "remember", args: { key: "likes", content: "likes {{ match.what }}" } }] },
+          { match: "what do I like", tool_calls: [{ name: "recall", args: {} }] },
+          { on: "tool", reply: "Memory: {{ tool_result }}" },
+        ],
+      },
+    });
+    const doc = withTests({ ...chainDocument([agent]), meta: { id: "mem", name: "Mem" } }, [
+      { id: "ask", name: "Ask", turns: [{ message: "what do I like?" }], assertions: [{ kind: "reply_contains", text: "Nothing in long-term memory" }] },
+      {
+        id: "tell",
+        name: "Tell",
+        turns: [{ message: "I like tea" }, { message: "what do I like?" }],
+        assertions: [{ kind: "reply_contains", text: "likes tea" }],
+      },
+    ]);
+    const store = new InMemoryStore();
+    await store.put(memoryNamespace("mem", "Support"), "likes", { content: "likes coffee" });
+    const report = await runTests(doc, { ...testServices(), store });
+    expect(report.results.map((r) => r.status)).toEqual(["passed", "passed"]);
+    expect((await store.search(memoryNamespace("mem", "Support"))).map((item) => item.value.content)).toEqual(["likes coffee"]);
   });
 
   it("reports progress, runs only the chosen tests and stops when asked", async () => {

@@ -1,9 +1,9 @@
 /**
- * runTests: plays each of a document's tests on a fresh thread (its own MemorySaver) through
+ * runTests: plays each of a document's tests on a fresh thread (its own MemorySaver and memory store) through
  * compileGraph and runGraph, then checks its assertions against the events and final state of
  * the turns they name. The same function runs tests in the app's worker, in the CLI and in CI.
  */
-import { MemorySaver } from "@langchain/langgraph/web";
+import { InMemoryStore, MemorySaver } from "@langchain/langgraph/web";
 import { describeAssertion, type GraphDocument, type GraphTest, type TestMode } from "../../schema/index.js";
 import { compileGraph, type CompiledDocument } from "../compile.js";
 import type { RunEvent } from "../events.js";
@@ -162,11 +162,12 @@ async function runOne(document: GraphDocument, test: GraphTest, services: Engine
   });
   const models = modelsFor(test, services);
   if (typeof models === "string") return result("error", [], models);
-  // A fresh thread and its own background tasks: nothing from another test or a playground thread leaks in.
-  const { tasks: _tasks, checkpointer: _checkpointer, ...shared } = services;
+  // A fresh thread, its own background tasks and long-term memory: nothing from another test or
+  // a playground thread leaks in, and a test never writes the user's memories.
+  const { tasks: _tasks, checkpointer: _checkpointer, store: _store, ...shared } = services;
   let compiled: CompiledDocument;
   try {
-    compiled = compileGraph(document, { ...shared, models, checkpointer: new MemorySaver() });
+    compiled = compileGraph(document, { ...shared, models, checkpointer: new MemorySaver(), store: new InMemoryStore() });
   } catch (error) {
     return result("error", [], `The graph cannot run: ${errorMessage(error)}`);
   }

@@ -1,0 +1,127 @@
+// Long-term memory in the worker: agents' memories live in IdbStore on the app database, so
+// they outlive threads and a reload, and the Memory panel lists and edits the same items.
+import "fake-indexeddb/auto";
+import { IDBFactory } from "fake-indexeddb";
+import { describe, expect, it } from "vitest";
+import { Database } from "../persistence/db.js";
+import { createMemoryLocks, withThreadLock } from "../persistence/locks.js";
+import { IdbSaver } from "../persistence/saver/IdbSaver.js";
+import { IdbStore } from "../persistence/store/IdbStore.js";
+import { createWorkspace } from "../persistence/workspace/index.js";
+import { asGraphId, asRunId, asThreadId, assertValid, type GraphDocumentInput } from "../schema/index.js";
+import { createEngineHost } from "./engineHost";
+import type { FromWorker, MemoryRequest, MemoryResult } from "./protocol";
+
+const at = { x: 0, y: 0 };
+
+/** Two agents with memory: Support remembers "I like X" and recalls on "what do I like"; Billing only recalls. */
+const team = assertValid({
+  version: 1,
+  meta: { id: "desk.v2", name: "Desk" },
+  models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
+  nodes: [
+    { id: "start", kind: "start", position: at },
+    {
+      id: "support",
+      kind: "agent",
+      position: at,
+      data: {
+        name: "Support",
+        model: "scripted",
+        memory: true,
+        script: {
+          rules: [
+            { match: "I like (?<what>\\w+)", tool_calls: [{ name: "remember", args: { key: "likes", content: "The user likes {{ match.what }}" } }] },
+            { match: "what do I like", tool_calls: [{ name: "recall", args: {} }] },
+            { on: "tool", reply: "Memory: {{ tool_result }}" },
+          ],
+        },
+      },
+    },
+    { id: "end", kind: "end", position: at },
+  ],
+  edges: [
+    { id: "e1", kind: "flow", source: "start", target: "support" },
+    { id: "e2", kind: "flow", source: "support", target: "end" },
+  ],
+} satisfies GraphDocumentInput);
+
+/** A host on the database `name` of `factory`, as the worker builds it after each page load. */
+function openHost(factory: IDBFactory) {
+  const database = new Database({ name: "engine-host-memory", indexedDB: factory });
+  const ws = createWorkspace(database);
+  const posts: FromWorker[] = [];
+  const locks = createMemoryLocks();
+  const host = createEngineHost({
+    runs: ws.runs,
+    credentials: ws,
+    checkpointer: new IdbSaver({ database }),
+    store: new IdbStore({ database }),
+    withThreadLock: (threadId, work) => withThreadLock(threadId, work, { locks }),
+    post: (m) => posts.push(structuredClone(m)),
+  });
+  let runs = 0;
+  return {
+    database,
+    /** Runs one turn in `thread` and returns the last reply. */
+    async say(message: string, thread: string): Promise<string> {
+      const runId = asRunId(`run_${thread}_${++runs}`);
+      await host.handle({ type: "run", runId, threadId: asThreadId(thread), graphId: asGraphId(team.meta.id), document: team, message });
+      const events = posts.flatMap((m) => (m.type === "events" && m.runId === runId ? m.events : []));
+      const replies = events.flatMap((e) => (e.type === "ai_message" && e.content ? [e.content] : []));
+      return replies.at(-1) ?? "";
+    },
+    async memory(request: Omit<MemoryRequest, "type" | "requestId" | "graphId">): Promise<MemoryResult> {
+      const requestId = `r${posts.length}`;
+      await host.handle({ type: "memory", requestId, graphId: team.meta.id, ...request });
+      const answer = posts.find((m): m is MemoryResult => m.type === "memory_result" && m.requestId === requestId);
+      if (!answer) throw new Error("the host did not answer the memory request");
+      return answer;
+    },
+  };
+}
+
+describe("engine host long-term memory", () => {
+  it("recalls in another thread after a reload what an agent remembered, and lists it for the Memory panel", async () => {
+    const factory = new IDBFactory();
+    const first = openHost(factory);
+    expect(await first.say("I like tea", "t1")).toContain('Remembered "likes"');
+    await first.database.close();
+
+    const reloaded = openHost(factory);
+    expect(await reloaded.say("what do I like?", "t2")).toContain("The user likes tea");
+    const listed = await reloaded.memory({ op: "list" });
+    expect(listed).toMatchObject({ ok: true, error: null, memories: [{ agent: "Support", key: "likes", content: "The user likes tea" }] });
+    expect(Date.parse(listed.memories[0]?.updated ?? "")).not.toBeNaN();
+  });
+
+  it("an edit in the Memory panel changes what a later recall returns; delete and clear remove memories", async () => {
+    const host = openHost(new IDBFactory());
+    await host.say("I like tea", "t1");
+    const edited = await host.memory({ op: "update", agent: "Support", key: "likes", content: "The user likes coffee" });
+    expect(edited.memories.map((m) => m.content)).toEqual(["The user likes coffee"]);
+    expect(await host.say("what do I like?", "t2")).toContain("The user likes coffee");
+
+    expect((await host.memory({ op: "delete", agent: "Support", key: "likes" })).memories).toEqual([]);
+    expect(await host.say("what do I like?", "t3")).toContain("Nothing in long-term memory matches.");
+
+    await host.say("I like tea", "t4");
+    await host.say("I like jazz", "t4"); // same key: the fact is updated, not added
+    expect((await host.memory({ op: "list" })).memories.map((m) => m.content)).toEqual(["The user likes jazz"]);
+    expect((await host.memory({ op: "clear", agent: "Support" })).memories).toEqual([]);
+  });
+
+  it("refuses an edit of a memory that is gone, or an empty one, saying why", async () => {
+    const host = openHost(new IDBFactory());
+    expect(await host.memory({ op: "update", agent: "Support", key: "likes", content: "x" })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('Support has no memory "likes"'),
+    });
+    await host.say("I like tea", "t1");
+    expect(await host.memory({ op: "update", agent: "Support", key: "likes", content: "  " })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("cannot be empty"),
+    });
+    expect((await host.memory({ op: "list" })).memories.map((m) => m.content)).toEqual(["The user likes tea"]);
+  });
+});

@@ -10,6 +10,7 @@ import { buttonClass } from "../fields/styles";
 import { SelectField } from "../fields/SelectField";
 import { TextField } from "../fields/TextField";
 import { ForcedToolFields } from "./ForcedToolFields";
+import { AgentKnowledgeField } from "./AgentKnowledgeField";
 import { modelOptions, toolOptions } from "./options";
 import { IntentsField } from "./IntentsField";
 import { PlaceholderHint } from "./PlaceholderHint";
@@ -61,6 +62,7 @@ export function AgentForm({ node }: NodeFormProps<"agent">) {
         empty="The tools catalog is empty (add tools in the graph settings)."
       />
       <ForcedToolFields data={data} tools={tools} update={update} />
+      <AgentKnowledgeField data={data} update={update} />
       <CheckboxGroup
         legend="Default tools"
         options={DEFAULT_TOOL_OPTIONS}

@@ -191,7 +191,7 @@ export class Database {
       const opened = this.open();
       try {
         db = await opened;
-        transaction = db.transaction(stores, mode, { durability: "strict" }) as Tx<S, M>;
+        transaction = db.transaction(stores, mode, { durability: durabilityOf(stores) }) as Tx<S, M>;
       } catch (error) {
         // A connection closed under us (another tab's upgrade, browser eviction): reopen once.
         this.connection = null;
@@ -200,6 +200,7 @@ export class Database {
       }
       try {
         const result = await fn(transaction);
+        commitNow(transaction);
         await transaction.done;
         return result;
       } catch (error) {
@@ -217,6 +218,28 @@ export class Database {
         throw toPersistenceError(transaction.error ?? error, where);
       }
     }
+  }
+}
+
+/**
+ * Stores a run writes at every step (checkpoints, their writes and blobs, run events) commit with
+ * relaxed durability: the same atomicity (a checkpoint is never visible without its blobs), but
+ * the commit does not wait for the disk flush, so only an OS crash or power loss can drop the
+ * last steps, which a thread survives as a cut run. Everything else (graphs, threads, settings…) commits strict.
+ */
+const RELAXED: ReadonlySet<Store> = new Set<Store>([STORES.checkpoints, STORES.writes, STORES.blobs, STORES.events]);
+
+function durabilityOf(stores: readonly Store[]): IDBTransactionDurability {
+  return stores.every((store) => RELAXED.has(store)) ? "relaxed" : "strict";
+}
+
+/** Commits once `fn` is done instead of when the event loop next turns (work queued behind it can take a while). */
+function commitNow(transaction: { readonly mode: IDBTransactionMode; commit(): void }): void {
+  if (transaction.mode === "readonly") return;
+  try {
+    transaction.commit();
+  } catch {
+    // Already committing (no request was pending) or finished: `done` says how it ended.
   }
 }
 

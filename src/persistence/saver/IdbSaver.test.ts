@@ -74,6 +74,23 @@ describe("putWrites", () => {
     ]);
   });
 
+  it("adds a retried task's new writes in the transaction that keeps its stored ones", async () => {
+    const config = await putStep(saver, threadConfig("t-1"), {}, {}, []);
+    await saver.putWrites(config, [["answer", "first"]], "task-1");
+    await saver.putWrites(
+      config,
+      [
+        ["answer", "retry"],
+        ["notes", "added on retry"],
+      ],
+      "task-1",
+    );
+    expect((await saver.getTuple(config))?.pendingWrites).toEqual([
+      ["task-1", "answer", "first"],
+      ["task-1", "notes", "added on retry"],
+    ]);
+  });
+
   it("returns pending writes in task path order, not in task id order", async () => {
     const config = await putStep(saver, threadConfig("t-1"), {}, {}, []);
     await saver.putWrites(config, [["messages", "from a"]], "task-a", "~__pregel_push, 2");

@@ -19,8 +19,10 @@ import {
   type PendingWrite,
   type SerializerProtocol,
 } from "@langchain/langgraph-checkpoint";
+import { unwrap } from "idb";
 import { Database, STORES, type BlobRow, type CheckpointRow, type WriteRow } from "../db.js";
 import { PersistenceError } from "../errors.js";
+import { addIfAbsent, replace } from "./addIfAbsent.js";
 import { nextChannelVersion } from "./channelVersion.js";
 import { dump } from "./codec.js";
 import { readDeltaChannelHistory } from "./deltaHistory.js";
@@ -114,17 +116,19 @@ export class IdbSaver extends BaseCheckpointSaver {
       metadata_type: meta.type,
       metadata: meta.bytes,
     };
+    // Every request is issued at once (one round trip): the checkpoint row, then its blobs. A
+    // snapshot tail first checks the rows it follows. All or nothing: a failed blob takes the row back.
     const written = await this.database.tx([STORES.checkpoints, STORES.blobs], "readwrite", `saving ${what}`, async (tx) => {
-      await tx.objectStore(STORES.checkpoints).put(row);
+      const saved = tx.objectStore(STORES.checkpoints).put(row);
+      // Should a blob's put throw below, the abort rejects this one too; `tx()` reports the cause.
+      saved.catch(() => undefined);
       const blobs = tx.objectStore(STORES.blobs);
       const has = (channel: string) => async (version: string) => (await blobs.getKey([threadId, ns, channel, version])) !== undefined;
-      return Promise.all(
-        plans.map(async (plan) => {
-          const blob = await rowToWrite(plan, has(plan.full.channel));
-          await blobs.put(blob);
-          return blob;
-        }),
+      const stored = plans.map((plan) =>
+        plan.tail ? rowToWrite(plan, has(plan.full.channel)).then((blob) => blobs.put(blob).then(() => blob)) : blobs.put(plan.full).then(() => plan.full),
       );
+      await saved;
+      return Promise.all(stored);
     });
     plans.forEach((plan, i) => this.chains.stored(plan, written[i] ?? plan.full));
     return { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpoint.id } };
@@ -171,15 +175,10 @@ export class IdbSaver extends BaseCheckpointSaver {
         };
       }),
     );
+    // One round trip: a regular write is added unless stored (no read first), a special one replaced.
     await this.database.tx([STORES.writes], "readwrite", `saving ${what}`, async (tx) => {
-      const store = tx.objectStore(STORES.writes);
-      await Promise.all(
-        rows.map(async (row) => {
-          const key: [string, string, string, string, number] = [row.thread_id, row.checkpoint_ns, row.checkpoint_id, row.task_id, row.idx];
-          if (row.idx >= 0 && (await store.getKey(key)) !== undefined) return;
-          await store.put(row);
-        }),
-      );
+      const store = unwrap(tx.objectStore(STORES.writes));
+      await Promise.all(rows.map((row) => (row.idx >= 0 ? addIfAbsent(store, row) : replace(store, row))));
     });
   }
 

@@ -18,14 +18,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Makes `put` on one store fail the way the browser does: once, or every time. */
+/** Makes writes (`put` and `add`) on one store fail the way the browser does: once, or every time. */
 function failPuts(store: string, fail: (objectStore: IDBObjectStore) => never, times = Infinity): void {
-  const put = IDBObjectStore.prototype.put;
   let failures = 0;
-  vi.spyOn(IDBObjectStore.prototype, "put").mockImplementation(function (this: IDBObjectStore, ...args: Parameters<typeof put>) {
-    if (this.name === store && failures++ < times) fail(this);
-    return put.apply(this, args);
-  });
+  for (const method of ["put", "add"] as const) {
+    const write = IDBObjectStore.prototype[method];
+    vi.spyOn(IDBObjectStore.prototype, method).mockImplementation(function (this: IDBObjectStore, ...args: Parameters<typeof write>) {
+      if (this.name === store && failures++ < times) fail(this);
+      return write.apply(this, args);
+    });
+  }
 }
 
 /** fake-indexeddb types its argument as the IDBDatabase class; it takes a connection. */

@@ -160,6 +160,29 @@ describe("LangGraph server bundles of the examples", () => {
     expect(after.next).toEqual([]);
   });
 
+  it("answers the Support desk from the knowledge base packed in its graph.json, the search's result naming returns.md", async () => {
+    const message = "How long do I have to return an item?";
+    const thread = (await client.threads.create()).thread_id;
+    const stream = client.runs.stream(thread, "support-desk", { input: { messages: [{ role: "user", content: message }] }, streamMode: ["custom", "values"] });
+    // The engine's own events, as the custom stream carries them: { ns, body, … }.
+    const engineEvents: { type?: string; tool?: string; result?: string | null; error?: string | null }[] = [];
+    let values: Record<string, unknown> = {};
+    for await (const chunk of stream as AsyncIterable<{ event: string; data: unknown }>) {
+      if (chunk.event.startsWith("custom")) engineEvents.push((chunk.data as { body?: (typeof engineEvents)[number] }).body ?? {});
+      if (chunk.event === "values") values = chunk.data as Record<string, unknown>;
+    }
+    const search = engineEvents.find((e) => e.type === "tool_result" && e.tool === "search_policies");
+    expect(search?.error).toBeNull();
+    const found = JSON.parse(search?.result ?? "{}") as { knowledge_base?: string; results?: { source: string; text: string }[] };
+    expect(found.knowledge_base).toBe("policies");
+    expect(found.results?.[0]?.source).toBe("returns.md");
+    expect(found.results?.[0]?.text).toContain("30 days");
+    const turns = transcript((values.messages as unknown[]).map(serverMessageToJson));
+    expect(turns).toEqual(await inProcess(await loadExample("support-desk.json"), [message]));
+    expect(turns.at(-1)).toMatchObject({ role: "ai", content: expect.stringContaining("within 30 days of delivery") });
+    expect(String(turns.at(-1)?.content)).toContain("Source: returns.md");
+  });
+
   it("calls MCP tools from the bundled engine, with the header's secret from the server's environment", async () => {
     const { turns } = await onServer("mcp-cli", ["please echo hello and add"]);
     expect(turns).toContainEqual({ role: "tool", content: "Echo: hello" });

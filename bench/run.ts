@@ -5,7 +5,8 @@
  * UI figures (the real app in Chromium); `--engine-only` only the engine, storage and server
  * figures; `--only=<name>` one UI figure of `UI_SCENARIOS` (e.g. `--only=stop_when_stuck`;
  * `--only=reload_soak --reloads=20` a short reload soak) or one server figure of
- * `SERVER_FIGURES` (`--only=server_throughput`, `--only=server_overhead_ratio`).
+ * `SERVER_FIGURES` (`--only=server_throughput`, `--only=server_overhead_ratio`) or one engine
+ * figure of `ENGINE_FIGURES`, in Node and Chromium (`--only=engine_overhead`, `--only=checkpoint_storage`).
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
@@ -19,6 +20,7 @@ import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { measureEngineOverhead } from "./scenarios/engineOverhead.js";
 import { measureCheckpointStorage } from "./scenarios/storageGrowth.js";
+import { engineFigures, isEngineFigure, ENGINE_FIGURES, type EngineFigureName, type EngineResults } from "./scenarios/engineFigures.js";
 import { serveProductionApp } from "./app/server.js";
 import { measureUiFigures, summarize, UI_SCENARIOS, type UiFigures } from "./app/uiFigures.js";
 import type { Figure } from "./app/figure.js";
@@ -35,7 +37,7 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-async function inChromium(): Promise<Record<string, unknown>> {
+async function inChromium(only?: EngineFigureName): Promise<Record<string, unknown>> {
   if (!existsSync(CHROMIUM)) return { skipped: `Chromium not found at ${CHROMIUM}` };
   const outDir = path.join(root, "tmp", "bench-dist");
   await build({
@@ -57,7 +59,7 @@ async function inChromium(): Promise<Record<string, unknown>> {
     const page = await browser.newPage();
     const url = server.resolvedUrls?.local[0];
     if (!url) throw new Error("vite preview did not report a URL");
-    await page.goto(url);
+    await page.goto(only ? `${url}?only=${only}` : url);
     await page.waitForFunction(() => window.__benchResult !== undefined || window.__benchError !== undefined, undefined, { timeout: 300_000 });
     const error = await page.evaluate(() => window.__benchError);
     if (error) throw new Error(`bench page failed: ${error}`);
@@ -73,7 +75,7 @@ async function uiFigures(only?: string): Promise<UiFigures | { skipped: string }
   if (!existsSync(CHROMIUM)) return { skipped: `Chromium not found at ${CHROMIUM}` };
   const scenario = only === undefined ? undefined : UI_SCENARIOS[only];
   if (only !== undefined && !scenario)
-    throw new Error(`--only=${only}: no such figure; known: ${[...Object.keys(UI_SCENARIOS), ...SERVER_FIGURES].join(", ")}`);
+    throw new Error(`--only=${only}: no such figure; known: ${[...Object.keys(UI_SCENARIOS), ...SERVER_FIGURES, ...ENGINE_FIGURES].join(", ")}`);
   const server = await serveProductionApp(root);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   try {
@@ -85,12 +87,18 @@ async function uiFigures(only?: string): Promise<UiFigures | { skipped: string }
   }
 }
 
+const nodeStorage = async (now: () => number) => ({
+  ...(await measureCheckpointStorage(now, { indexedDB: new IDBFactory() })),
+  note: "fake-indexeddb; see chromium for real IndexedDB timings",
+});
+
 async function main(): Promise<void> {
   const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
   // `--only=` names a server figure (run alone, in Node) or else a UI scenario.
   const serverOnly = only !== undefined && isServerFigure(only) ? only : undefined;
-  const uiOnly = process.argv.includes("--ui-only") || (only !== undefined && !serverOnly);
-  const engineOnly = process.argv.includes("--engine-only") || serverOnly !== undefined;
+  const engineFigure = only !== undefined && isEngineFigure(only) ? only : undefined;
+  const uiOnly = process.argv.includes("--ui-only") || (only !== undefined && !serverOnly && !engineFigure);
+  const engineOnly = process.argv.includes("--engine-only") || serverOnly !== undefined || engineFigure !== undefined;
   const started = performance.now();
   const now = () => performance.now();
   let node: Record<string, unknown> | undefined;
@@ -100,14 +108,15 @@ async function main(): Promise<void> {
     process.stdout.write(`bench: ${serverOnly} on LangGraph's API server in Node…\n`);
     server = await serverFigures([serverOnly]);
     node = { ...server };
+  } else if (engineFigure) {
+    process.stdout.write(`bench: ${engineFigure} in Node, then in headless Chromium…\n`);
+    node = engineFigure === "engine_overhead" ? { engine_overhead: await measureEngineOverhead(now) } : { checkpoint_storage: await nodeStorage(now) };
+    chromiumResults = await inChromium(engineFigure);
   } else if (!uiOnly) {
     process.stdout.write("bench: engine overhead and checkpoint storage in Node…\n");
     node = {
       engine_overhead: await measureEngineOverhead(now),
-      checkpoint_storage: {
-        ...(await measureCheckpointStorage(now, { indexedDB: new IDBFactory() })),
-        note: "fake-indexeddb; see chromium for real IndexedDB timings",
-      },
+      checkpoint_storage: await nodeStorage(now),
     };
     process.stdout.write("bench: the Weather template on LangGraph's API server in Node…\n");
     server = await serverFigures();
@@ -120,6 +129,11 @@ async function main(): Promise<void> {
     process.stdout.write("bench: UI figures on the production app in headless Chromium…\n");
     ui = await uiFigures(only);
   }
+  // The engine and storage figures with their targets, PASS/MISS like the UI and server figures.
+  const engine = {
+    ...engineFigures("node", (node ?? {}) as EngineResults),
+    ...(chromiumResults && !("skipped" in chromiumResults) ? engineFigures("chromium", chromiumResults as EngineResults) : {}),
+  };
   const report = {
     date: new Date().toISOString(),
     machine: {
@@ -132,6 +146,7 @@ async function main(): Promise<void> {
     duration_s: Math.round((performance.now() - started) / 1000),
     ...(node ? { node } : {}),
     ...(chromiumResults ? { chromium: chromiumResults } : {}),
+    ...(Object.keys(engine).length > 0 ? { engine_figures: engine } : {}),
     ui,
   };
   const dir = path.join(root, "bench", "results");
@@ -142,6 +157,10 @@ async function main(): Promise<void> {
   if (!partial) await writeFile(path.join(dir, "latest.json"), json);
   await writeFile(path.join(dir, `${report.date.replace(/[:.]/g, "-")}${uiOnly ? "-ui" : engineOnly ? "-engine" : ""}.json`), json);
   process.stdout.write(json);
+  if (Object.keys(engine).length > 0)
+    process.stdout.write(
+      `\nEngine and storage figures (Node, headless Chromium; load average ${report.machine.load_average.join(" ")}):\n${summarize(engine)}\n`,
+    );
   if (server)
     process.stdout.write(`\nServer figures (LangGraph's API server in Node; load average ${report.machine.load_average.join(" ")}):\n${summarize(server)}\n`);
   if ("skipped" in ui) process.stdout.write(`\nUI figures skipped: ${String(ui.skipped)}\n`);

@@ -1,4 +1,4 @@
-/** Browser side of `npm run bench`: runs the scenarios and leaves the results on window. */
+/** Browser side of `npm run bench`: runs the scenarios (`?only=<figure>` runs one) and leaves the results on window. */
 import { measureEngineOverhead } from "../scenarios/engineOverhead.js";
 import { measureCheckpointStorage } from "../scenarios/storageGrowth.js";
 
@@ -11,7 +11,11 @@ declare global {
 
 async function all() {
   const now = () => performance.now();
-  return { engine_overhead: await measureEngineOverhead(now), checkpoint_storage: await measureCheckpointStorage(now) };
+  const only = new URLSearchParams(location.search).get("only");
+  return {
+    ...(only === null || only === "engine_overhead" ? { engine_overhead: await measureEngineOverhead(now) } : {}),
+    ...(only === null || only === "checkpoint_storage" ? { checkpoint_storage: await measureCheckpointStorage(now) } : {}),
+  };
 }
 
 all().then(

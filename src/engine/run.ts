@@ -7,6 +7,7 @@ import { BREAKPOINTS_KEY, type Breakpoint, type BreakSession } from "./breakpoin
 import type { ResumeValue } from "./interrupts.js";
 import { HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import type { CompiledDocument } from "./compile.js";
+import { ANSWERS_KEY } from "./delegatedPause.js";
 import { EngineError } from "./errors.js";
 import type { RunEvent } from "./events.js";
 import { ModelError, type ModelErrorKind } from "./ports.js";
@@ -158,6 +159,8 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
       if (stepped) session.stepping = { nonce: stepped.nonce, armed: false };
       yield interruptEvent(prepared.interrupt, stepped?.value ?? prepared.value);
       graphInput = stepped?.command ?? prepared.command;
+      // Delegated work paused on this interrupt resumes its own thread with the same answer (see delegatedPause.ts).
+      configurable[ANSWERS_KEY] = { [prepared.interrupt.id]: stepped?.value ?? prepared.value };
     } else if (input.continueFrom) {
       // No input: LangGraph runs the tasks still pending at the checkpoint.
       graphInput = null;

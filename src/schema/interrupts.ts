@@ -4,8 +4,18 @@
  * pending question survives a reload and crosses the worker boundary.
  */
 
+/**
+ * Where a pause raised inside delegated work comes from, as the root thread shows it:
+ * `via` names the blocking sub-agents and Subgraph nodes it passed through, outermost
+ * first; `task_id` is set when a background task waits for the answer.
+ */
+export interface PauseOrigin {
+  via?: string[];
+  task_id?: string;
+}
+
 /** A destructive tool call or an Approval node waiting for a decision. */
-export interface ApprovalInterrupt {
+export interface ApprovalInterrupt extends PauseOrigin {
   kind: "approval";
   /** The tool about to run, or null for an Approval node (which reviews its payload). */
   tool: string | null;
@@ -22,8 +32,8 @@ export interface ApprovalInterrupt {
   error?: string;
 }
 
-/** A Question node waiting for one of its options (seed 002). */
-export interface QuestionInterrupt {
+/** A Question node (or the ask_user tool) waiting for one of its options (seed 002). */
+export interface QuestionInterrupt extends PauseOrigin {
   kind: "question";
   question: string;
   options: { id: string; label: string }[];
@@ -39,7 +49,7 @@ export type BreakWhen = "before" | "after";
  * A breakpoint hit (or one step of `Step` done): the run waits before or after a node,
  * showing the state there, which a person may edit before the run goes on.
  */
-export interface BreakpointInterrupt {
+export interface BreakpointInterrupt extends PauseOrigin {
   kind: "breakpoint";
   /** The document node's display name (an agent's name for its loop steps). */
   node: string | null;

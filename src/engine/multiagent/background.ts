@@ -126,7 +126,6 @@ export function createBackgroundTasks(input: {
         callId: task.call_id,
         overrides: task.overrides,
         taskId: task.id,
-        retry: task.attempts > 1,
         sink: progressSink(task),
         ns: "",
       });

@@ -116,21 +116,6 @@ describe("delegation as a tool", () => {
   });
 });
 
-describe("a delegated sub-agent that pauses", () => {
-  it("reports a pause for approval as the delegation's error instead of leaving the parent waiting", async () => {
-    const doc = delegationDoc();
-    doc.tools = [...(doc.tools ?? []), { id: "del", kind: "mock", name: "delete_email", destructive: true, config: { default: "deleted" } }];
-    doc.nodes = doc.nodes.map((n) =>
-      n.id === "emails" && n.kind === "agent"
-        ? { ...n, data: { ...n.data, tools: ["del"], script: { rules: [{ match: ".", tool_calls: [{ name: "delete_email", args: {} }] }] } } }
-        : n,
-    );
-    const events = await collectRun(compileGraph(doc, testServices()), { message: "email purge" }, { threadId: "t1" });
-    expect(ofType(events, "tool_result").find((e) => e.tool === "Emails")?.error).toMatch(/^Emails paused before answering \(waiting at Emails\)/);
-    expect(ofType(events, "run_end")[0]?.status).toBe("completed");
-  });
-});
-
 describe("the scoped history message type", () => {
   it("is a HumanMessage per delegation", async () => {
     const compiled = compileGraph(delegationDoc(), testServices());

@@ -6,6 +6,7 @@
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import type { AgentData, GraphDocument, ToolDefinition } from "../../schema/index.js";
+import { childMessageId, inheritedConfig } from "../delegatedPause.js";
 import { EngineError } from "../errors.js";
 import type { NodeEmission } from "../events.js";
 import { callPathOf, emit } from "../runtime.js";
@@ -46,7 +47,10 @@ export function readOverrides(args: Record<string, unknown>, document: GraphDocu
   return out;
 }
 
-/** Runs `agent` for `message` as a nested call under this tool call and returns its answer. */
+/**
+ * Runs `agent` for `message` as a nested call under this tool call and returns its answer.
+ * A pause inside it pauses this run on the same interrupt (see delegatedPause.ts).
+ */
 function runBlocking(
   team: Team,
   from: string,
@@ -68,6 +72,9 @@ function runBlocking(
     ...(turn.signal ? { signal: turn.signal } : {}),
     sink: forwardTo(turn.config),
     ns: nsOf(turn.config),
+    // Stable across runs of this tool call's task, so a pause inside resumes instead of starting over.
+    messageId: childMessageId(turn.config, `${turn.callId}:${agent}`),
+    inherited: inheritedConfig(turn.config),
   });
 }
 

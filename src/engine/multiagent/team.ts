@@ -3,9 +3,10 @@
  * run an agent as the root of its own scoped thread (delegations, agent tools, direct
  * runs), and the background tasks of non-blocking delegations.
  */
-import { END, START, StateGraph, type BaseCheckpointSaver, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
+import { END, START, StateGraph, isGraphInterrupt, type BaseCheckpointSaver, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import { AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import type { GraphDocument, NodeOfKind } from "../../schema/index.js";
+import { answersOf, childPause, nextChildStep, readChildState } from "../delegatedPause.js";
 import { EngineError } from "../errors.js";
 import { isNodeEmission, type CallLink, type NodeEmission, type RunEventBody } from "../events.js";
 import type { ResolvedServices } from "../nodes/context.js";
@@ -34,11 +35,14 @@ export interface AgentRunRequest {
   overrides?: Omit<CallOverrides, "agent">;
   taskId?: string;
   /**
-   * A background task's later attempt (after a reload): when its earlier run was cut off in
-   * the scoped thread, that run continues from its last checkpoint instead of starting over,
-   * so the sub-agent never sees its task twice.
+   * The id of the message the agent gets. When the scoped thread already holds it and stopped
+   * before its end, that run goes on instead of starting over (so the sub-agent never sees its
+   * task twice): cut off by a reload, its steps run again; paused, it resumes with the answer
+   * in `inherited` (see delegatedPause.ts) or raises its pause again. Without one, a new id.
    */
-  retry?: boolean;
+  messageId?: string;
+  /** Run-config values the agent's run takes from its caller's: the run's answers and breakpoints. */
+  inherited?: Record<string, unknown>;
   signal?: AbortSignal;
   /** Receives every event of the run; `ns` is stamped on them so the caller's node owns them. */
   sink: (emission: NodeEmission) => void;
@@ -51,19 +55,15 @@ export interface Team {
   tasks: BackgroundTasks;
   /** The graph that runs `agent` alone as the root of a thread, compiled on first use. */
   rootGraph(agent: string): ReturnType<typeof compileRootGraph>;
-  /** Runs an agent for one message on its scoped thread and returns its final answer. */
+  /**
+   * Runs an agent for one message on its scoped thread and returns its final answer. A pause
+   * in its run is thrown as a `GraphInterrupt` with the pause's own id (see delegatedPause.ts).
+   */
   runAgent(request: AgentRunRequest): Promise<string>;
 }
 
 /** A background task's message has an id of its own, so a later attempt can find it in the scoped thread. */
 export const taskMessageId = (taskId: string) => `${taskId}_message`;
-
-/** Whether the scoped thread holds a run of this message that stopped before its end. */
-async function cutOffIn(graph: ReturnType<typeof compileRootGraph>, thread: string, messageId: string): Promise<boolean> {
-  const snapshot = await graph.getState({ configurable: { thread_id: thread } });
-  const messages = ((snapshot.values as { messages?: BaseMessage[] }).messages ?? []) as BaseMessage[];
-  return snapshot.next.length > 0 && messages.some((m) => m.id === messageId);
-}
 
 function compileRootGraph(name: string, run: AgentRun, annotation: GraphStateAnnotation, checkpointer: BaseCheckpointSaver) {
   return new StateGraph(annotation)
@@ -137,6 +137,7 @@ export function createTeam(input: {
       request.sink(at({ type: "agent_start" }));
       try {
         const configurable = {
+          ...request.inherited,
           thread_id: thread,
           [ROOT_THREAD_KEY]: request.rootThread,
           [DEPTH_KEY]: request.depth,
@@ -144,8 +145,12 @@ export function createTeam(input: {
           ...(request.overrides ? { [OVERRIDES_KEY]: { agent: request.agent, ...request.overrides } } : {}),
           ...(request.taskId ? { [TASK_KEY]: request.taskId } : {}),
         };
-        const message = new HumanMessage({ id: request.taskId ? taskMessageId(request.taskId) : services.ids.next("msg"), content: request.message });
-        const input = request.retry && (await cutOffIn(graph, thread, message.id as string)) ? null : { messages: [message] };
+        const messageId = request.messageId ?? (request.taskId ? taskMessageId(request.taskId) : services.ids.next("msg"));
+        const step = nextChildStep(await readChildState(graph, { configurable: { thread_id: thread } }), messageId, answersOf({ configurable }));
+        // Still waiting for the person: the pause is raised again, nothing runs.
+        if (step.kind === "waiting") throw childPause(request.agent, step.pending);
+        const input =
+          step.kind === "start" ? { messages: [new HumanMessage({ id: messageId, content: request.message })] } : step.kind === "answer" ? step.command : null;
         const stream = await graph.stream(input as never, {
           configurable,
           streamMode: ["custom", "values"],
@@ -159,19 +164,16 @@ export function createTeam(input: {
         }
         const last = messages.at(-1);
         if (!last || !AIMessage.isInstance(last) || (last.tool_calls?.length ?? 0) > 0) {
-          // The run stopped before an answer: paused at an interrupt (a question or an approval).
-          const snapshot = await graph.getState({ configurable: { thread_id: thread } });
-          if (snapshot.next.length > 0) {
-            throw new EngineError(
-              "RUN_FAILED",
-              `${request.agent} paused before answering (waiting at ${snapshot.next.join(", ")}); questions and approvals inside a delegated sub-agent cannot be answered from its parent's turn`,
-            );
-          }
+          // The run stopped before an answer: paused at an interrupt (a question, an approval, a breakpoint).
+          const after = await readChildState(graph, { configurable: { thread_id: thread } });
+          if (after.pending.length > 0) throw childPause(request.agent, after.pending);
         }
         request.sink(at({ type: "agent_end", duration_ms: Math.max(0, services.clock.now() - started) }));
         return finalAnswer(messages);
       } catch (error) {
-        request.sink(at({ type: "agent_end", duration_ms: Math.max(0, services.clock.now() - started), error: errorMessage(error) }));
+        // A pause ends this run of the agent without an error: the resumed run starts it again.
+        const paused = isGraphInterrupt(error);
+        request.sink(at({ type: "agent_end", duration_ms: Math.max(0, services.clock.now() - started), ...(paused ? {} : { error: errorMessage(error) }) }));
         throw error;
       }
     });

@@ -8,6 +8,7 @@ import { defaultToolsFor, type AgentToolView } from "../defaultTools.js";
 import { EngineError } from "../errors.js";
 import type { CompileContext } from "../nodes/context.js";
 import { catalogTool } from "../toolCall.js";
+import { askUserTool } from "./askUser.js";
 import { agentCatalogTool, delegationTool } from "./delegation.js";
 import { requestHelpTool, transferTool } from "./handoff.js";
 import { backgroundHelperTools } from "./helperTools.js";
@@ -53,6 +54,7 @@ export function agentToolset(node: NodeOfKind<"agent">, ctx: CompileContext, sup
 
   const multiAgent = links.length > 0 || team.hierarchy.parents(agent.name).length > 0;
   if (supervisor && agent.default_tools.includes("request_help") && !tools.has("request_help")) tools.set("request_help", requestHelpTool(supervisor));
+  if (agent.default_tools.includes("ask_user") && !tools.has("ask_user")) tools.set("ask_user", askUserTool(agent.name));
   const view: AgentToolView = {
     agent,
     clock: services.clock,

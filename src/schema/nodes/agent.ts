@@ -15,6 +15,7 @@ export const defaultToolNames = [
   "request_help",
   "get_current_active_agent",
   "get_supervisor_agent",
+  "ask_user",
 ] as const;
 export const intentSchema = z.strictObject({ name: z.string().min(1).max(LIMITS.titleLength), description: text.default("") });
 

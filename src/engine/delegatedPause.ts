@@ -1,0 +1,115 @@
+/**
+ * Pauses inside delegated work: a blocking sub-agent or a Subgraph node runs on a thread of
+ * its own, so a question, approval or breakpoint raised there pauses that thread only. The
+ * node that started it re-raises the pause as a LangGraph `GraphInterrupt` carrying the
+ * child's own interrupt id, so the root thread pauses on it (and shows it like any pause).
+ * Answering it resumes the root with `Command({ resume: { [id]: value } })`; the node runs
+ * again, finds its child paused on that id and resumes the child with the same answer, so
+ * the child goes on exactly where it stopped.
+ */
+import { Command, GraphInterrupt, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
+import { BREAKPOINTS_KEY } from "./breakpoints.js";
+import type { InterruptPayload, PendingInterrupt } from "./interrupts.js";
+import { toPending } from "./resume.js";
+
+/**
+ * Run-config key holding the answers the run was resumed with, by interrupt id. Nested
+ * threads (delegations, subgraphs) read it to resume their own pauses; LangGraph passes
+ * `configurable` down to nested graphs and never persists it.
+ */
+export const ANSWERS_KEY = "graphwright_answers";
+
+export type Answers = Readonly<Record<string, unknown>>;
+
+/** @example answersOf({ configurable: { [ANSWERS_KEY]: { abc: { option_id: "yes" } } } }) // { abc: { option_id: "yes" } } */
+export function answersOf(config: LangGraphRunnableConfig): Answers {
+  const value = (config.configurable as Record<string, unknown> | undefined)?.[ANSWERS_KEY];
+  return value && typeof value === "object" ? (value as Answers) : {};
+}
+
+/**
+ * What a nested thread's run takes from the run config of the node that starts it: the
+ * answers the run was resumed with, and the breakpoints (so they pause inside it too).
+ * @example graph.stream(input, { configurable: { ...inheritedConfig(config), thread_id: "t1::agent::Emails" } })
+ */
+export function inheritedConfig(config: LangGraphRunnableConfig): Record<string, unknown> {
+  const configurable = (config.configurable ?? {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = { [ANSWERS_KEY]: answersOf(config) };
+  if (configurable[BREAKPOINTS_KEY] !== undefined) out[BREAKPOINTS_KEY] = configurable[BREAKPOINTS_KEY];
+  return out;
+}
+
+/**
+ * The payload as the root shows it: `via` names the delegated work it comes from, outermost first.
+ * @example asked("Emails", question).via // ["Emails"]
+ */
+export function viaPayload(name: string, payload: InterruptPayload): InterruptPayload {
+  return { ...payload, via: [name, ...(payload.via ?? [])] };
+}
+
+/**
+ * Raises the child's pauses in the running node: the root thread then waits on the same ids.
+ * @example throw childPause("Emails", pending);
+ */
+export function childPause(name: string, pending: readonly PendingInterrupt[]): GraphInterrupt {
+  return new GraphInterrupt(pending.map((p) => ({ id: p.id, value: viaPayload(name, p.payload) })));
+}
+
+/** What a child thread's last run left behind, from its state snapshot. */
+export interface ChildState {
+  /** Steps still to run: the thread stopped before its end (paused or cut off). */
+  next: readonly string[];
+  pending: PendingInterrupt[];
+  messageIds: ReadonlySet<string>;
+}
+
+type SnapshotReader = {
+  getState(config: LangGraphRunnableConfig): Promise<{ next: readonly string[]; values: unknown; tasks: readonly { interrupts?: readonly unknown[] }[] }>;
+};
+
+/** @example const child = await readChildState(graph, { configurable: { thread_id: "t1::agent::Emails" } }); */
+export async function readChildState(graph: SnapshotReader, config: LangGraphRunnableConfig): Promise<ChildState> {
+  const snapshot = await graph.getState(config);
+  const messages = ((snapshot.values as { messages?: { id?: string }[] } | undefined)?.messages ?? []) as { id?: string }[];
+  return {
+    next: snapshot.next,
+    pending: toPending(snapshot.tasks.flatMap((task) => task.interrupts ?? [])),
+    messageIds: new Set(messages.flatMap((m) => (m.id ? [m.id] : []))),
+  };
+}
+
+/**
+ * How a child's run goes on for the message `messageId`: a fresh start, the answer to its
+ * pause, its cut-off steps run again (`continue`), or still waiting (the pause is raised again).
+ * @example
+ * const step = nextChildStep(await readChildState(graph, config), messageId, answersOf(config));
+ * if (step.kind === "waiting") throw childPause("Emails", step.pending);
+ */
+export function nextChildStep(
+  child: ChildState,
+  messageId: string,
+  answers: Answers,
+):
+  | { kind: "start" }
+  | { kind: "continue" }
+  | { kind: "answer"; command: Command; interrupt: PendingInterrupt; value: unknown }
+  | { kind: "waiting"; pending: PendingInterrupt[] } {
+  if (child.next.length === 0 || !child.messageIds.has(messageId)) return { kind: "start" };
+  if (child.pending.length === 0) return { kind: "continue" };
+  const answered = child.pending.find((p) => Object.prototype.hasOwnProperty.call(answers, p.id));
+  if (!answered) return { kind: "waiting", pending: child.pending };
+  const value = answers[answered.id];
+  return { kind: "answer", interrupt: answered, value, command: new Command({ resume: { [answered.id]: value } }) };
+}
+
+/**
+ * A stable id for the message a node hands its child, unique to the node's task: the same
+ * when the task runs again on resume, different for every other run of the node.
+ * @example childMessageId({ configurable: { checkpoint_ns: "Main:1f2…|call_tools:9ab…" } }, "call_1") // "call_1@9ab…"
+ */
+export function childMessageId(config: LangGraphRunnableConfig, key: string): string {
+  const ns = (config.configurable as Record<string, unknown> | undefined)?.checkpoint_ns;
+  const last = typeof ns === "string" ? (ns.split("|").at(-1) ?? "") : "";
+  const task = last.includes(":") ? last.slice(last.indexOf(":") + 1) : last;
+  return task ? `${key}@${task}` : key;
+}

@@ -1,11 +1,19 @@
 /**
  * The CLI's `--checkpoint` option: where a thread's checkpoints live, so a thread started by one
  * CLI process resumes in the next. `memory` (one process), `sqlite:<file>`, `postgres://…`.
+ * Agents' long-term memories (`remember` / `recall` / `forget`) follow it: in Postgres with a
+ * Postgres store, so they outlive the process; otherwise in one store per process.
  */
 import path from "node:path";
+import { InMemoryStore } from "@langchain/langgraph-checkpoint";
 import type { EngineServices } from "../engine/index.js";
 
 type Saver = NonNullable<EngineServices["checkpointer"]>;
+type MemoryStore = NonNullable<EngineServices["store"]>;
+
+/** The long-term memory of runs without Postgres: every run of this process shares it. */
+let processStore: InMemoryStore | undefined;
+const inProcessMemory = (): MemoryStore => (processStore ??= new InMemoryStore());
 
 export type CheckpointSpec =
   | { kind: "memory" }
@@ -31,6 +39,8 @@ export interface OpenCheckpointer {
   spec: CheckpointSpec;
   /** `undefined` for `memory`: the engine then uses its own `MemorySaver`. */
   saver: Saver | undefined;
+  /** Agents' long-term memories: a `PostgresStore` beside Postgres checkpoints, else this process's `InMemoryStore`. */
+  store: MemoryStore;
   close(): Promise<void>;
 }
 
@@ -78,7 +88,7 @@ export function parseCheckpointSpec(text: string, cwd = process.cwd()): Checkpoi
 export async function openCheckpointer(spec: CheckpointSpec): Promise<OpenCheckpointer> {
   switch (spec.kind) {
     case "memory":
-      return { spec, saver: undefined, close: async () => {} };
+      return { spec, saver: undefined, store: inProcessMemory(), close: async () => {} };
     case "sqlite":
       return openSqlite(spec);
     case "postgres":
@@ -115,7 +125,7 @@ async function openSqlite(spec: Extract<CheckpointSpec, { kind: "sqlite" }>): Pr
     throw unavailable(spec, error);
   }
   const opened = saver;
-  return { spec, saver: opened, close: async () => void opened.db.close() };
+  return { spec, saver: opened, store: inProcessMemory(), close: async () => void opened.db.close() };
 }
 
 async function openPostgres(spec: Extract<CheckpointSpec, { kind: "postgres" }>): Promise<OpenCheckpointer> {
@@ -131,7 +141,27 @@ async function openPostgres(spec: Extract<CheckpointSpec, { kind: "postgres" }>)
     await pool.end().catch(() => {}); // the setup error is the one worth reporting
     throw unavailable(spec, error);
   }
-  return { spec, saver, close: () => saver.end() };
+  let store: Awaited<ReturnType<typeof openPostgresStore>>;
+  try {
+    store = await openPostgresStore(spec);
+  } catch (error) {
+    await saver.end().catch(() => {});
+    throw error;
+  }
+  return { spec, saver, store, close: async () => void (await Promise.all([saver.end(), store.stop()])) };
+}
+
+/** Long-term memory in the same database: its own pool, as PostgresStore manages one itself. */
+async function openPostgresStore(spec: Extract<CheckpointSpec, { kind: "postgres" }>) {
+  const { PostgresStore } = await import("@langchain/langgraph-checkpoint-postgres/store");
+  const store = new PostgresStore({ connectionOptions: { connectionString: spec.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS } });
+  try {
+    await store.setup();
+  } catch (error) {
+    await store.stop().catch(() => {});
+    throw new CheckpointError("CHECKPOINT_UNAVAILABLE", `Cannot open the memory store in ${describeSpec(spec)}: ${oneLine(causeOf(error), spec)}`);
+  }
+  return store;
 }
 
 function unavailable(spec: CheckpointSpec, error: unknown): CheckpointError {

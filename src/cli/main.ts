@@ -37,6 +37,8 @@ const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>
   --checkpoint <store>   where threads are kept, so a later run can resume one:
                          memory (default, this run only), sqlite:<file>,
                          postgres://user:password@host:port/database
+                         (agents' long-term memories live there too with postgres;
+                         otherwise they last this run only)
   --graphs <dir>         where Subgraph nodes find other graphs, by meta.id or file
                          name (default: the folder of <graph.json>)
   --json                 print one JSON event per line instead of readable text
@@ -201,7 +203,11 @@ async function run(
   options: { thread?: string; graphs?: string; json: boolean },
 ): Promise<number> {
   let compiled;
-  const services = nodeServices(document, { checkpointer: checkpoint.saver, graphs: folderGraphLibrary(options.graphs ?? dirname(file)) });
+  const services = nodeServices(document, {
+    checkpointer: checkpoint.saver,
+    store: checkpoint.store,
+    graphs: folderGraphLibrary(options.graphs ?? dirname(file)),
+  });
   const { tools } = services;
   try {
     compiled = compileGraph(document, services);

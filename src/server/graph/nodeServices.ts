@@ -3,7 +3,7 @@
  * secrets from environment variables, saved graphs from a folder, tools of every kind, and
  * knowledge bases searched from the text an export packed into the document.
  */
-import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+import type { BaseCheckpointSaver, BaseStore } from "@langchain/langgraph-checkpoint";
 import type { EngineServices, GraphLibrary } from "../../engine/index.js";
 import { createModelResolver } from "../../models/index.js";
 import { createScriptedModel } from "../../models/scripted.js";
@@ -17,6 +17,8 @@ export interface NodeServicesOptions {
   /** Where keys (`OPENAI_API_KEY`, …) and tool secrets (`GRAPHWRIGHT_SECRET_<NAME>`) are read; read at call time. */
   env?: Record<string, string | undefined>;
   checkpointer?: BaseCheckpointSaver;
+  /** Agents' long-term memories (`remember` / `recall` / `forget`); without it those tools say memory is not available. */
+  store?: BaseStore;
   /** Saved graphs for Subgraph nodes. */
   graphs?: GraphLibrary;
 }
@@ -42,6 +44,7 @@ export function nodeServices(document: GraphDocument, options: NodeServicesOptio
     // Indexed on a base's first search; a base exported without its text says how to export it.
     knowledge: packedKnowledgeSearch(document),
     ...(options.checkpointer ? { checkpointer: options.checkpointer } : {}),
+    ...(options.store ? { store: options.store } : {}),
     ...(options.graphs ? { graphs: options.graphs } : {}),
   } satisfies EngineServices;
   return services;

@@ -231,7 +231,7 @@ export function compileGraph(input: unknown, services: EngineServices): Compiled
     // Called only when an agent first runs as a root, after `ctx` below exists.
     compileAgentRun: (node) => compileAgent(node, ctx).run,
   });
-  const ctx: CompileContext = { document, services: resolved, team, compileChild: compileGraph, runChild: runGraph };
+  const ctx: CompileContext = { document, services: resolved, team, checkpointer, compileChild: compileGraph, runChild: runGraph };
   const graph = buildGraph(document, ctx, checkpointer, annotation);
   const names = graphNames(document, team.hierarchy);
   const nodesByName = new Map<string, GraphNode>();

@@ -61,10 +61,17 @@ export interface ChildState {
   next: readonly string[];
   pending: PendingInterrupt[];
   messageIds: ReadonlySet<string>;
+  /** The thread's latest checkpoint, where a cut-off run continues from. */
+  checkpointId: string | null;
 }
 
 type SnapshotReader = {
-  getState(config: LangGraphRunnableConfig): Promise<{ next: readonly string[]; values: unknown; tasks: readonly { interrupts?: readonly unknown[] }[] }>;
+  getState(config: LangGraphRunnableConfig): Promise<{
+    next: readonly string[];
+    values: unknown;
+    tasks: readonly { interrupts?: readonly unknown[] }[];
+    config?: LangGraphRunnableConfig;
+  }>;
 };
 
 /** @example const child = await readChildState(graph, { configurable: { thread_id: "t1::agent::Emails" } }); */
@@ -75,6 +82,7 @@ export async function readChildState(graph: SnapshotReader, config: LangGraphRun
     next: snapshot.next,
     pending: toPending(snapshot.tasks.flatMap((task) => task.interrupts ?? [])),
     messageIds: new Set(messages.flatMap((m) => (m.id ? [m.id] : []))),
+    checkpointId: ((snapshot.config?.configurable as Record<string, unknown> | undefined)?.checkpoint_id as string | undefined) ?? null,
   };
 }
 

@@ -29,6 +29,8 @@ import { turnEvents } from "./turnEvents.js";
 export interface RunInput {
   /** The user's message for this turn. */
   message: string;
+  /** The id the turn's message gets (a new one when absent): a Subgraph node's run finds its own message again by it. */
+  messageId?: string;
   /** A follow-up turn reporting a finished background task to the parent that queued it (see runFollowUp). */
   followUp?: { task_id: string };
   /**
@@ -167,7 +169,7 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
       turn.checkpointId = input.continueFrom.checkpoint_id;
     } else {
       const additional_kwargs = input.followUp ? { [FOLLOW_UP_KEY]: input.followUp.task_id } : {};
-      graphInput = { messages: [new HumanMessage({ id: ids.next("msg"), content: input.message, additional_kwargs })] };
+      graphInput = { messages: [new HumanMessage({ id: input.messageId ?? ids.next("msg"), content: input.message, additional_kwargs })] };
     }
     const stream = await target.graph.stream(
       graphInput as never,

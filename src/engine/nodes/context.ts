@@ -1,4 +1,5 @@
 /** What every node compiler receives. */
+import type { BaseCheckpointSaver } from "@langchain/langgraph/web";
 import type { GraphDocument } from "../../schema/index.js";
 import type { CompiledDocument } from "../compile.js";
 import type { RunEvent } from "../events.js";
@@ -25,6 +26,11 @@ export interface CompileContext {
    * module imports compile.ts back, which would make an import cycle.
    */
   compileChild: (document: unknown, services: EngineServices) => CompiledDocument;
+  /**
+   * The saver of the graph being compiled. Saved graphs run by Subgraph nodes checkpoint in
+   * it too, each on a thread of its own per thread of this graph (their memory across turns).
+   */
+  checkpointer?: BaseCheckpointSaver;
   /** Runs a graph compiled by `compileChild` for one turn; passed in for the same reason. */
   runChild: (compiled: CompiledDocument, input: RunInput, options: RunOptions) => AsyncGenerator<RunEvent>;
 }

@@ -1,15 +1,21 @@
 /**
- * Subgraph node: runs another saved graph (from `EngineServices.graphs`) on one message, in
- * a fresh thread of its own, and maps its result back: the reply joins this graph's
+ * Subgraph node: runs another saved graph (from `EngineServices.graphs`) on one message, on
+ * a thread of its own for each thread of this graph (checkpointed in this graph's saver, so
+ * it keeps its memory across turns), and maps its result back: the reply joins this graph's
  * conversation (and `output_channel`), and `outputs` copy channels of its final state.
+ * A pause inside it (an approval, a question) pauses this run on the same interrupt and
+ * resumes it where it stopped (see delegatedPause.ts).
  * A missing graph is SUBGRAPH_NOT_FOUND; a graph that (indirectly) runs itself is
  * SUBGRAPH_CYCLE; any other failure inside is SUBGRAPH_FAILED with the inner message.
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import { AIMessage } from "@langchain/core/messages";
 import type { NodeOfKind } from "../../schema/index.js";
+import { answersOf, childMessageId, childPause, nextChildStep, readChildState, type ChildState } from "../delegatedPause.js";
 import { EngineError, type EngineErrorCode } from "../errors.js";
 import type { RunEvent, RunEventBody } from "../events.js";
+import type { PendingInterrupt } from "../interrupts.js";
+import type { RunInput } from "../run.js";
 import { emit } from "../runtime.js";
 import type { GraphState, GraphUpdate } from "../state.js";
 import { renderTemplate } from "../template.js";
@@ -34,14 +40,31 @@ function bodyOf(event: RunEvent): RunEventBody {
   return Object.fromEntries(Object.entries(event).filter(([key]) => !place.has(key))) as RunEventBody;
 }
 
-/** The last AI reply in a final state's JSON messages. */
+/** The last AI reply of this turn (after its last human message) in a final state's JSON messages. */
 function replyOf(state: Record<string, unknown>): string {
   const messages = Array.isArray(state.messages) ? (state.messages as { role?: string; content?: unknown }[]) : [];
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i];
+    if (m?.role === "human") break;
     if (m?.role === "ai" && typeof m.content === "string" && m.content) return m.content;
   }
   return "";
+}
+
+/**
+ * The saved graph's thread for a thread of this graph: one per Subgraph node, so the saved
+ * graph keeps its own memory across the turns of the thread.
+ * @example subgraphThreadId("t1", "sub-1") // "t1::subgraph::sub-1"
+ */
+export function subgraphThreadId(threadId: string, nodeId: string): string {
+  return `${threadId}::subgraph::${nodeId}`;
+}
+
+/** How the saved graph's run goes on: a new turn, the answer to its pause, or its cut-off steps. */
+function childInput(step: Exclude<ReturnType<typeof nextChildStep>, { kind: "waiting" }>, child: ChildState, message: string, messageId: string): RunInput {
+  if (step.kind === "answer") return { message: "", resume: { interrupt_id: step.interrupt.id, value: step.value } };
+  if (step.kind === "continue" && child.checkpointId) return { message: "", continueFrom: { checkpoint_id: child.checkpointId } };
+  return { message, messageId };
 }
 
 /**
@@ -66,25 +89,34 @@ export function compileSubgraph(node: NodeOfKind<"subgraph">, ctx: CompileContex
 
     let child;
     try {
-      const { checkpointer: _own, ...rest } = services;
-      child = ctx.compileChild(raw, { ...rest, subgraphPath: path });
+      const { checkpointer: own, ...rest } = services;
+      const checkpointer = ctx.checkpointer ?? own;
+      child = ctx.compileChild(raw, { ...rest, ...(checkpointer ? { checkpointer } : {}), subgraphPath: path });
     } catch (error) {
       throw fail("SUBGRAPH_FAILED", `saved graph "${data.graph}" cannot run: ${error instanceof Error ? error.message : String(error)}`, error);
     }
     const parentThread = String((config.configurable as Record<string, unknown> | undefined)?.thread_id ?? "thread");
-    const threadId = `${parentThread}/${data.name}/${ctx.services.ids.next("sub")}`;
-    const message = renderTemplate(data.input, flowScope(state));
+    const threadId = subgraphThreadId(parentThread, node.id);
+    // Stable across runs of this node's task, so a pause inside resumes instead of starting over.
+    const messageId = childMessageId(config, `${node.id}_input`);
+    const before = await readChildState(child.graph, { configurable: { thread_id: threadId } });
+    const step = nextChildStep(before, messageId, answersOf(config));
+    if (step.kind === "waiting") throw childPause(data.name, step.pending);
+    const input = childInput(step, before, renderTemplate(data.input, flowScope(state)), messageId);
     let final: Record<string, unknown> | null = null;
-    for await (const event of ctx.runChild(child, { message }, { threadId, ...(config.signal ? { signal: config.signal } : {}) })) {
+    const paused: PendingInterrupt[] = [];
+    for await (const event of ctx.runChild(child, input, { threadId, ...(config.signal ? { signal: config.signal } : {}) })) {
       if (event.type === "error") {
         const code = PASSED_ON.has(event.code) ? (event.code as EngineErrorCode) : "SUBGRAPH_FAILED";
         throw fail(code, `graph "${data.graph}" failed: ${event.message}`);
       }
       if (event.type === "final_state") final = event.state;
+      if (event.type === "interrupt") paused.push({ id: event.interrupt_id, payload: event.payload });
       // The saved graph's tool calls and branch decisions show under this node in the timeline.
       if (FORWARDED.has(event.type)) emit(config, bodyOf(event), { agent: event.agent });
+      if (event.type === "run_end" && event.status === "interrupted" && paused.length > 0) throw childPause(data.name, paused);
       if (event.type === "run_end" && event.status !== "completed") {
-        throw fail("SUBGRAPH_FAILED", `graph "${data.graph}" ended ${event.status}; a subgraph must finish in one run`);
+        throw fail("SUBGRAPH_FAILED", `graph "${data.graph}" ended ${event.status}`);
       }
     }
     if (!final) throw fail("SUBGRAPH_FAILED", `graph "${data.graph}" ended without a final state`);

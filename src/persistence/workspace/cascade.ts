@@ -4,16 +4,20 @@ import { STORES, type Store, type Tx } from "../db.js";
 type CascadeStores = (typeof STORES)[keyof typeof STORES];
 
 /**
- * Sub-agents keep their own history on scoped threads named `<thread>::agent::<Name>`
- * (the engine's scopedThreadId; a test keeps the two in step). Written out here because the
- * workspace runs on the main thread, which must not load the engine.
+ * Sub-agents keep their own history on scoped threads named `<thread>::agent::<Name>`, and
+ * Subgraph nodes their saved graph's on `<thread>::subgraph::<node id>` (the engine's
+ * scopedThreadId and subgraphThreadId; a test keeps them in step). Written out here because
+ * the workspace runs on the main thread, which must not load the engine.
  */
 export const SCOPED_THREAD_SEPARATOR = "::agent::";
+export const SUBGRAPH_THREAD_SEPARATOR = "::subgraph::";
 
 /** Every scoped thread under a thread (and nothing else: "t1" must not reach "t10"). */
-function scopedThreads(threadId: string): IDBKeyRange {
-  const prefix = `${threadId}${SCOPED_THREAD_SEPARATOR}`;
-  return IDBKeyRange.bound(prefix, `${prefix}\uffff`);
+function scopedThreads(threadId: string): IDBKeyRange[] {
+  return [SCOPED_THREAD_SEPARATOR, SUBGRAPH_THREAD_SEPARATOR].map((separator) => {
+    const prefix = `${threadId}${separator}`;
+    return IDBKeyRange.bound(prefix, `${prefix}\uffff`);
+  });
 }
 
 export async function deleteThreadRows(tx: Tx<Store[], "readwrite">, threadId: string): Promise<void> {
@@ -27,12 +31,13 @@ export async function deleteThreadRows(tx: Tx<Store[], "readwrite">, threadId: s
     const events = tx.objectStore(STORES.events);
     for (const key of await events.index("thread_id").getAllKeys(threadId)) await events.delete(key);
   }
-  // Checkpoints of the thread and of its sub-agents' scoped threads, and its background tasks.
+  // Checkpoints of the thread and of its sub-agents' and subgraphs' scoped threads, and its background tasks.
   for (const name of [STORES.checkpoints, STORES.writes, STORES.blobs, STORES.tasks] as const) {
     if (!has(name)) continue;
     const store = tx.objectStore(name);
     const index = store.index("thread_id");
-    const keys = [...(await index.getAllKeys(threadId)), ...(name === STORES.tasks ? [] : await index.getAllKeys(scopedThreads(threadId)))];
+    const keys = [...(await index.getAllKeys(threadId))];
+    if (name !== STORES.tasks) for (const range of scopedThreads(threadId)) keys.push(...(await index.getAllKeys(range)));
     for (const key of keys) await store.delete(key as never);
   }
 }

@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { assertValid, type GraphDocument } from "../../schema/index.js";
 import { minimalDocument } from "../../schema/fixtures/minimalDocument.js";
 import { scopedThreadId, type BackgroundTask, type RunEvent } from "../../engine/index.js";
-import { SCOPED_THREAD_SEPARATOR } from "./cascade.js";
+import { subgraphThreadId } from "../../engine/nodes/subgraph.js";
+import { SCOPED_THREAD_SEPARATOR, SUBGRAPH_THREAD_SEPARATOR } from "./cascade.js";
 import { Database, STORES } from "../db.js";
 import { PersistenceError } from "../errors.js";
 import { createWorkspace, maskSecret, type Workspace, type WorkspaceClock } from "./index.js";
@@ -210,6 +211,7 @@ describe("threads", () => {
       for (const [thread, id] of [
         ["t1", "c1"],
         [scopedThreadId("t1", "Research"), "c2"],
+        [subgraphThreadId("t1", "sub-1"), "c5"],
         ["t10", "c3"],
         [scopedThreadId("t10", "Research"), "c4"],
       ] as const) {
@@ -227,6 +229,7 @@ describe("threads", () => {
 
   it("names scoped threads the way the engine does", () => {
     expect(scopedThreadId("t1", "Research")).toBe(`t1${SCOPED_THREAD_SEPARATOR}Research`);
+    expect(subgraphThreadId("t1", "sub-1")).toBe(`t1${SUBGRAPH_THREAD_SEPARATOR}sub-1`);
   });
 
   it("says which thread is missing when renaming one that does not exist", async () => {

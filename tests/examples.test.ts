@@ -2,10 +2,12 @@
 import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { collectRun, compileGraph, type RunEvent } from "../src/engine/index.js";
-import { findTemplate, templates } from "../src/app/templates/catalog.js";
+import { InMemoryStore } from "@langchain/langgraph/web";
+import { collectRun, compileGraph, type EngineServices, type RunEvent } from "../src/engine/index.js";
+import { findTemplate, loadTemplate, templates } from "../src/app/templates/catalog.js";
 import { templateDocument } from "../src/app/templates/instantiate.js";
-import { validateText } from "../src/schema/index.js";
+import { validateText, type GraphDocument } from "../src/schema/index.js";
+import { packedKnowledgeSearch } from "../src/tools/index.js";
 import { testServices } from "./support/services.js";
 
 const dir = path.resolve(import.meta.dirname, "../examples");
@@ -36,11 +38,20 @@ describe("examples", () => {
 });
 
 describe("templates", () => {
-  const runTemplate = async (id: string, message: string) => {
+  const loadDocument = async (id: string): Promise<GraphDocument> => {
     const template = findTemplate(id);
     if (!template) throw new Error(`no template ${id}`);
-    const compiled = compileGraph(templateDocument(template), testServices());
-    return collectRun(compiled, { message }, { threadId: `${id}:${message}` });
+    return templateDocument(await loadTemplate(template));
+  };
+  // As the CLI runs a graph: knowledge bases searched from their packed text, memories in a store.
+  const headless = (document: GraphDocument, store = new InMemoryStore()): EngineServices => ({
+    ...testServices(),
+    knowledge: packedKnowledgeSearch(document),
+    store,
+  });
+  const runTemplate = async (id: string, message: string) => {
+    const document = await loadDocument(id);
+    return collectRun(compileGraph(document, headless(document)), { message }, { threadId: `${id}:${message}` });
   };
   const toolsCalled = (events: RunEvent[]) => events.flatMap((e) => (e.type === "tool_call" ? [e.tool] : []));
   const speakers = (events: RunEvent[]) => [...new Set(events.flatMap((e) => (e.type === "ai_message" && e.content ? [e.agent] : [])))];
@@ -89,9 +100,7 @@ describe("templates", () => {
   });
 
   it("supervisor-team keeps a mentioned specialist active for the next turn", async () => {
-    const template = findTemplate("supervisor-team");
-    if (!template) throw new Error("no template");
-    const compiled = compileGraph(templateDocument(template), testServices());
+    const compiled = compileGraph(await loadDocument("supervisor-team"), testServices());
     await collectRun(compiled, { message: "@Report hi" }, { threadId: "sticky" });
     const next = await collectRun(compiled, { message: "Write a weekly report" }, { threadId: "sticky" });
     expect(speakers(next)).toEqual(["Report"]);
@@ -108,6 +117,29 @@ describe("templates", () => {
   it("number-cruncher reports a list that is not numbers as the tool's thrown error", async () => {
     const events = await runTemplate("number-cruncher", "Summarize 1, 2,, 3.4.5");
     expect(events.find((e) => e.type === "tool_result")).toMatchObject({ error: "Not a list of numbers: 1, 2,, 3.4.5" });
+  });
+
+  it("support-desk answers a return question through PolicyAgent's search of the packed policies, citing returns.md", async () => {
+    const events = await runTemplate("support-desk", "How long do I have to return an item?");
+    expect(speakers(events)).toEqual(["PolicyAgent", "Support"]);
+    const search = events.find((e) => e.type === "tool_result" && e.tool === "search_policies");
+    const found = JSON.parse(search?.type === "tool_result" ? (search.result ?? "{}") : "{}") as { results?: { source: string; text: string }[] };
+    expect(found.results?.[0]?.source).toBe("returns.md");
+    expect(found.results?.[0]?.text).toContain("within 30 days of delivery");
+    const reply = events.filter((e) => e.type === "ai_message").at(-1);
+    expect(reply).toMatchObject({ agent: "Support", content: expect.stringContaining("Source: returns.md") });
+  });
+
+  it("support-desk recalls in a new thread the preference remembered in another", async () => {
+    const document = await loadDocument("support-desk");
+    const compiled = compileGraph(document, headless(document));
+    await collectRun(compiled, { message: "Remember that I prefer email updates" }, { threadId: "first" });
+    const later = await collectRun(compiled, { message: "What do you remember about me?" }, { threadId: "second" });
+    expect(toolsCalled(later)).toEqual(["recall"]);
+    const reply = later.filter((e) => e.type === "ai_message").at(-1);
+    expect(reply?.type === "ai_message" && reply.content).toContain("I prefer email updates");
+    const fresh = await collectRun(compileGraph(document, headless(document)), { message: "What do you remember about me?" }, { threadId: "third" });
+    expect(fresh.filter((e) => e.type === "ai_message").at(-1)).toMatchObject({ content: expect.stringContaining("haven't saved any preferences") });
   });
 
   // routed-support (seed 004) has its own tests in routedSupport.test.ts.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SCHEMA_URL } from "../../schema/index.js";
-import { templates } from "../templates/catalog";
+import { loadTemplate, templates } from "../templates/catalog";
 import { instantiateTemplate } from "../templates/instantiate";
 import { blankDocument } from "../store/nodeFactory";
 import { exportGraphJson } from "./exportJson";
@@ -27,8 +27,8 @@ describe("exportGraphJson", () => {
 });
 
 describe("round trip", () => {
-  it.each(templates.map((t) => [t.title, t] as const))("%s: export then import gives an equal document", (_title, template) => {
-    const doc = instantiateTemplate(template, { id: "g_round", now: new Date("2026-03-14T15:09:26Z") });
+  it.each(templates.map((t) => [t.title, t] as const))("%s: export then import gives an equal document", async (_title, template) => {
+    const doc = instantiateTemplate(await loadTemplate(template), { id: "g_round", now: new Date("2026-03-14T15:09:26Z") });
     const first = exportGraphJson(doc);
     const imported = readGraphFile(first.text, none);
     if (!imported.ok) throw new Error(JSON.stringify(imported.errors));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { templates } from "../templates/catalog";
+import { loadTemplate, templates } from "../templates/catalog";
 import { instantiateTemplate } from "../templates/instantiate";
 import { blankDocument } from "../store/nodeFactory";
 import { readGraphFile } from "./importGraph";
@@ -15,7 +15,7 @@ async function deflate(bytes: Uint8Array): Promise<string> {
 
 describe("share links", () => {
   it.each(templates.map((t) => [t.title, t] as const))("%s: the link opens the same graph", async (_title, template) => {
-    const doc = instantiateTemplate(template, { id: "g_share", now: new Date("2026-03-14T15:09:26Z") });
+    const doc = instantiateTemplate(await loadTemplate(template), { id: "g_share", now: new Date("2026-03-14T15:09:26Z") });
     const { url } = await shareLink(doc, base);
     expect(url.startsWith(`https://app.example.com/graphwright/?x=1${SHARE_PREFIX}`)).toBe(true);
     expect(url.length).toBeLessThan(10_000);

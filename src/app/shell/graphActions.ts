@@ -4,7 +4,7 @@
  */
 import type { GraphSession } from "../services/graphSession";
 import { blankDocument } from "../store/nodeFactory";
-import type { Template } from "../templates/catalog";
+import { loadTemplate, type Template } from "../templates/catalog";
 import { instantiateTemplate } from "../templates/instantiate";
 
 /** Opens a fresh Start → Agent → End graph; returns the notice to show. */
@@ -16,7 +16,8 @@ export async function openNewGraph(session: GraphSession): Promise<string> {
 
 /** Opens a copy of a template as a new graph; returns the notice to show. */
 export async function openTemplate(session: GraphSession, template: Template): Promise<string> {
+  const loaded = await loadTemplate(template);
   const id = await session.freshGraphId();
-  await session.open(instantiateTemplate(template, { id, now: new Date() }));
+  await session.open(instantiateTemplate(loaded, { id, now: new Date() }));
   return `Opened the template "${template.title}" as a new graph.`;
 }

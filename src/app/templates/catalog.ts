@@ -1,6 +1,8 @@
 /**
  * The templates the app offers: golden documents from examples/ (which the tests also run)
- * with the messages that show each one off.
+ * with the messages that show each one off. Templates that carry a knowledge base's text are
+ * kept out of the app's first load: the dialog lists them from their title and description,
+ * and their document is fetched when one is opened (`loadTemplate`).
  */
 import mainAgentTeam from "../../../examples/main-agent-team.json";
 import numberCruncher from "../../../examples/number-cruncher.json";
@@ -25,8 +27,10 @@ export interface Template {
   description: string;
   /** A greeting first, then questions that call tools. */
   showcase: readonly ShowcaseMessage[];
-  /** The raw JSON document; validated when the template is opened. */
+  /** The raw JSON document; validated when the template is opened. Undefined until `loadTemplate` for a template with `load`. */
   source: unknown;
+  /** Fetches the document of a template kept out of the first load (a chunk of its own). */
+  load?: () => Promise<unknown>;
 }
 
 interface RawExample {
@@ -35,6 +39,11 @@ interface RawExample {
 
 function template(source: RawExample, showcase: ShowcaseMessage[]): Template {
   return { id: source.meta.id, title: source.meta.name, description: source.meta.description ?? "", showcase, source };
+}
+
+/** A template whose document (with a knowledge base's packed text) loads only when it is opened. */
+function lazyTemplate(meta: RawExample["meta"], showcase: ShowcaseMessage[], load: () => Promise<{ default: unknown }>): Template {
+  return { id: meta.id, title: meta.name, description: meta.description ?? "", showcase, source: undefined, load: async () => (await load()).default };
 }
 
 /** Every template, in the order the dialog lists them; the first opens on first run. */
@@ -77,6 +86,23 @@ export const templates: readonly Template[] = [
     { message: "Plan a team offsite", tools: ["run_step"] },
     { message: "Do the impossible", tools: ["run_step"] },
   ]),
+  lazyTemplate(
+    {
+      id: "support-desk",
+      name: "Support desk with a policy knowledge base and memory",
+      description:
+        "A support agent that hands policy questions to PolicyAgent, a sub-agent that answers from the shop's knowledge base (returns, shipping and warranty files, searched with search_policies; each answer names its source file), and that remembers the customer's preferences across conversations (remember / recall). Runs offline on the scripted model.",
+    },
+    [
+      { message: "hello", tools: [] },
+      { message: "How long do I have to return an item?", tools: ["PolicyAgent", "search_policies"] },
+      { message: "Do you ship to Canada?", tools: ["PolicyAgent", "search_policies"] },
+      { message: "What does the warranty cover?", tools: ["PolicyAgent", "search_policies"] },
+      { message: "Remember that I prefer email updates", tools: ["remember"] },
+      { message: "What do you remember about me?", tools: ["recall"] },
+    ],
+    () => import("../../../examples/support-desk.json"),
+  ),
   template(numberCruncher, [
     { message: "hello", tools: [] },
     { message: "Summarize 3 1 4 1 5 9 2 6", tools: ["summarize_numbers"] },
@@ -86,4 +112,13 @@ export const templates: readonly Template[] = [
 
 export function findTemplate(id: string): Template | undefined {
   return templates.find((t) => t.id === id);
+}
+
+/**
+ * The template with its document at hand: fetched for one kept out of the first load, as is otherwise.
+ * @example const document = templateDocument(await loadTemplate(findTemplate("support-desk")!));
+ */
+export async function loadTemplate(template: Template): Promise<Template> {
+  if (template.source !== undefined || !template.load) return template;
+  return { ...template, source: await template.load() };
 }

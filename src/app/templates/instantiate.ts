@@ -4,6 +4,7 @@ import type { Template } from "./catalog";
 
 /** The template's document with defaults filled in; a template that does not validate is a bug. */
 export function templateDocument(template: Template): GraphDocument {
+  if (template.source === undefined) throw new Error(`Template "${template.title}" is not loaded yet: open it through loadTemplate`);
   const result = validate(template.source);
   if (!result.ok) throw new Error(`Template "${template.title}" is not a valid graph:\n${formatIssues(result.errors)}`);
   return result.document;

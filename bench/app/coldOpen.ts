@@ -19,8 +19,8 @@ export interface ColdOpenResult {
   last_reload: { dom_content_loaded_ms: number; first_contentful_paint_ms: number; nodes_shown_ms: number };
 }
 
-export async function measureColdOpen(browser: Browser, url: string, nodes = 500, reloads = 3): Promise<ColdOpenResult> {
-  const document = gridGraph({ nodes, edges: defaultEdgeCount(nodes) }, "bench-cold-open");
+export async function measureColdOpen(browser: Browser, url: string, nodes = 500, reloads = 3, edges = defaultEdgeCount(nodes)): Promise<ColdOpenResult> {
+  const document = gridGraph({ nodes, edges }, "bench-cold-open");
   const context = await newBenchContext(browser);
   try {
     const page = await context.newPage();

@@ -38,7 +38,7 @@ export async function waitForNodes(page: Page, count: number, timeout = 120_000)
 }
 
 /** Drags a node by its centre in `moves` small mouse moves, one input event after another. */
-async function drag(page: Page, name: string, moves: number): Promise<void> {
+export async function drag(page: Page, name: string, moves: number): Promise<void> {
   const node = page.locator(`.react-flow__node[aria-label="${name}"]`);
   const box = await node.boundingBox();
   if (!box) throw new Error(`BENCH_DRAG: node ${name} is not on screen`);
@@ -55,7 +55,7 @@ async function drag(page: Page, name: string, moves: number): Promise<void> {
 }
 
 /** Names of the Step nodes drawn inside the middle of the canvas, nearest the centre first. */
-async function visibleNodeNames(page: Page): Promise<string[]> {
+export async function visibleNodeNames(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const pane = document.querySelector(".react-flow")!.getBoundingClientRect();
     const cx = pane.left + pane.width / 2;

@@ -15,6 +15,7 @@ import type { AppServer } from "./server.js";
 import { measureStopWhenStuck } from "./stopWhenStuck.js";
 import { measureStreaming, type StreamingResult } from "./streaming.js";
 import { measureTimelineScroll } from "./timelineScroll.js";
+import { measureWorkFigures, WORK_SCENARIOS } from "./workFigures.js";
 
 export type UiFigures = Record<string, Figure>;
 
@@ -45,6 +46,8 @@ export const UI_SCENARIOS: Record<string, (browser: Browser, server: AppServer) 
     dragRatioFigure(await measureDrag(browser, server.url, 100), await measureDrag(browser, server.url, 1000)),
   streaming_commits_per_frame: async (browser, server) => streamingFigures(await measureStreaming(browser, server.url)).commits,
   streaming_long_tasks: async (browser, server) => streamingFigures(await measureStreaming(browser, server.url)).longTasks,
+  // Main-thread work per frame, the bare React Flow baseline and 5,000 nodes (issue 17), in their own unthrottled browser.
+  ...WORK_SCENARIOS,
 };
 
 const dragFigure = (drag300: DragResult): Figure => atMost(drag300.p95_ms, 17, "ms", { drag: drag300 });
@@ -78,6 +81,7 @@ export async function measureUiFigures(browser: Browser, server: AppServer, log:
   log("  (j) tools: MCP round trip over loopback, JavaScript tool calls in the sandbox…");
   const mcpRoundTrip = await mcpRoundTripFigure();
   const javascriptTools = await javascriptToolFigures(browser, server.url);
+  const work = await measureWorkFigures(server, log);
 
   return {
     drag_frame_p95_300_nodes: dragFigure(drag300),
@@ -102,6 +106,7 @@ export async function measureUiFigures(browser: Browser, server: AppServer, log:
     mcp_round_trip: mcpRoundTrip,
     javascript_tool_first_call: javascriptTools.first,
     javascript_tool_warm_call: javascriptTools.warm,
+    ...work,
   };
 }
 

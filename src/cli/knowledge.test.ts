@@ -59,8 +59,9 @@ describe("cli with knowledge bases", () => {
     for (const base of document.knowledge_bases) for (const file of base.files) delete file.text;
     const file = path.join(dir, "support-desk.json");
     await writeFile(file, JSON.stringify(document));
-    const { code, stdout } = await runCli(["run", file, QUESTION, "--json"]);
+    const { code, stdout, stderr } = await runCli(["run", file, QUESTION, "--json"]);
     expect(code).toBe(0);
+    expect(stderr).toContain('Warning: Knowledge base "policies" cannot be searched here');
     const search = events(stdout).find((e) => e.type === "tool_result" && e.tool === "search_policies");
     expect(search?.error).toContain(
       'Knowledge base "policies" cannot be searched here: this graph file does not contain the text of "returns.md", "shipping.md", "warranty.txt"',

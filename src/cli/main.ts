@@ -15,6 +15,7 @@ import { folderGraphLibrary } from "../server/graph/graphLibrary.js";
 import { startRuntimeServer, type RuntimeServer } from "../server/runtime/serve.js";
 import { writeServerBundle } from "./bundle.js";
 import { testCommand } from "./testCommand.js";
+import { unpackedKnowledgeWarnings } from "../tools/index.js";
 
 const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>] [--checkpoint <store>] [--graphs <dir>] [--json]
        npm run cli -- run <graph.json> --thread <id> --resume '<answer>' [--interrupt <id>] [--checkpoint <store>]
@@ -53,7 +54,9 @@ const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>
                          (with GRAPHWRIGHT_SERVER_API_KEY set, serve asks every request for that key
                          as x-api-key: Settings' LangGraph API key sends it)
 
-Provider keys come from OPENAI_API_KEY and ANTHROPIC_API_KEY.`;
+Provider keys come from OPENAI_API_KEY and ANTHROPIC_API_KEY. Knowledge bases are searched
+from their files' text in <graph.json>, which an export from Graphwright carries when
+"include knowledge bases" is checked.`;
 
 /** Ends the command with a message on stderr; thrown so open stores are closed on the way out. */
 class CliFailure extends Error {
@@ -146,6 +149,7 @@ async function bundle(file: string | undefined, options: { out?: string; graphs?
   } catch (error) {
     fail((error as Error).message, 1);
   }
+  warnUnpackedKnowledge(document);
   process.stdout.write(
     `Wrote a LangGraph server for "${document.meta.name}" (graph id ${document.meta.id}) to ${options.out}: ${written.length} files.\n` +
       `Run it: cd ${options.out} && npm install && npx langgraphjs dev --no-browser\n`,
@@ -183,6 +187,11 @@ async function serve(options: { port?: string; host?: string; graphs?: string; s
   return 0;
 }
 
+/** Says up front which knowledge bases came without their text, whose searches will fail. */
+function warnUnpackedKnowledge(document: GraphDocument): void {
+  for (const warning of unpackedKnowledgeWarnings(document)) process.stderr.write(`Warning: ${warning}\n`);
+}
+
 /** The `--resume` answer as a resume request; a paused run lives on a named thread. */
 function resumeRequest(answer: string, interrupt: string | undefined, thread: string | undefined): ResumeRequest {
   if (!thread) fail("--resume answers a paused run: name its thread with --thread <id>");
@@ -215,6 +224,7 @@ async function run(
     fail(`${file} cannot be compiled: ${error instanceof EngineError ? error.message : String(error)}`);
   }
 
+  warnUnpackedKnowledge(document);
   const controller = new AbortController();
   process.once("SIGINT", () => controller.abort());
   const threadId = options.thread ?? `cli-${Date.now().toString(36)}`;

@@ -82,7 +82,9 @@ dev\` keeps everything in memory (and in \`.langgraph_api/\`) and is meant for o
 
 ## What is here
 
-- \`graph.json\`: the Graphwright document (no keys or secrets).
+- \`graph.json\`: the Graphwright document (no keys or secrets). Its knowledge bases are
+  searched from the files' text it carries when it was exported with "include knowledge
+  bases", indexed in memory on a base's first search.
 - \`graph.mjs\`: compiles it with the engine; \`langgraph.json\` points at it.
 - \`engine/\`: the Graphwright engine, prebuilt (no TypeScript toolchain needed).
 - \`graphs/\`: graphs that Subgraph nodes run, if any.

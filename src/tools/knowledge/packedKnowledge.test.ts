@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { KnowledgeBase } from "../../schema/index.js";
 import * as chunks from "./chunks.js";
-import { hasPackedKnowledge, packedKnowledgeSearch } from "./packedKnowledge.js";
+import { hasPackedKnowledge, packedKnowledgeSearch, unpackedKnowledgeWarnings } from "./packedKnowledge.js";
 
 const RETURNS = `# Returns
 
@@ -86,5 +86,18 @@ describe("hasPackedKnowledge", () => {
     expect(hasPackedKnowledge({ knowledge_bases: [policies] })).toBe(true);
     expect(hasPackedKnowledge({ knowledge_bases: [base("kb-faq", "faq", [{ name: "faq.md", bytes: 3 }])] })).toBe(false);
     expect(hasPackedKnowledge({})).toBe(false);
+  });
+});
+
+describe("unpackedKnowledgeWarnings", () => {
+  it("names each base and file exported without its text, and how to export it", () => {
+    const bare = base("kb-faq", "faq", [
+      { name: "faq.md", bytes: 120 },
+      { name: "notes.txt", bytes: 40, text: "Notes" },
+    ]);
+    expect(unpackedKnowledgeWarnings({ knowledge_bases: [policies, bare] })).toEqual([
+      'Knowledge base "faq" cannot be searched here: this graph file does not contain the text of "faq.md". In Graphwright, export the graph with "include knowledge bases" checked, then run that file.',
+    ]);
+    expect(unpackedKnowledgeWarnings({ knowledge_bases: [policies] })).toEqual([]);
   });
 });

@@ -22,17 +22,27 @@ export function hasPackedKnowledge(document: Pick<GraphDocument, "knowledge_base
   return (document.knowledge_bases ?? []).some((base) => base.files.some((file) => file.text !== undefined));
 }
 
-function notPacked(base: KnowledgeBase, missing: readonly string[]): Error {
-  const files = missing.map((name) => `"${name}"`).join(", ");
-  return new Error(
-    `Knowledge base "${base.name}" cannot be searched here: this graph file does not contain the text of ${files}. ` +
-      `In Graphwright, export the graph with "include knowledge bases" checked, then run that file.`,
-  );
+const EXPORT_HINT = `In Graphwright, export the graph with "include knowledge bases" checked, then run that file.`;
+
+function notPackedText(base: KnowledgeBase, missing: readonly string[]): string {
+  return `Knowledge base "${base.name}" cannot be searched here: this graph file does not contain the text of ${missing.map((name) => `"${name}"`).join(", ")}.`;
+}
+
+/**
+ * What is wrong with each knowledge base whose files were exported without their text, and how
+ * to export it: a warning worth showing before a run or a bundle, whose searches would fail.
+ * @example unpackedKnowledgeWarnings(document) // ['Knowledge base "faq" cannot be searched here: … In Graphwright, export the graph with …']
+ */
+export function unpackedKnowledgeWarnings(document: Pick<GraphDocument, "knowledge_bases">): string[] {
+  return (document.knowledge_bases ?? []).flatMap((base) => {
+    const missing = unpackedFiles(base);
+    return missing.length > 0 ? [`${notPackedText(base, missing)} ${EXPORT_HINT}`] : [];
+  });
 }
 
 async function buildIndex(base: KnowledgeBase, chunking: ChunkOptions): Promise<KnowledgeIndex> {
   const missing = unpackedFiles(base);
-  if (missing.length > 0) throw notPacked(base, missing);
+  if (missing.length > 0) throw new Error(`${notPackedText(base, missing)} ${EXPORT_HINT}`);
   // A name listed twice keeps its last text, as adding a file again replaces it.
   const texts = new Map(base.files.map((file) => [file.name, file.text ?? ""]));
   const index = createKnowledgeIndex();

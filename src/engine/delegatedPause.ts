@@ -9,7 +9,7 @@
  */
 import { Command, GraphInterrupt, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import { BREAKPOINTS_KEY } from "./breakpoints.js";
-import type { InterruptPayload, PendingInterrupt } from "./interrupts.js";
+import { isInterruptPayload, type InterruptPayload, type PendingInterrupt } from "./interrupts.js";
 import { toPending } from "./resume.js";
 
 /**
@@ -53,6 +53,14 @@ export function viaPayload(name: string, payload: InterruptPayload): InterruptPa
  */
 export function childPause(name: string, pending: readonly PendingInterrupt[]): GraphInterrupt {
   return new GraphInterrupt(pending.map((p) => ({ id: p.id, value: viaPayload(name, p.payload) })));
+}
+
+/**
+ * The pauses a background task's sub-agent stopped on, naming the task, as its follow-up turn asks them.
+ * @example task.pending = taskPauses(task.id, error);
+ */
+export function taskPauses(taskId: string, error: GraphInterrupt): PendingInterrupt[] {
+  return toPending(error.interrupts.map((i) => ({ id: i.id, value: isInterruptPayload(i.value) ? { ...i.value, task_id: taskId } : i.value })));
 }
 
 /** What a child thread's last run left behind, from its state snapshot. */

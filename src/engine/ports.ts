@@ -4,7 +4,7 @@
  */
 import type { AIMessageChunk, BaseMessage } from "@langchain/core/messages";
 import type { BaseCheckpointSaver, BaseStore } from "@langchain/langgraph/web";
-import type { KnowledgeBase, ModelProfile, Script, ToolDefinition } from "../schema/index.js";
+import type { KnowledgeBase, ModelProfile, PendingInterrupt, Script, ToolDefinition } from "../schema/index.js";
 
 /**
  * A tool as a model sees it (OpenAI function format, which every provider accepts).
@@ -122,7 +122,8 @@ export interface TaskInboxMessage {
   delivered: number | null;
 }
 
-export type BackgroundTaskStatus = "queued" | "running" | "completed" | "failed";
+/** `waiting`: the sub-agent paused for the user (a question, an approval); a follow-up turn asks, the answer resumes it. */
+export type BackgroundTaskStatus = "queued" | "running" | "waiting" | "completed" | "failed";
 
 /**
  * A non-blocking delegation (seed 002): queued by a parent, run in the background, reported in a follow-up turn.
@@ -158,6 +159,10 @@ export interface BackgroundTask {
   progress: string[];
   /** True once a follow-up turn told the parent about the outcome. */
   reported: boolean;
+  /** While `waiting`: what the sub-agent waits on (its own interrupt ids, payloads naming the task). */
+  pending?: PendingInterrupt[];
+  /** While `waiting`: true once a follow-up turn asked the user (the thread then waits on the answer). */
+  asked?: boolean;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Background delegations in the worker (seed 002): each settled task gets a follow-up turn,
- * recorded as a run of its thread, and after a reload the tasks left queued or running in
+ * recorded as a run of its thread (a task waiting for the user gets one that asks), and after a reload the tasks left queued or running in
  * IndexedDB are run again — or, when they cannot be, recorded on their thread as failed with
  * the reason. Nothing is silently lost.
  */
@@ -105,7 +105,8 @@ export function createBackgroundRuns(deps: BackgroundRunsDeps): BackgroundRuns {
     const run: RecordedRun = { runId: deps.newRunId(), threadId: asThreadId(task.thread_id), graphId, input: followUpMessage(task) };
     await whenFree(task.thread_id, async () => {
       const current = await deps.tasks.get(task.id);
-      if (current?.reported) return;
+      // Told already, or (waiting for the user) asked already: the thread holds the question.
+      if (current?.reported || (current?.status === "waiting" && current.asked)) return;
       deps.post({ type: "background_run", runId: run.runId, threadId: run.threadId, graphId, taskId: task.id });
       await deps.record(run, (signal) => runFollowUp(compiled, task.id, { threadId: task.thread_id, runId: run.runId, signal }));
     });
@@ -190,7 +191,8 @@ export function createBackgroundRuns(deps: BackgroundRunsDeps): BackgroundRuns {
     }
     const graphId = asGraphId(task.graph_id);
     watch(compiled, graphId);
-    if (task.status === "completed" || task.status === "failed") {
+    if (task.status === "completed" || task.status === "failed" || task.status === "waiting") {
+      // A waiting task runs again only once answered (through its follow-up turn's question).
       await followUp(compiled, task, graphId);
       return;
     }

@@ -4,6 +4,8 @@
  * handed to `onSettled` listeners so a follow-up turn can report them. Running tasks
  * also have an inbox (message_sub_agent) read at the sub-agent's turn boundaries.
  */
+import { isGraphInterrupt } from "@langchain/langgraph/web";
+import { ANSWERS_KEY, taskPauses } from "../delegatedPause.js";
 import { EngineError } from "../errors.js";
 import type { NodeEmission } from "../events.js";
 import type { ResolvedServices } from "../nodes/context.js";
@@ -48,6 +50,13 @@ export interface BackgroundTasks {
   takeInbox(id: string): Promise<TaskInboxMessage[]>;
   /** The sub-agent answered at a turn boundary: wakes send_and_wait callers whose message it had read. */
   noteReply(id: string, text: string): void;
+  /**
+   * Resumes a `waiting` task with the user's answer to one of its pauses; it runs on in the
+   * background from where it paused. Throws when the task does not wait on that interrupt.
+   */
+  answer(id: string, interruptId: string, value: unknown): Promise<void>;
+  /** A follow-up turn asked the user what a `waiting` task waits on. */
+  markAsked(id: string): Promise<void>;
   /** Resolves once every task this compile started has settled. */
   idle(): Promise<void>;
   /**
@@ -111,7 +120,7 @@ export function createBackgroundTasks(input: {
     void save(task).catch(() => undefined);
   };
 
-  const execute = async (task: BackgroundTask) => {
+  const execute = async (task: BackgroundTask, answers?: Record<string, unknown>) => {
     registry.events.delete(task.id);
     task.status = "running";
     task.attempts += 1;
@@ -128,20 +137,28 @@ export function createBackgroundTasks(input: {
         taskId: task.id,
         sink: progressSink(task),
         ns: "",
+        ...(answers ? { inherited: { [ANSWERS_KEY]: answers } } : {}),
       });
       task.status = "completed";
       task.error = null;
     } catch (error) {
-      task.status = "failed";
-      task.error = errorMessage(error);
+      if (isGraphInterrupt(error)) {
+        // Paused for the user: the listeners' follow-up turn asks, and the answer resumes it (see answer()).
+        task.status = "waiting";
+        task.pending = taskPauses(task.id, error);
+        task.asked = false;
+      } else {
+        task.status = "failed";
+        task.error = errorMessage(error);
+      }
     }
     await settle(task);
   };
 
-  const start = (task: BackgroundTask) => {
+  const start = (task: BackgroundTask, answers?: Record<string, unknown>) => {
     registry.live.set(task.id, task);
     // After the current turn's tool call returns its handle: the parent's turn goes first.
-    const work = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => execute(task));
+    const work = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => execute(task, answers));
     running.add(work);
     void work.finally(() => running.delete(work));
   };
@@ -200,6 +217,20 @@ export function createBackgroundTasks(input: {
       return () => listeners.delete(listener);
     },
     ...createInbox(registry, save, services),
+    async answer(id, interruptId, value) {
+      const task = registry.live.get(id) ?? (await store.get(id));
+      if (!task) throw new EngineError("TASK_NOT_FOUND", `There is no background task "${id}"`);
+      if (task.status !== "waiting" || !(task.pending ?? []).some((p) => p.id === interruptId)) {
+        throw new EngineError("NOT_PAUSED", `Background task ${id} (${task.agent}) is ${task.status}, not waiting on interrupt "${interruptId}"`);
+      }
+      start({ ...structuredClone(task), status: "queued", pending: [], asked: false }, { [interruptId]: value });
+    },
+    async markAsked(id) {
+      const task = registry.live.get(id) ?? (await store.get(id));
+      if (!task || task.status !== "waiting" || task.asked) return;
+      task.asked = true;
+      await save(task);
+    },
     async markReported(id) {
       const task = registry.live.get(id) ?? (await store.get(id));
       if (!task || task.reported) return;

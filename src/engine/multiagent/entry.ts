@@ -1,10 +1,11 @@
 /**
  * The graph's entry node: who answers this turn. A follow-up turn goes to the parent
- * that queued the background task; `@name` jumps to that agent (also one nested under
+ * that queued the background task (or, for a task waiting for the user, asks the user); `@name` jumps to that agent (also one nested under
  * a top-level agent through handoffs); a stored active agent resumes; otherwise the
  * turn follows the flow from Start.
  */
-import { Command, END, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
+import { Command, END, GraphInterrupt, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
+import { answersOf } from "../delegatedPause.js";
 import { emit, lastHumanMessage, textOf } from "../runtime.js";
 import { routeTurn } from "../routing.js";
 import type { GraphState } from "../state.js";
@@ -37,6 +38,16 @@ export function entryNode(input: {
     if (typeof followUp === "string") {
       const task = await team.tasks.get(followUp);
       if (!task) return goDefault();
+      if (task.status === "waiting") {
+        // The task's sub-agent waits for the user: this turn asks (the thread pauses on the
+        // sub-agent's own interrupt), and the answer resumes the task in the background.
+        const pending = task.pending ?? [];
+        const answers = answersOf(config);
+        const answered = pending.find((p) => Object.prototype.hasOwnProperty.call(answers, p.id));
+        if (!answered) throw new GraphInterrupt(pending.slice(0, 1).map((p) => ({ id: p.id, value: p.payload })));
+        await team.tasks.answer(task.id, answered.id, answers[answered.id]);
+        return new Command({ goto: END });
+      }
       emit(
         config,
         {

@@ -9,7 +9,7 @@ import { PersistenceError } from "../errors.js";
 
 type TaskRow = { id: string; v: 1; thread_id: string; open: 0 | 1; task: unknown };
 
-const STATUSES: ReadonlySet<string> = new Set(["queued", "running", "completed", "failed"]);
+const STATUSES: ReadonlySet<string> = new Set(["queued", "running", "waiting", "completed", "failed"]);
 
 /** Still needs work: not finished, or finished but not yet reported (as the engine's isOpenTask). */
 function isOpen(task: BackgroundTask): boolean {

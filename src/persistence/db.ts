@@ -4,9 +4,10 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from "idb";
 import { PersistenceError, toPersistenceError } from "./errors.js";
+import type { KnowledgeBaseRow, KnowledgeFileRow, KnowledgeIndexRow } from "./knowledge/rows.js";
 
 export const DEFAULT_DB_NAME = "graphwright";
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 
 /** Store names are constants: persisted data outlives any rename. */
 export const STORES = {
@@ -24,6 +25,12 @@ export const STORES = {
   tasks: "tasks",
   /** Long-term memory: the items of the LangGraph store (`IdbStore`), keyed by [namespace, key]. */
   storeItems: "store_items",
+  /** Knowledge bases: one row per base (revision, files, sizes), small enough to read on every search. */
+  kbBases: "kb_bases",
+  /** Knowledge base files: each file's extracted text and its chunks, keyed by [graph, base, name]. */
+  kbFiles: "kb_files",
+  /** Knowledge base indexes: each base's saved search index (JSON text), keyed by [graph, base]. */
+  kbIndexes: "kb_indexes",
 } as const;
 
 /** A checkpoint row; the checkpoint and metadata are serialized by the saver's serde. */
@@ -90,12 +97,18 @@ export interface GraphwrightSchema extends DBSchema {
   /** `open` is 1 while the task is queued, running or unreported (IndexedDB cannot index booleans). */
   tasks: { key: string; value: { id: string; v: 1; thread_id: string; open: 0 | 1; task: unknown }; indexes: { thread_id: string; open: number } };
   store_items: { key: [string[], string]; value: StoreItemRow; indexes: { seq: number } };
+  kb_bases: { key: [string, string]; value: KnowledgeBaseRow };
+  kb_files: { key: [string, string, string]; value: KnowledgeFileRow };
+  kb_indexes: { key: [string, string]; value: KnowledgeIndexRow };
 }
 
 export type Store = StoreNames<GraphwrightSchema>;
 export type Tx<S extends Store[], M extends IDBTransactionMode> = IDBPTransaction<GraphwrightSchema, S, M>;
 
-/** Version 1: every store and index; version 2: background tasks; version 3: the LangGraph store's items. Later versions add steps; none may assume a fresh database. */
+/**
+ * Version 1: every store and index; version 2: background tasks; version 3: the LangGraph
+ * store's items; version 4: knowledge bases. Later versions add steps; none may assume a fresh database.
+ */
 function upgrade(db: IDBPDatabase<GraphwrightSchema>, oldVersion: number, newVersion: number): void {
   if (oldVersion < 1) {
     db.createObjectStore(STORES.graphs, { keyPath: "id" }).createIndex("updated", "updated");
@@ -117,6 +130,11 @@ function upgrade(db: IDBPDatabase<GraphwrightSchema>, oldVersion: number, newVer
   }
   if (oldVersion < 3 && newVersion >= 3) {
     db.createObjectStore(STORES.storeItems, { keyPath: ["namespace", "key"] }).createIndex("seq", "seq", { unique: true });
+  }
+  if (oldVersion < 4 && newVersion >= 4) {
+    db.createObjectStore(STORES.kbBases, { keyPath: ["graph_id", "base_id"] });
+    db.createObjectStore(STORES.kbFiles, { keyPath: ["graph_id", "base_id", "name"] });
+    db.createObjectStore(STORES.kbIndexes, { keyPath: ["graph_id", "base_id"] });
   }
 }
 

@@ -3,6 +3,7 @@
  * canvas. The engine, LangGraph, models and tools live only in this chunk.
  */
 import { Database } from "../persistence/db.js";
+import { createKnowledgeLibrary, KnowledgeStore, storedKnowledgeSearch } from "../persistence/knowledge/index.js";
 import { IdbStore } from "../persistence/store/IdbStore.js";
 import { createWorkspace } from "../persistence/workspace/index.js";
 import { createEngineHost } from "./engineHost";
@@ -23,6 +24,8 @@ const workspace = createWorkspace(database);
 const redaction = createWorkerRedaction(workspace);
 redactConsole(console, redaction);
 redaction.refresh().catch(() => undefined);
+// Knowledge bases the knowledge worker stored: each base's index loaded on its first search, again after it changes.
+const knowledge = createKnowledgeLibrary(new KnowledgeStore(database));
 
 const host = createEngineHost({
   runs: workspace.runs,
@@ -34,6 +37,7 @@ const host = createEngineHost({
   // Long-term memory on the app database: what an agent remembers outlives threads and reloads.
   store: new IdbStore({ database }),
   loadDocument: async (graphId) => (await workspace.graphs.get(graphId))?.document,
+  knowledgeFor: (graphId) => storedKnowledgeSearch(knowledge, graphId),
   redaction,
   sandboxOnPage: true,
 });

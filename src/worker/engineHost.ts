@@ -5,7 +5,7 @@
  * worker only through `post`, so tests drive it directly.
  */
 import { InMemoryStore, type BaseCheckpointSaver, type BaseStore } from "@langchain/langgraph/web";
-import { runGraph, type BackgroundTaskStore, type CompiledDocument, type RunEvent } from "../engine/index.js";
+import { runGraph, type BackgroundTaskStore, type CompiledDocument, type KnowledgeSearch, type RunEvent } from "../engine/index.js";
 import type { RunStore } from "../persistence/workspace/index.js";
 import { asRunId, asThreadId, type GraphDocument } from "../schema/index.js";
 import { createBackgroundRuns } from "./backgroundRuns";
@@ -42,6 +42,8 @@ export interface EngineHostOptions {
   store?: BaseStore;
   /** A stored graph's current document, to run its background tasks again after a reload, and for Subgraph nodes. */
   loadDocument?(graphId: string): Promise<GraphDocument | undefined>;
+  /** Searches a stored graph's knowledge bases (IndexedDB in the app); without it `search_<name>` tools say the base cannot be searched. */
+  knowledgeFor?(graphId: string): KnowledgeSearch | undefined;
   /** The redactor of everything the host posts and stores; the worker shares it with its saver and console. */
   redaction?: WorkerRedaction;
   /** JavaScript tools run in the page's sandboxed frame (`sandbox_run`, the browser); without it, QuickJS in-process. */
@@ -90,6 +92,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     store,
     tasksFor: (graphId) => background?.storeFor(graphId),
     loadDocument: options.loadDocument,
+    ...(options.knowledgeFor ? { knowledgeFor: options.knowledgeFor } : {}),
     toolSecrets: { get: (name) => options.credentials.secrets.reveal(toolSecretName(name)) },
     ...(pageSandbox ? { sandbox: pageSandbox.sandbox } : {}),
   });

@@ -4,7 +4,15 @@
  * store, the graph's background task store and the workspace's saved graphs for Subgraph nodes.
  */
 import { InMemoryStore, type BaseCheckpointSaver, type BaseStore } from "@langchain/langgraph/web";
-import { compileGraph, EngineError, type BackgroundTaskStore, type CompiledDocument, type EngineServices, type RunEvent } from "../engine/index.js";
+import {
+  compileGraph,
+  EngineError,
+  type BackgroundTaskStore,
+  type CompiledDocument,
+  type EngineServices,
+  type KnowledgeSearch,
+  type RunEvent,
+} from "../engine/index.js";
 import { createModelResolver, createScriptedModel } from "../models/index.js";
 import { GraphValidationError, type GraphDocument } from "../schema/index.js";
 import { createToolResolver, McpSessionPool, type CodeSandbox, type ToolSecrets } from "../tools/index.js";
@@ -19,6 +27,8 @@ export interface HostCompilerOptions {
   store?: BaseStore;
   /** The background task store of a graph, when the host keeps background delegations. */
   tasksFor?(graphId: string): BackgroundTaskStore | undefined;
+  /** Searches a stored graph's knowledge bases (IndexedDB in the worker), for agents' `search_<name>` tools. */
+  knowledgeFor?(graphId: string): KnowledgeSearch | undefined;
   /** A stored graph's current document, for Subgraph nodes. */
   loadDocument?(graphId: string): Promise<GraphDocument | undefined>;
   /** Named secrets for tools (`{{ secrets.NAME }}`). */
@@ -71,9 +81,11 @@ export function createHostServices(options: HostCompilerOptions): HostServices {
     };
     const graphs = load ? { graphs: { load: loadSaved } } : {};
     const memory = options.store ? { store: options.store } : {};
+    const search = graphId ? options.knowledgeFor?.(graphId) : undefined;
+    const knowledge = search ? { knowledge: search } : {};
     const services: EngineServices = replay
       ? // A replay writes no memories: it recalls and saves in a store of its own.
-        { ...replayServices(replay), checkpointer, store: new InMemoryStore() }
+        { ...replayServices(replay), checkpointer, store: new InMemoryStore(), ...knowledge }
       : {
           models: createModelResolver({ getKey: credentials ? keySource(credentials) : () => null, scripted: createScriptedModel }),
           // MCP tools send their server's headers, over the worker's shared sessions.
@@ -85,6 +97,7 @@ export function createHostServices(options: HostCompilerOptions): HostServices {
           }),
           checkpointer,
           ...memory,
+          ...knowledge,
           ...tasks,
           ...graphs,
         };

@@ -14,6 +14,17 @@ import type { SandboxOutcome, SandboxRequest } from "../tools/sandbox/types.js";
 export type { SandboxOutcome, SandboxRequest };
 
 export { summarizeProblems } from "./problemSummary";
+export type {
+  KnowledgeAddRequest,
+  KnowledgeAnswers,
+  KnowledgeBaseStats,
+  KnowledgeFileError,
+  KnowledgePhase,
+  KnowledgeProgress,
+  KnowledgeReply,
+  KnowledgeRequest,
+  PackedKnowledgeFile,
+} from "./knowledgeProtocol";
 
 /** The IndexedDB database the editor, the playground and the worker's saver share. */
 export const APP_DB_NAME = "graphwright";

@@ -8,7 +8,8 @@ import { create, insertMultiple, load, removeMultiple, save, search, type RawDat
 import { stopwords as englishStopwords } from "@orama/stopwords/english";
 import type { KnowledgeChunk } from "./chunks.js";
 
-const SCHEMA = { file: "string", index: "number", text: "string", line_from: "number", line_to: "number" } as const;
+// `file` is an enum so a search can be limited to the files a base lists (Orama filters enums, not strings).
+const SCHEMA = { file: "enum", index: "number", text: "string", line_from: "number", line_to: "number" } as const;
 
 /** A search result: the chunk, where it is, and how well it matched. */
 export interface KnowledgeHit {
@@ -22,12 +23,24 @@ export interface KnowledgeIndex {
   add(chunks: readonly KnowledgeChunk[]): Promise<void>;
   /** Drops every chunk of a file (before it is added again, or when it is removed). */
   removeFile(file: string): Promise<void>;
-  /** The best `k` chunks for `query`, best first (BM25, typo-tolerant by one letter in longer words). */
-  search(query: string, k?: number): Promise<KnowledgeHit[]>;
+  /**
+   * The best `k` chunks for `query`, best first (BM25, typo-tolerant by one letter in longer words);
+   * with `files`, only chunks of those files.
+   */
+  search(query: string, k?: number, options?: KnowledgeSearchOptions): Promise<KnowledgeHit[]>;
   /** How many chunks it holds. */
   size(): number;
   /** The index as plain JSON data, to store and `loadKnowledgeIndex` later. */
   save(): SavedKnowledgeIndex;
+  /** The index as JSON text, to store and `loadKnowledgeIndexText` later (one serialization, not two). */
+  saveText(): string;
+  /** The files it holds chunks of. */
+  files(): string[];
+}
+
+export interface KnowledgeSearchOptions {
+  /** Only chunks of these files (the files a base's definition lists); all files when absent. */
+  files?: readonly string[];
 }
 
 /** An index as stored: Orama's data and which chunks belong to which file. */
@@ -57,11 +70,21 @@ function wrap(db: Db, files: Map<string, string[]>): KnowledgeIndex {
       if (ids.length > 0) await removeMultiple(db, ids);
       files.delete(file);
     },
-    async search(query, k = 5) {
+    async search(query, k = 5, options = {}) {
       if (!query.trim()) return [];
-      const result = await search(db, { term: query, properties: ["text"], limit: Math.max(1, Math.min(50, k)), tolerance: 1 });
+      const only = options.files?.filter((file) => files.has(file));
+      // Every file listed: no filter to apply. None: nothing to find.
+      const where = only && only.length < files.size ? { file: { in: only } } : undefined;
+      if (only?.length === 0) return [];
+      const result = await search(db, {
+        term: query,
+        properties: ["text"],
+        limit: Math.max(1, Math.min(50, k)),
+        tolerance: 1,
+        ...(where ? { where } : {}),
+      });
       return result.hits.map((hit) => ({
-        file: hit.document.file,
+        file: String(hit.document.file),
         lines: { from: hit.document.line_from, to: hit.document.line_to },
         text: hit.document.text,
         score: hit.score,
@@ -70,6 +93,8 @@ function wrap(db: Db, files: Map<string, string[]>): KnowledgeIndex {
     size: () => [...files.values()].reduce((n, ids) => n + ids.length, 0),
     // Through JSON, so what is stored is plain data whatever Orama keeps inside.
     save: () => ({ raw: JSON.parse(JSON.stringify(save(db))) as RawData, files: Object.fromEntries(files) }),
+    saveText: () => JSON.stringify({ raw: save(db), files: Object.fromEntries(files) }),
+    files: () => [...files.keys()],
   };
 }
 
@@ -89,4 +114,12 @@ export function loadKnowledgeIndex(saved: SavedKnowledgeIndex): KnowledgeIndex {
   const db = newDb();
   load(db, saved.raw);
   return wrap(db, new Map(Object.entries(saved.files).map(([file, ids]) => [file, [...ids]])));
+}
+
+/**
+ * An index saved with `saveText()`.
+ * @example const index = loadKnowledgeIndexText(row.index);
+ */
+export function loadKnowledgeIndexText(text: string): KnowledgeIndex {
+  return loadKnowledgeIndex(JSON.parse(text) as SavedKnowledgeIndex);
 }

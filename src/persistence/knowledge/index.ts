@@ -1,0 +1,17 @@
+/** Knowledge bases stored in IndexedDB: files, chunks and search indexes; adding files; searching for the engine. */
+export { KnowledgeStore, utf8Length, type KnowledgeChange, type KnowledgeFileInput } from "./knowledgeStore.js";
+export { KnowledgeIndexCache } from "./indexCache.js";
+export {
+  createKnowledgeLibrary,
+  type AddOptions,
+  type AddResult,
+  type KnowledgeBaseStats,
+  type KnowledgeFileError,
+  type KnowledgeLibrary,
+  type KnowledgePhase,
+  type KnowledgeProgress,
+  type KnowledgeSource,
+  type PackedKnowledgeFile,
+} from "./knowledgeLibrary.js";
+export { storedKnowledgeSearch } from "./storedKnowledgeSearch.js";
+export type { KnowledgeBaseRow, KnowledgeFileRow, KnowledgeIndexRow } from "./rows.js";

@@ -1,0 +1,33 @@
+/**
+ * The engine's `KnowledgeSearch` over the knowledge bases stored for one graph: each base's
+ * index loaded on its first search and kept until its files change, and only the files the
+ * base's definition lists searched (files stored by an add that was undone are not).
+ */
+import type { KnowledgeSearch } from "../../engine/index.js";
+import type { KnowledgeBase } from "../../schema/index.js";
+import type { KnowledgeLibrary } from "./knowledgeLibrary.js";
+
+function notStored(base: KnowledgeBase, detail: string): Error {
+  return new Error(`Knowledge base "${base.name}" cannot be searched: ${detail}. Add its files again in graph settings.`);
+}
+
+/**
+ * @example
+ * const services = { ...services, knowledge: storedKnowledgeSearch(library, graphId) };
+ * await services.knowledge.search(doc.knowledge_bases[0], "refund", 5); // [{ file: "faq.md", lines: { from: 3, to: 5 }, text, score }]
+ */
+export function storedKnowledgeSearch(library: KnowledgeLibrary, graphId: string): KnowledgeSearch {
+  return {
+    async search(base, query, k, signal) {
+      const listed = base.files.map((file) => file.name);
+      if (listed.length === 0) throw new Error(`Knowledge base "${base.name}" has no files yet: add files to it in graph settings.`);
+      const stored = await library.indexOf(graphId, base.id);
+      signal?.throwIfAborted();
+      if (!stored) throw notStored(base, "it has no stored index in this browser (it was deleted, or its files were never indexed here)");
+      const present = new Set(stored.row.files.map((file) => file.name));
+      const missing = listed.filter((name) => !present.has(name));
+      if (missing.length === listed.length) throw notStored(base, `none of its files is stored in this browser (${missing.join(", ")})`);
+      return stored.index.search(query, k, { files: listed });
+    },
+  };
+}

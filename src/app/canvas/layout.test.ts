@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { nodeKindTable, type GraphDocument } from "../../schema/index.js";
+import { gridGraph } from "../fixtures/gridGraph";
 import { blankDocument } from "../store/nodeFactory";
-import { layoutDocument } from "./layout";
+import { LARGE_GRAPH_NODES, layoutDocument } from "./layout";
 
 function overlaps(a: { x: number; y: number; w: number; h: number }, b: { x: number; y: number; w: number; h: number }) {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
@@ -46,5 +47,19 @@ describe("auto layout", () => {
     const broken = { ...doc, edges: [...doc.edges, { id: "x", kind: "flow" as const, source: "agent", target: "gone" }] };
     const positions = await layoutDocument(broken, new Map([["agent", { width: 400, height: 200 }]]));
     expect((positions.end?.x ?? 0) - (positions.agent?.x ?? 0)).toBeGreaterThanOrEqual(400);
+  });
+
+  it("lays out a graph above the large-graph size left to right without overlaps", async () => {
+    const doc = gridGraph({ nodes: LARGE_GRAPH_NODES + 50, edges: LARGE_GRAPH_NODES + 200 });
+    const positions = await layoutDocument(doc, new Map());
+    expect(Object.keys(positions)).toHaveLength(doc.nodes.length);
+    const boxes = doc.nodes
+      .map((n) => ({ id: n.id, ...(positions[n.id] as { x: number; y: number }), w: nodeKindTable[n.kind].size.width, h: nodeKindTable[n.kind].size.height }))
+      .sort((a, b) => a.x - b.x);
+    // Sorted by x, a box can only overlap the boxes that start before it ends.
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length && boxes[j]!.x < boxes[i]!.x + boxes[i]!.w; j++)
+        expect(overlaps(boxes[i]!, boxes[j]!), `${boxes[i]!.id} overlaps ${boxes[j]!.id}`).toBe(false);
+    for (const edge of doc.edges) expect(positions[edge.source]!.x, `${edge.source} → ${edge.target}`).toBeLessThan(positions[edge.target]!.x);
   });
 });

@@ -8,11 +8,13 @@ import { ThreadBar } from "./ThreadBar";
 import { RunOnBar } from "./RunOnBar";
 import { RunUsage } from "./RunUsage";
 import { useThreadsFollowOpenGraph } from "../store/playground/hooks";
+import { useEngineWarmup } from "./useEngineWarmup";
 import { useSandboxWarmup } from "./useSandboxWarmup";
 
 export function Playground() {
   useThreadsFollowOpenGraph();
   useSandboxWarmup();
+  useEngineWarmup();
   return (
     <div className="flex min-h-0 w-full flex-col">
       <ThreadBar />

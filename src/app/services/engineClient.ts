@@ -71,6 +71,8 @@ export interface EngineClient {
   onBackgroundRun?(listener: (run: Unbranded<Omit<BackgroundRunMessage, "type">>) => RunHandlers | undefined): () => void;
   /** Asks the worker (starting it) to pick up background delegations a previous page left open. */
   resumeBackgroundTasks?(): void;
+  /** Starts the worker (loading the engine) ahead of the first run, so a first Send does not wait for it. */
+  warm?(): void;
   /** Continues a run a reload cut off (or records it as interrupted); its events follow like a run's. */
   resumeRun?(request: Unbranded<Omit<ResumeRunRequest, "type">>, handlers: RunHandlers): void;
   /**
@@ -306,6 +308,9 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
     },
     resumeBackgroundTasks() {
       ensure().postMessage({ type: "resume_tasks" });
+    },
+    warm() {
+      ensure();
     },
     resumeRun(request, handlers) {
       runs.set(request.runId, { handlers, threadId: request.threadId, stopping: false, posted: true });

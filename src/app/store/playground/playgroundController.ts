@@ -65,6 +65,8 @@ export interface PlaygroundController {
   hasOpenBackgroundTasks(): Promise<boolean>;
   /** Asks the engine (starting the worker) to pick up the open background delegations. */
   resumeBackgroundTasks(): void;
+  /** Starts the engine worker ahead of the first run (the page is idle). */
+  warmEngine?(): void;
 }
 
 export interface PlaygroundControllerDeps {
@@ -153,6 +155,9 @@ export function createPlaygroundController(deps: PlaygroundControllerDeps): Play
     },
     resumeBackgroundTasks() {
       engine.resumeBackgroundTasks?.();
+    },
+    warmEngine() {
+      engine.warm?.();
     },
   };
 }

@@ -178,6 +178,10 @@ export const createRunSlice =
         if (run.state === "running") controller.stopRun(run.runId);
       },
 
+      warmEngine() {
+        controller.warmEngine?.();
+      },
+
       async forkFrom(document, event) {
         if (!event.checkpoint_id || get().run.state === "running") return;
         try {

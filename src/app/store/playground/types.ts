@@ -47,6 +47,8 @@ export interface RunSlice {
   /** Starts a turn on the active thread (creating one if needed); false when it did not start. */
   send(document: GraphDocument, message: string, options?: SendOptions): Promise<boolean>;
   stop(): void;
+  /** Starts the engine worker ahead of the first run, so a first Send does not wait for it to load. */
+  warmEngine(): void;
   /** A new thread whose state is the state at this event's checkpoint. */
   forkFrom(document: GraphDocument, event: RunEvent): Promise<void>;
   /** Forks the thread at a checkpoint with edited channel values (`Apply as fork` in the state panel). */

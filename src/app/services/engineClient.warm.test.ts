@@ -1,0 +1,34 @@
+// Warming the engine client starts its worker once, ahead of the first run, which then goes to
+// that same worker instead of waiting for a new one to load.
+import { expect, it } from "vitest";
+import type { ToWorker } from "../../worker/protocol";
+import { minimalDocument } from "../../schema/fixtures/minimalDocument.js";
+import { assertValid } from "../../schema/index.js";
+import { createEngineClient, type WorkerLike } from "./engineClient";
+
+class RecordingWorker implements WorkerLike {
+  readonly posted: ToWorker[] = [];
+  postMessage(message: ToWorker): void {
+    this.posted.push(message);
+  }
+  addEventListener(): void {}
+}
+
+it("starts the worker on warm, once, and runs the first message on it", () => {
+  const started: RecordingWorker[] = [];
+  const engine = createEngineClient(() => {
+    const worker = new RecordingWorker();
+    started.push(worker);
+    return worker;
+  });
+  expect(started).toHaveLength(0);
+  engine.warm?.();
+  engine.warm?.();
+  expect(started).toHaveLength(1);
+  expect(started[0]!.posted).toEqual([]);
+
+  const handlers = { onEvents: () => undefined, onDone: () => undefined, onFailed: () => undefined };
+  engine.run({ runId: "run-1", threadId: "t-1", graphId: "g-1", document: assertValid(minimalDocument()), message: "hi" }, handlers);
+  expect(started).toHaveLength(1);
+  expect(started[0]!.posted.map((message) => message.type)).toEqual(["run"]);
+});

@@ -1,0 +1,22 @@
+/**
+ * The UI figures of issue 17's run and thread half: first token after Send on a fresh page and
+ * warm, and a 1,000-turn thread's open (time, JS heap, timeline mount). Run with the other UI
+ * figures, or alone (`npm run bench -- --only=first_token_cold_ms`).
+ */
+import type { Browser } from "@playwright/test";
+import type { Figure } from "./figure.js";
+import { firstTokenFigures, measureFirstToken } from "./firstToken.js";
+import type { AppServer } from "./server.js";
+
+type Log = (line: string) => void;
+
+export const THREAD_SCENARIOS: Record<string, (browser: Browser, server: AppServer) => Promise<Figure>> = {
+  first_token_cold_ms: async (browser, server) => firstTokenFigures(await measureFirstToken(browser, server.url)).cold,
+  first_token_warm_ms: async (browser, server) => firstTokenFigures(await measureFirstToken(browser, server.url)).warm,
+};
+
+export async function measureThreadFigures(browser: Browser, server: AppServer, log: Log): Promise<Record<string, Figure>> {
+  log("  (k) first token after Send, on a fresh page and warm…");
+  const firstToken = firstTokenFigures(await measureFirstToken(browser, server.url));
+  return { first_token_cold_ms: firstToken.cold, first_token_warm_ms: firstToken.warm };
+}

@@ -11,7 +11,7 @@ import { usePlaygroundStore } from "../store/playground/PlaygroundStoreProvider"
 import { pendingOf, type PendingInterruptView } from "../store/pendingInterrupts";
 import { breakpointPlace } from "../../schema/index.js";
 import { BreakpointForm } from "./BreakpointForm";
-import { answerLabel, approvalSubject, decisionLabel, parseEditedArgs } from "./interruptAnswers";
+import { answerLabel, approvalSubject, askedBy, decisionLabel, parseEditedArgs } from "./interruptAnswers";
 
 const button = cardButton;
 const field = "block w-full rounded border border-zinc-300 bg-white px-2 py-1.5 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-950";
@@ -131,6 +131,7 @@ export function InterruptCard() {
       : payload.kind === "breakpoint"
         ? `Paused ${payload.when} ${breakpointPlace(payload)}`
         : "Question";
+  const asker = askedBy(payload);
   return (
     <section
       role="region"
@@ -141,6 +142,7 @@ export function InterruptCard() {
         {title}
         {interrupts.length > 1 ? ` (1 of ${interrupts.length})` : ""}
       </h3>
+      {asker && <p className="text-xs text-amber-900 dark:text-amber-200">{asker}</p>}
       {(refusal ?? payload.error) && (
         <p role="alert" className="text-xs text-red-700 dark:text-red-400">
           {refusal ?? payload.error}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ApprovalInterrupt } from "../../engine/index.js";
-import { answerLabel, decisionLabel, parseEditedArgs } from "./interruptAnswers";
+import { answerLabel, askedBy, decisionLabel, parseEditedArgs } from "./interruptAnswers";
 
 const approval: ApprovalInterrupt = {
   kind: "approval",
@@ -33,5 +33,18 @@ describe("interrupt answers", () => {
     expect(decisionLabel(approval, "edit")).toBe("Approved delete_task with edited arguments");
     expect(decisionLabel({ ...approval, tool: null, node: "Gate" }, "approve")).toBe("Approved Gate");
     expect(answerLabel({ kind: "question", question: "Which?", options: [{ id: "w", label: "Work" }], node: "Q" }, "w")).toBe("Answered: Work");
+  });
+});
+
+describe("who asks", () => {
+  const question = { kind: "question" as const, question: "Which folder?", options: [{ id: "inbox", label: "Inbox" }], node: "Emails" };
+
+  it("names the sub-agent or Subgraph node a pause comes from, what it ran under, and its background task", () => {
+    expect(askedBy({ ...question, via: ["Emails"] })).toBe("Asked by Emails");
+    expect(askedBy({ ...question, via: ["Research", "Emails"], task_id: "task_3" })).toBe("Asked by Emails (via Research) · background task task_3");
+  });
+
+  it("says nothing for the graph's own pauses", () => {
+    expect(askedBy(question)).toBeNull();
   });
 });

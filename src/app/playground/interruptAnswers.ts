@@ -1,5 +1,5 @@
 /** What the interrupt card sends back: checked edited arguments, and the label of the resumed run. */
-import type { ApprovalInterrupt, QuestionInterrupt } from "../../engine/index.js";
+import type { ApprovalInterrupt, InterruptPayload, QuestionInterrupt } from "../../engine/index.js";
 
 export type ParsedArgs = { ok: true; args: Record<string, unknown> } | { ok: false; message: string };
 
@@ -36,4 +36,18 @@ export function decisionLabel(payload: ApprovalInterrupt, decision: "approve" | 
 
 export function answerLabel(payload: QuestionInterrupt, optionId: string): string {
   return `Answered: ${payload.options.find((o) => o.id === optionId)?.label ?? optionId}`;
+}
+
+/**
+ * Who asks, when the pause comes from delegated work: the sub-agent or Subgraph node that
+ * raised it (and what it ran under), and the background task waiting on it. Null for the
+ * graph's own pauses.
+ * @example askedBy({ ...question, via: ["Research", "Emails"], task_id: "task_3" }) // "Asked by Emails (via Research) · background task task_3"
+ */
+export function askedBy(payload: InterruptPayload): string | null {
+  const via = payload.via ?? [];
+  const asker = via.at(-1);
+  if (!asker) return payload.task_id ? `Asked by background task ${payload.task_id}` : null;
+  const chain = via.length > 1 ? ` (via ${via.slice(0, -1).join(" → ")})` : "";
+  return `Asked by ${asker}${chain}${payload.task_id ? ` · background task ${payload.task_id}` : ""}`;
 }

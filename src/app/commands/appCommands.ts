@@ -119,6 +119,13 @@ const viewCommands: Command[] = [
     run: () => appLayoutStore().getState().togglePane(pane),
   })),
   {
+    id: "memory",
+    title: "Memory",
+    group: "View",
+    keywords: ["long-term memory", "remember", "recall", "forget", "agents"],
+    run: ({ shell }) => shell.getState().openDialog("memory"),
+  },
+  {
     id: "toggle-minimap",
     title: "Show or hide minimap",
     group: "View",

@@ -22,6 +22,7 @@ import { TemplatesDialog } from "./TemplatesDialog";
 import { VersionsDialog } from "./VersionsDialog";
 import { ViewMenu } from "./ViewMenu";
 import { RunTestsDialog } from "../regression/RunTestsDialog";
+import { MemoryDialog } from "../memory/MemoryDialog";
 
 export function AppHeader() {
   const session = useGraphSession();
@@ -95,6 +96,7 @@ export function AppHeader() {
       {dialog === "versions" && <VersionsDialog onClose={close} onRestored={notify} />}
       {dialog === "settings" && <SettingsDialog onClose={close} onSaved={notify} />}
       {dialog === "tests" && <RunTestsDialog onClose={close} />}
+      {dialog === "memory" && <MemoryDialog onClose={close} />}
       {importFailure && <ImportErrorsDialog failure={importFailure} onClose={() => showImportFailure(null)} />}
       {sharedLink && <ShareLinkDialog link={sharedLink} onClose={() => showSharedLink(null)} />}
     </header>

@@ -1,8 +1,10 @@
 // View: a menu of the pane layout presets (Default, Debug: a tall timeline) and the theme
-// (System, Light, Dark), each a group of radio items. Kept in a menu so the header fits one row.
+// (System, Light, Dark), each a group of radio items, then Memory (the agents' long-term
+// memories, a dialog). Kept in a menu so the header fits one row.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { appLayoutStore, useLayout } from "./layout/layoutStore";
 import { LAYOUT_PRESETS, PRESET_IDS } from "./layout/paneLayout";
+import { useShellStore } from "./shellStore";
 import { headerButton } from "./styles";
 import { THEME_CHOICES } from "./theme/theme";
 import { THEME_LABELS } from "./theme/themeLabels";
@@ -16,6 +18,7 @@ export function ViewMenu() {
   const [open, setOpen] = useState(false);
   const preset = useLayout((s) => s.preset);
   const theme = useThemeChoice();
+  const shell = useShellStore();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -119,6 +122,23 @@ export function ViewMenu() {
             </div>
             {THEME_CHOICES.map((choice) => radio(theme === choice, THEME_LABELS[choice], () => appThemeStore().getState().setChoice(choice)))}
           </div>
+          <div role="separator" className="my-1 border-t border-zinc-200 dark:border-zinc-700" />
+          <button
+            type="button"
+            role="menuitem"
+            aria-haspopup="dialog"
+            tabIndex={-1}
+            title="What the agents remember across threads"
+            onClick={() => {
+              // The dialog takes focus and hands it back to View when it closes.
+              close();
+              shell.getState().openDialog("memory");
+            }}
+            className={itemClass}
+          >
+            <span aria-hidden="true" className="w-3" />
+            Memory
+          </button>
         </div>
       )}
     </div>

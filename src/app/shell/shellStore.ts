@@ -10,8 +10,8 @@ import type { ImportFailure } from "../services/importGraphText";
 import type { Notify } from "./notify";
 import type { SharedLink } from "./ShareLinkDialog";
 
-/** The shell's dialogs; one is open at a time. `commands` is the Ctrl/Cmd+K palette; `tests` is Run tests. */
-export type DialogName = "commands" | "templates" | "open" | "save-version" | "versions" | "settings" | "tests";
+/** The shell's dialogs; one is open at a time. `commands` is the Ctrl/Cmd+K palette; `tests` is Run tests; `memory` the agents' long-term memories. */
+export type DialogName = "commands" | "templates" | "open" | "save-version" | "versions" | "settings" | "tests" | "memory";
 
 export interface Notice {
   message: string;

@@ -11,6 +11,7 @@ import { SelectField } from "../fields/SelectField";
 import { TextField } from "../fields/TextField";
 import { ForcedToolFields } from "./ForcedToolFields";
 import { AgentKnowledgeField } from "./AgentKnowledgeField";
+import { AgentMemoryField } from "./AgentMemoryField";
 import { modelOptions, toolOptions } from "./options";
 import { IntentsField } from "./IntentsField";
 import { PlaceholderHint } from "./PlaceholderHint";
@@ -63,6 +64,7 @@ export function AgentForm({ node }: NodeFormProps<"agent">) {
       />
       <ForcedToolFields data={data} tools={tools} update={update} />
       <AgentKnowledgeField data={data} update={update} />
+      <AgentMemoryField data={data} update={update} />
       <CheckboxGroup
         legend="Default tools"
         options={DEFAULT_TOOL_OPTIONS}

@@ -1,0 +1,51 @@
+// The Memory panel (View › Memory, or the command palette): what the open graph's agents
+// remember across threads, agent by agent, to read, correct or delete. It reads through the
+// engine worker and again whenever a playground run ends.
+import { useEffect, useMemo, useRef } from "react";
+import { Dialog } from "../shell/Dialog";
+import { errorText, secondaryButton } from "../shell/styles";
+import { useEditor } from "../store/hooks";
+import { groupByAgent } from "./memoryGroups";
+import { MemoryAgentGroup } from "./MemoryAgentGroup";
+import { useGraphMemories } from "./useGraphMemories";
+
+export function MemoryDialog({ onClose }: { onClose: () => void }) {
+  const graphId = useEditor((s) => s.document.meta.id);
+  const graphName = useEditor((s) => s.document.meta.name);
+  const { memories, error, busy, change } = useGraphMemories(graphId);
+  const groups = useMemo(() => groupByAgent(memories ?? []), [memories]);
+  const region = useRef<HTMLElement>(null);
+  // A deleted memory takes its focused button with it: focus stays in the panel, not lost.
+  useEffect(() => {
+    if (document.activeElement === document.body) region.current?.focus();
+  }, [memories]);
+  return (
+    <Dialog title="Memory" onClose={onClose} width="max-w-2xl">
+      <section ref={region} tabIndex={-1} aria-label="Memory" aria-busy={busy} className="focus:outline-none">
+        <div className="mb-3 flex items-start justify-between gap-3">
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            What the agents of “{graphName}” remember across threads. An agent with Long-term memory on saves facts with remember and reads them with recall;
+            each agent sees only its own.
+          </p>
+          <button type="button" className={secondaryButton} disabled={busy} onClick={() => void change({ op: "list" })}>
+            Refresh
+          </button>
+        </div>
+        {error && (
+          <p role="alert" className={errorText}>
+            {error}
+          </p>
+        )}
+        {memories === null && !error && <p className="text-sm text-zinc-500">Loading memories…</p>}
+        {memories?.length === 0 && (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            No memories yet. Turn on Long-term memory for an agent in the inspector; what it remembers in any thread shows here.
+          </p>
+        )}
+        {groups.map((group) => (
+          <MemoryAgentGroup key={group.agent} group={group} busy={busy} change={change} />
+        ))}
+      </section>
+    </Dialog>
+  );
+}

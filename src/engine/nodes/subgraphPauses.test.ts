@@ -3,37 +3,18 @@ import { describe, expect, it } from "vitest";
 import { MemorySaver } from "@langchain/langgraph/web";
 import { collectRun, compileGraph, pendingInterrupts, type GraphLibrary } from "../index.js";
 import { at, chainDocument } from "../testing/documents.js";
-import { approvingGraphDoc } from "../testing/delegatedPauses.js";
+import { approvingGraphDoc, subgraphParentDoc } from "../testing/delegatedPauses.js";
 import { testServices } from "../../../tests/support/services.js";
 import type { GraphDocumentInput } from "../../schema/index.js";
 import { ofType, stateOf, statusOf } from "../testing/humanLoop.js";
 
 const library = (docs: Record<string, GraphDocumentInput>): GraphLibrary => ({ load: async (id) => docs[id] ?? null });
 
-function parentDoc(graph: string): GraphDocumentInput {
-  return {
-    ...chainDocument(
-      [
-        {
-          id: "sub",
-          kind: "subgraph",
-          position: at,
-          data: { name: "Billing", graph, input: "{{ input }}", outputs: [{ from: "messages", to: "child_messages" }] },
-        },
-      ],
-      {
-        state: { channels: [{ name: "child_messages", type: "array" }] },
-      },
-    ),
-    meta: { id: "parent", name: "Parent" },
-  };
-}
-
 const lastContent = (state: Record<string, unknown>) => ((state.messages ?? []) as { content: string }[]).at(-1)?.content;
 
 describe("an approval inside a Subgraph node's saved graph", () => {
   it("pauses the user's thread on it, saying which Subgraph node asks", async () => {
-    const compiled = compileGraph(parentDoc("approving"), { ...testServices(), graphs: library({ approving: approvingGraphDoc() }) });
+    const compiled = compileGraph(subgraphParentDoc("approving"), { ...testServices(), graphs: library({ approving: approvingGraphDoc() }) });
     const events = await collectRun(compiled, { message: "the invoice" }, { threadId: "s1" });
     expect(statusOf(events)).toBe("interrupted");
     expect(ofType(events, "error")).toEqual([]);
@@ -41,7 +22,7 @@ describe("an approval inside a Subgraph node's saved graph", () => {
   });
 
   it("resumes the saved graph where it paused: approved, it goes on and the run completes with its reply", async () => {
-    const compiled = compileGraph(parentDoc("approving"), { ...testServices(), graphs: library({ approving: approvingGraphDoc() }) });
+    const compiled = compileGraph(subgraphParentDoc("approving"), { ...testServices(), graphs: library({ approving: approvingGraphDoc() }) });
     await collectRun(compiled, { message: "the invoice" }, { threadId: "s2" });
     const resumed = await collectRun(compiled, { message: "", resume: { value: { decision: "approve" } } }, { threadId: "s2" });
     expect(statusOf(resumed)).toBe("completed");
@@ -50,7 +31,7 @@ describe("an approval inside a Subgraph node's saved graph", () => {
   });
 
   it("follows the rejected branch inside when rejected, and the run completes without a reply from it", async () => {
-    const compiled = compileGraph(parentDoc("approving"), { ...testServices(), graphs: library({ approving: approvingGraphDoc() }) });
+    const compiled = compileGraph(subgraphParentDoc("approving"), { ...testServices(), graphs: library({ approving: approvingGraphDoc() }) });
     await collectRun(compiled, { message: "the invoice" }, { threadId: "s3" });
     const resumed = await collectRun(compiled, { message: "", resume: { value: { decision: "reject" } } }, { threadId: "s3" });
     expect(statusOf(resumed)).toBe("completed");
@@ -61,8 +42,8 @@ describe("an approval inside a Subgraph node's saved graph", () => {
   it("resumes from a fresh compile over the same saver (a reload)", async () => {
     const saver = new MemorySaver();
     const services = () => ({ ...testServices(), checkpointer: saver, graphs: library({ approving: approvingGraphDoc() }) });
-    await collectRun(compileGraph(parentDoc("approving"), services()), { message: "the invoice" }, { threadId: "s4" });
-    const reloaded = compileGraph(parentDoc("approving"), services());
+    await collectRun(compileGraph(subgraphParentDoc("approving"), services()), { message: "the invoice" }, { threadId: "s4" });
+    const reloaded = compileGraph(subgraphParentDoc("approving"), services());
     expect((await pendingInterrupts(reloaded, "s4"))[0]?.payload).toMatchObject({ kind: "approval", via: ["Billing"] });
     const resumed = await collectRun(reloaded, { message: "", resume: { value: { decision: "approve" } } }, { threadId: "s4" });
     expect(statusOf(resumed)).toBe("completed");
@@ -79,7 +60,7 @@ describe("a Subgraph node's memory", () => {
   };
 
   it("keeps the saved graph's conversation across the turns of a thread, and apart per thread", async () => {
-    const compiled = compileGraph(parentDoc("echo"), { ...testServices(), graphs: library({ echo: echoDoc }) });
+    const compiled = compileGraph(subgraphParentDoc("echo"), { ...testServices(), graphs: library({ echo: echoDoc }) });
     await collectRun(compiled, { message: "one" }, { threadId: "m1" });
     const second = await collectRun(compiled, { message: "two" }, { threadId: "m1" });
     expect((stateOf(second).child_messages as { content: string }[]).map((m) => m.content)).toEqual(["one", "Heard: one", "two", "Heard: two"]);

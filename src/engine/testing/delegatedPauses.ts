@@ -90,3 +90,21 @@ export function approvingGraphDoc(): GraphDocumentInput {
     models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
   };
 }
+
+/** Start → Subgraph "Billing" (runs `graph`, mapping its messages into `child_messages`) → End. */
+export function subgraphParentDoc(graph: string): GraphDocumentInput {
+  return {
+    ...chainDocument(
+      [
+        {
+          id: "sub",
+          kind: "subgraph",
+          position: at,
+          data: { name: "Billing", graph, input: "{{ input }}", outputs: [{ from: "messages", to: "child_messages" }] },
+        },
+      ],
+      { state: { channels: [{ name: "child_messages", type: "array" }] } },
+    ),
+    meta: { id: "billing-parent", name: "Billing parent" },
+  };
+}

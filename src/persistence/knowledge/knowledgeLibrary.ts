@@ -49,8 +49,12 @@ export interface AddResult {
   errors: KnowledgeFileError[];
 }
 
-/** Where a file's work goes in its share of the batch's progress; saving takes the last tenth. */
-const PHASE_START: Record<Exclude<KnowledgePhase, "saving">, number> = { reading: 0, extracting: 0.1, chunking: 0.4, indexing: 0.5 };
+/**
+ * Progress over a batch: every file is read, extracted and chunked (up to EXTRACTED, each file
+ * by its share of the bytes), then indexed (up to SAVING_AT), then the batch is saved.
+ */
+const PHASE_START: Record<"reading" | "extracting" | "chunking", number> = { reading: 0, extracting: 0.2, chunking: 0.8 };
+const EXTRACTED = 0.6;
 const SAVING_AT = 0.9;
 
 export interface KnowledgeLibrary {
@@ -121,8 +125,7 @@ export function createKnowledgeLibrary(store: KnowledgeStore, settings: { chunki
     const ready = new Map<string, KnowledgeFileInput & { chunks: KnowledgeChunk[]; start: number; share: number }>();
     for (const source of sources) {
       const share = Math.max(1, source.bytes) / total;
-      const report = (phase: Exclude<KnowledgePhase, "saving">) =>
-        onProgress?.({ file: source.name, phase, fraction: (done + share * PHASE_START[phase]) * SAVING_AT });
+      const report = (phase: keyof typeof PHASE_START) => onProgress?.({ file: source.name, phase, fraction: (done + share * PHASE_START[phase]) * EXTRACTED });
       signal?.throwIfAborted();
       try {
         let text: string;
@@ -155,7 +158,7 @@ export function createKnowledgeLibrary(store: KnowledgeStore, settings: { chunki
       try {
         for (const file of ready.values()) {
           signal?.throwIfAborted();
-          onProgress?.({ file: file.name, phase: "indexing", fraction: (file.start + file.share * PHASE_START.indexing) * SAVING_AT });
+          onProgress?.({ file: file.name, phase: "indexing", fraction: EXTRACTED + file.start * (SAVING_AT - EXTRACTED) });
           await index.removeFile(file.name);
           await index.add(file.chunks);
         }

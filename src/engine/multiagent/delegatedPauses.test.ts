@@ -95,3 +95,14 @@ describe("an approval inside a blocking delegation", () => {
     expect(ofType(next, "interrupt")[0]?.payload).toMatchObject({ kind: "question", question: "Which folder?" });
   });
 });
+
+describe("a breakpoint inside a blocking delegation", () => {
+  it("pauses the user's thread at the sub-agent's step, and Continue lets the delegation finish", async () => {
+    const compiled = compileGraph(askingTeamDoc(), testServices());
+    const breakpoints = [{ node_id: "emails", step: "call_model" as const, when: "before" as const }];
+    const paused = await collectRun(compiled, { message: "email find invoices" }, { threadId: "bp1", breakpoints });
+    expect(ofType(paused, "interrupt")[0]?.payload).toMatchObject({ kind: "breakpoint", node: "Emails", step: "call_model", via: ["Emails"] });
+    const asked = await collectRun(compiled, { message: "", resume: { value: { action: "continue" } } }, { threadId: "bp1", breakpoints });
+    expect(ofType(asked, "interrupt").at(-1)?.payload).toMatchObject({ kind: "question", question: "Which folder?" });
+  });
+});

@@ -5,11 +5,12 @@
  * `Command({ resume })`. Providers and tools run here, in Node, with keys and secrets from
  * environment variables.
  */
-import { MemorySaver } from "@langchain/langgraph/web";
-import { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+import { InMemoryStore, MemorySaver } from "@langchain/langgraph/web";
+import { BaseCheckpointSaver, BaseStore } from "@langchain/langgraph-checkpoint";
 import { compileGraph, EngineError, type CompiledDocument, type GraphLibrary } from "../../engine/index.js";
 import { formatIssues, validate, type GraphDocument } from "../../schema/index.js";
 import { LateSaver } from "./lateSaver.js";
+import { LateStore } from "./lateStore.js";
 import { nodeServices } from "./nodeServices.js";
 
 import { DOCUMENT_KEY } from "../client/publish.js";
@@ -41,7 +42,13 @@ export function documentGraph(input: unknown, options: ServerGraphOptions = {}):
     const given = built.graph?.checkpointer;
     return given instanceof BaseCheckpointSaver && given !== saver ? given : fallback;
   });
-  built.graph = compileGraph(document, nodeServices(document, { checkpointer: saver, ...options })).graph;
+  // Agents' long-term memories go to the server's store (its own, lasting as it does), as checkpoints go to its saver.
+  const fallbackStore = new InMemoryStore();
+  const store: BaseStore = new LateStore(() => {
+    const given = built.graph?.store;
+    return given instanceof BaseStore && given !== store ? given : fallbackStore;
+  });
+  built.graph = compileGraph(document, nodeServices(document, { checkpointer: saver, store, ...options })).graph;
   return built.graph;
 }
 

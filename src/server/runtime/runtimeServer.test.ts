@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +14,7 @@ import { freePort } from "../testing/langgraphServer.js";
 import { startRuntimeServer, type RuntimeServer } from "./serve.js";
 
 const EXAMPLES = path.resolve(import.meta.dirname, "../../../examples");
+const PREFERENCES = path.resolve(import.meta.dirname, "../../../tests/support/preferences-memory.json");
 
 async function example(file: string): Promise<GraphDocument> {
   const checked = validate(JSON.parse(await readFile(path.join(EXAMPLES, file), "utf8")));
@@ -165,5 +166,22 @@ describe("the Graphwright runtime server", () => {
     const answered = await turn(checked.document, assistant_id, "thread_q1", { message: "", resume: { value: { option_id: "home" } } });
     expect(answered.find((e) => e.type === "interrupt_resolved")).toMatchObject({ resume: { option_id: "home" } });
     expect(answered.at(-1)).toMatchObject({ type: "run_end", status: "completed" });
+  });
+
+  it("keeps an agent's long-term memories in the server's store: a second thread recalls what the first saved", async () => {
+    const checked = validate(JSON.parse(await readFile(PREFERENCES, "utf8")));
+    if (!checked.ok) throw new Error("preferences-memory.json is not valid");
+    const { assistant_id } = await publishDocument(serverClient({ url: server.url }), checked.document);
+    const reply = (events: RunEvent[]) => events.filter((e) => e.type === "ai_message").at(-1);
+    const saved = await turn(checked.document, assistant_id, "thread_m1", { message: "I prefer oolong" });
+    expect(reply(saved)).toMatchObject({ content: expect.stringContaining('Remembered "preference"') as string });
+    const recalled = await turn(checked.document, assistant_id, "thread_m2", { message: "What do I prefer?" });
+    expect(reply(recalled)).toMatchObject({ content: expect.stringContaining("The user prefers oolong") as string });
+    // In the server's own store, which it saves in its state folder (a few seconds after a write).
+    const storeText = async () => {
+      const file = (await readdir(dir, { recursive: true })).find((name) => name.endsWith(".langgraphjs_api.store.json"));
+      return file ? readFile(path.join(dir, file), "utf8") : "";
+    };
+    await expect.poll(storeText, { timeout: 15_000 }).toContain("The user prefers oolong");
   });
 });

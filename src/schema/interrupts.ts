@@ -162,11 +162,24 @@ export function isInterruptPayload(value: unknown): value is InterruptPayload {
 /**
  * One line saying what a paused run asks.
  * @example describeInterrupt(approvalOfDeleteTask) // 'Approval needed: delete_task {"id":7}'
+ * @example describeInterrupt({ ...folderQuestion, via: ["Emails"] }) // "Question: Which folder? (Inbox / Archive) — asked by Emails"
  */
 export function describeInterrupt(payload: InterruptPayload): string {
+  return `${describePause(payload)}${pauseOrigin(payload)}`;
+}
+
+function describePause(payload: InterruptPayload): string {
   if (payload.kind === "question") return `Question: ${payload.question} (${payload.options.map((o) => o.label).join(" / ")})`;
   if (payload.kind === "breakpoint") return `Paused ${payload.when} ${breakpointPlace(payload)}`;
   return payload.tool ? `Approval needed: ${payload.tool} ${JSON.stringify(payload.args)}` : `Approval needed: ${payload.message}`;
+}
+
+/** " — asked by Emails (background task task_3)" for a pause from delegated work; "" for the graph's own. */
+function pauseOrigin(payload: PauseOrigin): string {
+  const asker = payload.via?.at(-1);
+  const task = payload.task_id ? `background task ${payload.task_id}` : "";
+  if (!asker) return task ? ` — asked by ${task}` : "";
+  return ` — asked by ${asker}${task ? ` (${task})` : ""}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 /** A background task whose sub-agent pauses: it waits for the user, its follow-up turn asks, the answer resumes it. */
 import { describe, expect, it } from "vitest";
 import { MemorySaver } from "@langchain/langgraph/web";
-import { collectRun, compileGraph, runFollowUp, type RunEvent } from "../index.js";
+import { collectRun, compileGraph, followUpMessage, runFollowUp, type RunEvent } from "../index.js";
 import { createMemoryTaskStore } from "./taskStore.js";
 import { testServices } from "../../../tests/support/services.js";
 import { askingTeamDoc } from "../testing/delegatedPauses.js";
@@ -32,6 +32,9 @@ describe("a background task that pauses", () => {
     expect(task).toMatchObject({ status: "waiting", asked: false, reported: false, result: null });
     expect(task.pending?.[0]?.payload).toMatchObject({ kind: "question", question: "Which folder?", via: ["Emails"], task_id: id });
     expect((await store.listOpen()).map((t) => t.id)).toEqual([id]);
+    expect(followUpMessage(task)).toBe(
+      `[Background task ${id}] Emails needs an answer from the user to go on with the task "find invoices": Question: Which folder? (Inbox folder / Archive folder) — asked by Emails (background task ${id})`,
+    );
   });
 
   it("asks the user in its follow-up turn, and the answer resumes the task, which completes and is reported", async () => {

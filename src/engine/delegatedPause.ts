@@ -21,10 +21,22 @@ export const ANSWERS_KEY = "graphwright_answers";
 
 export type Answers = Readonly<Record<string, unknown>>;
 
+/**
+ * Where LangGraph itself keeps the answers of `Command({ resume: { [id]: value } })` in the run
+ * config it hands to every task, nested ones included. Read as well, so a run resumed without
+ * `runGraph` (a LangGraph server given the resume map) resumes delegated work the same way.
+ */
+const LANGGRAPH_RESUME_MAP = "__pregel_resume_map";
+
+const recordAt = (configurable: Record<string, unknown>, key: string): Answers => {
+  const value = configurable[key];
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Answers) : {};
+};
+
 /** @example answersOf({ configurable: { [ANSWERS_KEY]: { abc: { option_id: "yes" } } } }) // { abc: { option_id: "yes" } } */
 export function answersOf(config: LangGraphRunnableConfig): Answers {
-  const value = (config.configurable as Record<string, unknown> | undefined)?.[ANSWERS_KEY];
-  return value && typeof value === "object" ? (value as Answers) : {};
+  const configurable = (config.configurable ?? {}) as Record<string, unknown>;
+  return { ...recordAt(configurable, LANGGRAPH_RESUME_MAP), ...recordAt(configurable, ANSWERS_KEY) };
 }
 
 /**

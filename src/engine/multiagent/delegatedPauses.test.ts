@@ -1,6 +1,7 @@
 /** Pauses inside a blocking delegation: they surface on the user's thread and resume the sub-agent where it stopped. */
 import { describe, expect, it } from "vitest";
-import { MemorySaver } from "@langchain/langgraph/web";
+import { Command, MemorySaver } from "@langchain/langgraph/web";
+import type { BaseMessage } from "@langchain/core/messages";
 import { collectRun, compileGraph, pendingInterrupts, type RunEvent } from "../index.js";
 import { testServices, type RecordedCall } from "../../../tests/support/services.js";
 import { askingTeamDoc } from "../testing/delegatedPauses.js";
@@ -61,6 +62,15 @@ describe("a question asked inside a blocking delegation", () => {
     const done = await collectRun(compiled, { message: "", resume: { value: { option_id: "all" } } }, { threadId: "q4" });
     expect(statusOf(done)).toBe("completed");
     expect(lastAnswer(done)).toBe('Main heard: Emails did: {"option_id":"all","label":"All"}');
+  });
+
+  it("resumes the same way when the thread is resumed with LangGraph's own resume map (as a LangGraph server is)", async () => {
+    const compiled = compileGraph(askingTeamDoc(), testServices());
+    const [pause] = ofType(await collectRun(compiled, { message: "email find invoices" }, { threadId: "q6" }), "interrupt");
+    const final = await compiled.graph.invoke(new Command({ resume: { [pause?.interrupt_id ?? ""]: { option_id: "inbox" } } }), {
+      configurable: { thread_id: "q6" },
+    });
+    expect((final.messages as BaseMessage[]).at(-1)?.content).toBe('Main heard: Emails did: {"option_id":"inbox","label":"Inbox folder"}');
   });
 
   it("refuses an answer naming no option and stays paused on the sub-agent's question", async () => {

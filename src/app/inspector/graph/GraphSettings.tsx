@@ -7,6 +7,7 @@ import { TextField } from "../fields/TextField";
 import { examplesFromText, examplesToText } from "../../playground/exampleMessages";
 import { ChannelsEditor } from "./ChannelsEditor";
 import { ConditionsEditor } from "./ConditionsEditor";
+import { KnowledgeBasesEditor } from "./KnowledgeBasesEditor";
 import { McpServersEditor } from "./McpServersEditor";
 import { ModelsEditor } from "./ModelsEditor";
 import { ToolsEditor } from "./ToolsEditor";
@@ -52,6 +53,7 @@ export function GraphSettings() {
       <ModelsEditor />
       <ToolsEditor />
       <McpServersEditor />
+      <KnowledgeBasesEditor />
       <ConditionsEditor />
     </div>
   );

@@ -1,0 +1,31 @@
+// Progress of a knowledge base's indexing: which file, which phase, how far; and Stop.
+import { buttonClass } from "../fields/styles";
+import type { KnowledgeProgress as Progress } from "../../services/knowledgeClient";
+
+export function KnowledgeProgress({ name, progress, onStop }: { name: string; progress: Progress | null; onStop(): void }) {
+  const percent = progress ? Math.round(Math.min(1, Math.max(0, progress.fraction)) * 100) : null;
+  const text = progress ? `${progress.file}: ${progress.phase}, ${percent}%` : "Starting…";
+  return (
+    <div className="mb-2 flex items-center gap-2 text-xs">
+      <div className="min-w-0 flex-1">
+        <div
+          role="progressbar"
+          aria-label={`Indexing ${name}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent ?? undefined}
+          aria-valuetext={text}
+          className="h-1.5 overflow-hidden rounded bg-zinc-200 dark:bg-zinc-700"
+        >
+          <div className="h-full bg-blue-500 transition-[width]" style={{ width: `${percent ?? 0}%` }} />
+        </div>
+        <p className="mt-0.5 truncate text-zinc-600 dark:text-zinc-400" aria-hidden="true">
+          {text}
+        </p>
+      </div>
+      <button type="button" className={buttonClass} onClick={onStop}>
+        Stop indexing
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * Files being indexed into a knowledge base: progress, per-file errors and the Stop control,
+ * kept outside the inspector so indexing goes on (and its progress shows again) when the user
+ * selects a node and comes back. Files a user adds enter the document once they are stored, as
+ * one undoable edit; texts never enter it.
+ */
+import { useStore } from "zustand";
+import { createStore } from "zustand/vanilla";
+import type { KnowledgeFile } from "../../schema/index.js";
+import { withKnowledgeFiles } from "../inspector/graph/knowledgeEdits";
+import type { EditorStore } from "../store/editorStore";
+import type { KnowledgeAddOptions, KnowledgeClient, KnowledgeFileError, KnowledgeProgress, PackedKnowledgeFile } from "./knowledgeClient";
+
+export interface KnowledgeJob {
+  running: boolean;
+  progress: KnowledgeProgress | null;
+  /** Files of the last batch that could not be added, each with why; the others were kept. */
+  errors: KnowledgeFileError[];
+  /** What the last batch came to, e.g. "Stopped: nothing of this batch was kept." */
+  outcome: string | null;
+  /** Bumped when a base's stored files change, so its stored size is read again. */
+  revision: number;
+  controller: AbortController | null;
+}
+
+type Added = { added: KnowledgeFile[]; errors: KnowledgeFileError[] };
+
+const IDLE: KnowledgeJob = { running: false, progress: null, errors: [], outcome: null, revision: 0, controller: null };
+
+export const knowledgeJobs = createStore<Record<string, KnowledgeJob>>(() => ({}));
+
+const keyOf = (graphId: string, baseId: string) => `${graphId}\n${baseId}`;
+
+function patch(key: string, change: Partial<KnowledgeJob>): void {
+  knowledgeJobs.setState((jobs) => ({ ...jobs, [key]: { ...(jobs[key] ?? IDLE), ...change } }));
+}
+
+/** The indexing state of one base (idle when nothing ran). */
+export function useKnowledgeJob(graphId: string, baseId: string): KnowledgeJob {
+  return useStore(knowledgeJobs, (jobs) => jobs[keyOf(graphId, baseId)] ?? IDLE);
+}
+
+/** Marks a base's stored content as changed (a file removed), so its size is read again. */
+export function touchKnowledge(graphId: string, baseId: string): void {
+  const key = keyOf(graphId, baseId);
+  patch(key, { revision: (knowledgeJobs.getState()[key]?.revision ?? 0) + 1 });
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && error.name === "AbortError";
+}
+
+/**
+ * Runs one batch for a base (one at a time per base): progress and Stop while it runs, then its
+ * outcome and errors. Resolves with what was stored, or null when it was stopped or failed.
+ */
+async function runBatch(
+  graphId: string,
+  baseId: string,
+  names: readonly string[],
+  run: (options: KnowledgeAddOptions) => Promise<Added>,
+): Promise<Added | null> {
+  const key = keyOf(graphId, baseId);
+  if (names.length === 0 || knowledgeJobs.getState()[key]?.running) return null;
+  const controller = new AbortController();
+  patch(key, { running: true, progress: null, errors: [], outcome: null, controller });
+  const revision = () => (knowledgeJobs.getState()[key]?.revision ?? 0) + 1;
+  try {
+    const result = await run({ signal: controller.signal, onProgress: (progress) => patch(key, { progress }) });
+    const stopped = controller.signal.aborted ? "Stopped. " : "";
+    const count = `${result.added.length} of ${names.length} file${names.length === 1 ? "" : "s"}`;
+    patch(key, { errors: result.errors, outcome: `${stopped}Added ${count}.`, revision: revision() });
+    return result;
+  } catch (error) {
+    if (isAbort(error)) patch(key, { outcome: "Stopped: nothing of this batch was kept.", revision: revision() });
+    else patch(key, { errors: [{ file: names.join(", "), message: errorText(error) }], revision: revision() });
+    return null;
+  } finally {
+    patch(key, { running: false, progress: null, controller: null });
+  }
+}
+
+export interface IndexFilesRequest {
+  client: Pick<KnowledgeClient, "addFiles">;
+  editor: EditorStore;
+  graphId: string;
+  baseId: string;
+  files: readonly File[];
+}
+
+/** Stores and indexes files the user added, then lists them in the base (one undoable edit). */
+export async function indexFiles({ client, editor, graphId, baseId, files }: IndexFilesRequest): Promise<void> {
+  const result = await runBatch(
+    graphId,
+    baseId,
+    files.map((f) => f.name),
+    (options) => client.addFiles(graphId, baseId, files, options),
+  );
+  if (!result || result.added.length === 0) return;
+  const { document, updateDocument } = editor.getState();
+  // The graph may have been closed, or the base deleted, while its files were indexed.
+  if (document.meta.id === graphId && document.knowledge_bases?.some((b) => b.id === baseId)) {
+    updateDocument((d) => withKnowledgeFiles(d, baseId, result.added));
+  }
+}
+
+export interface IndexTextsRequest {
+  client: Pick<KnowledgeClient, "addTexts">;
+  graphId: string;
+  baseId: string;
+  texts: readonly PackedKnowledgeFile[];
+}
+
+/**
+ * Stores and indexes texts a document brought (an import): the document already lists their
+ * files, so it is not edited. Resolves with what was stored, or null when stopped or failed.
+ */
+export function indexTexts({ client, graphId, baseId, texts }: IndexTextsRequest): Promise<Added | null> {
+  return runBatch(
+    graphId,
+    baseId,
+    texts.map((t) => t.name),
+    (options) => client.addTexts(graphId, baseId, texts, options),
+  );
+}
+
+/** Stops a base's indexing; files already stored stay. */
+export function stopIndexing(graphId: string, baseId: string): void {
+  knowledgeJobs.getState()[keyOf(graphId, baseId)]?.controller?.abort();
+}

@@ -1,5 +1,6 @@
 // Export: a menu of JSON (secrets stripped), Mermaid, a LangGraph server bundle (a zip, loaded
 // lazily with its engine), PNG (the canvas as an image) and a share link (the graph inside a URL).
+// "Include knowledge bases" (off by default) packs the bases' file texts into JSON and bundles.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useGraphSession } from "../services/GraphSessionProvider";
 import { useEditorStore } from "../store/EditorProvider";
@@ -11,6 +12,7 @@ export function ExportMenu() {
   const store = useEditorStore();
   const session = useGraphSession();
   const [open, setOpen] = useState(false);
+  const [includeKnowledge, setIncludeKnowledge] = useState(false);
   // Building a bundle loads a 1.6 MB engine chunk and zips it: one at a time.
   const building = useShell((s) => s.buildingBundle);
   const shell = useShellStore();
@@ -18,7 +20,7 @@ export function ExportMenu() {
   const menu = useRef<HTMLUListElement>(null);
   const menuId = useId();
 
-  const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+  const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"], [role="menuitemcheckbox"]') ?? [])];
 
   useEffect(() => {
     if (!open) return;
@@ -38,7 +40,9 @@ export function ExportMenu() {
 
   const run = (format: ExportFormat) => {
     close();
-    void exportGraph(format, { editor: store, session, shell });
+    void exportGraph(format, { editor: store, session, shell, includeKnowledge });
+    // Off again for the next export: the files' text leaves the browser only when asked each time.
+    setIncludeKnowledge(false);
   };
 
   const onMenuKey = (event: KeyboardEvent) => {
@@ -105,6 +109,30 @@ export function ExportMenu() {
               </button>
             </li>
           ))}
+          <li role="separator" className="my-1 border-t border-zinc-200 dark:border-zinc-700" />
+          <li role="none">
+            <button
+              type="button"
+              role="menuitemcheckbox"
+              tabIndex={-1}
+              aria-checked={includeKnowledge}
+              aria-label="Include knowledge bases"
+              aria-describedby={`${menuId}-knowledge`}
+              // Toggling keeps the menu open: the export is chosen next.
+              onClick={() => setIncludeKnowledge((on) => !on)}
+              className="flex w-full items-start gap-2 px-3 py-1.5 text-left text-sm hover:bg-zinc-100 focus-visible:bg-zinc-100 focus-visible:outline-none dark:hover:bg-zinc-800 dark:focus-visible:bg-zinc-800"
+            >
+              <span aria-hidden="true" className="w-3 font-mono">
+                {includeKnowledge ? "✓" : ""}
+              </span>
+              <span className="flex flex-col">
+                <span>Include knowledge bases</span>
+                <span id={`${menuId}-knowledge`} className="text-xs text-zinc-500 dark:text-zinc-400">
+                  JSON and server bundle carry the files&apos; text
+                </span>
+              </span>
+            </button>
+          </li>
         </ul>
       )}
     </div>

@@ -10,7 +10,9 @@ import { fileNameFor } from "../io/fileName";
 import { toMermaid } from "../io/mermaid";
 import { canvasPng } from "../io/png";
 import { redactDocumentForExport, redactForExport } from "../io/redactForExport";
+import { packKnowledge } from "../io/knowledgePack";
 import { shareLink } from "../io/shareLink";
+import { knowledgeClient } from "../services/knowledgeClient";
 import type { MissingSubgraph, ServerBundleZip } from "../io/serverBundle";
 import type { GraphSession } from "../services/graphSession";
 import type { EditorStore } from "../store/editorStore";
@@ -31,16 +33,21 @@ export interface ExportDeps {
   editor: EditorStore;
   session: GraphSession;
   shell: ShellStore;
+  /** Pack the knowledge bases' file texts into a JSON export or server bundle (off unless asked). */
+  includeKnowledge?: boolean;
 }
 
 /** Exports the open graph; what happened (or why not) is reported through the shell's notice. */
-export async function exportGraph(format: ExportFormat, { editor, session, shell }: ExportDeps): Promise<void> {
+export async function exportGraph(format: ExportFormat, { editor, session, shell, includeKnowledge = false }: ExportDeps): Promise<void> {
   const { notify } = shell.getState();
   if (format === BUNDLE && shell.getState().buildingBundle) return;
   const document = editor.getState().document;
   try {
     // Saved keys are redacted by the engine worker, which alone knows them.
-    const redacted = format === "PNG" ? document : await redactDocumentForExport(document);
+    const redactedOnly = format === "PNG" ? document : await redactDocumentForExport(document);
+    // Texts are packed after redaction: they go into the file as the user added them.
+    const packs = includeKnowledge && (format === "JSON" || format === BUNDLE) && (document.knowledge_bases?.length ?? 0) > 0;
+    const redacted = packs ? await packKnowledge(redactedOnly, document.meta.id, knowledgeClient()) : redactedOnly;
     if (format === "JSON") {
       const out = exportGraphJson(document, redacted);
       downloadFile(out.fileName, out.text, "application/json");

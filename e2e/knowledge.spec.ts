@@ -1,0 +1,199 @@
+// Knowledge bases in real Chromium (seed 002, issue 16): a base filled from files in graph
+// settings, assigned to a delegated sub-agent that searches it on the offline scripted model,
+// the chat's card of the sources it found, and the base still there after a reload.
+import { readFile } from "node:fs/promises";
+import { expect, test } from "./fixtures";
+import type { CanvasPage } from "./pages/CanvasPage";
+
+/** Main delegates every question to Docs (a blocking tool-mode sub-agent), which searches `handbook` and answers from it. */
+function supportTeam(): string {
+  const agent = (id: string, x: number, data: Record<string, unknown>) => ({
+    id,
+    kind: "agent",
+    position: { x, y: 120 },
+    data: { model: "scripted", ...data },
+  });
+  return JSON.stringify({
+    version: 1,
+    meta: { id: "kb-support", name: "KB support" },
+    models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
+    nodes: [
+      { id: "start", kind: "start", position: { x: 0, y: 120 }, data: { name: "Start" } },
+      agent("main", 220, {
+        name: "Main",
+        system_prompt: "You pass questions to Docs.",
+        script: {
+          rules: [
+            { match: ".", tool_calls: [{ name: "Docs", args: { message: "{{ input }}" } }] },
+            { on: "tool", tool: "Docs", reply: "Docs says: {{ tool_result }}" },
+          ],
+        },
+      }),
+      agent("docs", 220, {
+        name: "Docs",
+        description: "Answers from the handbook.",
+        script: {
+          rules: [
+            { match: ".", tool_calls: [{ name: "search_handbook", args: { query: "{{ input }}", k: 2 } }] },
+            { on: "tool", tool: "search_handbook", reply: "The handbook says: {{ tool_result }}" },
+          ],
+        },
+      }),
+      { id: "end", kind: "end", position: { x: 480, y: 120 }, data: { name: "End" } },
+    ],
+    edges: [
+      { id: "e1", kind: "flow", source: "start", target: "main" },
+      { id: "e2", kind: "flow", source: "main", target: "end" },
+      { id: "d1", kind: "delegation", source: "main", target: "docs", mode: "tool", blocking: true },
+    ],
+  });
+}
+
+const REFUNDS = "# Refunds\n\nRefunds are issued within 14 days of receiving the returned item.\nThe money goes back to the original card.\n";
+const SHIPPING = "Shipping\n\nWe ship to 40 countries. Delivery takes 3 to 5 working days.\n";
+/** Bytes no text file holds: the base must refuse this file by name and keep the others. */
+const BINARY = Buffer.from([0x00, 0xff, 0xfe, 0x00, 0x01, 0x02, 0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x1a, 0x0a, 0xde, 0xad, 0xbe, 0xef, 0x00, 0x00]);
+
+/** Adds base `handbook` with the two policy files in graph settings and assigns it to Docs. */
+async function addHandbook(editor: CanvasPage): Promise<void> {
+  await editor.inspector.getByRole("button", { name: "Add knowledge base", exact: true }).click();
+  await editor.setField("Knowledge base name", "handbook");
+  const base = editor.inspector.getByRole("group", { name: "Knowledge base handbook", exact: true });
+  await base.getByLabel("Files for handbook").setInputFiles([
+    { name: "refunds.md", mimeType: "text/markdown", buffer: Buffer.from(REFUNDS) },
+    { name: "shipping.txt", mimeType: "text/plain", buffer: Buffer.from(SHIPPING) },
+  ]);
+  await expect(base.getByRole("list", { name: "Files of handbook" }).getByRole("listitem")).toHaveCount(2);
+  await editor.selectWithKeyboard("Docs");
+  await editor.inspector.getByRole("group", { name: "Knowledge bases", exact: true }).getByRole("checkbox", { name: "handbook", exact: true }).check();
+  await editor.canvas.locator(".react-flow__pane").click({ position: { x: 8, y: 8 } });
+}
+
+test.afterEach(({ consoleErrors }) => {
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a sub-agent searches a knowledge base made from two files; the chat shows the source; the base survives a reload", async ({
+  app,
+  controls,
+  editor,
+  page,
+  playground,
+}) => {
+  await app.goto();
+  await controls.import("kb-support.json", supportTeam());
+  await expect(controls.graphName).toHaveValue("KB support");
+
+  // A base, named as the tool Docs calls, filled from two good files and one binary one.
+  await editor.inspector.getByRole("button", { name: "Add knowledge base", exact: true }).click();
+  await editor.setField("Knowledge base name", "handbook");
+  const base = editor.inspector.getByRole("group", { name: "Knowledge base handbook", exact: true });
+  await expect(base).toContainText("search_handbook");
+  await editor.setField("Knowledge base description", "Refunds and shipping policies");
+  await base.getByLabel("Files for handbook").setInputFiles([
+    { name: "refunds.md", mimeType: "text/markdown", buffer: Buffer.from(REFUNDS) },
+    { name: "shipping.txt", mimeType: "text/plain", buffer: Buffer.from(SHIPPING) },
+    { name: "blob.txt", mimeType: "text/plain", buffer: BINARY },
+  ]);
+  await expect(base.getByRole("alert")).toContainText("blob.txt");
+  const files = base.getByRole("list", { name: "Files of handbook" });
+  await expect(files.getByRole("listitem")).toHaveText([/^refunds\.md\s*\d+ B/, /^shipping\.txt\s*\d+ B/]);
+  await expect(base.getByText(/^Stored in this browser: [\d.]+ (B|KB) \(2 files, \d+ chunks?\)$/)).toBeVisible();
+
+  // Only the agent it is assigned to gets the search tool.
+  await editor.selectWithKeyboard("Docs");
+  const assigned = editor.inspector.getByRole("group", { name: "Knowledge bases", exact: true });
+  await assigned.getByRole("checkbox", { name: "handbook", exact: true }).check();
+  await expect(editor.problems.getByRole("listitem")).toHaveCount(0);
+
+  await playground.sendAndWait("When are refunds issued?");
+  const sources = playground.region.getByRole("group", { name: "Sources from handbook", exact: true });
+  await expect(sources).toBeVisible();
+  // Only the refunds file answers the question: the card names it, with its lines and an excerpt.
+  await expect(sources.getByRole("listitem")).toHaveCount(1);
+  await expect(sources.getByRole("listitem")).toHaveAccessibleName(/^refunds\.md, lines \d+(-\d+)?$/);
+  await expect(sources.getByRole("listitem")).toContainText("Refunds are issued within 14 days");
+  await expect(playground.article("Main: Docs says: The handbook says:")).toContainText("Refunds are issued within 14 days");
+
+  // After a reload the base, its files and its stored size are still there.
+  await expect(controls.saved).toBeVisible();
+  await page.reload();
+  await expect(app.heading).toBeVisible();
+  await expect(controls.graphName).toHaveValue("KB support");
+  await expect(files.getByRole("listitem")).toHaveText([/^refunds\.md/, /^shipping\.txt/]);
+  await expect(base.getByText(/^Stored in this browser: [\d.]+ (B|KB) \(2 files, \d+ chunks?\)$/)).toBeVisible();
+  await expect(sources.getByRole("listitem")).toHaveAccessibleName(/^refunds\.md/);
+});
+
+test("deleting a base an agent searches asks first, takes it off the agent, and Undo brings both back", async ({ app, controls, editor }) => {
+  await app.goto();
+  await controls.import("kb-support.json", supportTeam());
+  await expect(controls.graphName).toHaveValue("KB support");
+  await editor.inspector.getByRole("button", { name: "Add knowledge base", exact: true }).click();
+  await editor.setField("Knowledge base name", "handbook");
+  await editor.selectWithKeyboard("Docs");
+  const assigned = editor.inspector.getByRole("group", { name: "Knowledge bases", exact: true });
+  await assigned.getByRole("checkbox", { name: "handbook", exact: true }).check();
+
+  // A click on the empty canvas selects nothing: the inspector shows graph settings again.
+  await editor.canvas.locator(".react-flow__pane").click({ position: { x: 8, y: 8 } });
+  await editor.inspector.getByRole("button", { name: "Delete knowledge base handbook", exact: true }).click();
+  const confirm = editor.page.getByRole("dialog", { name: "Delete knowledge base handbook?" });
+  await expect(confirm).toContainText("Docs searches it");
+  await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(editor.inspector.getByRole("group", { name: "Knowledge base handbook" })).toHaveCount(0);
+  await expect(editor.problems.getByRole("listitem")).toHaveCount(0);
+
+  await editor.undoButton.click();
+  await expect(editor.inspector.getByRole("group", { name: "Knowledge base handbook" })).toBeVisible();
+  await editor.selectWithKeyboard("Docs");
+  await expect(assigned.getByRole("checkbox", { name: "handbook", exact: true })).toBeChecked();
+});
+
+test("an export that includes knowledge bases carries the texts; importing it stores them and the imported graph searches them", async ({
+  app,
+  controls,
+  editor,
+  page,
+  playground,
+}) => {
+  await app.goto();
+  await controls.import("kb-support.json", supportTeam());
+  await expect(controls.graphName).toHaveValue("KB support");
+  await addHandbook(editor);
+
+  // Off by default: the export lists the files without their text.
+  const plain = await controls.export("JSON");
+  expect(JSON.parse(plain.text).knowledge_bases[0].files).toEqual([
+    { name: "refunds.md", bytes: REFUNDS.length },
+    { name: "shipping.txt", bytes: SHIPPING.length },
+  ]);
+
+  await controls.button("Export").click();
+  const menu = page.getByRole("menu", { name: "Export" });
+  const include = menu.getByRole("menuitemcheckbox", { name: "Include knowledge bases", exact: true });
+  await expect(include).not.toBeChecked();
+  await include.click();
+  await expect(include).toBeChecked();
+  const download = page.waitForEvent("download");
+  await menu.getByRole("menuitem", { name: "JSON", exact: true }).click();
+  const packed = await readFile(await (await download).path(), "utf8");
+  const files = (JSON.parse(packed) as { knowledge_bases: { files: { name: string; text?: string }[] }[] }).knowledge_bases[0]!.files;
+  expect(files.map((f) => f.name)).toEqual(["refunds.md", "shipping.txt"]);
+  expect(files[0]?.text).toContain("Refunds are issued within 14 days");
+  expect(files[1]?.text).toContain("We ship to 40 countries");
+
+  // Imported beside the original (its id is taken): a new graph whose base is stored from the texts.
+  await controls.import("kb-support-with-knowledge.json", packed);
+  await expect(controls.graphName).toHaveValue("KB support (imported)");
+  const base = editor.inspector.getByRole("group", { name: "Knowledge base handbook", exact: true });
+  await expect(base.getByText(/^Stored in this browser: [\d.]+ (B|KB) \(2 files, \d+ chunks?\)$/)).toBeVisible();
+  const saved = await controls.export("JSON");
+  expect(JSON.parse(saved.text).knowledge_bases[0].files).toEqual([
+    { name: "refunds.md", bytes: REFUNDS.length },
+    { name: "shipping.txt", bytes: SHIPPING.length },
+  ]);
+
+  await playground.sendAndWait("When are refunds issued?");
+  await expect(playground.region.getByRole("group", { name: "Sources from handbook", exact: true }).getByRole("listitem")).toHaveAccessibleName(/^refunds\.md/);
+});

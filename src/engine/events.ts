@@ -130,7 +130,16 @@ export type RunEventBody =
   | { type: "state_edited"; node: string; step: "call_model" | "call_tools" | null; when: "before" | "after"; channels: string[] }
   | { type: "checkpoint_saved"; step: number }
   | { type: "error"; code: string; message: string }
-  | { type: "final_state"; state: Record<string, unknown> };
+  | {
+      type: "final_state";
+      state: Record<string, unknown>;
+      /**
+       * Set on a stored copy, whose state leaves out its messages (every message so far: stored
+       * with each turn, a long thread's events would grow with the square of its length). They are
+       * in the checkpoint the event names; this is how many there were.
+       */
+      message_count?: number;
+    };
 
 export type RunEventType = RunEventBody["type"];
 /**

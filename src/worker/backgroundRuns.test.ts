@@ -83,9 +83,8 @@ describe("background delegations in the worker", () => {
     });
     const follow = backgroundRuns()[0];
     expect(follow).toMatchObject({ taskId: "task_cut", threadId: "t1" });
-    const messages = (
-      (await ws.runs.events(follow?.runId ?? "")).find((e) => e.type === "final_state") as RunEvent & { state: { messages: { content: string }[] } }
-    ).state.messages;
+    const messages = (eventsOf(follow?.runId ?? "").find((e) => e.type === "final_state") as RunEvent & { state: { messages: { content: string }[] } }).state
+      .messages;
     expect(messages.at(-1)?.content).toBe("Update: Research finished task_cut.");
   });
 

@@ -8,7 +8,7 @@ import type { RunEvent } from "../engine/index.js";
 import { Database } from "../persistence/db.js";
 import { createMemoryLocks, withThreadLock } from "../persistence/locks.js";
 import { IdbSaver } from "../persistence/saver/IdbSaver.js";
-import { createWorkspace, type Workspace } from "../persistence/workspace/index.js";
+import { createWorkspace, storedEvent, type Workspace } from "../persistence/workspace/index.js";
 import { asGraphId, asRunId, asThreadId, assertValid, type GraphDocument } from "../schema/index.js";
 import { blankDocument } from "../app/store/nodeFactory";
 import { createEngineHost, type EngineHost } from "./engineHost";
@@ -93,7 +93,9 @@ describe("engine host", () => {
     expect(posts.filter((m) => m.type === "events").length).toBeLessThan(events.length);
     expect(posts.at(-1)).toEqual({ type: "done", runId: req.runId, status: "completed", error: null });
 
-    expect(await ws.runs.events(req.runId)).toEqual(events);
+    // Stored as posted, but the final state's messages, which its checkpoint holds: only their count.
+    expect(await ws.runs.events(req.runId)).toEqual(events.map(storedEvent));
+    expect(events.find((e) => e.type === "final_state")).toMatchObject({ state: { messages: expect.any(Array) } });
     expect(await ws.runs.get(req.runId)).toMatchObject({
       status: "completed",
       thread_id: "t1",

@@ -24,3 +24,12 @@ describe("how multi-agent events read in the timeline", () => {
     expect(searchText(failed)).toContain("timeout");
   });
 });
+
+describe("how a final state reads in the timeline", () => {
+  it("counts its messages, live or stored without them", () => {
+    const live = e({ type: "final_state", state: { messages: [{ role: "human" }, { role: "ai" }], topic: "x" } });
+    expect(summarize(live)).toBe("2 messages");
+    const stored = e({ type: "final_state", state: { topic: "x" }, message_count: 4000 });
+    expect(summarize(stored)).toBe("4000 messages");
+  });
+});

@@ -100,6 +100,7 @@ export function summarize(event: RunEvent): string {
       return `${event.code}: ${preview(event.message)}`;
     case "final_state": {
       const messages = event.state.messages;
+      if (event.message_count !== undefined) return `${event.message_count} messages`;
       return Array.isArray(messages) ? `${messages.length} messages` : `${Object.keys(event.state).length} channels`;
     }
     default: {

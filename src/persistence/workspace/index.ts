@@ -35,7 +35,7 @@ export function createWorkspace(db: Database, clock: WorkspaceClock = systemCloc
 
 export { GraphStore, StaleGraphError, type GraphSummary, type SavedGraph } from "./graphs.js";
 export { ThreadStore } from "./threads.js";
-export { RunStore } from "./runs.js";
+export { RunStore, storedEvent } from "./runs.js";
 export { SettingsStore } from "./settings.js";
 export { TaskStore } from "./tasks.js";
 export { SecretStore, maskSecret, type SecretSummary } from "./secrets.js";

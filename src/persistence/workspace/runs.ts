@@ -4,6 +4,18 @@ import { STORES, type Database } from "../db.js";
 import { PersistenceError } from "../errors.js";
 import { readRecord, runRecordSchema, type RunRecord, type RunStatus } from "./records.js";
 
+/**
+ * The event as stored. A `final_state` carries every message of the thread so far; stored with
+ * each turn, a thread's events would grow with the square of its length (a 1,000-turn thread:
+ * two million messages). Its messages stay in the checkpoint the event names; the stored event
+ * keeps their count and the state's other channels.
+ */
+export function storedEvent(event: RunEvent): RunEvent {
+  if (event.type !== "final_state" || !Array.isArray(event.state.messages)) return event;
+  const { messages, ...rest } = event.state;
+  return { ...event, state: rest, message_count: messages.length };
+}
+
 export class RunStore {
   constructor(private readonly db: Database) {}
 
@@ -69,12 +81,15 @@ export class RunStore {
     return rows.map((raw) => readRecord(STORES.runs, raw, runRecordSchema));
   }
 
-  /** Appends a batch of events (one transaction per batch; callers batch per frame). */
+  /**
+   * Appends a batch of events (one transaction per batch; callers batch per frame). A final
+   * state is stored without its messages (see `storedEvent`); the rows are put all at once.
+   */
   async appendEvents(events: readonly RunEvent[]): Promise<void> {
     if (events.length === 0) return;
     await this.db.tx([STORES.events], "readwrite", `saving ${events.length} run events`, async (tx) => {
       const store = tx.objectStore(STORES.events);
-      for (const event of events) await store.put({ run_id: event.run_id, seq: event.seq, thread_id: event.thread_id, event });
+      await Promise.all(events.map((event) => store.put({ run_id: event.run_id, seq: event.seq, thread_id: event.thread_id, event: storedEvent(event) })));
     });
   }
 

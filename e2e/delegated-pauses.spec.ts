@@ -23,7 +23,7 @@ test("a question asked by a blocking sub-agent's tool is answered in the playgro
   await expect(playground.status).toHaveText("Idle");
 });
 
-test("an approval inside a Subgraph node's saved graph is approved in the playground and the run completes", async ({ page, app, controls, playground }) => {
+test("an approval inside a Subgraph node's saved graph is approved after a reload and the run completes", async ({ page, app, controls, playground }) => {
   const card = new InterruptPage(page);
   await app.goto();
   await controls.import("approving.json", JSON.stringify(approvingGraphDoc()));
@@ -33,6 +33,10 @@ test("an approval inside a Subgraph node's saved graph is approved in the playgr
   await playground.sendAndSettle("the invoice");
   await expect(card.approval).toContainText("Send the invoice?");
   await expect(card.approval).toContainText("Asked by Billing");
+  // The pause is kept in IndexedDB: after a reload the saved graph still resumes where it stopped.
+  await page.reload();
+  await expect(controls.graphName).toHaveValue("Billing parent");
+  await expect(card.approval).toContainText("Send the invoice?");
   await card.approveButton.click();
   await expect(card.approval).toBeHidden();
   await expect(playground.messages.filter({ hasText: "Sent the invoice" })).toBeVisible();

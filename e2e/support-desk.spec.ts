@@ -1,0 +1,45 @@
+// The Support desk template in real Chromium (issue 16, item 6): opening it stores its packed
+// policy files in this browser (the saved graph lists them without their text), PolicyAgent
+// answers from them with the sources shown, and a preference saved in one thread is recalled
+// in another.
+import { expect, test } from "./fixtures";
+
+const TITLE = "Support desk with a policy knowledge base and memory";
+
+test.afterEach(({ consoleErrors }) => {
+  expect(consoleErrors).toEqual([]);
+});
+
+test("the Support desk template answers from its stored policies with their sources, and remembers a preference across threads", async ({
+  app,
+  controls,
+  editor,
+  playground,
+}) => {
+  await app.goto();
+  await controls.openTemplate(TITLE);
+
+  // Its three policy files are stored and indexed here; the graph itself keeps only their names.
+  const base = editor.inspector.getByRole("group", { name: "Knowledge base policies", exact: true });
+  await expect(base.getByRole("list", { name: "Files of policies" }).getByRole("listitem")).toHaveText([/^returns\.md/, /^shipping\.md/, /^warranty\.txt/]);
+  await expect(base.getByText(/^Stored in this browser: [\d.]+ (B|KB) \(3 files, \d+ chunks?\)$/)).toBeVisible();
+  const saved = await controls.export("JSON");
+  const savedFiles = (JSON.parse(saved.text) as { knowledge_bases: { files: { name: string; text?: string }[] }[] }).knowledge_bases[0]?.files;
+  expect(savedFiles?.map((file) => file.name)).toEqual(["returns.md", "shipping.md", "warranty.txt"]);
+  expect(savedFiles?.some((file) => "text" in file)).toBe(false);
+  expect(saved.text).not.toContain("prepaid return label");
+
+  await playground.sendAndWait("How long do I have to return an item?");
+  const sources = playground.region.getByRole("group", { name: "Sources from policies", exact: true });
+  await expect(sources.getByRole("listitem").first()).toHaveAccessibleName(/^returns\.md, lines \d+(-\d+)?$/);
+  await expect(sources.getByRole("listitem").first()).toContainText("within 30 days of delivery");
+  await expect(playground.article("Support: You can return any unused item within 30 days")).toContainText("Source: returns.md");
+
+  await playground.newThreadButton.click();
+  await playground.sendAndWait("Remember that I prefer email updates");
+  await expect(playground.article('Support: Noted: "I prefer email updates"')).toBeVisible();
+  await playground.newThreadButton.click();
+  await expect(playground.messages).toHaveCount(0);
+  await playground.sendAndWait("What do you remember about me?");
+  await expect(playground.article("Support: Here is what I remember about you")).toContainText("I prefer email updates");
+});

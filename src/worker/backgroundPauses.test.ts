@@ -15,8 +15,11 @@ import type { FromWorker } from "./protocol";
 const team = assertValid({ ...askingTeamDoc({ blocking: false }), meta: { id: "asking", name: "Asking team" } });
 let posts: FromWorker[];
 
+let factory: IDBFactory;
+
+/** A worker's host over the test database, as after a (re)load of the page. */
 function startHost() {
-  const database = new Database({ name: "background-pauses-test", indexedDB: new IDBFactory() });
+  const database = new Database({ name: "background-pauses-test", indexedDB: factory });
   const ws = createWorkspace(database);
   const locks = createMemoryLocks();
   const host = createEngineHost({
@@ -36,6 +39,7 @@ const doneOf = (runId: string) => posts.find((m) => m.type === "done" && m.runId
 const eventsOf = (runId: string): RunEvent[] => posts.flatMap((m) => (m.type === "events" && m.runId === runId ? m.events : []));
 
 beforeEach(() => {
+  factory = new IDBFactory();
   posts = [];
 });
 
@@ -64,5 +68,35 @@ describe("a background task waiting for the user, in the worker", () => {
       result: 'Emails did: {"option_id":"archive","label":"Archive folder"}',
     });
     expect(await ws.tasks.get(asking?.taskId ?? "")).toMatchObject({ status: "completed", reported: true });
+  });
+
+  it("after a reload, asks no second time and takes the answer in the new page's worker", async () => {
+    const before = startHost();
+    await before.ws.graphs.save(team);
+    const run = { type: "run", threadId: asThreadId("t2"), graphId: asGraphId(team.meta.id), document: team } as const;
+    await before.host.handle({ ...run, runId: asRunId("run_a"), message: "email find invoices" });
+    await vi.waitFor(() => expect(doneOf(backgroundRuns()[0]?.runId ?? "")).toMatchObject({ status: "interrupted" }), { timeout: 5_000 });
+    const taskId = backgroundRuns()[0]?.taskId ?? "";
+
+    posts = [];
+    const { host, ws } = startHost();
+    await host.handle({ type: "resume_tasks" });
+    expect(backgroundRuns()).toEqual([]);
+    const waiting = await ws.tasks.get(taskId);
+    expect(waiting).toMatchObject({ status: "waiting", asked: true });
+
+    await host.handle({
+      ...run,
+      runId: asRunId("run_b"),
+      message: "",
+      resume: { interrupt_id: waiting?.pending?.[0]?.id ?? "", value: { option_id: "inbox" } },
+    });
+    expect(doneOf("run_b")).toMatchObject({ status: "completed" });
+    await vi.waitFor(() => expect(doneOf(backgroundRuns()[0]?.runId ?? "")).toMatchObject({ status: "completed" }), { timeout: 5_000 });
+    expect(await ws.tasks.get(taskId)).toMatchObject({
+      status: "completed",
+      reported: true,
+      result: 'Emails did: {"option_id":"inbox","label":"Inbox folder"}',
+    });
   });
 });

@@ -73,6 +73,19 @@ describe("knowledge index", () => {
     expect(top?.text).toContain("arrives damaged");
   });
 
+  it("finds a word misspelt by one letter when the exact words find nothing", async () => {
+    const [top] = await (await corpus()).search("replacment", 1);
+    expect(top?.text).toContain("ship a replacement");
+  });
+
+  it("searches only the files asked for", async () => {
+    const index = await corpus();
+    const hits = await index.search("delivery refund address", 10, { files: ["privacy.txt", "gone.md"] });
+    expect(hits.length).toBeGreaterThan(0);
+    expect(new Set(hits.map((h) => h.file))).toEqual(new Set(["privacy.txt"]));
+    expect(await index.search("delivery", 10, { files: [] })).toEqual([]);
+  });
+
   it("returns at most k hits, best first, and none for an empty query", async () => {
     const index = await corpus();
     const hits = await index.search("days", 2);

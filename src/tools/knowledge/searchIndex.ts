@@ -24,8 +24,8 @@ export interface KnowledgeIndex {
   /** Drops every chunk of a file (before it is added again, or when it is removed). */
   removeFile(file: string): Promise<void>;
   /**
-   * The best `k` chunks for `query`, best first (BM25, typo-tolerant by one letter in longer words);
-   * with `files`, only chunks of those files.
+   * The best `k` chunks for `query`, best first (BM25; when the exact words find fewer than `k`
+   * chunks, typo-tolerant by one letter); with `files`, only chunks of those files.
    */
   search(query: string, k?: number, options?: KnowledgeSearchOptions): Promise<KnowledgeHit[]>;
   /** How many chunks it holds. */
@@ -63,7 +63,11 @@ function wrap(db: Db, files: Map<string, string[]>): KnowledgeIndex {
         db,
         chunks.map((c) => ({ id: c.id, file: c.file, index: c.index, text: c.text, line_from: c.lines.from, line_to: c.lines.to })),
       );
-      for (const c of chunks) files.set(c.file, [...(files.get(c.file) ?? []), c.id]);
+      for (const c of chunks) {
+        const ids = files.get(c.file);
+        if (ids) ids.push(c.id);
+        else files.set(c.file, [c.id]);
+      }
     },
     async removeFile(file) {
       const ids = files.get(file) ?? [];
@@ -74,15 +78,15 @@ function wrap(db: Db, files: Map<string, string[]>): KnowledgeIndex {
       if (!query.trim()) return [];
       const only = options.files?.filter((file) => files.has(file));
       // Every file listed: no filter to apply. None: nothing to find.
-      const where = only && only.length < files.size ? { file: { in: only } } : undefined;
       if (only?.length === 0) return [];
-      const result = await search(db, {
-        term: query,
-        properties: ["text"],
-        limit: Math.max(1, Math.min(50, k)),
-        tolerance: 1,
-        ...(where ? { where } : {}),
-      });
+      const where = only && only.length < files.size ? { file: { in: only } } : undefined;
+      const limit = Math.max(1, Math.min(50, k));
+      const params = { term: query, properties: ["text"] as "text"[], limit, ...(where ? { where } : {}) };
+      // Exact words first: tolerating typos matches every term against the whole vocabulary,
+      // which makes a search of a large base many times slower. Typos are forgiven only when
+      // the exact words do not find enough.
+      let result = await search(db, { ...params, tolerance: 0 });
+      if (result.hits.length < limit) result = await search(db, { ...params, tolerance: 1 });
       return result.hits.map((hit) => ({
         file: String(hit.document.file),
         lines: { from: hit.document.line_from, to: hit.document.line_to },

@@ -24,6 +24,7 @@ import { engineFigures, isEngineFigure, ENGINE_FIGURES, type EngineFigureName, t
 import { serveProductionApp } from "./app/server.js";
 import { measureUiFigures, summarize, UI_SCENARIOS, type UiFigures } from "./app/uiFigures.js";
 import { measureThreadFigures, THREAD_SCENARIOS } from "./app/threadFigures.js";
+import { KNOWLEDGE_SCENARIOS, measureKnowledgeFigures } from "./app/knowledgeFigures.js";
 import type { Figure } from "./app/figure.js";
 import { isServerFigure, SERVER_FIGURES, serverFigures } from "./server/serverFigures.js";
 
@@ -74,17 +75,21 @@ async function inChromium(only?: EngineFigureName): Promise<Record<string, unkno
 /** The UI figures on the real app: production build, served, driven by Playwright. `only` names one scenario. */
 async function uiFigures(only?: string): Promise<UiFigures | { skipped: string }> {
   if (!existsSync(CHROMIUM)) return { skipped: `Chromium not found at ${CHROMIUM}` };
-  const scenario = only === undefined ? undefined : (UI_SCENARIOS[only] ?? THREAD_SCENARIOS[only]);
+  const scenario = only === undefined ? undefined : (UI_SCENARIOS[only] ?? THREAD_SCENARIOS[only] ?? KNOWLEDGE_SCENARIOS[only]);
   if (only !== undefined && !scenario)
     throw new Error(
-      `--only=${only}: no such figure; known: ${[...Object.keys(UI_SCENARIOS), ...Object.keys(THREAD_SCENARIOS), ...SERVER_FIGURES, ...ENGINE_FIGURES].join(", ")}`,
+      `--only=${only}: no such figure; known: ${[...Object.keys(UI_SCENARIOS), ...Object.keys(THREAD_SCENARIOS), ...Object.keys(KNOWLEDGE_SCENARIOS), ...SERVER_FIGURES, ...ENGINE_FIGURES].join(", ")}`,
     );
   const server = await serveProductionApp(root);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   try {
     if (only !== undefined && scenario) return { [only]: await scenario(browser, server) };
     const log = (line: string) => process.stdout.write(`${line}\n`);
-    return { ...(await measureUiFigures(browser, server, log)), ...(await measureThreadFigures(browser, server, log)) };
+    return {
+      ...(await measureUiFigures(browser, server, log)),
+      ...(await measureThreadFigures(browser, server, log)),
+      ...(await measureKnowledgeFigures(browser, log)),
+    };
   } finally {
     await browser.close();
     await server.close();

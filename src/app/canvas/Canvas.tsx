@@ -22,6 +22,7 @@ import { nodeTypes } from "./nodes/registry";
 import type { FlowNode } from "./nodes/types";
 import { MINIMAP_SIZE, minimapColour } from "./minimap";
 import { MinimapToggle } from "./MinimapToggle";
+import { SnapshotMinimap } from "./SnapshotMinimap";
 import { carriesNodeKind, droppedKind } from "./paletteDrag";
 import { addNodeAtScreenPoint } from "./placement";
 import { GRAPH_SCOPE_ATTRIBUTE } from "./shortcuts/keys";
@@ -33,6 +34,8 @@ import { useResolvedTheme } from "../shell/theme/themeStore";
 const MULTI_SELECT_KEYS = ["Shift", "Meta", "Control"];
 /** Graphs with more nodes than this draw only what is in view. */
 const CULL_ABOVE = 200;
+/** Graphs with more nodes than this get a minimap of the nodes as they were when last still (see SnapshotMinimap). */
+const SNAPSHOT_MINIMAP_ABOVE = 1_000;
 
 export function Canvas() {
   // A different graph gets a fresh React Flow (viewport fitted to it, measurements reset).
@@ -161,7 +164,12 @@ function FlowEditor() {
           <ClearRunOverlayButton />
           <MinimapToggle />
         </Controls>
-        {minimapShown && <MiniMap pannable zoomable nodeColor={minimapColour} ariaLabel="Minimap" style={MINIMAP_SIZE} />}
+        {minimapShown &&
+          (document.nodes.length > SNAPSHOT_MINIMAP_ABOVE ? (
+            <SnapshotMinimap nodes={nodes} pannable zoomable nodeColor={minimapColour} ariaLabel="Minimap" style={MINIMAP_SIZE} />
+          ) : (
+            <MiniMap pannable zoomable nodeColor={minimapColour} ariaLabel="Minimap" style={MINIMAP_SIZE} />
+          ))}
       </ReactFlow>
       <InnerLoopHost />
     </div>

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { KnowledgeBase } from "../../schema/index.js";
 import { minimalPdf } from "../../tools/knowledge/testing/minimalPdf.js";
 import { Database, STORES } from "../db.js";
+import { createWorkspace } from "../workspace/index.js";
 import { createKnowledgeLibrary, KnowledgeStore, storedKnowledgeSearch, type KnowledgeLibrary, type KnowledgeProgress, type KnowledgeSource } from "./index.js";
 
 const RETURNS = "# Returns\n\nYou can return any item within 30 days of delivery for a full refund.\n";
@@ -165,6 +166,20 @@ describe("removing and deleting", () => {
     expect(await library.texts(GRAPH, BASE)).toEqual([]);
     expect(await store.index(GRAPH, BASE)).toBeUndefined();
     expect((await library.texts(GRAPH, "kb-other")).map((f) => f.name)).toEqual(["shipping.txt"]);
+  });
+});
+
+describe("deleting the graph", () => {
+  it("deletes its knowledge bases and no other graph's", async () => {
+    await library.add(GRAPH, BASE, [packed("returns.md", RETURNS)]);
+    await library.add(`${GRAPH}0`, BASE, [packed("shipping.txt", SHIPPING)]);
+
+    await createWorkspace(database).graphs.delete(GRAPH);
+
+    expect(await store.base(GRAPH, BASE)).toBeUndefined();
+    expect(await store.index(GRAPH, BASE)).toBeUndefined();
+    expect(await library.texts(GRAPH, BASE)).toEqual([]);
+    expect((await library.texts(`${GRAPH}0`, BASE)).map((f) => f.name)).toEqual(["shipping.txt"]);
   });
 });
 

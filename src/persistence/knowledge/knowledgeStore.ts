@@ -55,10 +55,6 @@ function baseRange(graphId: string, baseId: string): IDBKeyRange {
   return IDBKeyRange.bound([graphId, baseId], [graphId, baseId, []]);
 }
 
-function graphRange(graphId: string): IDBKeyRange {
-  return IDBKeyRange.bound([graphId], [graphId, []]);
-}
-
 let revisionCounter = 0;
 function newRevision(): string {
   return `${Date.now().toString(36)}-${(revisionCounter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -131,15 +127,6 @@ export class KnowledgeStore {
       await tx.objectStore(STORES.kbBases).delete([graphId, baseId]);
       await tx.objectStore(STORES.kbFiles).delete(baseRange(graphId, baseId));
       await tx.objectStore(STORES.kbIndexes).delete([graphId, baseId]);
-    });
-  }
-
-  /** Deletes every knowledge base of a graph (when the graph is deleted). */
-  deleteGraph(graphId: string): Promise<void> {
-    return this.database.tx([STORES.kbBases, STORES.kbFiles, STORES.kbIndexes], "readwrite", "deleting a graph's knowledge bases", async (tx) => {
-      await tx.objectStore(STORES.kbBases).delete(graphRange(graphId));
-      await tx.objectStore(STORES.kbFiles).delete(graphRange(graphId));
-      await tx.objectStore(STORES.kbIndexes).delete(graphRange(graphId));
     });
   }
 }

@@ -78,9 +78,21 @@ export class GraphStore {
       .map(({ id, name, updated }) => ({ id, name, updated }));
   }
 
-  /** Deletes a graph with its versions, threads, runs, events and checkpoints, in one transaction. */
+  /** Deletes a graph with its versions, threads, runs, events, checkpoints and knowledge bases, in one transaction. */
   async delete(id: string): Promise<void> {
-    const stores = [STORES.graphs, STORES.versions, STORES.threads, STORES.runs, STORES.events, STORES.checkpoints, STORES.writes, STORES.blobs, STORES.tasks];
+    const knowledge = [STORES.kbBases, STORES.kbFiles, STORES.kbIndexes] as const;
+    const stores = [
+      STORES.graphs,
+      STORES.versions,
+      STORES.threads,
+      STORES.runs,
+      STORES.events,
+      STORES.checkpoints,
+      STORES.writes,
+      STORES.blobs,
+      STORES.tasks,
+      ...knowledge,
+    ];
     await this.db.tx(stores, "readwrite", `deleting graph "${id}"`, async (tx) => {
       await tx.objectStore(STORES.graphs).delete(id);
       const versions = await tx
@@ -93,6 +105,8 @@ export class GraphStore {
         .index("graph_id")
         .getAllKeys(IDBKeyRange.bound([id, ""], [id, "\uffff"]));
       for (const threadId of threads) await deleteThreadRows(tx, threadId);
+      // Knowledge base rows are keyed [graph, base, …]: arrays sort after strings, so [id, []] ends the graph's range.
+      for (const name of knowledge) await tx.objectStore(name).delete(IDBKeyRange.bound([id], [id, []]));
     });
   }
 

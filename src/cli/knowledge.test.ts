@@ -23,7 +23,8 @@ function events(stdout: string): Event[] {
     .map((line) => JSON.parse(line) as Event);
 }
 
-describe("cli with knowledge bases", () => {
+// Each test starts the CLI through tsx, which takes seconds on a busy machine.
+describe("cli with knowledge bases", { timeout: 60_000 }, () => {
   const dirs: string[] = [];
   afterAll(async () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });

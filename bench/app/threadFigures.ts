@@ -6,6 +6,7 @@
 import type { Browser } from "@playwright/test";
 import type { Figure } from "./figure.js";
 import { firstTokenFigures, measureFirstToken } from "./firstToken.js";
+import { longThreadFigures, measureLongThread } from "./longThread.js";
 import type { AppServer } from "./server.js";
 
 type Log = (line: string) => void;
@@ -13,10 +14,19 @@ type Log = (line: string) => void;
 export const THREAD_SCENARIOS: Record<string, (browser: Browser, server: AppServer) => Promise<Figure>> = {
   first_token_cold_ms: async (browser, server) => firstTokenFigures(await measureFirstToken(browser, server.url)).cold,
   first_token_warm_ms: async (browser, server) => firstTokenFigures(await measureFirstToken(browser, server.url)).warm,
+  thread_1000_turns_open_ms: async (browser, server) => longThreadFigures(await measureLongThread(browser, server.url)).open,
+  thread_1000_turns_heap_mb: async (browser, server) => longThreadFigures(await measureLongThread(browser, server.url)).heap,
 };
 
 export async function measureThreadFigures(browser: Browser, server: AppServer, log: Log): Promise<Record<string, Figure>> {
   log("  (k) first token after Send, on a fresh page and warm…");
   const firstToken = firstTokenFigures(await measureFirstToken(browser, server.url));
-  return { first_token_cold_ms: firstToken.cold, first_token_warm_ms: firstToken.warm };
+  log("  (l) a thread of 1,000 turns: open, JS heap, timeline mount…");
+  const thread = longThreadFigures(await measureLongThread(browser, server.url));
+  return {
+    first_token_cold_ms: firstToken.cold,
+    first_token_warm_ms: firstToken.warm,
+    thread_1000_turns_open_ms: thread.open,
+    thread_1000_turns_heap_mb: thread.heap,
+  };
 }

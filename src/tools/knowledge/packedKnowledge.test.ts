@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { KnowledgeBase } from "../../schema/index.js";
 import * as chunks from "./chunks.js";
-import { hasPackedKnowledge, packedKnowledgeSearch, unpackedKnowledgeWarnings } from "./packedKnowledge.js";
+import { packedKnowledgeSearch, unpackedKnowledgeWarnings } from "./packedKnowledge.js";
 
 const RETURNS = `# Returns
 
@@ -78,14 +78,6 @@ describe("packedKnowledgeSearch", () => {
     const controller = new AbortController();
     controller.abort();
     await expect(search.search(policies, "refund", 3, controller.signal)).rejects.toThrow();
-  });
-});
-
-describe("hasPackedKnowledge", () => {
-  it("is true only when some file carries its text", () => {
-    expect(hasPackedKnowledge({ knowledge_bases: [policies] })).toBe(true);
-    expect(hasPackedKnowledge({ knowledge_bases: [base("kb-faq", "faq", [{ name: "faq.md", bytes: 3 }])] })).toBe(false);
-    expect(hasPackedKnowledge({})).toBe(false);
   });
 });
 

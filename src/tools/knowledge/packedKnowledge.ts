@@ -14,14 +14,6 @@ function unpackedFiles(base: KnowledgeBase): string[] {
   return base.files.filter((file) => file.text === undefined).map((file) => file.name);
 }
 
-/**
- * Whether a document carries the text of any knowledge base file (an export with "include knowledge bases").
- * @example hasPackedKnowledge(document) // true for examples/support-desk.json
- */
-export function hasPackedKnowledge(document: Pick<GraphDocument, "knowledge_bases">): boolean {
-  return (document.knowledge_bases ?? []).some((base) => base.files.some((file) => file.text !== undefined));
-}
-
 const EXPORT_HINT = `In Graphwright, export the graph with "include knowledge bases" checked, then run that file.`;
 
 function notPackedText(base: KnowledgeBase, missing: readonly string[]): string {

@@ -83,6 +83,8 @@ export interface ChildState {
   messageIds: ReadonlySet<string>;
   /** The thread's latest checkpoint, where a cut-off run continues from. */
   checkpointId: string | null;
+  /** The thread's state there. */
+  values: Record<string, unknown>;
 }
 
 type SnapshotReader = {
@@ -103,12 +105,14 @@ export async function readChildState(graph: SnapshotReader, config: LangGraphRun
     pending: toPending(snapshot.tasks.flatMap((task) => task.interrupts ?? [])),
     messageIds: new Set(messages.flatMap((m) => (m.id ? [m.id] : []))),
     checkpointId: ((snapshot.config?.configurable as Record<string, unknown> | undefined)?.checkpoint_id as string | undefined) ?? null,
+    values: (snapshot.values ?? {}) as Record<string, unknown>,
   };
 }
 
 /**
  * How a child's run goes on for the message `messageId`: a fresh start, the answer to its
- * pause, its cut-off steps run again (`continue`), or still waiting (the pause is raised again).
+ * pause, its cut-off steps run again (`continue`), still waiting (the pause is raised again),
+ * or nothing at all: it already finished that message (`done`; the node was cut off after it).
  * @example
  * const step = nextChildStep(await readChildState(graph, config), messageId, answersOf(config));
  * if (step.kind === "waiting") throw childPause("Emails", step.pending);
@@ -119,10 +123,12 @@ export function nextChildStep(
   answers: Answers,
 ):
   | { kind: "start" }
+  | { kind: "done" }
   | { kind: "continue" }
   | { kind: "answer"; command: Command; interrupt: PendingInterrupt; value: unknown }
   | { kind: "waiting"; pending: PendingInterrupt[] } {
-  if (child.next.length === 0 || !child.messageIds.has(messageId)) return { kind: "start" };
+  if (!child.messageIds.has(messageId)) return { kind: "start" };
+  if (child.next.length === 0) return { kind: "done" };
   if (child.pending.length === 0) return { kind: "continue" };
   const answered = child.pending.find((p) => Object.prototype.hasOwnProperty.call(answers, p.id));
   if (!answered) return { kind: "waiting", pending: child.pending };

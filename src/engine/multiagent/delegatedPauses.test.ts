@@ -5,6 +5,7 @@ import type { BaseMessage } from "@langchain/core/messages";
 import { collectRun, compileGraph, pendingInterrupts, type RunEvent } from "../index.js";
 import { testServices, type RecordedCall } from "../../../tests/support/services.js";
 import { askingTeamDoc } from "../testing/delegatedPauses.js";
+import { ANSWERS_KEY } from "../delegatedPause.js";
 import { ofType, statusOf } from "../testing/humanLoop.js";
 
 function lastAnswer(events: RunEvent[]): string {
@@ -80,6 +81,35 @@ describe("a question asked inside a blocking delegation", () => {
     expect(ofType(refused, "error")[0]?.message).toMatch(/"trash" is not an option/);
     expect(statusOf(refused)).toBe("interrupted");
     expect((await pendingInterrupts(compiled, "q5")).map((p) => p.id)).toEqual([pause?.interrupt_id]);
+  });
+});
+
+describe("a delegation run again for the same message", () => {
+  it("returns the answer the sub-agent already gave without running it again", async () => {
+    const calls: RecordedCall[] = [];
+    const compiled = compileGraph(askingTeamDoc(), testServices({ calls }));
+    const request = {
+      agent: "Emails",
+      message: "purge",
+      rootThread: "r1",
+      depth: 1,
+      callPath: [],
+      callId: "c1",
+      sink: () => undefined,
+      ns: "",
+      messageId: "m1",
+    };
+    const paused = await compiled.team.runAgent(request).catch((error: unknown) => error);
+    expect(paused).toMatchObject({ name: "GraphInterrupt" });
+    const [pending] = await compiled.team
+      .rootGraph("Emails")
+      .getState({ configurable: { thread_id: "r1::agent::Emails" } })
+      .then((s) => s.tasks.flatMap((t) => t.interrupts));
+    const answered = { ...request, inherited: { [ANSWERS_KEY]: { [pending?.id ?? ""]: { decision: "approve" } } } };
+    expect(await compiled.team.runAgent(answered)).toBe("Emails did: Deleted task 7");
+    const modelCalls = callsOf(calls, "Emails");
+    expect(await compiled.team.runAgent(request)).toBe("Emails did: Deleted task 7");
+    expect(callsOf(calls, "Emails")).toBe(modelCalls);
   });
 });
 

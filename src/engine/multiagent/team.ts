@@ -146,9 +146,15 @@ export function createTeam(input: {
           ...(request.taskId ? { [TASK_KEY]: request.taskId } : {}),
         };
         const messageId = request.messageId ?? (request.taskId ? taskMessageId(request.taskId) : services.ids.next("msg"));
-        const step = nextChildStep(await readChildState(graph, { configurable: { thread_id: thread } }), messageId, answersOf({ configurable }));
+        const before = await readChildState(graph, { configurable: { thread_id: thread } });
+        const step = nextChildStep(before, messageId, answersOf({ configurable }));
         // Still waiting for the person: the pause is raised again, nothing runs.
         if (step.kind === "waiting") throw childPause(request.agent, step.pending);
+        if (step.kind === "done") {
+          // Answered before this call was cut off: the answer stands, the agent does not run again.
+          request.sink(at({ type: "agent_end", duration_ms: 0 }));
+          return finalAnswer((before.values.messages ?? []) as BaseMessage[]);
+        }
         const input =
           step.kind === "start" ? { messages: [new HumanMessage({ id: messageId, content: request.message })] } : step.kind === "answer" ? step.command : null;
         const stream = await graph.stream(input as never, {

@@ -9,14 +9,14 @@
  * SUBGRAPH_CYCLE; any other failure inside is SUBGRAPH_FAILED with the inner message.
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
-import { AIMessage } from "@langchain/core/messages";
+import { AIMessage, type BaseMessage } from "@langchain/core/messages";
 import type { NodeOfKind } from "../../schema/index.js";
 import { answersOf, childMessageId, childPause, nextChildStep, readChildState, type ChildState } from "../delegatedPause.js";
 import { EngineError, type EngineErrorCode } from "../errors.js";
 import type { RunEvent, RunEventBody } from "../events.js";
 import type { PendingInterrupt } from "../interrupts.js";
 import type { RunInput } from "../run.js";
-import { emit } from "../runtime.js";
+import { emit, messageToJson } from "../runtime.js";
 import type { GraphState, GraphUpdate } from "../state.js";
 import { renderTemplate } from "../template.js";
 import type { CompileContext } from "./context.js";
@@ -61,7 +61,12 @@ export function subgraphThreadId(threadId: string, nodeId: string): string {
 }
 
 /** How the saved graph's run goes on: a new turn, the answer to its pause, or its cut-off steps. */
-function childInput(step: Exclude<ReturnType<typeof nextChildStep>, { kind: "waiting" }>, child: ChildState, message: string, messageId: string): RunInput {
+function childInput(
+  step: Exclude<ReturnType<typeof nextChildStep>, { kind: "waiting" | "done" }>,
+  child: ChildState,
+  message: string,
+  messageId: string,
+): RunInput {
   if (step.kind === "answer") return { message: "", resume: { interrupt_id: step.interrupt.id, value: step.value } };
   if (step.kind === "continue" && child.checkpointId) return { message: "", continueFrom: { checkpoint_id: child.checkpointId } };
   return { message, messageId };
@@ -102,10 +107,12 @@ export function compileSubgraph(node: NodeOfKind<"subgraph">, ctx: CompileContex
     const before = await readChildState(child.graph, { configurable: { thread_id: threadId } });
     const step = nextChildStep(before, messageId, answersOf(config));
     if (step.kind === "waiting") throw childPause(data.name, step.pending);
-    const input = childInput(step, before, renderTemplate(data.input, flowScope(state)), messageId);
     let final: Record<string, unknown> | null = null;
     const paused: PendingInterrupt[] = [];
-    for await (const event of ctx.runChild(child, input, { threadId, ...(config.signal ? { signal: config.signal } : {}) })) {
+    // Finished before this node was cut off: its final state stands, it does not run again.
+    if (step.kind === "done") final = { ...before.values, messages: ((before.values.messages ?? []) as BaseMessage[]).map(messageToJson) };
+    const input = step.kind === "done" ? null : childInput(step, before, renderTemplate(data.input, flowScope(state)), messageId);
+    for await (const event of input ? ctx.runChild(child, input, { threadId, ...(config.signal ? { signal: config.signal } : {}) }) : []) {
       if (event.type === "error") {
         const code = PASSED_ON.has(event.code) ? (event.code as EngineErrorCode) : "SUBGRAPH_FAILED";
         throw fail(code, `graph "${data.graph}" failed: ${event.message}`);

@@ -240,12 +240,13 @@ export class Database {
 }
 
 /**
- * Stores a run writes at every step (checkpoints, their writes and blobs, run events) commit with
- * relaxed durability: the same atomicity (a checkpoint is never visible without its blobs), but
- * the commit does not wait for the disk flush, so only an OS crash or power loss can drop the
- * last steps, which a thread survives as a cut run. Everything else (graphs, threads, settings…) commits strict.
+ * Stores a run writes as it goes (checkpoints, their writes and blobs, runs and their events)
+ * commit with relaxed durability: the same atomicity (a checkpoint is never visible without its
+ * blobs), but the commit does not wait for the disk flush (a Send and every step would wait for
+ * one), so only an OS crash or power loss can drop a run's last writes; the thread keeps what was
+ * flushed before. Everything else (graphs, threads, settings…) commits strict.
  */
-const RELAXED: ReadonlySet<Store> = new Set<Store>([STORES.checkpoints, STORES.writes, STORES.blobs, STORES.events]);
+const RELAXED: ReadonlySet<Store> = new Set<Store>([STORES.checkpoints, STORES.writes, STORES.blobs, STORES.runs, STORES.events]);
 
 function durabilityOf(stores: readonly Store[]): IDBTransactionDurability {
   return stores.every((store) => RELAXED.has(store)) ? "relaxed" : "strict";

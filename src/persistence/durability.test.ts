@@ -27,11 +27,13 @@ afterEach(() => {
 
 const writes = () => opened.filter((tx) => tx.mode === "readwrite");
 
-it("commits checkpoints, their writes and run events with relaxed durability", async () => {
+it("commits checkpoints, their writes, runs and run events with relaxed durability", async () => {
   const saver = new IdbSaver({ database: db });
   const config = await putStep(saver, threadConfig("t-1"), { topic: "a" }, { topic: 1 }, ["topic"]);
   await saver.putWrites(config, [["topic", "b"]], "task-1");
-  await createWorkspace(db).runs.appendEvents([
+  const ws = createWorkspace(db);
+  await ws.runs.start({ id: "r", threadId: "t-1", graphId: "g-1", input: "hi", started: 1 });
+  await ws.runs.appendEvents([
     {
       id: "r:1",
       seq: 1,
@@ -48,7 +50,12 @@ it("commits checkpoints, their writes and run events with relaxed durability", a
       type: "node_start",
     },
   ]);
-  expect(writes().map((tx) => `${tx.stores.join("+")}: ${tx.durability}`)).toEqual(["blobs+checkpoints: relaxed", "writes: relaxed", "events: relaxed"]);
+  expect(writes().map((tx) => `${tx.stores.join("+")}: ${tx.durability}`)).toEqual([
+    "blobs+checkpoints: relaxed",
+    "writes: relaxed",
+    "runs: relaxed",
+    "events: relaxed",
+  ]);
 });
 
 it("commits a thread, and a write touching it with run data, with strict durability", async () => {

@@ -1,7 +1,8 @@
 // The Support desk template in real Chromium (issue 16, item 6): opening it stores its packed
 // policy files in this browser (the saved graph lists them without their text), PolicyAgent
 // answers from them with the sources shown, and a preference saved in one thread is recalled
-// in another.
+// in another. Exported with "Include knowledge bases", the CLI answers the same question.
+import { runCli } from "../src/cli/testing/runCli";
 import { expect, test } from "./fixtures";
 
 const TITLE = "Support desk with a policy knowledge base and memory";
@@ -42,4 +43,31 @@ test("the Support desk template answers from its stored policies with their sour
   await expect(playground.messages).toHaveCount(0);
   await playground.sendAndWait("What do you remember about me?");
   await expect(playground.article("Support: Here is what I remember about you")).toContainText("I prefer email updates");
+});
+
+test("exported with its knowledge bases included, the Support desk answers the same question in the CLI, citing returns.md", async ({
+  app,
+  controls,
+  page,
+}) => {
+  await app.goto();
+  await controls.openTemplate(TITLE);
+  await controls.button("Export").click();
+  const menu = page.getByRole("menu", { name: "Export" });
+  await menu.getByRole("menuitemcheckbox", { name: "Include knowledge bases", exact: true }).click();
+  const download = page.waitForEvent("download");
+  await menu.getByRole("menuitem", { name: "JSON", exact: true }).click();
+  const file = await (await download).path();
+
+  const { code, stdout, stderr } = await runCli(["run", file, "How long do I have to return an item?", "--json"]);
+  expect(code, stderr).toBe(0);
+  const events = stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { type: string; tool?: string; result?: string | null; content?: string });
+  const search = events.find((e) => e.type === "tool_result" && e.tool === "search_policies");
+  const found = JSON.parse(search?.result ?? "{}") as { results?: { source: string; text: string }[] };
+  expect(found.results?.[0]?.source).toBe("returns.md");
+  expect(found.results?.[0]?.text).toContain("prepaid return label");
+  expect(events.filter((e) => e.type === "ai_message").at(-1)?.content).toContain("Source: returns.md");
 });

@@ -8,7 +8,8 @@ import { serverEngineSource } from "./scripts/serverEngineSource";
 
 const page = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 /** The e2e build adds test harness pages (real IndexedDB smoke); production builds never ship them. */
-const harness: Record<string, string> = process.env.GRAPHWRIGHT_E2E_HARNESS === "1" ? { persistence: page("./e2e/harness/persistence.html") } : {};
+const harness: Record<string, string> =
+  process.env.GRAPHWRIGHT_E2E_HARNESS === "1" ? { persistence: page("./e2e/harness/persistence.html"), knowledge: page("./e2e/harness/knowledge.html") } : {};
 
 /**
  * Workers have no DOM: there, micromark's entity decoder must be its DOM-free build, not the

@@ -7,6 +7,7 @@
 import { create, insertMultiple, load, removeMultiple, save, search, type RawData } from "@orama/orama";
 import { stopwords as englishStopwords } from "@orama/stopwords/english";
 import type { KnowledgeChunk } from "./chunks.js";
+import "./oramaRadixFix.js";
 
 // `file` is an enum so a search can be limited to the files a base lists (Orama filters enums, not strings).
 const SCHEMA = { file: "enum", index: "number", text: "string", line_from: "number", line_to: "number" } as const;

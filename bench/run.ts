@@ -61,7 +61,8 @@ async function inChromium(only?: EngineFigureName): Promise<Record<string, unkno
     const page = await browser.newPage();
     const url = server.resolvedUrls?.local[0];
     if (!url) throw new Error("vite preview did not report a URL");
-    await page.goto(only ? `${url}?only=${only}` : url);
+    // Not until "load": the scenarios start as the module runs and may hold the page's tasks longer than goto waits.
+    await page.goto(only ? `${url}?only=${only}` : url, { waitUntil: "commit" });
     await page.waitForFunction(() => window.__benchResult !== undefined || window.__benchError !== undefined, undefined, { timeout: 300_000 });
     const error = await page.evaluate(() => window.__benchError);
     if (error) throw new Error(`bench page failed: ${error}`);

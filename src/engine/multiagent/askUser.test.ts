@@ -5,7 +5,7 @@ import { agentNode, chainDocument } from "../testing/documents.js";
 import { ofType, statusOf } from "../testing/humanLoop.js";
 import { testServices } from "../../../tests/support/services.js";
 
-function askingDoc(options: unknown) {
+function askingDoc(options: { id: string; label: string }[]) {
   return chainDocument([
     agentNode("a", {
       name: "Assistant",

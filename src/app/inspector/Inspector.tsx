@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import { GRAPH_SCOPE_ATTRIBUTE } from "../canvas/shortcuts/keys";
 import { useEditor, useEditorShallow } from "../store/hooks";
-import { contentOf, nodeIndexOf } from "../store/selectors";
+import { contentOf, edgeIdsOf, nodeIndexOf } from "../store/selectors";
 import { EdgeInspector } from "./EdgeInspector";
 import { GraphSettings } from "./graph/GraphSettings";
 import { MultiSelection } from "./MultiSelection";
@@ -12,7 +12,7 @@ import { NodeInspector } from "./NodeInspector";
 export function Inspector() {
   // Undo can remove a selected element; the inspector ignores ids no longer in the document.
   const nodes = useEditorShallow((s) => s.selection.nodes.filter((id) => nodeIndexOf(s.document).has(id)));
-  const edges = useEditorShallow((s) => s.selection.edges.filter((id) => s.document.edges.some((e) => e.id === id)));
+  const edges = useEditorShallow((s) => s.selection.edges.filter((id) => edgeIdsOf(s.document.edges).has(id)));
   // contentOf: dragging the selected node does not re-render its form (forms never show positions).
   const node = useEditor((s) => (nodes.length === 1 && edges.length === 0 ? nodeIndexOf(contentOf(s.document)).get(nodes[0] as string) : undefined));
   const edge = useEditor((s) => (edges.length === 1 && nodes.length === 0 ? s.document.edges.find((e) => e.id === edges[0]) : undefined));

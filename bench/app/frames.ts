@@ -12,8 +12,18 @@ interface Recorder extends Recording {
 export interface Recording {
   /** Time between consecutive frames, ms. */
   deltas: number[];
-  /** React commits since the frame before, per frame. */
+  /**
+   * React commits per frame, attributed by the document timeline's time at the commit: it is set
+   * when a frame starts and kept until the next, so a commit counts for the frame it was made in
+   * (or after, before the next), whatever order the frame's animation-frame callbacks ran in.
+   */
   commitsPerFrame: number[];
+  /**
+   * The same counted by the recorder's own callback: commits since its previous run. A frame whose
+   * callbacks ran in another order than the one before reads 2 next to a 0 here, though each frame
+   * committed once; kept to show that difference.
+   */
+  commitsPerFrameByCallbackOrder: number[];
   /** Durations of long tasks (> 50 ms) seen while recording. */
   longTasks: number[];
   /** Per frame, the text length of the last element matching the probe selector (if any). */
@@ -23,7 +33,9 @@ export interface Recording {
 declare global {
   interface Window {
     __benchCommits?: number;
-    __benchRecorder?: Recorder;
+    /** The document timeline's time (the current frame's) at every commit. */
+    __benchCommitTimes?: number[];
+    __benchRecorder?: Recorder & { frameStarts: number[] };
   }
 }
 
@@ -34,6 +46,7 @@ declare global {
 export async function countReactCommits(page: Page): Promise<void> {
   await page.addInitScript(() => {
     window.__benchCommits = 0;
+    window.__benchCommitTimes = [];
     const hook = {
       supportsFiber: true,
       isDisabled: false,
@@ -41,6 +54,7 @@ export async function countReactCommits(page: Page): Promise<void> {
       inject: () => 1,
       onCommitFiberRoot: () => {
         window.__benchCommits = (window.__benchCommits ?? 0) + 1;
+        window.__benchCommitTimes?.push(Number(document.timeline.currentTime ?? -1));
       },
       onCommitFiberUnmount: () => {},
       onPostCommitFiberRoot: () => {},
@@ -54,7 +68,15 @@ export async function countReactCommits(page: Page): Promise<void> {
 /** Starts recording frames (and commits, long tasks, and the text length of `probe`'s last match) in the page. */
 export async function startRecording(page: Page, probe?: string): Promise<void> {
   await page.evaluate((selector) => {
-    const recorder: Recorder = { deltas: [], commitsPerFrame: [], longTasks: [], probe: [], stop: () => {} };
+    const recorder: Recorder & { frameStarts: number[] } = {
+      deltas: [],
+      commitsPerFrame: [],
+      commitsPerFrameByCallbackOrder: [],
+      longTasks: [],
+      probe: [],
+      frameStarts: [],
+      stop: () => {},
+    };
     let running = true;
     let last = -1;
     let commits = window.__benchCommits ?? 0;
@@ -66,8 +88,10 @@ export async function startRecording(page: Page, probe?: string): Promise<void> 
       if (!running) return;
       if (last >= 0) recorder.deltas.push(time - last);
       last = time;
+      // The frame's time on the document timeline, which every commit of the frame also reads.
+      recorder.frameStarts.push(Number(document.timeline.currentTime ?? -1));
       const now = window.__benchCommits ?? 0;
-      recorder.commitsPerFrame.push(now - commits);
+      recorder.commitsPerFrameByCallbackOrder.push(now - commits);
       commits = now;
       if (selector) {
         const matches = document.querySelectorAll(selector);
@@ -91,7 +115,18 @@ export async function stopRecording(page: Page): Promise<Recording> {
     const recorder = window.__benchRecorder;
     if (!recorder) throw new Error("BENCH_RECORDER: startRecording was not called");
     recorder.stop();
-    return { deltas: recorder.deltas, commitsPerFrame: recorder.commitsPerFrame, longTasks: recorder.longTasks, probe: recorder.probe };
+    // Entry i counts the commits of the frame before tick i, matching the callback-order count's indexing.
+    const perFrame = new Map<number, number>();
+    for (const t of window.__benchCommitTimes ?? []) perFrame.set(t, (perFrame.get(t) ?? 0) + 1);
+    const starts = recorder.frameStarts;
+    const commitsPerFrame = starts.map((_, i) => (i === 0 ? 0 : (perFrame.get(starts[i - 1]!) ?? 0)));
+    return {
+      deltas: recorder.deltas,
+      commitsPerFrame,
+      commitsPerFrameByCallbackOrder: recorder.commitsPerFrameByCallbackOrder,
+      longTasks: recorder.longTasks,
+      probe: recorder.probe,
+    };
   });
 }
 

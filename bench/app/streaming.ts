@@ -51,6 +51,8 @@ export interface StreamingResult {
   frames_with_more_than_one_commit: number;
   /** Where in the stream (frame index from its first token) frames had more than one commit. */
   frames_with_more_than_one_commit_at: number[];
+  /** The same frames counted by the recorder's callback order (see `Recording`), for comparison. */
+  by_callback_order: { commits_per_frame_max: number; frames_with_more_than_one_commit_at: number[]; frames_with_no_commit_at: number[] };
   long_tasks: number;
   long_task_max_ms: number;
 }
@@ -102,6 +104,7 @@ export async function measureStreaming(browser: Browser, url: string): Promise<S
     // The first and last streaming frames also carry the run's own changes (the reply appears, the
     // run ends); the frames between them are the token stream proper.
     const inner = commits.slice(1, -1);
+    const byOrder = first < 0 ? [] : recording.commitsPerFrameByCallbackOrder.slice(first, last + 1);
     const seconds = first < 0 ? 0 : recording.deltas.slice(first - 1, last).reduce((sum, d) => sum + d, 0) / 1000;
     return {
       overlay_running_during_stream: overlayRunning,
@@ -114,6 +117,11 @@ export async function measureStreaming(browser: Browser, url: string): Promise<S
       commits_per_frame_p95: percentile(commits, 95),
       frames_with_more_than_one_commit: commits.filter((c) => c > 1).length,
       frames_with_more_than_one_commit_at: commits.flatMap((c, i) => (c > 1 ? [i] : [])),
+      by_callback_order: {
+        commits_per_frame_max: Math.max(0, ...byOrder.slice(1, -1)),
+        frames_with_more_than_one_commit_at: byOrder.flatMap((c, i) => (c > 1 ? [i] : [])),
+        frames_with_no_commit_at: byOrder.flatMap((c, i) => (c === 0 ? [i] : [])),
+      },
       long_tasks: recording.longTasks.length,
       long_task_max_ms: Math.round(Math.max(0, ...recording.longTasks)),
     };

@@ -1,6 +1,6 @@
 // The events as a virtualized treegrid: one row per event, nested by call, with a
 // waterfall bar per call. Only the rows in view are in the DOM, so 100k events scroll.
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { useFramedVirtualizer } from "./useFramedVirtualizer";
 import { memo, useEffect, useRef, type KeyboardEvent } from "react";
 import type { RowUsage } from "./rowUsage";
 import type { TimelineRow } from "./timelineRows";
@@ -105,9 +105,12 @@ const Row = memo(function Row({ row, position, selected, top, onSelect, onToggle
 
 export function EventTree({ rows, selectedId, onSelect, onToggle, usageOf }: EventTreeProps) {
   const scroller = useRef<HTMLDivElement>(null);
-  // The virtualizer is mutable by design; the compiler skipping this component is expected.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualizer = useFramedVirtualizer<HTMLDivElement, Element>({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
   const selectedIndex = selectedId === null ? -1 : rows.findIndex((r) => r.event.id === selectedId);
   const followTail = useRef(true);
 

@@ -67,6 +67,22 @@ describe("knowledge base indexing jobs", () => {
     expect(await client.stats("g1", "kb-1")).toMatchObject({ files: 0 });
   });
 
+  it("takes out what the worker stored when Stop came after it had finished", async () => {
+    const client = connectedClient();
+    const editor = createEditorStore(graph());
+    const unsubscribe = knowledgeJobs.subscribe((jobs) => {
+      const current = jobs["g1\nkb-1"];
+      // The last progress report comes once the batch is stored: a Stop now is too late for the worker.
+      if (current?.progress?.phase === "saving" && current.progress.fraction === 1) current.controller?.abort();
+    });
+    await indexFiles({ client, editor, graphId: "g1", baseId: "kb-1", files: [file("a.md", "# A\n\nalpha")] });
+    unsubscribe();
+
+    expect(job()).toMatchObject({ outcome: "Stopped: nothing of this batch was kept." });
+    expect(filesOf(editor.getState().document)).toEqual([]);
+    expect(await client.stats("g1", "kb-1")).toMatchObject({ files: 0 });
+  });
+
   it("leaves the document alone when another graph was opened while the files were indexed", async () => {
     const client = connectedClient();
     const editor = createEditorStore(graph());

@@ -13,6 +13,8 @@ import type { KnowledgeAddOptions, KnowledgeClient, KnowledgeFileError, Knowledg
 
 export interface KnowledgeJob {
   running: boolean;
+  /** Stop was asked for; the worker has not answered yet. */
+  stopping: boolean;
   progress: KnowledgeProgress | null;
   /** Files of the last batch that could not be added, each with why; the others were kept. */
   errors: KnowledgeFileError[];
@@ -25,7 +27,7 @@ export interface KnowledgeJob {
 
 type Added = { added: KnowledgeFile[]; errors: KnowledgeFileError[] };
 
-const IDLE: KnowledgeJob = { running: false, progress: null, errors: [], outcome: null, revision: 0, controller: null };
+const IDLE: KnowledgeJob = { running: false, stopping: false, progress: null, errors: [], outcome: null, revision: 0, controller: null };
 
 export const knowledgeJobs = createStore<Record<string, KnowledgeJob>>(() => ({}));
 
@@ -80,12 +82,12 @@ async function runBatch(
     else patch(key, { errors: [{ file: names.join(", "), message: errorText(error) }], revision: revision() });
     return null;
   } finally {
-    patch(key, { running: false, progress: null, controller: null });
+    patch(key, { running: false, stopping: false, progress: null, controller: null });
   }
 }
 
 export interface IndexFilesRequest {
-  client: Pick<KnowledgeClient, "addFiles">;
+  client: Pick<KnowledgeClient, "addFiles" | "removeFile">;
   editor: EditorStore;
   graphId: string;
   baseId: string;
@@ -94,11 +96,26 @@ export interface IndexFilesRequest {
 
 /** Stores and indexes files the user added, then lists them in the base (one undoable edit). */
 export async function indexFiles({ client, editor, graphId, baseId, files }: IndexFilesRequest): Promise<void> {
+  const listed = new Set(
+    editor
+      .getState()
+      .document.knowledge_bases?.find((b) => b.id === baseId)
+      ?.files.map((f) => f.name),
+  );
   const result = await runBatch(
     graphId,
     baseId,
     files.map((f) => f.name),
-    (options) => client.addFiles(graphId, baseId, files, options),
+    async (options) => {
+      const added = await client.addFiles(graphId, baseId, files, options);
+      if (!options.signal?.aborted) return added;
+      // Stopped after the worker had stored the batch: take out the files that are new, so Stop
+      // keeps nothing of it. A file that replaced a listed one stays (the earlier text is gone).
+      for (const file of added.added) if (!listed.has(file.name)) await client.removeFile(graphId, baseId, file.name);
+      const replaced = added.added.filter((f) => listed.has(f.name));
+      if (replaced.length === 0) throw new DOMException("Adding files was stopped", "AbortError");
+      return { added: replaced, errors: added.errors };
+    },
   );
   if (!result || result.added.length === 0) return;
   const { document, updateDocument } = editor.getState();
@@ -130,5 +147,9 @@ export function indexTexts({ client, graphId, baseId, texts }: IndexTextsRequest
 
 /** Stops a base's indexing; files already stored stay. */
 export function stopIndexing(graphId: string, baseId: string): void {
-  knowledgeJobs.getState()[keyOf(graphId, baseId)]?.controller?.abort();
+  const key = keyOf(graphId, baseId);
+  const controller = knowledgeJobs.getState()[key]?.controller;
+  if (!controller) return;
+  patch(key, { stopping: true });
+  controller.abort();
 }

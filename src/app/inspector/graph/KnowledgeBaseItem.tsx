@@ -125,7 +125,7 @@ export function KnowledgeBaseItem({ base, graphId, onDelete }: KnowledgeBaseItem
         </p>
       )}
       <KnowledgeDropZone name={base.name} disabled={job.running} onFiles={addFiles} />
-      {job.running && <KnowledgeProgress name={base.name} progress={job.progress} onStop={() => stopIndexing(graphId, base.id)} />}
+      {job.running && <KnowledgeProgress name={base.name} progress={job.progress} stopping={job.stopping} onStop={() => stopIndexing(graphId, base.id)} />}
       {job.outcome && (
         <p role="status" className={`${hintClass} mb-1`}>
           {job.outcome}

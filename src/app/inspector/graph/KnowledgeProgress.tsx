@@ -2,9 +2,18 @@
 import { buttonClass } from "../fields/styles";
 import type { KnowledgeProgress as Progress } from "../../services/knowledgeClient";
 
-export function KnowledgeProgress({ name, progress, onStop }: { name: string; progress: Progress | null; onStop(): void }) {
+interface KnowledgeProgressProps {
+  name: string;
+  progress: Progress | null;
+  /** Stop was asked for: the batch ends as soon as the worker reads it. */
+  stopping: boolean;
+  onStop(): void;
+}
+
+export function KnowledgeProgress({ name, progress, stopping, onStop }: KnowledgeProgressProps) {
   const percent = progress ? Math.round(Math.min(1, Math.max(0, progress.fraction)) * 100) : null;
-  const text = progress ? `${progress.file}: ${progress.phase}, ${percent}%` : "Starting…";
+  const where = progress ? `${progress.file}: ${progress.phase}, ${percent}%` : "Starting…";
+  const text = stopping ? `Stopping… (${where})` : where;
   return (
     <div className="mb-2 flex items-center gap-2 text-xs">
       <div className="min-w-0 flex-1">
@@ -23,7 +32,7 @@ export function KnowledgeProgress({ name, progress, onStop }: { name: string; pr
           {text}
         </p>
       </div>
-      <button type="button" className={buttonClass} onClick={onStop}>
+      <button type="button" className={buttonClass} disabled={stopping} onClick={onStop}>
         Stop indexing
       </button>
     </div>

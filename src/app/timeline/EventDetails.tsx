@@ -3,6 +3,8 @@ import { useEffect, useMemo, useState } from "react";
 import { useStore } from "zustand";
 import type { ChannelType } from "../../schema/index.js";
 import { draftOf, editsOf } from "../playground/breakpointEdits";
+import { RetrievalCard } from "../playground/RetrievalCard";
+import { retrievalOf } from "../playground/retrievalResult";
 import { StateEditor } from "../playground/StateEditor";
 import { usePlaygroundStore } from "../store/playground/PlaygroundStoreProvider";
 import type { RunEvent } from "../../engine/index.js";
@@ -108,6 +110,7 @@ function usageHeading(event: RunEvent): string {
 
 /** `usage`: the tokens and cost the event's row shows (its model call's, or its call's or run's total). */
 export function EventDetails({ event, usage }: { event: RunEvent; usage?: RowUsage | null }) {
+  const retrieval = event.type === "tool_result" && event.error === null ? retrievalOf(event.tool, event.result) : null;
   return (
     <section
       aria-label="Event details"
@@ -121,6 +124,7 @@ export function EventDetails({ event, usage }: { event: RunEvent; usage?: RowUsa
           <span className="font-medium">{usageHeading(event)}:</span> {usage.text} <span className="text-zinc-500 dark:text-zinc-400">({usage.detail})</span>
         </p>
       )}
+      {retrieval && <RetrievalCard retrieval={retrieval} />}
       <section aria-label="Event payload">
         <pre className="overflow-auto rounded bg-zinc-50 p-2 text-[11px] dark:bg-zinc-950">{JSON.stringify(event, null, 2)}</pre>
       </section>

@@ -79,6 +79,7 @@ test("a sub-agent searches a knowledge base made from two files; the chat shows 
   editor,
   page,
   playground,
+  timeline,
 }) => {
   await app.goto();
   await controls.import("kb-support.json", supportTeam());
@@ -114,6 +115,11 @@ test("a sub-agent searches a knowledge base made from two files; the chat shows 
   await expect(sources.getByRole("listitem")).toHaveAccessibleName(/^refunds\.md, lines \d+(-\d+)?$/);
   await expect(sources.getByRole("listitem")).toContainText("Refunds are issued within 14 days");
   await expect(playground.article("Main: Docs says: The handbook says:")).toContainText("Refunds are issued within 14 days");
+  // The timeline's details of the search result show the same sources.
+  await timeline.filter.fill("search_handbook");
+  await timeline.row("tool_result search_handbook (Docs)").click();
+  await expect(timeline.region.getByRole("group", { name: "Sources from handbook", exact: true })).toContainText("refunds.md");
+  await timeline.filter.fill("");
 
   // After a reload the base, its files and its stored size are still there.
   await expect(controls.saved).toBeVisible();
@@ -196,4 +202,34 @@ test("an export that includes knowledge bases carries the texts; importing it st
 
   await playground.sendAndWait("When are refunds issued?");
   await expect(playground.region.getByRole("group", { name: "Sources from handbook", exact: true }).getByRole("listitem")).toHaveAccessibleName(/^refunds\.md/);
+});
+
+test("files chosen with the keyboard index with progress, and Stop keeps nothing of the batch", async ({ app, controls, editor, page }) => {
+  await app.goto();
+  await controls.import("kb-support.json", supportTeam());
+  await expect(controls.graphName).toHaveValue("KB support");
+  await editor.inspector.getByRole("button", { name: "Add knowledge base", exact: true }).click();
+  await editor.setField("Knowledge base name", "handbook");
+  const base = editor.inspector.getByRole("group", { name: "Knowledge base handbook", exact: true });
+
+  // Two files of about 600 KB of Markdown each: long enough to index to see progress and stop it.
+  const section = (i: number) => `## Policy ${i}\n\nRefund rule ${i}: items bought in store ${i} are refunded within ${i % 30} days.\n\n`;
+  const policies = (part: number) => ({
+    name: `policies-${part}.md`,
+    mimeType: "text/markdown",
+    buffer: Buffer.from(Array.from({ length: 6_000 }, (_, i) => section(part * 6_000 + i)).join("")),
+  });
+  const chooser = page.waitForEvent("filechooser");
+  await base.getByRole("button", { name: "Add files to handbook", exact: true }).focus();
+  await page.keyboard.press("Enter");
+  await (await chooser).setFiles([1, 2].map(policies));
+
+  const progress = base.getByRole("progressbar", { name: "Indexing handbook", exact: true });
+  await expect(progress).toHaveAttribute("aria-valuetext", /^(Starting…|policies-\d\.md: (reading|extracting|chunking|indexing|saving), \d+%)$/);
+  await base.getByRole("button", { name: "Stop indexing", exact: true }).click();
+  // The worker may read the Stop only once its current step is done (then what it stored is taken out again).
+  await expect(base.getByRole("status")).toHaveText("Stopped: nothing of this batch was kept.", { timeout: 30_000 });
+  await expect(progress).toHaveCount(0);
+  await expect(base.getByText("No files yet.")).toBeVisible();
+  await expect(base.getByText(/^Stored in this browser: .* \(0 files, 0 chunks\)$/)).toBeVisible();
 });

@@ -6,7 +6,7 @@ import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFl
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from "react";
 import { useEditorStore } from "../store/EditorProvider";
 import { useEditor } from "../store/hooks";
-import { nodeIndexOf, problemsOf } from "../store/selectors";
+import { contentOf, nodeIndexOf, problemsOf } from "../store/selectors";
 import { registerCanvas } from "./canvasHandle";
 import { ClearRunOverlayButton } from "./ClearRunOverlayButton";
 import { RunOverlayProvider } from "./RunOverlayProvider";
@@ -60,15 +60,18 @@ function FlowEditor() {
   const [nodeCache] = useState(() => new FlowNodeCache());
   const [edgeCache] = useState(() => new FlowEdgeCache());
   const collapsed = useCollapsed(document.meta.id);
-  const hidden = useMemo(() => hiddenNodes(document, collapsed), [document, collapsed]);
-  const hiddenLinks = useMemo(() => hiddenEdges(document, hidden), [document, hidden]);
+  // Collapsed subtrees and edges do not depend on where nodes are: while nodes are dragged the
+  // content stays the same object, so none of the (thousands of) edges is derived again.
+  const content = contentOf(document);
+  const hidden = useMemo(() => hiddenNodes(content, collapsed), [content, collapsed]);
+  const hiddenLinks = useMemo(() => hiddenEdges(content, hidden), [content, hidden]);
   const nodes = useMemo(
     () => nodeCache.derive(document, selection.nodes, measured, problems, hidden),
     [nodeCache, document, selection.nodes, measured, problems, hidden],
   );
   const edges = useMemo(
-    () => edgeCache.derive(document, selection.edges, nodeIndexOf(document), hiddenLinks),
-    [edgeCache, document, selection.edges, hiddenLinks],
+    () => edgeCache.derive(content, selection.edges, nodeIndexOf(content), hiddenLinks),
+    [edgeCache, content, selection.edges, hiddenLinks],
   );
   const onNodeDoubleClick = useCallback((_: unknown, node: FlowNode) => {
     if (node.type === "agent") openInnerLoop(node.id);

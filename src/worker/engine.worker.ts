@@ -3,7 +3,10 @@
  * canvas. The engine, LangGraph, models and tools live only in this chunk.
  */
 import { Database } from "../persistence/db.js";
-import { createKnowledgeLibrary, KnowledgeStore, storedKnowledgeSearch } from "../persistence/knowledge/index.js";
+// Search only: the extractors that adding files needs stay in the knowledge worker.
+import { createKnowledgeReader } from "../persistence/knowledge/knowledgeReader.js";
+import { KnowledgeStore } from "../persistence/knowledge/knowledgeStore.js";
+import { storedKnowledgeSearch } from "../persistence/knowledge/storedKnowledgeSearch.js";
 import { IdbStore } from "../persistence/store/IdbStore.js";
 import { createWorkspace } from "../persistence/workspace/index.js";
 import { createEngineHost } from "./engineHost";
@@ -25,7 +28,7 @@ const redaction = createWorkerRedaction(workspace);
 redactConsole(console, redaction);
 redaction.refresh().catch(() => undefined);
 // Knowledge bases the knowledge worker stored: each base's index loaded on its first search, again after it changes.
-const knowledge = createKnowledgeLibrary(new KnowledgeStore(database));
+const knowledge = createKnowledgeReader(new KnowledgeStore(database));
 
 const host = createEngineHost({
   runs: workspace.runs,

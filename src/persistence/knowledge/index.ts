@@ -13,5 +13,6 @@ export {
   type KnowledgeSource,
   type PackedKnowledgeFile,
 } from "./knowledgeLibrary.js";
+export { createKnowledgeReader, type KnowledgeReader } from "./knowledgeReader.js";
 export { storedKnowledgeSearch } from "./storedKnowledgeSearch.js";
 export type { KnowledgeBaseRow, KnowledgeFileRow, KnowledgeIndexRow } from "./rows.js";

@@ -6,10 +6,10 @@
 import { LIMITS } from "../../schema/index.js";
 import { chunkFile, type ChunkOptions, type KnowledgeChunk } from "../../tools/knowledge/chunks.js";
 import { checkKnowledgeFile, extractKnowledgeText } from "../../tools/knowledge/extract.js";
-import { createKnowledgeIndex, type KnowledgeIndex } from "../../tools/knowledge/searchIndex.js";
+import { createKnowledgeIndex } from "../../tools/knowledge/searchIndex.js";
 import { KnowledgeIndexCache } from "./indexCache.js";
+import { createKnowledgeReader, type KnowledgeReader } from "./knowledgeReader.js";
 import type { KnowledgeFileInput, KnowledgeStore } from "./knowledgeStore.js";
-import type { KnowledgeBaseRow } from "./rows.js";
 
 export type KnowledgePhase = "reading" | "extracting" | "chunking" | "indexing" | "saving";
 export interface KnowledgeProgress {
@@ -57,15 +57,13 @@ const PHASE_START: Record<"reading" | "extracting" | "chunking", number> = { rea
 const EXTRACTED = 0.6;
 const SAVING_AT = 0.9;
 
-export interface KnowledgeLibrary {
+export interface KnowledgeLibrary extends KnowledgeReader {
   /** Adds files (replacing same-named ones): from bytes to extract, or text already extracted. */
   add(graphId: string, baseId: string, sources: readonly (KnowledgeSource | PackedKnowledgeFile)[], options?: AddOptions): Promise<AddResult>;
   removeFile(graphId: string, baseId: string, name: string): Promise<void>;
   deleteBase(graphId: string, baseId: string): Promise<void>;
   stats(graphId: string, baseId: string): Promise<KnowledgeBaseStats>;
   texts(graphId: string, baseId: string): Promise<PackedKnowledgeFile[]>;
-  /** The base's row and loaded index, or undefined when nothing is stored for it. */
-  indexOf(graphId: string, baseId: string): Promise<{ row: KnowledgeBaseRow; index: KnowledgeIndex } | undefined>;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -95,6 +93,7 @@ function checkText(name: string, text: string): void {
  */
 export function createKnowledgeLibrary(store: KnowledgeStore, settings: { chunking?: ChunkOptions; cache?: KnowledgeIndexCache } = {}): KnowledgeLibrary {
   const cache = settings.cache ?? new KnowledgeIndexCache(store);
+  const reader = createKnowledgeReader(store, cache);
   const queues = new Map<string, Promise<unknown>>();
 
   /** Runs `work` after every earlier operation on the same base. */
@@ -232,9 +231,6 @@ export function createKnowledgeLibrary(store: KnowledgeStore, settings: { chunki
     async texts(graphId, baseId) {
       return (await store.files(graphId, baseId)).map((file) => ({ name: file.name, bytes: file.bytes, text: file.text }));
     },
-    async indexOf(graphId, baseId) {
-      const row = await store.base(graphId, baseId);
-      return row ? { row, index: await cache.load(graphId, row) } : undefined;
-    },
+    indexOf: reader.indexOf,
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { KnowledgeSearch } from "../../engine/index.js";
 import type { KnowledgeBase } from "../../schema/index.js";
-import type { KnowledgeLibrary } from "./knowledgeLibrary.js";
+import type { KnowledgeReader } from "./knowledgeReader.js";
 
 function notStored(base: KnowledgeBase, detail: string): Error {
   return new Error(`Knowledge base "${base.name}" cannot be searched: ${detail}. Add its files again in graph settings.`);
@@ -13,15 +13,15 @@ function notStored(base: KnowledgeBase, detail: string): Error {
 
 /**
  * @example
- * const services = { ...services, knowledge: storedKnowledgeSearch(library, graphId) };
+ * const services = { ...services, knowledge: storedKnowledgeSearch(createKnowledgeReader(store), graphId) };
  * await services.knowledge.search(doc.knowledge_bases[0], "refund", 5); // [{ file: "faq.md", lines: { from: 3, to: 5 }, text, score }]
  */
-export function storedKnowledgeSearch(library: KnowledgeLibrary, graphId: string): KnowledgeSearch {
+export function storedKnowledgeSearch(reader: KnowledgeReader, graphId: string): KnowledgeSearch {
   return {
     async search(base, query, k, signal) {
       const listed = base.files.map((file) => file.name);
       if (listed.length === 0) throw new Error(`Knowledge base "${base.name}" has no files yet: add files to it in graph settings.`);
-      const stored = await library.indexOf(graphId, base.id);
+      const stored = await reader.indexOf(graphId, base.id);
       signal?.throwIfAborted();
       if (!stored) throw notStored(base, "it has no stored index in this browser (it was deleted, or its files were never indexed here)");
       const present = new Set(stored.row.files.map((file) => file.name));

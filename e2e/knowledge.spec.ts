@@ -131,7 +131,11 @@ test("a sub-agent searches a knowledge base made from two files; the chat shows 
   await expect(sources.getByRole("listitem")).toHaveAccessibleName(/^refunds\.md/);
 });
 
-test("deleting a base an agent searches asks first, takes it off the agent, and Undo brings both back", async ({ app, controls, editor }) => {
+test("a dropped file is added; deleting a base an agent searches asks first, takes it off the agent, and Undo brings both back", async ({
+  app,
+  controls,
+  editor,
+}) => {
   await app.goto();
   await controls.import("kb-support.json", supportTeam());
   await expect(controls.graphName).toHaveValue("KB support");
@@ -143,15 +147,27 @@ test("deleting a base an agent searches asks first, takes it off the agent, and 
 
   // A click on the empty canvas selects nothing: the inspector shows graph settings again.
   await editor.canvas.locator(".react-flow__pane").click({ position: { x: 8, y: 8 } });
-  await editor.inspector.getByRole("button", { name: "Delete knowledge base handbook", exact: true }).click();
+  // A file dropped on the zone is added like a chosen one.
+  const base = editor.inspector.getByRole("group", { name: "Knowledge base handbook", exact: true });
+  const dataTransfer = await editor.page.evaluateHandle((text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], "shipping.txt", { type: "text/plain" }));
+    return transfer;
+  }, SHIPPING);
+  await base.getByText(/^Drop \.txt/).dispatchEvent("drop", { dataTransfer });
+  await expect(base.getByRole("list", { name: "Files of handbook" }).getByRole("listitem")).toHaveText([/^shipping\.txt/]);
+
+  await base.getByRole("button", { name: "Delete knowledge base handbook", exact: true }).click();
   const confirm = editor.page.getByRole("dialog", { name: "Delete knowledge base handbook?" });
-  await expect(confirm).toContainText("Docs searches it");
+  await expect(confirm).toHaveText(/Its file is deleted from this browser\. Docs searches it; deleting takes it off that agent\./);
   await confirm.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(editor.inspector.getByRole("group", { name: "Knowledge base handbook" })).toHaveCount(0);
   await expect(editor.problems.getByRole("listitem")).toHaveCount(0);
 
   await editor.undoButton.click();
   await expect(editor.inspector.getByRole("group", { name: "Knowledge base handbook" })).toBeVisible();
+  // Undo brings back the definition; the deleted file's text is gone from this browser, and the base says so.
+  await expect(base.getByText(/^Some listed files are not stored in this browser/)).toBeVisible();
   await editor.selectWithKeyboard("Docs");
   await expect(assigned.getByRole("checkbox", { name: "handbook", exact: true })).toBeChecked();
 });

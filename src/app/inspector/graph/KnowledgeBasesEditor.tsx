@@ -18,6 +18,8 @@ import { useGraphUpdate } from "./useGraphUpdate";
 
 const NO_BASES: readonly KnowledgeBase[] = [];
 
+const filesText = (n: number) => (n === 0 ? "It has no files." : `Its ${n === 1 ? "file is" : `${n} files are`} deleted from this browser.`);
+
 export function KnowledgeBasesEditor() {
   const bases = useEditor((s) => s.document.knowledge_bases ?? NO_BASES);
   const graphId = useEditor((s) => s.document.meta.id);
@@ -60,7 +62,7 @@ export function KnowledgeBasesEditor() {
       {deleting && (
         <Dialog title={`Delete knowledge base ${deleting.name}?`} onClose={() => setDeleting(null)}>
           <p className="mb-2 text-sm">
-            Its {deleting.files.length} file{deleting.files.length === 1 ? "" : "s"} are deleted from this browser.
+            {filesText(deleting.files.length)}
             {users.length > 0 &&
               ` ${users.join(", ")} ${users.length === 1 ? "searches" : "search"} it; deleting takes it off ${users.length === 1 ? "that agent" : "those agents"}.`}
           </p>

@@ -40,8 +40,18 @@ export function engineFigures(where: "node" | "chromium", results: EngineResults
   if (storage) {
     figures[`checkpoint_storage_ratio_${where}`] = atMost(storage.ratio, STORAGE_RATIO_TARGET, `bytes after ${storage.turns[1]} ÷ ${storage.turns[0]} turns`);
     if (where === "chromium") {
-      figures.indexeddb_put_p95 = atMost(storage.put_ms_p95, PUT_P95_TARGET_MS, "ms", { p50_ms: storage.put_ms_p50, puts: storage.steps });
-      figures.indexeddb_put_writes_p95 = atMost(storage.put_writes_ms_p95, PUT_WRITES_P95_TARGET_MS, "ms", { p50_ms: storage.put_writes_ms_p50 });
+      const measure = "IdbSaver call → resolved, during 200 Weather turns (the engine's work shares the event loop)";
+      figures.indexeddb_put_p95 = atMost(storage.put_ms_p95, PUT_P95_TARGET_MS, "ms", {
+        measure,
+        p50_ms: storage.put_ms_p50,
+        puts: storage.steps,
+        alone_p95_ms: storage.alone_put_ms_p95,
+      });
+      figures.indexeddb_put_writes_p95 = atMost(storage.put_writes_ms_p95, PUT_WRITES_P95_TARGET_MS, "ms", {
+        measure,
+        p50_ms: storage.put_writes_ms_p50,
+        alone_p95_ms: storage.alone_put_writes_ms_p95,
+      });
     }
   }
   return figures;

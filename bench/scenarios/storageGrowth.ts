@@ -32,6 +32,9 @@ export interface StorageResult {
   put_writes_ms_p50: number;
   put_writes_ms_p95: number;
   steps: number;
+  /** p95s of the same calls replayed one at a time with nothing else running (the saver's own time). */
+  alone_put_ms_p95: number;
+  alone_put_writes_ms_p95: number;
 }
 
 /** Runs `turns` turns on a fresh database and measures storage at the half-way point and the end. */
@@ -43,7 +46,10 @@ export async function measureCheckpointStorage(now: () => number, options: { tur
   const writeTimes: number[] = [];
   const put = saver.put.bind(saver);
   const putWrites = saver.putWrites.bind(saver);
+  /** Every call, to replay on a fresh database with nothing else running (see `replayAlone`). */
+  const calls: ((to: IdbSaver) => Promise<unknown>)[] = [];
   saver.put = async (...args) => {
+    calls.push((to) => to.put(...args));
     const t = now();
     try {
       return await put(...args);
@@ -52,6 +58,7 @@ export async function measureCheckpointStorage(now: () => number, options: { tur
     }
   };
   saver.putWrites = async (...args) => {
+    calls.push((to) => to.putWrites(...args));
     const t = now();
     try {
       return await putWrites(...args);
@@ -74,6 +81,7 @@ export async function measureCheckpointStorage(now: () => number, options: { tur
     if (turn === half || turn === turns) bytes.push(await storageBytes(saver.database, "bench"));
   }
   await saver.close();
+  const alone = await replayAlone(calls, now, options.indexedDB);
   const [first, second] = bytes as [number, number];
   const ratio = round(second / first);
   return {
@@ -88,5 +96,32 @@ export async function measureCheckpointStorage(now: () => number, options: { tur
     put_writes_ms_p50: round(percentile(writeTimes, 50)),
     put_writes_ms_p95: round(percentile(writeTimes, 95)),
     steps: putTimes.length,
+    alone_put_ms_p95: round(percentile(alone.put, 95)),
+    alone_put_writes_ms_p95: round(percentile(alone.putWrites, 95)),
   };
+}
+
+/**
+ * The same calls, in order, one at a time on a fresh database: the saver's own time (serializing
+ * and the transaction), without the engine's work that shares the event loop during a run.
+ */
+async function replayAlone(calls: ((to: IdbSaver) => Promise<unknown>)[], now: () => number, indexedDB?: IDBFactory) {
+  const saver = new IdbSaver({ name: `bench-storage-alone-${now()}`, ...(indexedDB ? { indexedDB } : {}) });
+  const times = { put: [] as number[], putWrites: [] as number[] };
+  const put = saver.put.bind(saver);
+  saver.put = async (...args) => {
+    const t = now();
+    const saved = await put(...args);
+    times.put.push(now() - t);
+    return saved;
+  };
+  const putWrites = saver.putWrites.bind(saver);
+  saver.putWrites = async (...args) => {
+    const t = now();
+    await putWrites(...args);
+    times.putWrites.push(now() - t);
+  };
+  for (const call of calls) await call(saver);
+  await saver.close();
+  return times;
 }

@@ -6,7 +6,7 @@
 import type { RunEvent } from "../../../engine/index.js";
 import type { ThreadRecord } from "../../../persistence/workspace/index.js";
 import type { GraphDocument } from "../../../schema/index.js";
-import { createFrameBatcher, type FrameBatcher, type FrameScheduler } from "../frameBatcher";
+import { animationFrames, createFrameBatcher, type FrameBatcher, type FrameScheduler } from "../frameBatcher";
 import type { PlaygroundController, ThreadFork } from "./playgroundController";
 import type { PlaygroundStore } from "./types";
 
@@ -22,6 +22,8 @@ export interface PlaygroundSteps {
   newId(prefix: string): string;
   /** Live events on their way to the shown thread, applied once per animation frame. */
   readonly stream: FrameBatcher<RunEvent>;
+  /** The frames the stream is applied in; a run's end is applied in one too, with its last events. */
+  readonly frames: FrameScheduler;
   /** Every event of the run in progress, whichever thread is shown. */
   liveRun: RunEvent[];
   fail(message: string): void;
@@ -128,6 +130,7 @@ export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: Pla
     controller,
     newId,
     stream,
+    frames: deps.frames ?? animationFrames,
     liveRun: [],
     fail,
     beginRead,

@@ -29,7 +29,7 @@ describe("run slice", () => {
     const events = toolRun({ runId: "run_2", threadId: "thread_1" });
     started?.handlers.onEvents(events);
     started?.handlers.onDone("completed", null);
-    expect(playground.getState().run).toEqual({ state: "idle" });
+    await expect.poll(() => playground.getState().run).toEqual({ state: "idle" });
     // The send showed its own run_start at once; the engine's (same id) is not shown twice.
     expect(playground.getState().events[0]).toMatchObject({ id: "run_2:0", type: "run_start", input: "hello there" });
     expect(playground.getState().events.slice(1)).toEqual(events.slice(1));
@@ -59,7 +59,28 @@ describe("run slice", () => {
     const { controller, playground } = playgroundOnMemory();
     await playground.getState().send(document, "hi");
     controller.runs[0]?.handlers.onFailed("COMPILE", "This graph cannot run: no model");
-    expect(playground.getState().run).toEqual({ state: "error", message: "This graph cannot run: no model" });
+    await expect.poll(() => playground.getState().run).toEqual({ state: "error", message: "This graph cannot run: no model" });
+  });
+
+  it("applies a run's end in the same frame as its last events, so one render shows both", async () => {
+    const queue: (() => void)[] = [];
+    const manual = {
+      request: (cb: () => void) => queue.push(cb),
+      cancel: (h: number) => void (queue[h - 1] = () => {}),
+    };
+    const controller = memoryController();
+    let ids = 0;
+    const playground = createPlaygroundStore({ controller, frames: manual, newId: (prefix) => `${prefix}_${++ids}` });
+    await playground.getState().send(document, "hello");
+    const [started] = controller.runs;
+    const events = toolRun({ runId: "run_2", threadId: "thread_1" });
+    started?.handlers.onEvents(events);
+    started?.handlers.onDone("completed", null);
+    expect(playground.getState().run.state).toBe("running");
+    expect(playground.getState().events).toHaveLength(1);
+    for (const callback of queue.splice(0)) callback();
+    expect(playground.getState().run).toEqual({ state: "idle" });
+    expect(playground.getState().events.slice(1)).toEqual(events.slice(1));
   });
 
   it("asks the controller to stop only the run in progress", async () => {

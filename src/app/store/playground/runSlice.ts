@@ -51,11 +51,12 @@ export const createRunSlice =
           for (const e of events) steps.liveRun.push(e);
           stream.push(events);
         },
+        // The end joins the frame of the run's last events: one commit shows both.
         onDone(status, error) {
-          finish(status === "error" ? { state: "error", message: error ?? "The run failed" } : { state: "idle" });
+          steps.frames.request(() => finish(status === "error" ? { state: "error", message: error ?? "The run failed" } : { state: "idle" }));
         },
         onFailed(_code, message) {
-          finish({ state: "error", message });
+          steps.frames.request(() => finish({ state: "error", message }));
         },
       };
     };

@@ -12,6 +12,14 @@ function nestedObject(depth: number): Record<string, unknown> {
 }
 
 describe("guardInput", () => {
+  it("allows a knowledge base file's packed text past the string limit, and only there", () => {
+    const long = "x".repeat(INPUT_LIMITS.maxStringLength + 1);
+    const packed = { knowledge_bases: [{ id: "kb", name: "kb", files: [{ name: "big.md", bytes: long.length, text: long }] }] };
+    expect(guardInput(packed)).toEqual([]);
+    const elsewhere = { knowledge_bases: [{ id: "kb", name: "kb", description: long, files: [] }] };
+    expect(guardInput(elsewhere)[0]).toMatchObject({ code: "TOO_LARGE", path: "$.knowledge_bases[0].description" });
+  });
+
   it("accepts the minimal document", () => {
     expect(guardInput(minimalDocument())).toEqual([]);
   });

@@ -5,6 +5,7 @@
 import { describeValue, nodeIdAt, quote, where } from "./describe.js";
 import type { ValidationIssue } from "./issues.js";
 import { formatJsonPath, type PathSegment } from "./jsonPath.js";
+import { LIMITS } from "./primitives.js";
 
 export const INPUT_LIMITS = {
   /** Containers nested inside each other, the root object counting as 1. */
@@ -19,6 +20,11 @@ export const INPUT_LIMITS = {
 } as const;
 
 const MAX_STRING = INPUT_LIMITS.maxStringLength.toLocaleString("en");
+
+/** `$.knowledge_bases[i].files[j].text`: a file's text packed into an export, allowed up to `LIMITS.knowledgeTextLength`. */
+function isPackedKnowledgeText(segments: readonly PathSegment[]): boolean {
+  return segments.length === 5 && segments[0] === "knowledge_bases" && segments[2] === "files" && segments[4] === "text";
+}
 
 /** Keys that reach an object's prototype when assigned naively; no document needs them. */
 export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
@@ -69,7 +75,10 @@ export function guardInput(input: unknown): ValidationIssue[] {
     const { value } = frame;
     if (typeof value === "string") {
       if (value.length > INPUT_LIMITS.maxStringLength) {
-        report("TOO_LARGE", segmentsOf(frame), `is ${value.length.toLocaleString("en")} characters long; the limit is ${MAX_STRING}`);
+        const segments = segmentsOf(frame);
+        const limit = isPackedKnowledgeText(segments) ? LIMITS.knowledgeTextLength : INPUT_LIMITS.maxStringLength;
+        if (value.length > limit)
+          report("TOO_LARGE", segments, `is ${value.length.toLocaleString("en")} characters long; the limit is ${limit.toLocaleString("en")}`);
       }
       continue;
     }

@@ -64,7 +64,8 @@ describe("the playground's Agent selector", () => {
     const playground = createPlaygroundStore({ controller: createPlaygroundController({ workspace, engine }) });
     await playground.getState().openGraph(doc.meta.id);
     expect(await playground.getState().send(doc, "draft a reply", { agent: "Emails" })).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The run's end is applied in the next frame (a timer outside the browser).
+    await expect.poll(() => playground.getState().run.state).toBe("idle");
     expect(await playground.getState().send(doc, "hello")).toBe(true);
     expect(requests.map((r) => [r.message, r.agent])).toEqual([
       ["draft a reply", "Emails"],

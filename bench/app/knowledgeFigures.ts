@@ -4,15 +4,13 @@
  * over 50 ms while it runs; and a query over 50,000 chunks with p95 ≤ 20 ms (in Node: the same
  * Orama index the worker searches). Run alone: `npm run bench -- --only=knowledge_query_p95_ms`.
  */
-import { rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser } from "@playwright/test";
-import { build, preview } from "vite";
 import { createKnowledgeIndex } from "../../src/tools/knowledge/searchIndex.js";
 import { createCorpus } from "../knowledge/corpus.js";
 import { atMost, percentile, round, type Figure } from "./figure.js";
-import type { AppServer } from "./server.js";
+import { buildAndServe, type AppServer } from "./server.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const INDEX_10MB_TARGET_MS = 10_000;
@@ -22,7 +20,8 @@ const QUERY_CHUNKS = 50_000;
 const QUERY_FILES = 50;
 const QUERIES = 200;
 
-interface IndexingResult {
+/** What the bench page (bench/knowledge/main.ts) leaves on `window.__knowledgeBench`. */
+export interface IndexingResult {
   ms: number;
   longest_task_ms: number;
   long_tasks: number;
@@ -36,29 +35,23 @@ interface IndexingResult {
 /** Builds the bench page (bench/knowledge) with the app's worker settings, serves it and reads its result. */
 async function measureIndexing(browser: Browser): Promise<IndexingResult> {
   const pageRoot = path.join(root, "bench", "knowledge");
-  const outDir = path.join(root, "tmp", `bench-knowledge-${process.pid}`);
-  await build({
+  const server = await buildAndServe(root, "bench-knowledge", {
     root: pageRoot,
     base: "./",
-    logLevel: "warn",
     configFile: false,
     worker: { format: "es" },
-    build: { outDir, emptyOutDir: true, target: "es2022" },
+    build: { target: "es2022" },
   });
-  const server = await preview({ root: pageRoot, configFile: false, logLevel: "warn", build: { outDir }, preview: { port: 0, host: "127.0.0.1" } });
   const page = await browser.newPage();
   try {
-    const url = server.resolvedUrls?.local[0];
-    if (!url) throw new Error("vite preview did not report a URL");
-    await page.goto(url);
+    await page.goto(server.url);
     await page.waitForFunction(() => window.__knowledgeBench !== undefined || window.__knowledgeBenchError !== undefined, undefined, { timeout: 300_000 });
     const error = await page.evaluate(() => window.__knowledgeBenchError);
     if (error) throw new Error(`knowledge bench page failed: ${error}`);
     return (await page.evaluate(() => window.__knowledgeBench))!;
   } finally {
     await page.close();
-    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
-    await rm(outDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 

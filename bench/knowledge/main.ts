@@ -5,19 +5,11 @@
  * thread's long tasks. The result is left on `window.__knowledgeBench`.
  */
 import { createKnowledgeClient } from "../../src/app/services/knowledgeClient";
+import type { IndexingResult } from "../app/knowledgeFigures";
 
 declare global {
   interface Window {
-    __knowledgeBench?: {
-      ms: number;
-      longest_task_ms: number;
-      long_tasks: number;
-      long_task_starts_ms: number[];
-      files: number;
-      chunks: number;
-      stored_bytes: number;
-      errors: string[];
-    };
+    __knowledgeBench?: IndexingResult;
     __knowledgeBenchError?: string;
   }
 }

@@ -15,6 +15,8 @@ const SCHEMA = { file: "enum", index: "number", text: "string", line_from: "numb
 /** A search result: the chunk, where it is, and how well it matched. */
 export interface KnowledgeHit {
   file: string;
+  /** The chunk's position among its file's chunks (0 first): with `file`, names the chunk. */
+  chunk: number;
   lines: { from: number; to: number };
   text: string;
   score: number;
@@ -90,6 +92,7 @@ function wrap(db: Db, files: Map<string, string[]>): KnowledgeIndex {
       if (result.hits.length < limit) result = await search(db, { ...params, tolerance: 1 });
       return result.hits.map((hit) => ({
         file: String(hit.document.file),
+        chunk: hit.document.index,
         lines: { from: hit.document.line_from, to: hit.document.line_to },
         text: hit.document.text,
         score: hit.score,

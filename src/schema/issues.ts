@@ -45,6 +45,7 @@ export const ISSUE_CODES = [
   "MISSING_CHANNEL",
   "MISSING_MCP_SERVER",
   "MISSING_KNOWLEDGE_BASE",
+  "INVALID_EMBEDDING_PROFILE",
 ] as const;
 
 export type IssueCode = (typeof ISSUE_CODES)[number];

@@ -24,6 +24,12 @@ export const knowledgeBaseSchema = z.strictObject({
   /** What the base holds: the search tool's description, so the model knows when to use it. */
   description: text.default(""),
   files: z.array(knowledgeFileSchema).max(LIMITS.listItems).default([]),
+  /**
+   * A model profile of the graph (provider `openai`, any OpenAI-compatible `/embeddings` server)
+   * whose `model` embeds the chunks and the queries: searches then fuse full-text (BM25) and
+   * vector rankings. Absent: full-text only, which works offline.
+   */
+  embedding_profile: id.optional(),
 });
 
 export type KnowledgeBase = z.infer<typeof knowledgeBaseSchema>;

@@ -439,6 +439,18 @@ const rows: Row[] = [
     path: "$.nodes[1].data.knowledge_bases[0]",
   },
   {
+    name: "rejects a knowledge base that embeds with a missing model profile",
+    run: () => validate(docWith((d) => (d.knowledge_bases = [{ id: "kb-faq", name: "faq", embedding_profile: "embedder" }]))),
+    code: "MISSING_MODEL",
+    path: "$.knowledge_bases[0].embedding_profile",
+  },
+  {
+    name: "rejects a knowledge base that embeds with a profile that is not OpenAI-compatible",
+    run: () => validate(docWith((d) => (d.knowledge_bases = [{ id: "kb-faq", name: "faq", embedding_profile: "scripted" }]))),
+    code: "INVALID_EMBEDDING_PROFILE",
+    path: "$.knowledge_bases[0].embedding_profile",
+  },
+  {
     name: "rejects an agent tool that names no agent of the graph",
     run: () => validate(docWith((d) => (d.tools = [{ id: "t1", kind: "agent", name: "consult", config: { agent: "Nobody" } }]))),
     code: "MISSING_AGENT",

@@ -89,8 +89,11 @@ export function checkToolReferences({ doc, toolIds }: GraphIndex): ValidationIss
   return issues;
 }
 
-/** An agent's knowledge bases exist, and no two bases share a name (their search tools would clash). */
-export function checkKnowledgeReferences({ doc }: GraphIndex): ValidationIssue[] {
+/**
+ * An agent's knowledge bases exist, no two bases share a name (their search tools would clash),
+ * and a base's embeddings profile is an OpenAI-compatible profile of the graph.
+ */
+export function checkKnowledgeReferences({ doc, modelIds }: GraphIndex): ValidationIssue[] {
   const bases = doc.knowledge_bases ?? [];
   const ids = new Set(bases.map((b) => b.id));
   const issues: ValidationIssue[] = [];
@@ -102,6 +105,27 @@ export function checkKnowledgeReferences({ doc }: GraphIndex): ValidationIssue[]
       );
     }
     seen.add(base.name);
+    const profileId = base.embedding_profile;
+    if (profileId === undefined) return;
+    const path = ["knowledge_bases", i, "embedding_profile"];
+    const profile = doc.models.find((m) => m.id === profileId);
+    if (!profile || !modelIds.has(profileId)) {
+      issues.push(
+        issueAt(
+          "MISSING_MODEL",
+          path,
+          `Knowledge base ${quote(base.name)} embeds with model profile ${quote(profileId)}, which does not exist; ${known(modelIds, "model profile")}`,
+        ),
+      );
+    } else if (profile.provider !== "openai") {
+      issues.push(
+        issueAt(
+          "INVALID_EMBEDDING_PROFILE",
+          path,
+          `Knowledge base ${quote(base.name)} embeds with model profile ${quote(profileId)}, a ${profile.provider} profile; embeddings need an OpenAI-compatible profile (provider "openai", its model an embeddings model)`,
+        ),
+      );
+    }
   });
   doc.nodes.forEach((node, i) => {
     if (node.kind !== "agent") return;

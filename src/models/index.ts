@@ -18,3 +18,4 @@ export {
 } from "./resilient.js";
 export { createModelResolver, type ModelResolverOptions } from "./resolver.js";
 export { createScriptedModel } from "./scripted.js";
+export { createEmbedder, embeddingEndpoint, embeddingSignature, type Embedder, type EmbedderOptions } from "./embeddings.js";

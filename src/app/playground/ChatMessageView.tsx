@@ -3,7 +3,7 @@ import { Fragment, memo } from "react";
 import type { ChatMessage } from "./chatMessages";
 import { messageLabel } from "./messageLabel";
 import { LazyMarkdown } from "./LazyMarkdown";
-import { RetrievalCard } from "./RetrievalCard";
+import { LazyRetrievalCard } from "./LazyRetrievalCard";
 import { RetryButton } from "./RetryButton";
 import { ToolCallCard } from "./ToolCallCard";
 
@@ -40,7 +40,7 @@ function ChatMessageViewImpl({ message }: { message: ChatMessage }) {
             <Fragment key={call.id}>
               <ToolCallCard call={call} />
               {call.sources?.map((retrieval, i) => (
-                <RetrievalCard key={i} retrieval={retrieval} />
+                <LazyRetrievalCard key={i} retrieval={retrieval} />
               ))}
             </Fragment>
           ))}

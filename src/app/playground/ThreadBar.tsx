@@ -1,9 +1,11 @@
 // The thread controls: pick a thread, start a new one, rename or delete the current one.
-import { useEffect, useRef, useState } from "react";
-import { SaveTestDialog } from "../regression/SaveTestDialog";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { DialogLoadingStatus } from "../shell/LoadingStatus";
 import { useShellStore } from "../shell/shellStore";
 import { useActiveThreadBusy, useActiveThreadId, useThreadEvents, useThreads } from "../store/playground/hooks";
 import { usePlaygroundStore } from "../store/playground/PlaygroundStoreProvider";
+
+const SaveTestDialog = lazy(() => import("../regression/SaveTestDialog").then((m) => ({ default: m.SaveTestDialog })));
 
 const button =
   "rounded border border-zinc-300 px-2 py-1 text-xs font-medium hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
@@ -67,7 +69,11 @@ export function ThreadBar() {
           Save as test
         </button>
       </div>
-      {savingTest && <SaveTestDialog onClose={() => setSavingTest(false)} onSaved={(message) => shell.getState().notify(message)} />}
+      {savingTest && (
+        <Suspense fallback={<DialogLoadingStatus />}>
+          <SaveTestDialog onClose={() => setSavingTest(false)} onSaved={(message) => shell.getState().notify(message)} />
+        </Suspense>
+      )}
       {mode === "rename" && active && <RenameForm key={active.id} threadId={active.id} title={active.title} onClose={() => setMode("idle")} />}
       {mode === "delete" && active && <DeleteConfirm threadId={active.id} title={active.title} onClose={() => setMode("idle")} />}
     </div>

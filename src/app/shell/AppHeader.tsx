@@ -1,7 +1,7 @@
 // Top bar of the workspace: the app name, the open graph's name, the graph controls of
 // ui-contract.md (Templates, New graph, Save version, Import, Export, Settings) and their
 // dialogs, the edit toolbar, and whether the graph is saved.
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useGraphSession } from "../services/GraphSessionProvider";
 import { useEditor } from "../store/hooks";
 import { EditToolbar } from "./EditToolbar";
@@ -10,19 +10,22 @@ import { GraphNameField } from "./GraphNameField";
 import { ImportButton } from "./ImportButton";
 import { ImportErrorsDialog } from "./ImportErrorsDialog";
 import { NewGraphButton } from "./NewGraphButton";
-import { OpenGraphDialog } from "./OpenGraphDialog";
 import { SaveStatus } from "./SaveStatus";
-import { SaveVersionDialog } from "./SaveVersionDialog";
-import { SettingsDialog } from "./SettingsDialog";
 import { ShareLinkDialog } from "./ShareLinkDialog";
 import { useShell, useShellStore, type DialogName } from "./shellStore";
 import { headerButton } from "./styles";
 import { useShareLinkOpener } from "./useShareLinkOpener";
-import { TemplatesDialog } from "./TemplatesDialog";
-import { VersionsDialog } from "./VersionsDialog";
 import { ViewMenu } from "./ViewMenu";
-import { RunTestsDialog } from "../regression/RunTestsDialog";
-import { MemoryDialog } from "../memory/MemoryDialog";
+import { DialogLoadingStatus } from "./LoadingStatus";
+
+// The header's dialogs load when first opened: a first visit needs none of them.
+const TemplatesDialog = lazy(() => import("./TemplatesDialog").then((m) => ({ default: m.TemplatesDialog })));
+const OpenGraphDialog = lazy(() => import("./OpenGraphDialog").then((m) => ({ default: m.OpenGraphDialog })));
+const SaveVersionDialog = lazy(() => import("./SaveVersionDialog").then((m) => ({ default: m.SaveVersionDialog })));
+const VersionsDialog = lazy(() => import("./VersionsDialog").then((m) => ({ default: m.VersionsDialog })));
+const SettingsDialog = lazy(() => import("./SettingsDialog").then((m) => ({ default: m.SettingsDialog })));
+const RunTestsDialog = lazy(() => import("../regression/RunTestsDialog").then((m) => ({ default: m.RunTestsDialog })));
+const MemoryDialog = lazy(() => import("../memory/MemoryDialog").then((m) => ({ default: m.MemoryDialog })));
 
 export function AppHeader() {
   const session = useGraphSession();
@@ -90,13 +93,15 @@ export function AppHeader() {
         </p>
         <SaveStatus />
       </div>
-      {dialog === "templates" && <TemplatesDialog onClose={close} onOpened={notify} />}
-      {dialog === "open" && <OpenGraphDialog onClose={close} onOpened={notify} />}
-      {dialog === "save-version" && <SaveVersionDialog onClose={close} onSaved={notify} />}
-      {dialog === "versions" && <VersionsDialog onClose={close} onRestored={notify} />}
-      {dialog === "settings" && <SettingsDialog onClose={close} onSaved={notify} />}
-      {dialog === "tests" && <RunTestsDialog onClose={close} />}
-      {dialog === "memory" && <MemoryDialog onClose={close} />}
+      <Suspense fallback={<DialogLoadingStatus />}>
+        {dialog === "templates" && <TemplatesDialog onClose={close} onOpened={notify} />}
+        {dialog === "open" && <OpenGraphDialog onClose={close} onOpened={notify} />}
+        {dialog === "save-version" && <SaveVersionDialog onClose={close} onSaved={notify} />}
+        {dialog === "versions" && <VersionsDialog onClose={close} onRestored={notify} />}
+        {dialog === "settings" && <SettingsDialog onClose={close} onSaved={notify} />}
+        {dialog === "tests" && <RunTestsDialog onClose={close} />}
+        {dialog === "memory" && <MemoryDialog onClose={close} />}
+      </Suspense>
       {importFailure && <ImportErrorsDialog failure={importFailure} onClose={() => showImportFailure(null)} />}
       {sharedLink && <ShareLinkDialog link={sharedLink} onClose={() => showSharedLink(null)} />}
     </header>

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useStore } from "zustand";
 import type { ChannelType } from "../../schema/index.js";
 import { draftOf, editsOf } from "../playground/breakpointEdits";
-import { RetrievalCard } from "../playground/RetrievalCard";
+import { LazyRetrievalCard } from "../playground/LazyRetrievalCard";
 import { retrievalOf } from "../playground/retrievalResult";
 import { StateEditor } from "../playground/StateEditor";
 import { usePlaygroundStore } from "../store/playground/PlaygroundStoreProvider";
@@ -124,7 +124,7 @@ export function EventDetails({ event, usage }: { event: RunEvent; usage?: RowUsa
           <span className="font-medium">{usageHeading(event)}:</span> {usage.text} <span className="text-zinc-500 dark:text-zinc-400">({usage.detail})</span>
         </p>
       )}
-      {retrieval && <RetrievalCard retrieval={retrieval} />}
+      {retrieval && <LazyRetrievalCard retrieval={retrieval} />}
       <section aria-label="Event payload">
         <pre className="overflow-auto rounded bg-zinc-50 p-2 text-[11px] dark:bg-zinc-950">{JSON.stringify(event, null, 2)}</pre>
       </section>

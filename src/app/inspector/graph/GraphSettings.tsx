@@ -1,17 +1,23 @@
 // The inspector with nothing selected: the graph's name, description and run limit, and its
 // shared definitions (state channels, model profiles, tools, conditions).
-import { useId } from "react";
+import { lazy, Suspense, useId } from "react";
 import { useEditor } from "../../store/hooks";
 import { NumberField } from "../fields/NumberField";
 import { TextField } from "../fields/TextField";
 import { examplesFromText, examplesToText } from "../../playground/exampleMessages";
 import { ChannelsEditor } from "./ChannelsEditor";
 import { ConditionsEditor } from "./ConditionsEditor";
-import { KnowledgeBasesEditor } from "./KnowledgeBasesEditor";
 import { McpServersEditor } from "./McpServersEditor";
 import { ModelsEditor } from "./ModelsEditor";
 import { ToolsEditor } from "./ToolsEditor";
 import { useGraphUpdate } from "./useGraphUpdate";
+import { afterFirstPaint } from "../../shell/afterFirstPaint";
+import { LoadingStatus } from "../../shell/LoadingStatus";
+import { Section } from "../fields/Section";
+
+// The knowledge base editor sits at the end of the settings, below the fold: its code (files,
+// indexing, the knowledge client) arrives after the first paint.
+const KnowledgeBasesEditor = lazy(() => afterFirstPaint().then(() => import("./KnowledgeBasesEditor").then((m) => ({ default: m.KnowledgeBasesEditor }))));
 
 export function GraphSettings() {
   const meta = useEditor((s) => s.document.meta);
@@ -53,7 +59,15 @@ export function GraphSettings() {
       <ModelsEditor />
       <ToolsEditor />
       <McpServersEditor />
-      <KnowledgeBasesEditor />
+      <Suspense
+        fallback={
+          <Section title="Knowledge bases">
+            <LoadingStatus what="knowledge bases" />
+          </Section>
+        }
+      >
+        <KnowledgeBasesEditor />
+      </Suspense>
       <ConditionsEditor />
     </div>
   );

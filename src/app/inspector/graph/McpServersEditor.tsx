@@ -1,13 +1,15 @@
 // The graph's MCP servers: add one (name, URL, headers) and pick its tools for the catalog.
 // Only a click on Connect reaches a server; opening or importing a graph never does.
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { McpServer } from "../../../schema/index.js";
 import { useEditor } from "../../store/hooks";
 import { ItemGroup, Section } from "../fields/Section";
 import { buttonClass, dangerButtonClass, hintClass } from "../fields/styles";
 import { addMcpTools } from "./mcpCatalog";
-import { McpServerDialog } from "./McpServerDialog";
 import { useGraphUpdate } from "./useGraphUpdate";
+import { DialogLoadingStatus } from "../../shell/LoadingStatus";
+
+const McpServerDialog = lazy(() => import("./McpServerDialog").then((m) => ({ default: m.McpServerDialog })));
 
 const NO_SERVERS: readonly McpServer[] = [];
 
@@ -46,11 +48,13 @@ export function McpServersEditor() {
         </ItemGroup>
       ))}
       {editing !== undefined && (
-        <McpServerDialog
-          {...(editing ? { initial: editing } : {})}
-          onClose={() => setEditing(undefined)}
-          onAdd={(server, tools) => update((d) => addMcpTools(d, server, tools))}
-        />
+        <Suspense fallback={<DialogLoadingStatus />}>
+          <McpServerDialog
+            {...(editing ? { initial: editing } : {})}
+            onClose={() => setEditing(undefined)}
+            onAdd={(server, tools) => update((d) => addMcpTools(d, server, tools))}
+          />
+        </Suspense>
       )}
     </Section>
   );

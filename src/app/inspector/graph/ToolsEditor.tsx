@@ -9,9 +9,11 @@ import { SelectField } from "../fields/SelectField";
 import { buttonClass, dangerButtonClass } from "../fields/styles";
 import { TextField } from "../fields/TextField";
 import { freshName, removeAt, useGraphUpdate } from "./useGraphUpdate";
-import { OpenApiImportDialog } from "./OpenApiImportDialog";
 import { toolConfigFields } from "./toolConfig/toolConfigFields";
-import { useState, type ReactElement } from "react";
+import { lazy, Suspense, useState, type ReactElement } from "react";
+import { DialogLoadingStatus } from "../../shell/LoadingStatus";
+
+const OpenApiImportDialog = lazy(() => import("./OpenApiImportDialog").then((m) => ({ default: m.OpenApiImportDialog })));
 
 const KIND_OPTIONS = toolKinds.map((kind) => ({ value: kind, label: toolKindDescriptors[kind].title }));
 
@@ -43,7 +45,9 @@ export function ToolsEditor() {
       }
     >
       {importing && (
-        <OpenApiImportDialog taken={tools.flatMap((t) => [t.id, t.name])} onAdd={(added) => set([...tools, ...added])} onClose={() => setImporting(false)} />
+        <Suspense fallback={<DialogLoadingStatus />}>
+          <OpenApiImportDialog taken={tools.flatMap((t) => [t.id, t.name])} onAdd={(added) => set([...tools, ...added])} onClose={() => setImporting(false)} />
+        </Suspense>
       )}
       {tools.length === 0 && <p className="text-xs text-zinc-500 dark:text-zinc-400">No tools yet. Agents get their default tools regardless.</p>}
       {tools.map((tool, i) => (

@@ -7,7 +7,7 @@ import { PersistenceError, toPersistenceError } from "./errors.js";
 import type { KnowledgeBaseRow, KnowledgeFileRow, KnowledgeIndexRow } from "./knowledge/rows.js";
 
 export const DEFAULT_DB_NAME = "graphwright";
-export const DB_VERSION = 4;
+export const DB_VERSION = 5;
 
 /** Store names are constants: persisted data outlives any rename. */
 export const STORES = {
@@ -25,6 +25,8 @@ export const STORES = {
   tasks: "tasks",
   /** Long-term memory: the items of the LangGraph store (`IdbStore`), keyed by [namespace, key]. */
   storeItems: "store_items",
+  /** Long-term memory's vector index: one embedding per item and indexed field, keyed by [namespace, key, field]. */
+  storeVectors: "store_vectors",
   /** Knowledge bases: one row per base (revision, files, sizes), small enough to read on every search. */
   kbBases: "kb_bases",
   /** Knowledge base files: each file's extracted text and its chunks, keyed by [graph, base, name]. */
@@ -78,6 +80,15 @@ export interface StoreItemRow {
   created: number;
   updated: number;
 }
+/** One embedded field of a store item; replaced with the item, deleted with it. */
+export interface StoreVectorRow {
+  namespace: string[];
+  key: string;
+  /** The field path the text came from, as InMemoryStore names it (`text`, `tags[*].0`, `$`). */
+  field: string;
+  v: 1;
+  vector: Float64Array;
+}
 export interface RecordRow {
   id: string;
   [key: string]: unknown;
@@ -97,6 +108,7 @@ export interface GraphwrightSchema extends DBSchema {
   /** `open` is 1 while the task is queued, running or unreported (IndexedDB cannot index booleans). */
   tasks: { key: string; value: { id: string; v: 1; thread_id: string; open: 0 | 1; task: unknown }; indexes: { thread_id: string; open: number } };
   store_items: { key: [string[], string]; value: StoreItemRow; indexes: { seq: number } };
+  store_vectors: { key: [string[], string, string]; value: StoreVectorRow };
   kb_bases: { key: [string, string]; value: KnowledgeBaseRow };
   kb_files: { key: [string, string, string]; value: KnowledgeFileRow };
   kb_indexes: { key: [string, string]; value: KnowledgeIndexRow };
@@ -107,7 +119,8 @@ export type Tx<S extends Store[], M extends IDBTransactionMode> = IDBPTransactio
 
 /**
  * Version 1: every store and index; version 2: background tasks; version 3: the LangGraph
- * store's items; version 4: knowledge bases. Later versions add steps; none may assume a fresh database.
+ * store's items; version 4: knowledge bases; version 5: the store's vectors. Later versions
+ * add steps; none may assume a fresh database.
  */
 function upgrade(db: IDBPDatabase<GraphwrightSchema>, oldVersion: number, newVersion: number): void {
   if (oldVersion < 1) {
@@ -135,6 +148,9 @@ function upgrade(db: IDBPDatabase<GraphwrightSchema>, oldVersion: number, newVer
     db.createObjectStore(STORES.kbBases, { keyPath: ["graph_id", "base_id"] });
     db.createObjectStore(STORES.kbFiles, { keyPath: ["graph_id", "base_id", "name"] });
     db.createObjectStore(STORES.kbIndexes, { keyPath: ["graph_id", "base_id"] });
+  }
+  if (oldVersion < 5 && newVersion >= 5) {
+    db.createObjectStore(STORES.storeVectors, { keyPath: ["namespace", "key", "field"] });
   }
 }
 

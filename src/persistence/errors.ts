@@ -9,7 +9,9 @@ export type PersistenceErrorCode =
   | "NOT_FOUND"
   | "INVALID_DATA"
   | "STALE_GRAPH"
-  | "UNSUPPORTED";
+  | "UNSUPPORTED"
+  /** The embeddings model of a vector index failed or answered out of shape; nothing was saved. */
+  | "EMBEDDING_FAILED";
 
 export class PersistenceError extends Error {
   override readonly name = "PersistenceError";

@@ -4,7 +4,6 @@ import "fake-indexeddb/auto";
 import { IDBFactory, IDBObjectStore, forceCloseDatabase } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { InvalidNamespaceError, type GetOperation, type Item, type PutOperation, type SearchOperation } from "@langchain/langgraph-checkpoint";
-import type { Embeddings } from "@langchain/core/embeddings";
 import { Database, STORES } from "../db.js";
 import { PersistenceError } from "../errors.js";
 import { IdbStore } from "./IdbStore.js";
@@ -274,10 +273,5 @@ describe("failures", () => {
     const error = await rejection(store.put(AGENT_A, "callback", { run: () => "not data" }));
     expect(error.code).toBe("TRANSACTION_FAILED");
     expect(await store.get(AGENT_A, "callback")).toBeNull();
-  });
-
-  it("refuses a vector index with UNSUPPORTED", () => {
-    const index = { dims: 3, embeddings: {} as Embeddings };
-    expect(() => new IdbStore({ name: "memory", indexedDB: factory, index })).toThrow(expect.objectContaining({ code: "UNSUPPORTED" }));
   });
 });

@@ -91,9 +91,36 @@ export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: Pla
     return ++generation;
   };
 
+  const frames = deps.frames ?? animationFrames;
+
+  /**
+   * While a run is in progress, an update joins the shared frame (with the stream's events and
+   * the run's end), so each frame stays one React commit; otherwise it applies at once. Resolves
+   * once applied: a caller reads the new state after awaiting.
+   */
+  const applyInRunFrame = (update: () => void): Promise<void> => {
+    if (get().run.state !== "running") {
+      update();
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      frames.request(() => {
+        try {
+          update();
+          resolve();
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
+    });
+  };
+
   const refreshThreads = async (graphId: string) => {
     const threads = await controller.listThreads(graphId);
-    if (get().graphId === graphId) set({ threads });
+    // The list a finished run refreshes often lands while the next run streams.
+    await applyInRunFrame(() => {
+      if (get().graphId === graphId) set({ threads });
+    });
     return threads;
   };
 
@@ -130,7 +157,7 @@ export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: Pla
     controller,
     newId,
     stream,
-    frames: deps.frames ?? animationFrames,
+    frames,
     liveRun: [],
     fail,
     beginRead,

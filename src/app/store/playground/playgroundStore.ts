@@ -27,10 +27,12 @@ export function createPlaygroundStore(deps: PlaygroundStoreDeps): PlaygroundStor
     // Follow-up turns of background delegations, started by the worker: shown like any run.
     controller.onBackgroundRun((run) => {
       if (run.graphId !== get().graphId) return undefined;
-      const done = () => {
-        stream.flush();
-        void steps.refreshThreads(run.graphId).catch(() => undefined);
-      };
+      // Its end joins the frame of its last events, like a run's: a foreground run may be streaming.
+      const done = () =>
+        void steps.frames.request(() => {
+          stream.flush();
+          void steps.refreshThreads(run.graphId).catch(() => undefined);
+        });
       return { onEvents: (events) => stream.push(events), onDone: done, onFailed: done };
     });
     // Background delegations a previous page left open: only then is the worker started for them.

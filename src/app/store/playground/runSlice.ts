@@ -31,7 +31,10 @@ export const createRunSlice =
     /** Shows a run as the one in progress and returns the handlers of its events and end. */
     const track = (runId: string, threadId: string, afterEnd?: () => void): RunHandlers => {
       steps.liveRun = [];
-      set({ run: { state: "running", runId, threadId } });
+      // A send shows its run as running before storing the message: setting it again would be
+      // a commit of its own, in whichever frame the store's write ends.
+      const shown = get().run;
+      if (shown.state !== "running" || shown.runId !== runId || shown.threadId !== threadId) set({ run: { state: "running", runId, threadId } });
       const finish = (next: RunState) => {
         stream.flush();
         steps.liveRun = [];

@@ -1,7 +1,8 @@
 /**
  * The app's handle on knowledge bases: files are extracted, chunked, indexed and stored in
  * IndexedDB by the knowledge worker (started on first use), never on the main thread. The
- * document keeps only each base's definition; the UI writes the returned files into it.
+ * document keeps only each base's definition; the UI writes the returned files into it. A worker
+ * that hangs or dies is restarted (knowledgeWatchdog.ts), so no request waits forever.
  */
 import type { KnowledgeFile } from "../../schema/index.js";
 import type {
@@ -13,7 +14,9 @@ import type {
   KnowledgeRequest,
   PackedKnowledgeFile,
 } from "../../worker/protocol";
+import { activityOf, KNOWLEDGE_WATCHDOG_TIMINGS, lostRequestError, type KnowledgeWatchdogTimings, type KnowledgeWorkerLoss } from "./knowledgeWatchdog";
 
+export { KnowledgeWorkerRestarted } from "./knowledgeWatchdog";
 export type { KnowledgeBaseStats, KnowledgeFileError, KnowledgePhase, KnowledgeProgress, PackedKnowledgeFile } from "../../worker/protocol";
 
 export interface KnowledgeAddOptions {
@@ -49,6 +52,14 @@ export interface KnowledgeWorkerLike {
   postMessage(message: KnowledgeRequest): void;
   addEventListener(type: "message", listener: (event: MessageEvent<KnowledgeReply>) => void): void;
   addEventListener(type: "error", listener: (event: ErrorEvent) => void): void;
+  addEventListener(type: "messageerror", listener: (event: MessageEvent) => void): void;
+  /** Kills the worker at once, whatever it is doing (a real Worker has it). */
+  terminate?(): void;
+}
+
+export interface KnowledgeClientOptions {
+  /** When the worker counts as lost (tests shorten them). */
+  timings?: Partial<KnowledgeWatchdogTimings>;
 }
 
 function startWorker(): KnowledgeWorkerLike {
@@ -63,34 +74,89 @@ type Request = Exclude<KnowledgeRequest, { type: "kb_cancel" }>;
 /** A request as the client writes it: the id is added when it is posted. */
 type Unsent<R> = R extends unknown ? Omit<R, "requestId"> : never;
 
+interface Pending {
+  request: Request;
+  progress: KnowledgeProgress | null;
+  /** Which progress report of the client's moved it last (0: none yet). */
+  moved: number;
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  onProgress?: (p: KnowledgeProgress) => void;
+}
+
 /**
+ * The worker is watched while requests are in flight: silence past `probeMs` sends it a cheap
+ * question (a base's size), which a busy worker answers between steps; silence past `silentMs`,
+ * an `error` or `messageerror` event, or a Stop unanswered for `stopMs` restarts it, and every
+ * request in flight is rejected with a `KnowledgeWorkerRestarted` saying why.
  * @example
  * const kb = createKnowledgeClient();
  * const { added, errors } = await kb.addFiles(graphId, "kb-faq", [file], { onProgress: (p) => show(p.fraction) });
  */
-export function createKnowledgeClient(create: () => KnowledgeWorkerLike = startWorker): KnowledgeClient {
+export function createKnowledgeClient(create: () => KnowledgeWorkerLike = startWorker, options: KnowledgeClientOptions = {}): KnowledgeClient {
+  const timings = { ...KNOWLEDGE_WATCHDOG_TIMINGS, ...options.timings };
   let worker: KnowledgeWorkerLike | null = null;
-  const pending = new Map<string, { resolve(value: unknown): void; reject(error: Error): void; onProgress?: (p: KnowledgeProgress) => void }>();
+  const pending = new Map<string, Pending>();
+  let lastHeard = 0;
+  let reports = 0;
+  let ticker: ReturnType<typeof setInterval> | null = null;
+
+  const idle = () => {
+    if (pending.size > 0 || ticker === null) return;
+    clearInterval(ticker);
+    ticker = null;
+  };
+
+  /** Restarts the worker: it is killed, and everything in flight on it is rejected. */
+  const lose = (loss: KnowledgeWorkerLoss) => {
+    const lost = worker;
+    worker = null;
+    lost?.terminate?.();
+    const requests = [...pending];
+    pending.clear();
+    idle();
+    // What the worker was busy with: the batch whose progress moved last, else the oldest request.
+    const stuck = requests.reduce<Pending | undefined>((last, [, entry]) => (!last || entry.moved > last.moved ? entry : last), undefined);
+    const doing = stuck ? activityOf(stuck.request, stuck.progress) : "starting";
+    for (const [id, { request, progress, reject }] of requests) {
+      reject(lostRequestError(loss, doing, request, progress, loss.kind === "stop" && loss.requestId === id));
+    }
+  };
+
+  const tick = () => {
+    const silentMs = Date.now() - lastHeard;
+    if (silentMs >= timings.silentMs) return lose({ kind: "silent", silentMs });
+    const asked = pending.values().next().value;
+    // Answered whenever the worker's event loop is free: a long extraction is not a hang.
+    if (silentMs >= timings.probeMs && asked)
+      worker?.postMessage({ type: "kb_stats", requestId: `probe_${requestId()}`, graphId: asked.request.graphId, baseId: asked.request.baseId });
+  };
 
   const ensure = (): KnowledgeWorkerLike => {
     if (worker) return worker;
     const started = create();
     started.addEventListener("message", (event) => {
+      if (worker !== started) return;
+      lastHeard = Date.now();
       const message = event.data;
       const waiting = pending.get(message.requestId);
       if (!waiting) return;
-      if (message.type === "kb_progress") return waiting.onProgress?.(message.progress);
+      if (message.type === "kb_progress") {
+        waiting.progress = message.progress;
+        waiting.moved = ++reports;
+        return waiting.onProgress?.(message.progress);
+      }
       pending.delete(message.requestId);
+      idle();
       if (message.ok) waiting.resolve(message.value);
       else waiting.reject(message.aborted ? new DOMException(message.error, "AbortError") : new Error(message.error));
     });
+    // The worker could not load, threw outside any request, or died: nothing in flight will answer.
     started.addEventListener("error", (event) => {
-      // The worker could not load or died: nothing in flight will answer. The next request starts a new one.
-      if (worker !== started) return;
-      worker = null;
-      const error = new Error(`Knowledge bases are unavailable: ${event.message || "the knowledge worker failed to load"}`);
-      for (const waiting of pending.values()) waiting.reject(error);
-      pending.clear();
+      if (worker === started) lose({ kind: "crashed", detail: event.message || "it crashed or ran out of memory" });
+    });
+    started.addEventListener("messageerror", () => {
+      if (worker === started) lose({ kind: "unreadable" });
     });
     worker = started;
     return started;
@@ -100,11 +166,24 @@ export function createKnowledgeClient(create: () => KnowledgeWorkerLike = startW
     const { signal, onProgress } = options;
     if (signal?.aborted) return Promise.reject(new DOMException("Adding files was cancelled", "AbortError"));
     const id = requestId();
+    const message = { ...request, requestId: id } as Request;
     return new Promise<KnowledgeAnswers[T]>((resolve, reject) => {
-      const cancel = () => worker?.postMessage({ type: "kb_cancel", requestId: id });
+      let stopTimer: ReturnType<typeof setTimeout> | undefined;
+      const cancel = () => {
+        worker?.postMessage({ type: "kb_cancel", requestId: id });
+        // A worker stuck in a step never sees the cancel: Stop still ends the batch, by restarting it.
+        stopTimer = setTimeout(() => pending.has(id) && lose({ kind: "stop", requestId: id, waitedMs: timings.stopMs }), timings.stopMs);
+      };
       signal?.addEventListener("abort", cancel, { once: true });
-      const settle = () => signal?.removeEventListener("abort", cancel);
+      const settle = () => {
+        signal?.removeEventListener("abort", cancel);
+        clearTimeout(stopTimer);
+      };
+      if (pending.size === 0) lastHeard = Date.now();
       pending.set(id, {
+        request: message,
+        progress: null,
+        moved: 0,
         resolve: (value) => {
           settle();
           resolve(value as KnowledgeAnswers[T]);
@@ -115,7 +194,8 @@ export function createKnowledgeClient(create: () => KnowledgeWorkerLike = startW
         },
         ...(onProgress ? { onProgress } : {}),
       });
-      ensure().postMessage({ ...request, requestId: id } as KnowledgeRequest);
+      ticker ??= setInterval(tick, timings.probeMs);
+      ensure().postMessage(message);
     });
   }
 

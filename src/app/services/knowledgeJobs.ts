@@ -10,6 +10,7 @@ import type { KnowledgeFile } from "../../schema/index.js";
 import { withKnowledgeFiles } from "../inspector/graph/knowledgeEdits";
 import type { EditorStore } from "../store/editorStore";
 import type { KnowledgeAddOptions, KnowledgeClient, KnowledgeFileError, KnowledgeProgress, PackedKnowledgeFile } from "./knowledgeClient";
+import { KnowledgeWorkerRestarted } from "./knowledgeWatchdog";
 
 export interface KnowledgeJob {
   running: boolean;
@@ -86,6 +87,16 @@ async function runBatch(
   }
 }
 
+/** Runs the clean-up after a lost worker: the error to throw, which says so if the clean-up failed too (even after a Stop). */
+async function takeOutAfterLoss(lost: KnowledgeWorkerRestarted, takeOut: () => Promise<void>): Promise<Error> {
+  try {
+    await takeOut();
+    return lost;
+  } catch (error) {
+    return new Error(`${lost.message} Taking out what it may have stored failed as well (${errorText(error)}): remove this batch's files from the base.`);
+  }
+}
+
 export interface IndexFilesRequest {
   client: Pick<KnowledgeClient, "addFiles" | "removeFile">;
   editor: EditorStore;
@@ -107,11 +118,20 @@ export async function indexFiles({ client, editor, graphId, baseId, files }: Ind
     baseId,
     files.map((f) => f.name),
     async (options) => {
-      const added = await client.addFiles(graphId, baseId, files, options);
+      const takeOut = async (names: readonly string[]) => {
+        for (const name of names) if (!listed.has(name)) await client.removeFile(graphId, baseId, name);
+      };
+      let added: Added;
+      try {
+        added = await client.addFiles(graphId, baseId, files, options);
+      } catch (error) {
+        // A worker lost while saving may have committed the batch just before: take out what is new (a no-op if nothing was stored).
+        throw error instanceof KnowledgeWorkerRestarted ? await takeOutAfterLoss(error, () => takeOut(files.map((f) => f.name))) : error;
+      }
       if (!options.signal?.aborted) return added;
       // Stopped after the worker had stored the batch: take out the files that are new, so Stop
       // keeps nothing of it. A file that replaced a listed one stays (the earlier text is gone).
-      for (const file of added.added) if (!listed.has(file.name)) await client.removeFile(graphId, baseId, file.name);
+      await takeOut(added.added.map((f) => f.name));
       const replaced = added.added.filter((f) => listed.has(f.name));
       if (replaced.length === 0) throw new DOMException("Adding files was stopped", "AbortError");
       return { added: replaced, errors: added.errors };

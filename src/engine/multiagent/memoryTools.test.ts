@@ -6,6 +6,7 @@ import { agentNode, chainDocument } from "../testing/documents.js";
 import { ofType } from "../testing/humanLoop.js";
 import { testServices } from "../../../tests/support/services.js";
 import type { GraphDocumentInput } from "../../schema/index.js";
+import { WordEmbeddings } from "../../persistence/store/fixtures/WordEmbeddings.js";
 import { memoryAgent, memoryNamespace } from "./memoryTools.js";
 
 /** An agent that remembers "I like X", recalls on "what do I like" and forgets on "forget tea". */
@@ -18,6 +19,7 @@ function memoryDoc(name: string, memory = true): GraphDocumentInput {
         rules: [
           { match: "I like (?<what>\\w+)", tool_calls: [{ name: "remember", args: { key: "likes", content: "The user likes {{ match.what }}" } }] },
           { match: "what do I like", tool_calls: [{ name: "recall", args: { query: "likes" } }] },
+          { match: "^recall (?<query>.+)$", tool_calls: [{ name: "recall", args: { query: "{{ match.query }}" } }] },
           { match: "forget", tool_calls: [{ name: "forget", args: { key: "likes" } }] },
           { on: "tool", reply: "Memory: {{ tool_result }}" },
         ],
@@ -71,5 +73,31 @@ describe("memory tools", () => {
     expect(saved?.namespace).toEqual(memoryNamespace("team.support:v2", "Support"));
     expect(memoryAgent(saved?.namespace ?? [], "team.support:v2")).toBe("Support");
     expect(memoryAgent(saved?.namespace ?? [], "team.support")).toBeUndefined();
+  });
+
+  it("recall ranks memories by meaning, with scores, when the store has a vector index", async () => {
+    const embeddings = new WordEmbeddings(["tea", "lyon", "french", "language", "likes"]);
+    const store = new InMemoryStore({ index: { dims: embeddings.dims, embeddings } });
+    await run(store, memoryDoc("Support"), "I like tea", "t1");
+    // remember embeds the memory's text alone, not its JSON.
+    expect(embeddings.documentCalls).toEqual([["The user likes tea"]]);
+    const namespace = memoryNamespace("memory-graph", "Support");
+    await store.put(namespace, "city", { content: "The user lives in Lyon" }, ["content"]);
+    await store.put(namespace, "language", { content: "The user writes French" }, ["content"]);
+
+    const recalled = ofType(await run(store, memoryDoc("Support"), "recall french language", "t2"), "tool_result")[0]?.result ?? "";
+    expect(JSON.parse(recalled)).toEqual({
+      memories: [
+        { key: "language", content: "The user writes French", score: 0.707 },
+        { key: "likes", content: "The user likes tea", score: 0 },
+        { key: "city", content: "The user lives in Lyon", score: 0 },
+      ],
+    });
+  });
+
+  it("recall without a vector index keeps only the facts holding every word of the query", async () => {
+    const store = new InMemoryStore();
+    await run(store, memoryDoc("Support"), "I like tea", "t1");
+    expect(reply(await run(store, memoryDoc("Support"), "recall french language", "t2"))).toContain("Nothing in long-term memory matches.");
   });
 });

@@ -13,6 +13,17 @@ import { textArgument } from "./turnTool.js";
 export const MEMORY_TOOL_NAMES = ["remember", "recall", "forget"] as const;
 
 /**
+ * What a store with a vector index embeds of a memory: its text alone, whatever fields the
+ * store's index names, so a memory's vector means the same in every store.
+ */
+export const MEMORY_INDEX_FIELDS = ["content"];
+
+/** Whether a store ranks a search's `query` by meaning: InMemoryStore and IdbStore expose their index as `indexConfig`. */
+function ranksByMeaning(store: BaseStore | undefined): boolean {
+  return Boolean((store as { indexConfig?: unknown } | undefined)?.indexConfig);
+}
+
+/**
  * A store namespace label may not hold "." or ":" (LangGraph's rule), which graph ids may: they
  * are escaped as "%2E" and "%3A" ("%" itself is escaped first, so two ids never meet).
  */
@@ -58,6 +69,8 @@ export function memoryTools(node: NodeOfKind<"agent">, document: GraphDocument, 
   if (!node.data.memory) return [];
   const namespace = memoryNamespace(document.meta.id, node.data.name);
   const storeOrFail = () => store ?? unavailable();
+  const semantic = ranksByMeaning(store);
+  const contentOf = (value: Record<string, unknown>) => String((value as { content?: unknown }).content ?? "");
   return [
     {
       spec: {
@@ -77,18 +90,20 @@ export function memoryTools(node: NodeOfKind<"agent">, document: GraphDocument, 
       async invoke(args) {
         const content = textArgument(args, "content");
         const key = typeof args.key === "string" && args.key.trim() ? args.key.trim() : ids.next("memory");
-        await storeOrFail().put(namespace, key, { content });
+        await storeOrFail().put(namespace, key, { content }, MEMORY_INDEX_FIELDS);
         return `Remembered "${key}".`;
       },
     },
     {
       spec: {
         name: "recall",
-        description: "Read what long-term memory holds, optionally only the facts that mention some words.",
+        description: semantic
+          ? "Read what long-term memory holds, optionally the facts closest in meaning to a query first, each with its similarity score."
+          : "Read what long-term memory holds, optionally only the facts that mention some words.",
         parameters: {
           type: "object",
           properties: {
-            query: { type: "string", description: "Words the facts should contain (optional)" },
+            query: { type: "string", description: semantic ? "What the facts should be about (optional)" : "Words the facts should contain (optional)" },
             limit: { type: "integer", minimum: 1, maximum: 50 },
           },
         },
@@ -96,10 +111,21 @@ export function memoryTools(node: NodeOfKind<"agent">, document: GraphDocument, 
       returnDirect: false,
       async invoke(args) {
         const limit = typeof args.limit === "number" && Number.isInteger(args.limit) ? Math.min(50, Math.max(1, args.limit)) : 20;
-        const words = typeof args.query === "string" ? args.query.toLowerCase().split(/\s+/).filter(Boolean) : [];
+        const query = typeof args.query === "string" ? args.query.trim() : "";
+        if (semantic && query) {
+          // Ranked by the store's vector index: the closest facts first, each with its score.
+          const ranked = await storeOrFail().search(namespace, { query, limit });
+          const memories = ranked.map((item) => ({
+            key: item.key,
+            content: contentOf(item.value),
+            ...(item.score === undefined ? {} : { score: Math.round(item.score * 1000) / 1000 }),
+          }));
+          return memories.length > 0 ? JSON.stringify({ memories }) : "Long-term memory is empty.";
+        }
+        const words = query.toLowerCase().split(/\s+/).filter(Boolean);
         const items = await storeOrFail().search(namespace, { limit: 200 });
         const matching = items
-          .map((item) => ({ key: item.key, content: String((item.value as { content?: unknown }).content ?? "") }))
+          .map((item) => ({ key: item.key, content: contentOf(item.value) }))
           .filter((m) => words.every((w) => m.content.toLowerCase().includes(w)))
           .slice(0, limit);
         return matching.length > 0 ? JSON.stringify({ memories: matching }) : "Nothing in long-term memory matches.";

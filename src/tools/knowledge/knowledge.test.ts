@@ -1,7 +1,14 @@
 /** Knowledge bases: files split into located chunks, a BM25 index that finds the right ones, saved and loaded. */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { chunkFile } from "./chunks.js";
-import { createKnowledgeIndex, loadKnowledgeIndex } from "./searchIndex.js";
+import { createKnowledgeIndex, loadKnowledgeIndex, loadKnowledgeIndexText, type KnowledgeHit } from "./searchIndex.js";
+
+/** An index saved (as an IndexedDB row or CLI file holds it) by the code before the ranking was rewritten, and its answers. */
+const SAVED_BEFORE = JSON.parse(readFileSync(new URL("./testing/savedIndexOrama3.json", import.meta.url), "utf8")) as {
+  saved: string;
+  answers: { query: string; k: number; files?: string[]; hits: KnowledgeHit[] }[];
+};
 
 const RETURNS = `# Returns
 
@@ -86,6 +93,18 @@ describe("knowledge index", () => {
     expect(await index.search("delivery", 10, { files: [] })).toEqual([]);
   });
 
+  it("keeps a search limited to files right as those files are removed and added again", async () => {
+    const index = await corpus();
+    const only = { files: ["privacy.txt", "shipping.txt"] };
+    expect((await index.search("warehouse Lyon", 1, only))[0]?.file).toBe("shipping.txt");
+    await index.removeFile("shipping.txt");
+    expect(await index.search("warehouse Lyon", 5, only)).toEqual([]);
+    await index.add(await chunkFile("shipping.txt", "Parcels now leave our warehouse in Lille.", { size: 200, overlap: 20 }));
+    const [moved] = await index.search("warehouse", 1, only);
+    expect(moved).toMatchObject({ file: "shipping.txt", text: "Parcels now leave our warehouse in Lille." });
+    expect((await index.search("refund", 5, only)).some((h) => h.file === "returns.md")).toBe(false);
+  });
+
   it("returns at most k hits, best first, and none for an empty query", async () => {
     const index = await corpus();
     const hits = await index.search("days", 2);
@@ -110,5 +129,20 @@ describe("knowledge index", () => {
     expect(await loaded.search("express delivery Paris", 3)).toEqual(await index.search("express delivery Paris", 3));
     await loaded.removeFile("returns.md");
     expect((await loaded.search("refund", 5)).some((h) => h.file === "returns.md")).toBe(false);
+  });
+
+  it("loads an index saved by the earlier code and answers exactly as that code did", async () => {
+    const loaded = loadKnowledgeIndexText(SAVED_BEFORE.saved);
+    expect(loaded.files().sort()).toEqual(["privacy.txt", "returns.md", "shipping.txt"]);
+    expect(SAVED_BEFORE.answers.length).toBeGreaterThan(5);
+    for (const { query, k, files, hits } of SAVED_BEFORE.answers) {
+      expect(hits.length, query).toBeGreaterThan(0);
+      expect(await loaded.search(query, k, files ? { files } : {}), query).toEqual(hits);
+    }
+    // And it still changes: a file removed is no longer found, one added is.
+    await loaded.removeFile("shipping.txt");
+    expect((await loaded.search("warehouse Lyon", 5)).some((h) => h.file === "shipping.txt")).toBe(false);
+    await loaded.add(await chunkFile("shipping.txt", SHIPPING, { size: 200, overlap: 20 }));
+    expect((await loaded.search("warehouse Lyon", 1))[0]?.file).toBe("shipping.txt");
   });
 });

@@ -2,14 +2,17 @@
  * A knowledge base's full-text index: Orama's BM25 over the chunks' text (English stemming and
  * stop words), in memory, saved as
  * plain data (to IndexedDB in the browser, a file next to the graph for the CLI) and loaded
- * back without indexing again. Runs wherever the engine runs (worker, Node).
+ * back without indexing again. Runs wherever the engine runs (worker, Node). Orama builds,
+ * saves and loads the index; a search ranks it with `rankChunks`, Orama's ranking without its
+ * cost per matching chunk.
  */
-import { create, insertMultiple, load, removeMultiple, save, search, type RawData } from "@orama/orama";
+import { create, insertMultiple, load, removeMultiple, save, type RawData } from "@orama/orama";
 import { stopwords as englishStopwords } from "@orama/stopwords/english";
 import type { KnowledgeChunk } from "./chunks.js";
 import "./oramaRadixFix.js";
+import { rankChunks } from "./rankChunks.js";
 
-// `file` is an enum so a search can be limited to the files a base lists (Orama filters enums, not strings).
+// `file` is an enum, as stored indexes have it (a search filters by file through `fileFilter`).
 const SCHEMA = { file: "enum", index: "number", text: "string", line_from: "number", line_to: "number" } as const;
 
 /** A search result: the chunk, where it is, and how well it matched. */
@@ -59,9 +62,29 @@ function newDb() {
   return create({ schema: SCHEMA, components: { tokenizer: { stemming: true, stopWords: englishStopwords } } });
 }
 
+interface StoredChunk {
+  file: string;
+  index: number;
+  text: string;
+  line_from: number;
+  line_to: number;
+}
+
+/** Which internal ids (Orama's numbering) belong to the files asked for: one array lookup per candidate. */
+function fileFilter(db: Db, files: Map<string, string[]>, only: readonly string[]): (internalId: number) => boolean {
+  const internal = db.internalDocumentIDStore.idToInternalId;
+  const accepted = new Uint8Array(db.internalDocumentIDStore.internalIdToId.length + 1);
+  for (const file of only) for (const id of files.get(file) ?? []) accepted[internal.get(id) ?? 0] = 1;
+  accepted[0] = 0;
+  return (internalId) => accepted[internalId] === 1;
+}
+
 function wrap(db: Db, files: Map<string, string[]>): KnowledgeIndex {
+  // The last filter built, kept until the chunks change: a base searches the same files every time.
+  let filter: { key: string; accepts: (internalId: number) => boolean } | undefined;
   return {
     async add(chunks) {
+      filter = undefined;
       await insertMultiple(
         db,
         chunks.map((c) => ({ id: c.id, file: c.file, index: c.index, text: c.text, line_from: c.lines.from, line_to: c.lines.to })),
@@ -73,6 +96,7 @@ function wrap(db: Db, files: Map<string, string[]>): KnowledgeIndex {
       }
     },
     async removeFile(file) {
+      filter = undefined;
       const ids = files.get(file) ?? [];
       if (ids.length > 0) await removeMultiple(db, ids);
       files.delete(file);
@@ -82,21 +106,23 @@ function wrap(db: Db, files: Map<string, string[]>): KnowledgeIndex {
       const only = options.files?.filter((file) => files.has(file));
       // Every file listed: no filter to apply. None: nothing to find.
       if (only?.length === 0) return [];
-      const where = only && only.length < files.size ? { file: { in: only } } : undefined;
+      let accepts: ((internalId: number) => boolean) | undefined;
+      if (only && new Set(only).size < files.size) {
+        const key = JSON.stringify([...new Set(only)].sort());
+        if (filter?.key !== key) filter = { key, accepts: fileFilter(db, files, only) };
+        accepts = filter.accepts;
+      }
       const limit = Math.max(1, Math.min(50, k));
-      const params = { term: query, properties: ["text"] as "text"[], limit, ...(where ? { where } : {}) };
-      // Exact words first: tolerating typos matches every term against the whole vocabulary,
-      // which makes a search of a large base many times slower. Typos are forgiven only when
-      // the exact words do not find enough.
-      let result = await search(db, { ...params, tolerance: 0 });
-      if (result.hits.length < limit) result = await search(db, { ...params, tolerance: 1 });
-      return result.hits.map((hit) => ({
-        file: String(hit.document.file),
-        chunk: hit.document.index,
-        lines: { from: hit.document.line_from, to: hit.document.line_to },
-        text: hit.document.text,
-        score: hit.score,
-      }));
+      const rank = { property: "text", limit, ...(accepts ? { accepts } : {}) };
+      // Exact words (and words they begin) first: tolerating typos matches every term against
+      // the whole vocabulary, which makes a search of a large base many times slower. Typos
+      // are forgiven only when the exact words do not find enough.
+      let ranking = rankChunks(db, query, { ...rank, tolerance: 0 });
+      if (ranking.matched < limit) ranking = rankChunks(db, query, { ...rank, tolerance: 1 });
+      return ranking.best.map(({ internalId, score }) => {
+        const chunk = db.documentsStore.get(db.data.docs, internalId) as unknown as StoredChunk;
+        return { file: String(chunk.file), chunk: chunk.index, lines: { from: chunk.line_from, to: chunk.line_to }, text: chunk.text, score };
+      });
     },
     size: () => [...files.values()].reduce((n, ids) => n + ids.length, 0),
     // Through JSON, so what is stored is plain data whatever Orama keeps inside.

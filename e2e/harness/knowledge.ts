@@ -2,7 +2,10 @@
 // in real IndexedDB, exposed to Playwright as window.knowledgeHarness. Files cross as byte arrays.
 import { createKnowledgeClient, type KnowledgeProgress } from "../../src/app/services/knowledgeClient";
 
-const client = createKnowledgeClient();
+// `?probeMs=…&silentMs=…&stopMs=…` shortens the watchdog's bounds, so a stuck worker is given up on in seconds.
+const params = new URLSearchParams(location.search);
+const timings = Object.fromEntries(["probeMs", "silentMs", "stopMs"].flatMap((key) => (params.has(key) ? [[key, Number(params.get(key))]] : [])));
+const client = createKnowledgeClient(undefined, { timings });
 
 export interface HarnessFile {
   name: string;
@@ -20,8 +23,18 @@ async function add(graphId: string, baseId: string, files: HarnessFile[]) {
   return { ...result, phases: progress.map((p) => `${p.file}:${p.phase}`) };
 }
 
+/** `add`, answering the error's message when it rejects. */
+async function tryAdd(graphId: string, baseId: string, files: HarnessFile[]) {
+  try {
+    return { ok: true as const, ...(await add(graphId, baseId, files)) };
+  } catch (error) {
+    return { ok: false as const, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 export const knowledgeHarness = {
   add,
+  tryAdd,
   texts: (graphId: string, baseId: string) => client.texts(graphId, baseId),
   stats: (graphId: string, baseId: string) => client.stats(graphId, baseId),
   deleteBase: (graphId: string, baseId: string) => client.deleteBase(graphId, baseId),

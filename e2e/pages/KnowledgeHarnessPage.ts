@@ -7,8 +7,10 @@ type Harness = { knowledgeHarness: KnowledgeHarness };
 export class KnowledgeHarnessPage {
   constructor(readonly page: Page) {}
 
-  async goto(): Promise<void> {
-    await this.page.goto("/e2e/harness/knowledge.html");
+  /** `timings` shortens the knowledge client's watchdog bounds. */
+  async goto(timings: { probeMs?: number; silentMs?: number; stopMs?: number } = {}): Promise<void> {
+    const query = new URLSearchParams(Object.entries(timings).map(([key, value]) => [key, String(value)])).toString();
+    await this.page.goto(`/e2e/harness/knowledge.html${query ? `?${query}` : ""}`);
     await this.page.getByText("ready", { exact: true }).waitFor();
   }
 
@@ -23,6 +25,12 @@ export class KnowledgeHarnessPage {
       bytes: [...(typeof file.bytes === "string" ? new TextEncoder().encode(file.bytes) : file.bytes)],
     }));
     return this.page.evaluate(([g, b, f]) => (window as unknown as Harness).knowledgeHarness.add(g, b, f), [graphId, baseId, sent] as const);
+  }
+
+  /** Adds files; answers `{ ok: false, error }` when the batch is rejected. */
+  tryAdd(graphId: string, baseId: string, files: { name: string; bytes: string }[]) {
+    const sent: HarnessFile[] = files.map((file) => ({ name: file.name, bytes: [...new TextEncoder().encode(file.bytes)] }));
+    return this.page.evaluate(([g, b, f]) => (window as unknown as Harness).knowledgeHarness.tryAdd(g, b, f), [graphId, baseId, sent] as const);
   }
 
   texts(graphId: string, baseId: string) {

@@ -100,4 +100,41 @@ describe("playground steps", () => {
     expect(outside.sort()).toEqual(["events", "run"]);
     expect(playground.getState().threads.map((t) => t.title)).toEqual(["Renamed in another tab"]);
   });
+
+  it("applies the thread list a finished run refreshes in a frame, never between frames", async () => {
+    const clock = manualFrames();
+    const controller = memoryController();
+    let ids = 0;
+    const playground = createPlaygroundStore({ controller, frames: clock.frames, newId: (prefix) => `${prefix}_${++ids}` });
+    await playground.getState().send(document, "only");
+    controller.runs[0]!.handlers.onDone("completed", null);
+    controller.threads = controller.threads.map((t) => ({ ...t, title: "Touched" }));
+    const outside: string[] = [];
+    playground.subscribe((state, previous) => {
+      if (!clock.inFrame) outside.push(...changedKeys(state, previous));
+    });
+    clock.step();
+    expect(playground.getState().run).toEqual({ state: "idle" });
+    await expect.poll(() => clock.pending()).toBe(1);
+    expect(playground.getState().threads.map((t) => t.title)).toEqual(["only"]);
+    clock.step();
+    expect(playground.getState().threads.map((t) => t.title)).toEqual(["Touched"]);
+    expect(outside).toEqual([]);
+  });
+
+  it("never replaces a thread list with one read before it that waited for a frame", async () => {
+    const clock = manualFrames();
+    const controller = memoryController([threadRecord("t1", "g", "Older")]);
+    const playground = createPlaygroundStore({ controller, frames: clock.frames });
+    await playground.getState().openGraph("g");
+    const steps = createPlaygroundSteps(playground.setState, playground.getState, { controller, frames: clock.frames });
+    controller.threads = [threadRecord("t1", "g", "Old")];
+    const waiting = steps.refreshThreads("g", { inFrame: true });
+    await expect.poll(() => clock.pending()).toBe(1);
+    controller.threads = [threadRecord("t1", "g", "Newest")];
+    await steps.refreshThreads("g");
+    clock.step();
+    await waiting;
+    expect(playground.getState().threads.map((t) => t.title)).toEqual(["Newest"]);
+  });
 });

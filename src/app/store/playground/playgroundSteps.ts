@@ -30,7 +30,11 @@ export interface PlaygroundSteps {
   /** Starts showing another graph or thread: the stream is flushed and reads in flight become stale. Returns this read's ticket. */
   beginRead(): number;
   isStale(ticket: number): boolean;
-  refreshThreads(graphId: string): Promise<ThreadRecord[]>;
+  /**
+   * Reads the graph's threads into the store: in the shared frame while a run is in progress, or
+   * always with `inFrame` (a run's end refreshing after it); at once otherwise. Resolves once applied.
+   */
+  refreshThreads(graphId: string, options?: { inFrame?: boolean }): Promise<ThreadRecord[]>;
   /** Shows a thread's stored events (plus the live run's, when it runs there), then resumes a run a reload cut, unless `resume` is false. */
   loadThread(threadId: string | null, options?: { resume?: boolean }): Promise<void>;
   /** Resumes the thread's run a reload or closed tab cut (set by the run slice). */
@@ -94,12 +98,13 @@ export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: Pla
   const frames = deps.frames ?? animationFrames;
 
   /**
-   * While a run is in progress, an update joins the shared frame (with the stream's events and
-   * the run's end), so each frame stays one React commit; otherwise it applies at once. Resolves
+   * While a run is in progress (or when asked), an update joins the shared frame (with the
+   * stream's events and the run's end), so each frame stays one React commit; otherwise it
+   * applies at once. Resolves
    * once applied: a caller reads the new state after awaiting.
    */
-  const applyInRunFrame = (update: () => void): Promise<void> => {
-    if (get().run.state !== "running") {
+  const applyInRunFrame = (update: () => void, inFrame = false): Promise<void> => {
+    if (!inFrame && get().run.state !== "running") {
       update();
       return Promise.resolve();
     }
@@ -115,12 +120,18 @@ export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: Pla
     });
   };
 
-  const refreshThreads = async (graphId: string) => {
+  /** Thread lists are numbered as read: one applied later than a newer one (it waited for a frame) is dropped. */
+  let listsRead = 0;
+  let listApplied = 0;
+  const refreshThreads = async (graphId: string, options: { inFrame?: boolean } = {}) => {
+    const read = ++listsRead;
     const threads = await controller.listThreads(graphId);
     // The list a finished run refreshes often lands while the next run streams.
     await applyInRunFrame(() => {
-      if (get().graphId === graphId) set({ threads });
-    });
+      if (read < listApplied || get().graphId !== graphId) return;
+      listApplied = read;
+      set({ threads });
+    }, options.inFrame);
     return threads;
   };
 

@@ -31,7 +31,7 @@ export function createPlaygroundStore(deps: PlaygroundStoreDeps): PlaygroundStor
       const done = () =>
         void steps.frames.request(() => {
           stream.flush();
-          void steps.refreshThreads(run.graphId).catch(() => undefined);
+          void steps.refreshThreads(run.graphId, { inFrame: true }).catch(() => undefined);
         });
       return { onEvents: (events) => stream.push(events), onDone: done, onFailed: done };
     });

@@ -43,7 +43,8 @@ export const createRunSlice =
         const graphId = get().graphId;
         void controller
           .touchThread(threadId)
-          .then(() => (graphId ? steps.refreshThreads(graphId) : undefined))
+          // In a frame of its own, not beside the end's or the next run's.
+          .then(() => (graphId ? steps.refreshThreads(graphId, { inFrame: true }) : undefined))
           .catch(() => {
             // The thread was deleted meanwhile: nothing to touch.
           });

@@ -13,6 +13,12 @@ const minimapNodes = (minimap: Locator) =>
 
 const rectangles = async (minimap: Locator) => (await minimapNodes(minimap)).match(/M/g)?.length ?? 0;
 
+/**
+ * Where the minimap's rectangles start, joined: the nodes' places. Their sizes are left out: a
+ * node never drawn shows its kind's estimated size until it is drawn and measured.
+ */
+const places = async (minimap: Locator) => (await minimapNodes(minimap)).match(/M[^h]*/g)?.join("") ?? "";
+
 /** A node drawn well inside the canvas (a large graph draws only the nodes in view). */
 const nodeInMiddle = (canvas: Locator) =>
   canvas.evaluate((element) => {
@@ -32,10 +38,10 @@ test("a 1,200-node graph's minimap shows every node, follows a drag and pans the
   const minimap = editor.canvas.getByRole("img", { name: "Minimap", exact: true });
   await expect.poll(() => rectangles(minimap), { timeout: 30_000 }).toBe(1200);
 
-  const before = await minimapNodes(minimap);
+  const before = await places(minimap);
   await editor.drag(await nodeInMiddle(editor.canvas), { x: 0, y: 90 });
-  // Compared by length and count, so a failure does not print 1,200 rectangles.
-  await expect.poll(async () => (await minimapNodes(minimap)) === before).toBe(false);
+  // Compared as booleans, so a failure does not print 1,200 rectangles.
+  await expect.poll(async () => (await places(minimap)) === before).toBe(false);
   expect(await rectangles(minimap)).toBe(1200);
 
   const shown = await viewport(page);
@@ -51,11 +57,68 @@ test("Auto layout of a 1,200-node graph moves its nodes, as one undo step", asyn
   await app.goto("/?fixture=grid-1200");
   const minimap = editor.canvas.getByRole("img", { name: "Minimap", exact: true });
   await expect.poll(() => rectangles(minimap), { timeout: 30_000 }).toBe(1200);
-  const before = await minimapNodes(minimap);
+  const before = await places(minimap);
   await editor.autoLayoutButton.click();
   await expect(editor.autoLayoutButton).toHaveAttribute("aria-busy", "false", { timeout: 60_000 });
   await expect(editor.canvas.page().getByRole("alert")).toHaveCount(0);
-  await expect.poll(async () => (await minimapNodes(minimap)) === before, { timeout: 30_000 }).toBe(false);
+  await expect.poll(async () => (await places(minimap)) === before, { timeout: 30_000 }).toBe(false);
   await editor.undoButton.click();
-  await expect.poll(async () => (await minimapNodes(minimap)) === before).toBe(true);
+  await expect.poll(async () => (await places(minimap)) === before).toBe(true);
+});
+
+test("a 1,200-node graph never draws the nodes out of view, and its minimap still shows every node", async ({ app, editor, page }) => {
+  // The most nodes the canvas ever had in the DOM at once, from before the app's first render.
+  await page.addInitScript(() => {
+    const seen = window as unknown as { mostNodesDrawn: number };
+    seen.mostNodesDrawn = 0;
+    new MutationObserver(() => {
+      seen.mostNodesDrawn = Math.max(seen.mostNodesDrawn, document.querySelectorAll(".react-flow__node").length);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await app.goto("/?fixture=grid-1200");
+  const minimap = editor.canvas.getByRole("img", { name: "Minimap", exact: true });
+  await expect.poll(() => rectangles(minimap), { timeout: 30_000 }).toBe(1200);
+  const drawn = await editor.nodes.count();
+  expect(drawn).toBeGreaterThan(20);
+  expect(drawn).toBeLessThan(400);
+  expect(await page.evaluate(() => (window as unknown as { mostNodesDrawn: number }).mostNodesDrawn)).toBeLessThan(400);
+});
+
+/**
+ * For every drawn edge whose two nodes are drawn: how far (flow units) its ends are from the
+ * handles drawn on those nodes (right middle of the source's output, left middle of the target's input).
+ */
+const edgeEndGaps = (canvas: Locator) =>
+  canvas.evaluate((element) => {
+    const flow = element.querySelector(".react-flow")!.getBoundingClientRect();
+    const match = /translate\(([-\d.e]+)px,\s*([-\d.e]+)px\)\s*scale\(([-\d.e]+)\)/.exec(
+      element.querySelector<HTMLElement>(".react-flow__viewport")!.style.transform,
+    )!;
+    const [tx, ty, zoom] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    const toFlow = (x: number, y: number) => ({ x: (x - flow.left - tx) / zoom, y: (y - flow.top - ty) / zoom });
+    const nodes = new Map([...element.querySelectorAll<HTMLElement>('[aria-roledescription="node"]')].map((node) => [node.getAttribute("aria-label"), node]));
+    const gaps: number[] = [];
+    for (const edge of element.querySelectorAll<SVGGElement>(".react-flow__edge")) {
+      const ends = /^Flow edge from (\S+) to (\S+)$/.exec(edge.getAttribute("aria-label") ?? "");
+      const source = ends && nodes.get(ends[1]!)?.querySelector('.react-flow__handle[data-handleid="out"]');
+      const target = ends && nodes.get(ends[2]!)?.querySelector('.react-flow__handle[data-handleid="in"]');
+      if (!source || !target) continue;
+      const numbers = (edge.querySelector(".react-flow__edge-path")?.getAttribute("d") ?? "").match(/-?[\d.]+(?:e-?\d+)?/g)!.map(Number);
+      const [start, end] = [source.getBoundingClientRect(), target.getBoundingClientRect()];
+      const from = toFlow(start.right, start.top + start.height / 2);
+      const to = toFlow(end.left, end.top + end.height / 2);
+      gaps.push(Math.hypot(numbers[0]! - from.x, numbers[1]! - from.y), Math.hypot(numbers.at(-2)! - to.x, numbers.at(-1)! - to.y));
+    }
+    return gaps;
+  });
+
+test("a large graph's edges meet the handles its nodes draw, though nodes out of view were never measured", async ({ app, editor }) => {
+  await app.goto("/?fixture=grid-1200");
+  await expect.poll(() => editor.nodes.count(), { timeout: 30_000 }).toBeGreaterThan(20);
+  await expect
+    .poll(async () => {
+      const gaps = await edgeEndGaps(editor.canvas);
+      return gaps.length > 20 && Math.max(...gaps) < 1;
+    })
+    .toBe(true);
 });

@@ -3,7 +3,7 @@
 import "@xyflow/react/dist/style.css";
 import "./canvas.css";
 import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, type Connection, type EdgeChange, type NodeChange } from "@xyflow/react";
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from "react";
 import { useEditorStore } from "../store/EditorProvider";
 import { useEditor } from "../store/hooks";
 import { contentOf, nodeIndexOf, problemsOf } from "../store/selectors";
@@ -27,7 +27,7 @@ import { carriesNodeKind, droppedKind } from "./paletteDrag";
 import { addNodeAtScreenPoint } from "./placement";
 import { GRAPH_SCOPE_ATTRIBUTE } from "./shortcuts/keys";
 import { useShortcuts } from "./shortcuts/useShortcuts";
-import { fitOptionsFor, useMinimapFit } from "./useMinimapFit";
+import { fitOptionsFor, fitTargets, useMinimapFit } from "./useMinimapFit";
 import { useShellStore } from "../shell/shellStore";
 import { useResolvedTheme } from "../shell/theme/themeStore";
 
@@ -84,7 +84,12 @@ function FlowEditor() {
   const wrapper = useRef<HTMLDivElement>(null);
   const flow = useReactFlow<FlowNode, FlowEdge>();
   // Fitting leaves the minimap its corner, so it never covers a node of a fitted graph.
-  const { minimapShown, fitViewOptions } = useMinimapFit(wrapper, document, measured);
+  const targets = useMemo(() => fitTargets(content, hidden), [content, hidden]);
+  const targetsRef = useRef(targets);
+  useLayoutEffect(() => {
+    targetsRef.current = targets;
+  }, [targets]);
+  const { minimapShown, fitViewOptions } = useMinimapFit(wrapper, document, measured, targets);
   useEffect(
     () =>
       registerCanvas(store, {
@@ -97,12 +102,17 @@ function FlowEditor() {
           const node = flow.getInternalNode(nodeId);
           if (!node) return;
           const { x, y } = node.internals.positionAbsolute;
-          void flow.setCenter(x + (node.measured.width ?? 0) / 2, y + (node.measured.height ?? 0) / 2, { zoom: flow.getZoom(), duration: 200 });
+          // A node out of view may never have been drawn: its estimated box stands in for its measured one.
+          const width = node.measured.width ?? node.initialWidth ?? 0;
+          const height = node.measured.height ?? node.initialHeight ?? 0;
+          void flow.setCenter(x + width / 2, y + height / 2, { zoom: flow.getZoom(), duration: 200 });
         },
         // After a store change (auto layout) React Flow sees the new positions only after the next
         // render, so fitting waits a frame; otherwise it would fit the old layout.
         fitView: () =>
-          requestAnimationFrame(() => void flow.fitView({ duration: 200, ...fitOptionsFor(wrapper.current, flow.getNodesBounds(flow.getNodes())) })),
+          requestAnimationFrame(
+            () => void flow.fitView({ duration: 200, ...fitOptionsFor(wrapper.current, flow.getNodesBounds(flow.getNodes()), targetsRef.current) }),
+          ),
         sizes() {
           const sizes = new Map<string, Size>();
           for (const node of flow.getNodes())

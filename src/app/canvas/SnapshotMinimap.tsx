@@ -32,8 +32,9 @@ function snapshotOf(canvas: Store, colour: Colour): { snapshot: Snapshot; span: 
   const byColour = new Map<string, string[]>();
   let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const node of canvas.getState().nodeLookup.values()) {
-    const width = node.measured.width ?? node.width;
-    const height = node.measured.height ?? node.height;
+    // A node never drawn has not been measured: its kind's box stands in (see nodeBox.ts).
+    const width = node.measured.width ?? node.width ?? node.initialWidth;
+    const height = node.measured.height ?? node.height ?? node.initialHeight;
     if (node.hidden || !width || !height) continue;
     const { x, y } = node.internals.positionAbsolute;
     const fill = colour(node);

@@ -3,6 +3,7 @@ import { createEditorStore } from "../store/editorStore";
 import { blankDocument } from "../store/nodeFactory";
 import { nodeIndexOf, problemsOf } from "../store/selectors";
 import { FlowEdgeCache, FlowNodeCache, PROBLEM_CLASS, type Size } from "./flowElements";
+import { estimatedBox } from "./nodeBox";
 
 const noSizes: ReadonlyMap<string, Size> = new Map();
 
@@ -56,6 +57,20 @@ describe("React Flow nodes derived from the document", () => {
     const size = { width: 180, height: 70 };
     const nodes = derive(cache, undefined, new Map([["agent", size]]));
     expect(nodes[1]?.measured).toBe(size);
+    // Handles declared on a measured node would replace the ones React Flow measured.
+    expect(nodes[1]?.handles).toBeUndefined();
+    expect(nodes[1]?.initialWidth).toBeUndefined();
+  });
+
+  it("gives a node never measured its kind's box and handles, so React Flow can cull it without drawing it", () => {
+    const nodes = derive(new FlowNodeCache());
+    const agent = nodes[1]!;
+    expect(agent.measured).toBeUndefined();
+    const box = estimatedBox(blankDocument("g").nodes[1]!);
+    expect([agent.initialWidth, agent.initialHeight]).toEqual([box.width, box.height]);
+    expect(agent.handles?.map((h) => h.id)).toEqual(["parent", "in", "out", "delegate"]);
+    // A fixed size would be written to the node's style; the drawn content decides it instead.
+    expect(agent.width).toBeUndefined();
   });
 
   it("marks nodes with validation problems and describes them", () => {

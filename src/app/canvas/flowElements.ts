@@ -11,6 +11,7 @@ import { flowSourceHandle } from "./branchHandles";
 import { delegationStyle } from "./edges/delegationStyle";
 import { canvasEdges } from "./edges/registry";
 import type { FlowEdge, FlowEdgeData } from "./edges/types";
+import { estimatedBox } from "./nodeBox";
 import { HANDLE } from "./nodes/ports";
 import type { FlowNode, FlowNodeData } from "./nodes/types";
 
@@ -62,7 +63,19 @@ function toFlowNode(node: GraphNode, selected: boolean, hidden: boolean, size: S
   };
   if (node.width !== undefined) flow.width = node.width;
   if (node.height !== undefined) flow.height = node.height;
-  if (size) flow.measured = size;
+  if (size) {
+    flow.measured = size;
+  } else {
+    // Until React Flow measures the node, it works from the kind's box and handles, so it need
+    // not mount the node to measure it and culls it when out of view. The node is drawn at its
+    // content's size (an initial size is not written to its style once handles are known), and
+    // once drawn its measured size and handles replace these. A measured node leaves `handles`
+    // out: React Flow would put these estimates back in place of the measured handles.
+    const box = estimatedBox(node);
+    flow.initialWidth = box.width;
+    flow.initialHeight = box.height;
+    flow.handles = box.handles;
+  }
   if (problem) flow.className = PROBLEM_CLASS[severity];
   if (hidden) flow.hidden = true;
   return flow;

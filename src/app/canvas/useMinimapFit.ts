@@ -1,5 +1,6 @@
 // Fit-view options that leave the minimap room: the canvas's size, the graph's extent (measured
-// sizes, else each kind's default) and whether the minimap shows decide the padding.
+// sizes, else each kind's default) and whether the minimap shows decide the padding; every node
+// outside a collapsed subtree is framed, drawn or not.
 import type { FitViewOptions } from "@xyflow/react";
 import { useLayoutEffect, useMemo, useState, type RefObject } from "react";
 import { nodeKindTable, type GraphDocument } from "../../schema/index.js";
@@ -23,17 +24,32 @@ export function graphExtent(document: GraphDocument, measured: ReadonlyMap<strin
   return { width: right - left, height: bottom - top };
 }
 
+/** Which nodes a fit frames. */
+export type FitTargets = Pick<FitViewOptions, "includeHiddenNodes" | "nodes">;
+
+/**
+ * A fit frames every node outside a collapsed subtree, measured or not. React Flow on its own
+ * fits only measured nodes, and a large graph measures only those it has drawn (the ones in
+ * view, see nodeBox.ts); with `includeHiddenNodes` it reads the others' estimated boxes, and
+ * `nodes` then leaves out the collapsed ones it would add.
+ * @example fitTargets(document, new Set()) // { includeHiddenNodes: true }
+ */
+export function fitTargets(document: GraphDocument, hidden: ReadonlySet<string>): FitTargets {
+  if (hidden.size === 0) return { includeHiddenNodes: true };
+  return { includeHiddenNodes: true, nodes: document.nodes.filter((node) => !hidden.has(node.id)).map((node) => ({ id: node.id })) };
+}
+
 /**
  * Fit-view options for a graph of a known extent (after auto layout, when React Flow knows every
  * node's box) on the canvas element as it is now.
  */
-export function fitOptionsFor(canvas: HTMLElement | null, extent: Size): FitViewOptions {
+export function fitOptionsFor(canvas: HTMLElement | null, extent: Size, targets: FitTargets): FitViewOptions {
   const size = canvas ? { width: canvas.clientWidth, height: canvas.clientHeight } : { width: 0, height: 0 };
-  return { ...ZOOM, padding: fitPaddingBesideMinimap(size, extent, appLayoutStore().getState().minimapShown ? MINIMAP_SIZE : null) };
+  return { ...ZOOM, ...targets, padding: fitPaddingBesideMinimap(size, extent, appLayoutStore().getState().minimapShown ? MINIMAP_SIZE : null) };
 }
 
 /** The fit-view options for the canvas now, and whether the minimap shows. */
-export function useMinimapFit(wrapper: RefObject<HTMLElement | null>, document: GraphDocument, measured: ReadonlyMap<string, Size>) {
+export function useMinimapFit(wrapper: RefObject<HTMLElement | null>, document: GraphDocument, measured: ReadonlyMap<string, Size>, targets: FitTargets) {
   const minimapShown = useLayout((s) => s.minimapShown);
   const [canvas, setCanvas] = useState<Size>({ width: 0, height: 0 });
   useLayoutEffect(() => {
@@ -47,6 +63,9 @@ export function useMinimapFit(wrapper: RefObject<HTMLElement | null>, document: 
   }, [wrapper]);
   const extent = useMemo(() => graphExtent(document, measured), [document, measured]);
   const minimap = minimapShown ? MINIMAP_SIZE : null;
-  const fitViewOptions: FitViewOptions = useMemo(() => ({ ...ZOOM, padding: fitPaddingBesideMinimap(canvas, extent, minimap) }), [canvas, extent, minimap]);
+  const fitViewOptions: FitViewOptions = useMemo(
+    () => ({ ...ZOOM, ...targets, padding: fitPaddingBesideMinimap(canvas, extent, minimap) }),
+    [canvas, extent, minimap, targets],
+  );
   return { minimapShown, fitViewOptions };
 }

@@ -1,4 +1,5 @@
-// IdbSaver and thread locks in real Chromium: IndexedDB survives a reload, Web Locks span tabs.
+// IdbSaver, IdbStore's vector index and thread locks in real Chromium: IndexedDB survives a
+// reload, Web Locks span tabs.
 import { expect, test } from "./fixtures";
 import { PersistenceHarnessPage } from "./pages/PersistenceHarnessPage";
 
@@ -32,4 +33,18 @@ test("tells a second tab that a thread running in the first is busy, until it fi
 
   await first.releaseLock();
   await expect.poll(() => second.tryLock("t-1")).toBe("ran");
+});
+
+test("ranks memories by meaning after a reload, from the vectors IdbStore kept in real IndexedDB", async ({ page, consoleErrors }) => {
+  const harness = new PersistenceHarnessPage(page);
+  await harness.goto();
+  const ranked = await harness.rememberMemories();
+  expect(ranked.map(([key]) => key)).toEqual(["french", "german", "order", "note"]);
+  expect(ranked[0]?.[1]).toBeCloseTo(Math.SQRT1_2, 10);
+  expect(ranked[1]?.[1]).toBeCloseTo(0.5, 10);
+  expect(ranked[3]?.[1]).toBeUndefined();
+
+  await harness.reload();
+  expect(await harness.rankMemories()).toEqual(ranked);
+  expect(consoleErrors).toEqual([]);
 });

@@ -1,11 +1,14 @@
-// Test-only harness: a few checkpoint operations through IdbSaver in real IndexedDB, and
-// thread locks through the real Web Locks API, exposed to Playwright as window.persistenceHarness.
+// Test-only harness: a few checkpoint operations through IdbSaver and semantic memory search
+// through IdbStore in real IndexedDB, and thread locks through the real Web Locks API, exposed
+// to Playwright as window.persistenceHarness.
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { DeltaSnapshot, emptyCheckpoint, uuid6, type Checkpoint } from "@langchain/langgraph-checkpoint";
 import { PersistenceError } from "../../src/persistence/errors";
 import { withThreadLock } from "../../src/persistence/locks";
 import { IdbSaver } from "../../src/persistence/saver/IdbSaver";
 import { storageBytes } from "../../src/persistence/saver/storageBytes";
+import { IdbStore } from "../../src/persistence/store/IdbStore";
+import { WordEmbeddings } from "../../src/persistence/store/fixtures/WordEmbeddings";
 
 const DB_NAME = "graphwright-e2e";
 const THREAD = { configurable: { thread_id: "smoke", checkpoint_ns: "" } };
@@ -70,6 +73,32 @@ async function read(saver = new IdbSaver({ name: DB_NAME })): Promise<SavedThrea
   };
 }
 
+const MEMORY = ["graph", "g1", "agent", "Support"];
+
+/** A memory store whose index counts a few words, so the expected ranking is plain. */
+function memoryStore(): IdbStore {
+  const embeddings = new WordEmbeddings(["french", "german", "language", "order"]);
+  return new IdbStore({ name: DB_NAME, index: { dims: embeddings.dims, embeddings, fields: ["text"] } });
+}
+
+/** The keys and scores a query for "french language" ranks. */
+async function rankMemories(store = memoryStore()): Promise<[string, number | undefined][]> {
+  const ranked = await store.search(MEMORY, { query: "french language" });
+  await store.close();
+  return ranked.map((item) => [item.key, item.score]);
+}
+
+async function rememberMemories(): Promise<[string, number | undefined][]> {
+  const store = memoryStore();
+  await store.batch([
+    { namespace: MEMORY, key: "order", value: { text: "Order 42 shipped" } },
+    { namespace: MEMORY, key: "german", value: { text: "Learning the German language" } },
+    { namespace: MEMORY, key: "french", value: { text: "Speaks French" } },
+    { namespace: MEMORY, key: "note", value: { text: "French" }, index: false },
+  ]);
+  return rankMemories(store);
+}
+
 let release: (() => void) | undefined;
 
 /** Takes the thread's lock and keeps it until `releaseLock()`, as a long run would. */
@@ -92,7 +121,15 @@ async function tryLock(threadId: string): Promise<string> {
   }
 }
 
-export const persistenceHarness = { write, read: () => read(), holdLock, releaseLock: () => release?.(), tryLock };
+export const persistenceHarness = {
+  write,
+  read: () => read(),
+  holdLock,
+  releaseLock: () => release?.(),
+  tryLock,
+  rememberMemories,
+  rankMemories: () => rankMemories(),
+};
 export type PersistenceHarness = typeof persistenceHarness;
 
 (window as unknown as { persistenceHarness: PersistenceHarness }).persistenceHarness = persistenceHarness;

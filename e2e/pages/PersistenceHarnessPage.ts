@@ -36,4 +36,12 @@ export class PersistenceHarnessPage {
   tryLock(threadId: string): Promise<string> {
     return this.page.evaluate((id) => (window as unknown as Harness).persistenceHarness.tryLock(id), threadId);
   }
+
+  rememberMemories(): Promise<[string, number | undefined][]> {
+    return this.page.evaluate(() => (window as unknown as Harness).persistenceHarness.rememberMemories());
+  }
+
+  rankMemories(): Promise<[string, number | undefined][]> {
+    return this.page.evaluate(() => (window as unknown as Harness).persistenceHarness.rankMemories());
+  }
 }

@@ -50,13 +50,13 @@ test("a batch on a knowledge worker stuck in a loop is rejected naming its file 
     ok: false,
     error: expect.stringMatching(
       /^The knowledge worker stopped responding after \d s while starting on notes\.md, so it was restarted\. Nothing of this batch was stored: add the files again/,
-    ) as string,
+    ),
   });
 
   expect(await harness.stats(graph, "kb-notes")).toEqual({ files: 0, chunks: 0, bytes: 0 });
   const again = await harness.tryAdd(graph, "kb-notes", [{ name: "notes.md", bytes: NOTES }]);
   expect(again).toMatchObject({ ok: true, added: [{ name: "notes.md" }], errors: [] });
-  expect((await harness.texts(graph, "kb-notes")).map((f) => f.text)).toEqual([expect.stringContaining("under the blue flowerpot") as string]);
+  expect((await harness.texts(graph, "kb-notes")).map((f) => f.text)).toEqual([expect.stringContaining("under the blue flowerpot")]);
   expect(await harness.stats(graph, "kb-notes")).toMatchObject({ files: 1 });
   // A new worker did it: the stuck one stayed stuck until it was terminated.
   const fresh = page.workers().find((w) => w !== stuck && w.url().includes("knowledge.worker"));

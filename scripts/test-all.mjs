@@ -1,57 +1,121 @@
-// `npm test`: every check in order — types, lint, formatting, schema, unit, end-to-end — stopping at the
-// first failure. Each step's output goes straight to the terminal.
-import { spawnSync } from "node:child_process";
+// `npm test`: every check — types, lint, formatting, schema, unit, end-to-end — stopping at the
+// first stage that fails.
+//
+// The static checks (tsc twice, ESLint, Prettier, the schema check) each use one core, so they run
+// side by side, as many at once as the machine has cores; each one's output is printed as a block
+// when it ends. Unit and end-to-end tests then run one after the other, their output going
+// straight to the terminal (each spreads over the cores by itself).
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 
-/** @type {{ name: string, command: string, args: string[], skipUnless?: { path: string, reason: string } }[]} */
-const STEPS = [
-  { name: "type-check (app)", command: "npx", args: ["tsc", "-p", "tsconfig.json", "--noEmit"] },
-  { name: "type-check (core, no DOM)", command: "npx", args: ["tsc", "-p", "tsconfig.core.json", "--noEmit"] },
+/** @typedef {{ name: string, command: string, args: string[], skipUnless?: { path: string, reason: string } }} Step */
+
+/** Run side by side; listed longest first, so the short ones fill in beside the long ones. */
+/** @type {Step[]} */
+const CHECKS = [
   { name: "lint", command: "npx", args: ["eslint", "."] },
+  { name: "type-check (app)", command: "npx", args: ["tsc", "-p", "tsconfig.json", "--noEmit"] },
   { name: "format check", command: "npx", args: ["prettier", "--check", "."] },
+  { name: "type-check (core, no DOM)", command: "npx", args: ["tsc", "-p", "tsconfig.core.json", "--noEmit"] },
   {
     name: "schema check",
     command: "npm",
     args: ["run", "schema:check"],
     skipUnless: { path: "scripts/gen-schema.ts", reason: "scripts/gen-schema.ts is missing" },
   },
+];
+
+/** Run one at a time, after every check passed. */
+/** @type {Step[]} */
+const TESTS = [
   { name: "unit tests", command: "npx", args: ["vitest", "run"] },
   { name: "ensure Chromium", command: "node", args: ["scripts/ensure-chromium.mjs"] },
   { name: "end-to-end tests", command: "npx", args: ["playwright", "test"] },
 ];
 
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
+const commandLine = (step) => [step.command, ...step.args].join(" ");
+const shell = process.platform === "win32";
 
-const started = performance.now();
+/** Why a finished child failed, or undefined when it passed. */
+function failure({ error, signal, status }) {
+  if (error) return `could not start (${error.message})`;
+  if (signal) return `was stopped by ${signal}`;
+  return status === 0 ? undefined : `exited with code ${status}`;
+}
+
+/** True when the step is skipped (and says so). */
+function skipped(step) {
+  if (!step.skipUnless || existsSync(step.skipUnless.path)) return false;
+  console.log(`\n▶ ${step.name}: skipped because ${step.skipUnless.reason}`);
+  return true;
+}
+
+/** Runs a step with its output captured; resolves with the output and why it failed, if it did. */
+function runCaptured(step) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    // Captured output is not a terminal: keep the colours the terminal would have shown.
+    const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "1" } : process.env;
+    const child = spawn(step.command, step.args, { env, shell, stdio: ["ignore", "pipe", "pipe"] });
+    const chunks = [];
+    child.stdout.on("data", (chunk) => chunks.push(chunk));
+    child.stderr.on("data", (chunk) => chunks.push(chunk));
+    let error;
+    child.on("error", (e) => (error = e));
+    child.on("close", (status, signal) => {
+      resolve({ output: Buffer.concat(chunks).toString(), why: failure({ error, signal, status }), time: seconds(started) });
+    });
+  });
+}
+
 let passed = 0;
 let failed = 0;
 
-for (const step of STEPS) {
-  const commandLine = [step.command, ...step.args].join(" ");
-  if (step.skipUnless && !existsSync(step.skipUnless.path)) {
-    console.log(`\n▶ ${step.name}: skipped because ${step.skipUnless.reason}`);
-    continue;
-  }
-  console.log(`\n▶ ${step.name}: ${commandLine}`);
-  const stepStarted = performance.now();
-  const result = spawnSync(step.command, step.args, {
-    stdio: "inherit",
-    shell: process.platform === "win32",
-  });
-  if (result.status === 0) {
+/** Prints a finished step's outcome and counts it. */
+function report(step, why, time) {
+  if (!why) {
     passed++;
-    console.log(`✓ ${step.name} (${seconds(stepStarted)}s)`);
-    continue;
+    console.log(`✓ ${step.name} (${time}s)`);
+    return;
   }
   failed++;
-  const outcome = result.error
-    ? `could not start (${result.error.message})`
-    : result.signal
-      ? `was stopped by ${result.signal}`
-      : `exited with code ${result.status}`;
-  console.error(`\n✗ Step "${step.name}" failed: \`${commandLine}\` ${outcome}.`);
-  break;
+  console.error(`\n✗ Step "${step.name}" failed: \`${commandLine(step)}\` ${why}.`);
 }
+
+/** Runs the checks, `lanes` at a time, printing each one's output when it ends. */
+async function runChecks(steps, lanes) {
+  const queue = steps.filter((step) => !skipped(step));
+  const lane = async () => {
+    for (let step = queue.shift(); step; step = queue.shift()) {
+      const { output, why, time } = await runCaptured(step);
+      console.log(`\n▶ ${step.name}: ${commandLine(step)}`);
+      if (output) process.stdout.write(output.endsWith("\n") ? output : `${output}\n`);
+      report(step, why, time);
+    }
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
+}
+
+/** Runs the tests one by one with their output on the terminal, up to the first failure. */
+function runTests(steps) {
+  for (const step of steps) {
+    if (skipped(step)) continue;
+    console.log(`\n▶ ${step.name}: ${commandLine(step)}`);
+    const started = performance.now();
+    const why = failure(spawnSync(step.command, step.args, { stdio: "inherit", shell }));
+    report(step, why, seconds(started));
+    if (why) return;
+  }
+}
+
+const started = performance.now();
+const lanes = Math.max(1, Math.min(CHECKS.length, availableParallelism()));
+console.log(`\n▶ static checks, ${lanes} at a time`);
+await runChecks(CHECKS, lanes);
+console.log(`\nStatic checks: ${seconds(started)}s`);
+if (failed === 0) runTests(TESTS);
 
 console.log(`\nTotal time: ${seconds(started)}s`);
 console.log(`${passed} passed, ${failed} failed`);

@@ -265,6 +265,13 @@ describe("failures", () => {
     expect(await vectorRows(store.database)).toEqual([]);
   });
 
+  it("rejects a put whose own index is not a list of paths with INVALID_DATA, naming the item", async () => {
+    const error = await rejection(store.batch([{ namespace: AGENT_A, key: "language", value: { text: "French" }, index: "text" as unknown as string[] }]));
+    expect(error.code).toBe("INVALID_DATA");
+    expect(error.message).toMatch(/index of item "language" in \["graph","g1","agent","A"\] must be false or a list of field paths/);
+    expect(await store.get(AGENT_A, "language")).toBeNull();
+  });
+
   it("refuses an index whose dims is not a positive whole number", () => {
     expect(() => new IdbStore({ name: "memory", indexedDB: factory, index: { dims: 0, embeddings: words } })).toThrow(
       expect.objectContaining({ code: "INVALID_DATA", message: expect.stringMatching(/dims/) }),

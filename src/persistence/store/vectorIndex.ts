@@ -27,6 +27,8 @@ export interface FieldVector {
 /** Every key of one item's vectors: [namespace, key, field] sorts after [namespace, key] and before [namespace, key, []]. */
 const itemRange = (namespace: readonly string[], key: string): IDBKeyRange => IDBKeyRange.bound([[...namespace], key], [[...namespace], key, []]);
 
+const isPaths = (paths: unknown): paths is string[] => Array.isArray(paths) && paths.every((path) => typeof path === "string");
+
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -45,7 +47,7 @@ export class VectorIndex {
     if (typeof embeddings?.embedDocuments !== "function" || typeof embeddings.embedQuery !== "function") {
       throw new PersistenceError("INVALID_DATA", "IdbStore index: `embeddings` must be a LangChain Embeddings (with embedDocuments and embedQuery)");
     }
-    if (config.fields !== undefined && !(Array.isArray(config.fields) && config.fields.every((field) => typeof field === "string"))) {
+    if (config.fields !== undefined && !isPaths(config.fields)) {
       throw new PersistenceError("INVALID_DATA", 'IdbStore index: `fields` must be a list of field paths such as ["text", "tags[*]"]');
     }
     this.paths = config.fields ?? ["$"];
@@ -59,6 +61,13 @@ export class VectorIndex {
     const fields = new Map<string, { field: string; text: string }[]>();
     for (const op of puts) {
       if (op.value === null || op.index === false) continue;
+      if (op.index !== undefined && op.index !== null && !isPaths(op.index)) {
+        const item = `item "${op.key}" in ${JSON.stringify(op.namespace)}`;
+        throw new PersistenceError(
+          "INVALID_DATA",
+          `The index of ${item} must be false or a list of field paths, not ${JSON.stringify(op.index)}; nothing was saved.`,
+        );
+      }
       fields.set(itemId(op.namespace, op.key), fieldTexts(op.value, op.index ?? this.paths));
     }
     const texts = [...new Set([...fields.values()].flat().map(({ text }) => text))];

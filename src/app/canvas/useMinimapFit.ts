@@ -61,11 +61,14 @@ export function useMinimapFit(wrapper: RefObject<HTMLElement | null>, document: 
     observer.observe(element);
     return () => observer.disconnect();
   }, [wrapper]);
-  const extent = useMemo(() => graphExtent(document, measured), [document, measured]);
+  const { width, height } = useMemo(() => graphExtent(document, measured), [document, measured]);
   const minimap = minimapShown ? MINIMAP_SIZE : null;
+  // Keyed by the extent's numbers, not its object: a drag changes the document every move but
+  // seldom the extent, and new options would make React Flow update its store (and every
+  // subscriber to it) a second time per move.
   const fitViewOptions: FitViewOptions = useMemo(
-    () => ({ ...ZOOM, ...targets, padding: fitPaddingBesideMinimap(canvas, extent, minimap) }),
-    [canvas, extent, minimap, targets],
+    () => ({ ...ZOOM, ...targets, padding: fitPaddingBesideMinimap(canvas, { width, height }, minimap) }),
+    [canvas, width, height, minimap, targets],
   );
   return { minimapShown, fitViewOptions };
 }

@@ -112,6 +112,11 @@ export const settingsSchema = z.strictObject({
   recursion_limit: z.number().int().min(1).max(10_000).default(100),
   /** How deeply sub-agents may nest below the agent that took the user's turn (MAX_SUB_AGENT_DEPTH, seed 002). */
   max_sub_agent_depth: z.number().int().min(1).max(32).default(5),
+  /**
+   * The OpenAI-compatible model profile that embeds long-term memories, so `recall` ranks them
+   * by meaning; without it, recall matches words. Optional so older documents parse unchanged.
+   */
+  memory_embedding_profile: id.optional(),
 });
 
 export const graphDocumentSchema = z.strictObject({

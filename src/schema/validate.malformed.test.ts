@@ -451,6 +451,18 @@ const rows: Row[] = [
     path: "$.knowledge_bases[0].embedding_profile",
   },
   {
+    name: "rejects long-term memory that embeds with a missing model profile",
+    run: () => validate(docWith((d) => (d.settings = { memory_embedding_profile: "embedder" }))),
+    code: "MISSING_MODEL",
+    path: "$.settings.memory_embedding_profile",
+  },
+  {
+    name: "rejects long-term memory that embeds with a profile that is not OpenAI-compatible",
+    run: () => validate(docWith((d) => (d.settings = { memory_embedding_profile: "scripted" }))),
+    code: "INVALID_EMBEDDING_PROFILE",
+    path: "$.settings.memory_embedding_profile",
+  },
+  {
     name: "rejects an agent tool that names no agent of the graph",
     run: () => validate(docWith((d) => (d.tools = [{ id: "t1", kind: "agent", name: "consult", config: { agent: "Nobody" } }]))),
     code: "MISSING_AGENT",

@@ -89,6 +89,31 @@ export function checkToolReferences({ doc, toolIds }: GraphIndex): ValidationIss
   return issues;
 }
 
+/** Why an embeddings profile reference cannot be used, if it cannot: it is missing, or not OpenAI-compatible. */
+function embeddingProfileProblem(
+  doc: GraphIndex["doc"],
+  modelIds: ReadonlySet<string>,
+  profileId: string | undefined,
+): { code: "MISSING_MODEL" | "INVALID_EMBEDDING_PROFILE"; text: string } | undefined {
+  if (profileId === undefined) return undefined;
+  const profile = doc.models.find((m) => m.id === profileId);
+  if (!profile || !modelIds.has(profileId)) {
+    return { code: "MISSING_MODEL", text: `model profile ${quote(profileId)}, which does not exist; ${known(modelIds, "model profile")}` };
+  }
+  if (profile.provider === "openai") return undefined;
+  return {
+    code: "INVALID_EMBEDDING_PROFILE",
+    text: `model profile ${quote(profileId)}, a ${profile.provider} profile; embeddings need an OpenAI-compatible profile (provider "openai", its model an embeddings model)`,
+  };
+}
+
+/** Long-term memory's embeddings profile (`settings.memory_embedding_profile`) is an OpenAI-compatible profile of the graph. */
+export function checkMemoryEmbeddingReference({ doc, modelIds }: GraphIndex): ValidationIssue[] {
+  const problem = embeddingProfileProblem(doc, modelIds, doc.settings?.memory_embedding_profile);
+  if (!problem) return [];
+  return [issueAt(problem.code, ["settings", "memory_embedding_profile"], `Long-term memory embeds with ${problem.text}`)];
+}
+
 /**
  * An agent's knowledge bases exist, no two bases share a name (their search tools would clash),
  * and a base's embeddings profile is an OpenAI-compatible profile of the graph.
@@ -105,26 +130,10 @@ export function checkKnowledgeReferences({ doc, modelIds }: GraphIndex): Validat
       );
     }
     seen.add(base.name);
-    const profileId = base.embedding_profile;
-    if (profileId === undefined) return;
-    const path = ["knowledge_bases", i, "embedding_profile"];
-    const profile = doc.models.find((m) => m.id === profileId);
-    if (!profile || !modelIds.has(profileId)) {
-      issues.push(
-        issueAt(
-          "MISSING_MODEL",
-          path,
-          `Knowledge base ${quote(base.name)} embeds with model profile ${quote(profileId)}, which does not exist; ${known(modelIds, "model profile")}`,
-        ),
-      );
-    } else if (profile.provider !== "openai") {
-      issues.push(
-        issueAt(
-          "INVALID_EMBEDDING_PROFILE",
-          path,
-          `Knowledge base ${quote(base.name)} embeds with model profile ${quote(profileId)}, a ${profile.provider} profile; embeddings need an OpenAI-compatible profile (provider "openai", its model an embeddings model)`,
-        ),
-      );
+    const problem = embeddingProfileProblem(doc, modelIds, base.embedding_profile);
+    if (problem) {
+      const path = ["knowledge_bases", i, "embedding_profile"];
+      issues.push(issueAt(problem.code, path, `Knowledge base ${quote(base.name)} embeds with ${problem.text}`));
     }
   });
   doc.nodes.forEach((node, i) => {

@@ -7,7 +7,7 @@ import { checkBranchHandles, checkFlowChannels, checkFlowConditions, checkMissin
 import { type GraphIndex, indexGraph } from "./graphIndex.js";
 import { checkMcpServers } from "./mcpServers.js";
 import { checkEndReachable, checkUnreachableNodes } from "./reachability.js";
-import { checkConditionReferences, checkKnowledgeReferences, checkModelReferences, checkToolReferences } from "./references.js";
+import { checkConditionReferences, checkKnowledgeReferences, checkMemoryEmbeddingReference, checkModelReferences, checkToolReferences } from "./references.js";
 import { checkRegexes } from "./regexes.js";
 import { checkGraphTests } from "./graphTests.js";
 import { checkForcedTools, checkPlanners, checkRouterDefault, checkRouterRules } from "./routerPlanner.js";
@@ -32,6 +32,7 @@ const CHECKS: readonly Check[] = [
   checkModelReferences,
   checkToolReferences,
   checkKnowledgeReferences,
+  checkMemoryEmbeddingReference,
   checkConditionReferences,
   checkMcpServers,
   checkRegexes,

@@ -8,14 +8,15 @@ import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { compileGraph, runFollowUp, runGraph, EngineError, type CompiledDocument, type ResumeRequest, type RunEvent, type RunInput } from "../engine/index.js";
 import { formatIssues, validateText, type GraphDocument } from "../schema/index.js";
-import { nodeServices } from "../server/graph/nodeServices.js";
+import { KEY_VARIABLES, nodeServices } from "../server/graph/nodeServices.js";
 import { CheckpointError, openCheckpointer, parseCheckpointSpec, redactPassword, type CheckpointSpec, type OpenCheckpointer } from "./checkpointer.js";
 import { formatEvent, type FormatState } from "./format.js";
 import { folderGraphLibrary } from "../server/graph/graphLibrary.js";
 import { startRuntimeServer, type RuntimeServer } from "../server/runtime/serve.js";
 import { writeServerBundle } from "./bundle.js";
 import { testCommand } from "./testCommand.js";
-import { unpackedKnowledgeWarnings } from "../tools/index.js";
+import { embeddingWarnings, unpackedKnowledgeWarnings } from "../tools/index.js";
+import { documentEmbedders } from "../models/index.js";
 
 const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>] [--checkpoint <store>] [--graphs <dir>] [--json]
        npm run cli -- run <graph.json> --thread <id> --resume '<answer>' [--interrupt <id>] [--checkpoint <store>]
@@ -56,7 +57,8 @@ const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>
 
 Provider keys come from OPENAI_API_KEY and ANTHROPIC_API_KEY. Knowledge bases are searched
 from their files' text in <graph.json>, which an export from Graphwright carries when
-"include knowledge bases" is checked.`;
+"include knowledge bases" is checked; a base with an embeddings model profile is embedded
+with OPENAI_API_KEY and searched hybrid (full text only, with a warning, without the key).`;
 
 /** Ends the command with a message on stderr; thrown so open stores are closed on the way out. */
 class CliFailure extends Error {
@@ -187,9 +189,16 @@ async function serve(options: { port?: string; host?: string; graphs?: string; s
   return 0;
 }
 
-/** Says up front which knowledge bases came without their text, whose searches will fail. */
+/**
+ * Says up front which knowledge bases came without their text, whose searches will fail, and
+ * which will be searched by full text only for want of their embeddings key.
+ */
 function warnUnpackedKnowledge(document: GraphDocument): void {
-  for (const warning of unpackedKnowledgeWarnings(document)) process.stderr.write(`Warning: ${warning}\n`);
+  const embedders = documentEmbedders(document, () => undefined);
+  const hasKey = () => Boolean(process.env[KEY_VARIABLES.openai]);
+  for (const warning of [...unpackedKnowledgeWarnings(document), ...embeddingWarnings(document, embedders, hasKey)]) {
+    process.stderr.write(`Warning: ${warning}\n`);
+  }
 }
 
 /** The `--resume` answer as a resume request; a paused run lives on a named thread. */

@@ -33,6 +33,7 @@ export {
   type GraphLibrary,
   type KnowledgePassage,
   type KnowledgeSearch,
+  type KnowledgeSearchResult,
   type IdSource,
   type ModelCallOptions,
   type ModelErrorKind,

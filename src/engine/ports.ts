@@ -217,12 +217,25 @@ export interface KnowledgePassage {
 }
 
 /**
+ * What a search of a base with an embeddings profile found, and how it ranked it.
+ * @example const result: KnowledgeSearchResult = { passages, ranking: "full_text", vectorsUnavailable: "the query could not be embedded: …" };
+ */
+export interface KnowledgeSearchResult {
+  passages: KnowledgePassage[];
+  /** `hybrid`: full-text (BM25) and vector rankings fused; `full_text`: BM25 alone. */
+  ranking: "hybrid" | "full_text";
+  /** Why a base that has an embeddings profile was searched by full text only. */
+  vectorsUnavailable?: string;
+}
+
+/**
  * Where knowledge bases are searched: their index in IndexedDB in the browser, built from the
- * exported files in Node. Best passages first.
+ * exported files in Node. Best passages first: a plain list for a full-text base, a
+ * `KnowledgeSearchResult` for a base with an embeddings profile (saying whether vectors were used).
  * @example const knowledge: KnowledgeSearch = { search: async (base, query, k) => index.search(query, k) };
  */
 export interface KnowledgeSearch {
-  search(base: KnowledgeBase, query: string, k: number, signal?: AbortSignal): Promise<KnowledgePassage[]>;
+  search(base: KnowledgeBase, query: string, k: number, signal?: AbortSignal): Promise<KnowledgePassage[] | KnowledgeSearchResult>;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { OpenAIEmbeddings } from "@langchain/openai";
 import { ModelError } from "../engine/index.js";
-import type { ModelProfile } from "../schema/index.js";
+import type { GraphDocument, KnowledgeBase, ModelProfile } from "../schema/index.js";
 import { classifyError, redact } from "./errors.js";
 import { OPENAI_DEFAULT_BASE_URL } from "./openai.js";
 import type { KeySource } from "./providerModel.js";
@@ -138,5 +138,25 @@ export function createEmbedder(profile: ModelProfile, getKey: KeySource, options
         failure("invalid_response", redact(`${endpoint} sent vectors that cannot be used: ${detail}`, [apiKey])),
       );
     },
+  };
+}
+
+/** A knowledge base's embedder: null for a base without an embeddings profile; why not, when its profile cannot embed. */
+export type KnowledgeEmbedders = (base: Pick<KnowledgeBase, "name" | "embedding_profile">) => Embedder | { unavailable: string } | null;
+
+/**
+ * The embedders of a document's knowledge bases, from its model profiles (with provider
+ * defaults already applied) and the key source the chat models use.
+ * @example const embedderOf = documentEmbedders(document, getKey); embedderOf(document.knowledge_bases[0])
+ */
+export function documentEmbedders(document: Pick<GraphDocument, "models">, getKey: KeySource, options: EmbedderOptions = {}): KnowledgeEmbedders {
+  return (base) => {
+    const id = base.embedding_profile;
+    if (id === undefined) return null;
+    const profile = document.models.find((m) => m.id === id);
+    if (!profile) return { unavailable: `its embeddings model profile "${id}" does not exist in this graph` };
+    if (profile.provider !== "openai")
+      return { unavailable: `its embeddings model profile "${id}" is a ${profile.provider} profile, not an OpenAI-compatible one` };
+    return createEmbedder(profile, getKey, options);
   };
 }

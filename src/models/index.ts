@@ -18,4 +18,12 @@ export {
 } from "./resilient.js";
 export { createModelResolver, type ModelResolverOptions } from "./resolver.js";
 export { createScriptedModel } from "./scripted.js";
-export { createEmbedder, embeddingEndpoint, embeddingSignature, type Embedder, type EmbedderOptions } from "./embeddings.js";
+export {
+  createEmbedder,
+  documentEmbedders,
+  embeddingEndpoint,
+  embeddingSignature,
+  type Embedder,
+  type EmbedderOptions,
+  type KnowledgeEmbedders,
+} from "./embeddings.js";

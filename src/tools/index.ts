@@ -11,4 +11,4 @@ export { javascriptTool, JavaScriptToolError } from "./javascript.js";
 export type { CodeSandbox, SandboxFailureCode, SandboxOutcome, SandboxRequest } from "./sandbox/types.js";
 export { chunkFile, type ChunkOptions, type KnowledgeChunk } from "./knowledge/chunks.js";
 export { createKnowledgeIndex, loadKnowledgeIndex, type KnowledgeHit, type KnowledgeIndex, type SavedKnowledgeIndex } from "./knowledge/searchIndex.js";
-export { packedKnowledgeSearch, unpackedKnowledgeWarnings } from "./knowledge/packedKnowledge.js";
+export { embeddingWarnings, packedKnowledgeSearch, unpackedKnowledgeWarnings } from "./knowledge/packedKnowledge.js";

@@ -4,18 +4,28 @@
  */
 import { knowledgeToolName, type GraphDocument, type NodeOfKind } from "../../schema/index.js";
 import { EngineError } from "../errors.js";
-import type { EngineServices, KnowledgePassage } from "../ports.js";
+import type { EngineServices, KnowledgePassage, KnowledgeSearchResult } from "../ports.js";
 import type { CallableTool } from "../toolCall.js";
 import { textArgument } from "./turnTool.js";
 
 const DEFAULT_K = 5;
 const MAX_K = 20;
 
-/** What the model reads: the passages with their sources, or why there are none. */
-export function passagesText(base: string, query: string, passages: readonly KnowledgePassage[]): string {
-  if (passages.length === 0) return `No passage of knowledge base "${base}" matches "${query}".`;
+/**
+ * What the model reads: the passages with their sources, or why there are none; for a base with
+ * an embeddings profile, how they were ranked, and why vectors were not used when they were not.
+ */
+export function passagesText(base: string, query: string, found: readonly KnowledgePassage[] | KnowledgeSearchResult): string {
+  const result = Array.isArray(found) ? null : (found as KnowledgeSearchResult);
+  const passages = result ? result.passages : (found as readonly KnowledgePassage[]);
+  const unavailable = result?.vectorsUnavailable;
+  if (passages.length === 0) {
+    return `No passage of knowledge base "${base}" matches "${query}".${unavailable ? ` Searched by full text only: vectors were unavailable (${unavailable}).` : ""}`;
+  }
   return JSON.stringify({
     knowledge_base: base,
+    ...(result ? { ranking: result.ranking } : {}),
+    ...(unavailable ? { vectors_unavailable: unavailable } : {}),
     results: passages.map((p) => ({ source: p.file, lines: p.lines.from === p.lines.to ? `${p.lines.from}` : `${p.lines.from}-${p.lines.to}`, text: p.text })),
   });
 }

@@ -25,12 +25,12 @@ const GROUP_OF = new Map(SYNONYM_GROUPS.flatMap((words, dimension) => words.map(
  * @example wordVector("Refunds take 14 days") // [0.707, 0, 0.707, 0, 0, 0, 0]
  */
 export function wordVector(text: string): number[] {
-  const vector = new Array<number>(EMBEDDING_DIMENSIONS).fill(0);
+  const vector = Array.from({ length: EMBEDDING_DIMENSIONS }, (): number => 0);
   for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) {
     const dimension = GROUP_OF.get(word);
     if (dimension !== undefined) vector[dimension]! += 1;
   }
-  if (vector.every((n) => n === 0)) vector[EMBEDDING_DIMENSIONS - 1] = 1;
+  if (!vector.some((n) => n > 0)) vector[EMBEDDING_DIMENSIONS - 1] = 1;
   const norm = Math.hypot(...vector);
   return vector.map((n) => n / norm);
 }

@@ -15,4 +15,4 @@ export {
 } from "./knowledgeLibrary.js";
 export { createKnowledgeReader, type KnowledgeReader } from "./knowledgeReader.js";
 export { storedKnowledgeSearch } from "./storedKnowledgeSearch.js";
-export type { KnowledgeBaseRow, KnowledgeFileRow, KnowledgeIndexRow } from "./rows.js";
+export type { KnowledgeBaseRow, KnowledgeEmbedding, KnowledgeFileRow, KnowledgeFileVectors, KnowledgeIndexRow } from "./rows.js";

@@ -2,11 +2,20 @@
 import "fake-indexeddb/auto";
 import { IDBFactory, IDBObjectStore } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { KnowledgePassage } from "../../engine/index.js";
 import type { KnowledgeBase } from "../../schema/index.js";
 import { minimalPdf } from "../../tools/knowledge/testing/minimalPdf.js";
 import { Database, STORES } from "../db.js";
 import { createWorkspace } from "../workspace/index.js";
-import { createKnowledgeLibrary, KnowledgeStore, storedKnowledgeSearch, type KnowledgeLibrary, type KnowledgeProgress, type KnowledgeSource } from "./index.js";
+import {
+  createKnowledgeLibrary,
+  KnowledgeStore,
+  storedKnowledgeSearch,
+  type KnowledgeLibrary,
+  type KnowledgeProgress,
+  type KnowledgeReader,
+  type KnowledgeSource,
+} from "./index.js";
 
 const RETURNS = "# Returns\n\nYou can return any item within 30 days of delivery for a full refund.\n";
 const SHIPPING = "Shipping\n\nExpress delivery to Paris takes one day; international orders take five to ten days.\n";
@@ -31,6 +40,11 @@ const source = (name: string, bytes: Uint8Array | string): KnowledgeSource => {
   const data = typeof bytes === "string" ? new TextEncoder().encode(bytes) : bytes;
   return { name, bytes: data.byteLength, read: async () => data };
 };
+/** The stored search of bases without an embeddings profile, which answer plain lists. */
+function fullTextSearch(reader: KnowledgeReader) {
+  const stored = storedKnowledgeSearch(reader, GRAPH);
+  return { search: async (...args: Parameters<typeof stored.search>) => (await stored.search(...args)) as KnowledgePassage[] };
+}
 const packed = (name: string, text: string) => ({ name, bytes: text.length, text });
 const baseListing = (...names: string[]): KnowledgeBase => ({ id: BASE, name: "faq", description: "", files: names.map((name) => ({ name, bytes: 1 })) });
 
@@ -91,7 +105,7 @@ describe("adding files", () => {
 
   it("indexes a PDF's text", async () => {
     await library.add(GRAPH, BASE, [source("manual.pdf", minimalPdf([["Warranty covers repairs for two years"]]))]);
-    const [hit] = await storedKnowledgeSearch(library, GRAPH).search(baseListing("manual.pdf"), "warranty repairs", 3);
+    const [hit] = await fullTextSearch(library).search(baseListing("manual.pdf"), "warranty repairs", 3);
     expect(hit).toMatchObject({ file: "manual.pdf", text: "Warranty covers repairs for two years" });
   });
 
@@ -104,7 +118,7 @@ describe("adding files", () => {
   it("replaces a file added again under the same name", async () => {
     await library.add(GRAPH, BASE, [packed("faq.md", RETURNS)]);
     await library.add(GRAPH, BASE, [packed("faq.md", SHIPPING)]);
-    const search = storedKnowledgeSearch(library, GRAPH);
+    const search = fullTextSearch(library);
     expect(await search.search(baseListing("faq.md"), "refund", 5)).toEqual([]);
     expect((await search.search(baseListing("faq.md"), "express delivery Paris", 5))[0]?.text).toContain("Express delivery");
     expect(await library.texts(GRAPH, BASE)).toEqual([packed("faq.md", SHIPPING)]);
@@ -128,7 +142,7 @@ describe("adding files", () => {
     expect(await library.stats(GRAPH, BASE)).toEqual(before);
     expect((await library.texts(GRAPH, BASE)).map((f) => f.name)).toEqual(["returns.md"]);
     // The index in memory took the file before the commit failed: it must not be searched.
-    const hits = await storedKnowledgeSearch(library, GRAPH).search(baseListing("returns.md", "shipping.txt"), "express Paris international", 5);
+    const hits = await fullTextSearch(library).search(baseListing("returns.md", "shipping.txt"), "express Paris international", 5);
     expect(hits.filter((hit) => hit.file === "shipping.txt")).toEqual([]);
   });
 
@@ -146,7 +160,7 @@ describe("adding files", () => {
 describe("removing and deleting", () => {
   it("removes one file from the texts, the stats and the index", async () => {
     await library.add(GRAPH, BASE, [packed("returns.md", RETURNS), packed("shipping.txt", SHIPPING)]);
-    const search = storedKnowledgeSearch(library, GRAPH);
+    const search = fullTextSearch(library);
     expect(await search.search(baseListing("returns.md", "shipping.txt"), "refund", 5)).not.toEqual([]);
 
     await library.removeFile(GRAPH, BASE, "returns.md");
@@ -186,7 +200,7 @@ describe("deleting the graph", () => {
 describe("searching stored bases", () => {
   it("returns only passages of the files the base's definition lists", async () => {
     await library.add(GRAPH, BASE, [packed("returns.md", RETURNS), packed("shipping.txt", SHIPPING)]);
-    const search = storedKnowledgeSearch(library, GRAPH);
+    const search = fullTextSearch(library);
     // An undone add leaves shipping.txt stored but no longer listed.
     const hits = await search.search(baseListing("returns.md"), "delivery refund express Paris", 5);
     expect(hits.length).toBeGreaterThan(0);
@@ -196,7 +210,7 @@ describe("searching stored bases", () => {
 
   it("sees files another library (the knowledge worker) stored after its first search", async () => {
     const engineSide = createKnowledgeLibrary(new KnowledgeStore(database));
-    const search = storedKnowledgeSearch(engineSide, GRAPH);
+    const search = fullTextSearch(engineSide);
     await library.add(GRAPH, BASE, [packed("returns.md", RETURNS)]);
     expect(await search.search(baseListing("returns.md", "shipping.txt"), "express Paris", 5)).toEqual([]);
 
@@ -206,7 +220,7 @@ describe("searching stored bases", () => {
   });
 
   it("fails with an error naming a base that has no stored index", async () => {
-    const search = storedKnowledgeSearch(library, GRAPH);
+    const search = fullTextSearch(library);
     await expect(search.search(baseListing("returns.md"), "refund", 5)).rejects.toThrow(
       'Knowledge base "faq" cannot be searched: it has no stored index in this browser (it was deleted, or its files were never indexed here). Add its files again in graph settings.',
     );
@@ -217,7 +231,7 @@ describe("searching stored bases", () => {
 
   it("fails a search of a base deleted while an agent uses it", async () => {
     await library.add(GRAPH, BASE, [packed("returns.md", RETURNS)]);
-    const search = storedKnowledgeSearch(library, GRAPH);
+    const search = fullTextSearch(library);
     expect(await search.search(baseListing("returns.md"), "refund", 5)).not.toEqual([]);
     await library.deleteBase(GRAPH, BASE);
     await expect(search.search(baseListing("returns.md"), "refund", 5)).rejects.toThrow(/"faq" cannot be searched: it has no stored index/);

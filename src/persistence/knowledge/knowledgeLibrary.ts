@@ -7,47 +7,33 @@ import { LIMITS } from "../../schema/index.js";
 import { chunkFile, type ChunkOptions, type KnowledgeChunk } from "../../tools/knowledge/chunks.js";
 import { checkKnowledgeFile, extractKnowledgeText } from "../../tools/knowledge/extract.js";
 import { createKnowledgeIndex } from "../../tools/knowledge/searchIndex.js";
+import { embeddingProgressText, vectorsForChange, type ChangeVectors } from "./embedChunks.js";
 import { KnowledgeIndexCache } from "./indexCache.js";
-import { createKnowledgeReader, type KnowledgeReader } from "./knowledgeReader.js";
+import { createKnowledgeReader } from "./knowledgeReader.js";
 import type { KnowledgeFileInput, KnowledgeStore } from "./knowledgeStore.js";
+import type {
+  AddOptions,
+  AddResult,
+  KnowledgeBaseStats,
+  KnowledgeFileError,
+  KnowledgeLibrary,
+  KnowledgePhase,
+  KnowledgeProgress,
+  KnowledgeSource,
+  PackedKnowledgeFile,
+} from "./libraryTypes.js";
 
-export type KnowledgePhase = "reading" | "extracting" | "chunking" | "indexing" | "saving";
-export interface KnowledgeProgress {
-  /** The file being worked on; while saving, the file (or "N files") of the batch being saved. */
-  file: string;
-  phase: KnowledgePhase;
-  /** 0..1 over the whole batch */
-  fraction: number;
-}
-export interface KnowledgeFileError {
-  file: string;
-  message: string;
-}
-export interface KnowledgeBaseStats {
-  files: number;
-  chunks: number;
-  /** bytes stored: texts + chunks + index */
-  bytes: number;
-}
-export interface PackedKnowledgeFile {
-  name: string;
-  bytes: number;
-  text: string;
-}
-/** A file as added: its name, size, and how to read its bytes (a File's `arrayBuffer`). */
-export interface KnowledgeSource {
-  name: string;
-  bytes: number;
-  read(): Promise<Uint8Array>;
-}
-export interface AddOptions {
-  onProgress?: (progress: KnowledgeProgress) => void;
-  signal?: AbortSignal;
-}
-export interface AddResult {
-  added: { name: string; bytes: number }[];
-  errors: KnowledgeFileError[];
-}
+export type {
+  AddOptions,
+  AddResult,
+  KnowledgeBaseStats,
+  KnowledgeFileError,
+  KnowledgeLibrary,
+  KnowledgePhase,
+  KnowledgeProgress,
+  KnowledgeSource,
+  PackedKnowledgeFile,
+};
 
 /**
  * Progress over a batch: every file is read, extracted and chunked (up to EXTRACTED, each file
@@ -55,16 +41,9 @@ export interface AddResult {
  */
 const PHASE_START: Record<"reading" | "extracting" | "chunking", number> = { reading: 0, extracting: 0.2, chunking: 0.8 };
 const EXTRACTED = 0.6;
+/** With an embeddings model, embedding takes the batch from EXTRACTED to EMBEDDED. */
+const EMBEDDED = 0.8;
 const SAVING_AT = 0.9;
-
-export interface KnowledgeLibrary extends KnowledgeReader {
-  /** Adds files (replacing same-named ones): from bytes to extract, or text already extracted. */
-  add(graphId: string, baseId: string, sources: readonly (KnowledgeSource | PackedKnowledgeFile)[], options?: AddOptions): Promise<AddResult>;
-  removeFile(graphId: string, baseId: string, name: string): Promise<void>;
-  deleteBase(graphId: string, baseId: string): Promise<void>;
-  stats(graphId: string, baseId: string): Promise<KnowledgeBaseStats>;
-  texts(graphId: string, baseId: string): Promise<PackedKnowledgeFile[]>;
-}
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -152,12 +131,33 @@ export function createKnowledgeLibrary(store: KnowledgeStore, settings: { chunki
       done += share;
     }
     if (ready.size === 0) return { added: [], errors };
+    const batchName = ready.size === 1 ? [...ready.keys()][0]! : `${ready.size} files`;
+    const indexFrom = options.embedder ? EMBEDDED : EXTRACTED;
     return serially(graphId, baseId, async () => {
       const { row, index } = await current(graphId, baseId);
+      let vectors: ChangeVectors | undefined;
+      if (options.embedder) {
+        try {
+          vectors = await vectorsForChange(store, graphId, baseId, row, [...ready.values()], options.embedder, {
+            ...(signal ? { signal } : {}),
+            onBatch: (done, total) =>
+              onProgress?.({
+                file: batchName,
+                phase: "embedding",
+                fraction: EXTRACTED + (total === 0 ? 1 : done / total) * (EMBEDDED - EXTRACTED),
+                detail: embeddingProgressText(done, total),
+              }),
+          });
+        } catch (error) {
+          if (signal?.aborted) throw abortError(signal);
+          const message = messageOf(error);
+          return { added: [], errors: [...errors, ...[...ready.keys()].map((file) => ({ file, message }))] };
+        }
+      }
       try {
         for (const file of ready.values()) {
           signal?.throwIfAborted();
-          onProgress?.({ file: file.name, phase: "indexing", fraction: EXTRACTED + file.start * (SAVING_AT - EXTRACTED) });
+          onProgress?.({ file: file.name, phase: "indexing", fraction: indexFrom + file.start * (SAVING_AT - indexFrom) });
           await index.removeFile(file.name);
           await index.add(file.chunks);
         }
@@ -168,15 +168,21 @@ export function createKnowledgeLibrary(store: KnowledgeStore, settings: { chunki
           graphId,
           baseId,
           expected: row?.revision ?? null,
-          put: [...ready.values()].map(({ name, bytes, text, chunks }) => ({
-            name,
-            bytes,
-            text,
-            chunks: chunks.map((c) => ({ index: c.index, lines: c.lines, text: c.text })),
-          })),
+          put: [...ready.values()].map(({ name, bytes, text, chunks }) => {
+            const fileVectors = vectors?.put.get(name);
+            return {
+              name,
+              bytes,
+              text,
+              chunks: chunks.map((c) => ({ index: c.index, lines: c.lines, text: c.text })),
+              ...(fileVectors ? { vectors: fileVectors } : {}),
+            };
+          }),
           remove: [],
           index: index.saveText(),
           what: `adding ${names.length === 1 ? names[0] : `${names.length} files`} to a knowledge base`,
+          ...(vectors ? { embed: vectors.embed } : {}),
+          ...(vectors?.embedding ? { embedding: vectors.embedding } : {}),
         });
         cache.keep(graphId, baseId, saved.revision, index);
       } catch (error) {
@@ -207,6 +213,8 @@ export function createKnowledgeLibrary(store: KnowledgeStore, settings: { chunki
             remove: [name],
             index: index.saveText(),
             what: `removing ${name} from a knowledge base`,
+            // The other files keep their vectors.
+            ...(row.embedding ? { embedding: row.embedding } : {}),
           });
           cache.keep(graphId, baseId, saved.revision, index);
         } catch (error) {
@@ -226,11 +234,46 @@ export function createKnowledgeLibrary(store: KnowledgeStore, settings: { chunki
         files: row.files.length,
         chunks: row.files.reduce((sum, file) => sum + file.chunks, 0),
         bytes: row.index_bytes + row.files.reduce((sum, file) => sum + file.stored, 0),
+        ...(row.embedding ? { embedding: row.embedding } : {}),
       };
     },
     async texts(graphId, baseId) {
       return (await store.files(graphId, baseId)).map((file) => ({ name: file.name, bytes: file.bytes, text: file.text }));
     },
+    embed: (graphId, baseId, embedder, { signal, onProgress } = {}) =>
+      serially(graphId, baseId, async () => {
+        const row = await store.base(graphId, baseId);
+        if (!row || row.embedding?.signature === embedder.signature) return { chunks: 0 };
+        const total = row.files.reduce((sum, file) => sum + file.chunks, 0);
+        const vectors = await vectorsForChange(store, graphId, baseId, row, [], embedder, {
+          ...(signal ? { signal } : {}),
+          onBatch: (done, all) =>
+            onProgress?.({
+              file: `${row.files.length} files`,
+              phase: "embedding",
+              fraction: (all === 0 ? 1 : done / all) * SAVING_AT,
+              detail: embeddingProgressText(done, all),
+            }),
+        });
+        signal?.throwIfAborted();
+        onProgress?.({ file: `${row.files.length} files`, phase: "saving", fraction: SAVING_AT });
+        const index = await cache.load(graphId, row);
+        const saved = await store.commit({
+          graphId,
+          baseId,
+          expected: row.revision,
+          put: [],
+          remove: [],
+          index: index.saveText(),
+          what: "embedding a knowledge base's files",
+          embed: vectors.embed,
+          ...(vectors.embedding ? { embedding: vectors.embedding } : {}),
+        });
+        cache.keep(graphId, baseId, saved.revision, index);
+        onProgress?.({ file: `${row.files.length} files`, phase: "saving", fraction: 1 });
+        return { chunks: total };
+      }),
     indexOf: reader.indexOf,
+    vectorsOf: reader.vectorsOf,
   };
 }

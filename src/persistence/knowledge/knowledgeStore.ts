@@ -5,14 +5,23 @@
  */
 import { Database, STORES } from "../db.js";
 import { PersistenceError } from "../errors.js";
-import type { KnowledgeBaseRow, KnowledgeChunkRow, KnowledgeFileEntry, KnowledgeFileRow, KnowledgeIndexRow } from "./rows.js";
+import type {
+  KnowledgeBaseRow,
+  KnowledgeChunkRow,
+  KnowledgeEmbedding,
+  KnowledgeFileEntry,
+  KnowledgeFileRow,
+  KnowledgeFileVectors,
+  KnowledgeIndexRow,
+} from "./rows.js";
 
-/** A file to store: its text and its chunks. */
+/** A file to store: its text and its chunks (and their vectors, for a base with an embeddings profile). */
 export interface KnowledgeFileInput {
   name: string;
   bytes: number;
   text: string;
   chunks: KnowledgeChunkRow[];
+  vectors?: KnowledgeFileVectors;
 }
 
 /** One change of a base: files stored (replacing same-named ones) and removed, with the base's index after it. */
@@ -25,6 +34,13 @@ export interface KnowledgeChange {
   remove: readonly string[];
   /** The base's saved index after the change (`KnowledgeIndex.saveText()`). */
   index: string;
+  /** New vectors for files already stored (a base re-embedded with another model); their text and chunks stay. */
+  embed?: readonly { name: string; vectors: KnowledgeFileVectors }[];
+  /**
+   * The base's embeddings after the change, when every file's chunks then carry vectors of it;
+   * absent, the base is searched by full text only.
+   */
+  embedding?: KnowledgeEmbedding;
   /** Names the change in an error ("adding faq.md to a knowledge base"). */
   what: string;
 }
@@ -45,7 +61,7 @@ export function utf8Length(text: string): number {
 }
 
 function entryOf(file: KnowledgeFileInput): KnowledgeFileEntry {
-  const stored = utf8Length(file.text) + file.chunks.reduce((sum, chunk) => sum + utf8Length(chunk.text) + 24, 0);
+  const stored = utf8Length(file.text) + file.chunks.reduce((sum, chunk) => sum + utf8Length(chunk.text) + 24, 0) + (file.vectors?.data.byteLength ?? 0);
   return { name: file.name, bytes: file.bytes, chunks: file.chunks.length, stored };
 }
 
@@ -103,7 +119,13 @@ export class KnowledgeStore {
       for (const file of change.put) {
         files.set(file.name, entryOf(file));
         const row: KnowledgeFileRow = { graph_id: graphId, base_id: baseId, name: file.name, v: 1, bytes: file.bytes, text: file.text, chunks: file.chunks };
-        await fileStore.put(row);
+        await fileStore.put(file.vectors ? { ...row, vectors: file.vectors } : row);
+      }
+      for (const { name, vectors } of change.embed ?? []) {
+        const row = await fileStore.get([graphId, baseId, name]);
+        if (!row) throw new PersistenceError("STALE_GRAPH", `${name} was removed from the knowledge base while ${change.what}; nothing was saved. Try again.`);
+        files.set(name, entryOf({ ...row, vectors }));
+        await fileStore.put({ ...row, vectors });
       }
       const revision = newRevision();
       const row: KnowledgeBaseRow = {
@@ -114,6 +136,7 @@ export class KnowledgeStore {
         files: [...files.values()].sort((a, b) => a.name.localeCompare(b.name)),
         index_bytes: utf8Length(change.index),
         updated: Date.now(),
+        ...(change.embedding ? { embedding: change.embedding } : {}),
       };
       await bases.put(row);
       await tx.objectStore(STORES.kbIndexes).put({ graph_id: graphId, base_id: baseId, v: 1, revision, index: change.index });

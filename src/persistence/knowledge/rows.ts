@@ -1,4 +1,4 @@
-/** The stored shapes of knowledge bases (IndexedDB version 4): a base row, its files, its saved index. */
+/** The stored shapes of knowledge bases (IndexedDB version 4; vectors, optional, came later without a new version): a base row, its files, its saved index. */
 
 /** A file of a knowledge base, as the base's row lists it. */
 export interface KnowledgeFileEntry {
@@ -19,6 +19,26 @@ export interface KnowledgeBaseRow {
   /** Bytes of the saved index. */
   index_bytes: number;
   updated: number;
+  /** Set when every file's chunks carry vectors of one embeddings model: searches may then be hybrid. */
+  embedding?: KnowledgeEmbedding;
+}
+
+/** The embeddings model a base's vectors were made with; vectors compare only with vectors of the same `signature`. */
+export interface KnowledgeEmbedding {
+  /** `model @ endpoint` (`embeddingSignature`). */
+  signature: string;
+  /** The profile that made them (a base whose profile changes to one of the same signature keeps them). */
+  profile_id: string;
+  model: string;
+  /** Numbers per vector. */
+  dimensions: number;
+}
+
+/** A file's chunk vectors: chunk i's at [i × dimensions, (i + 1) × dimensions) of `data`. */
+export interface KnowledgeFileVectors {
+  signature: string;
+  dimensions: number;
+  data: Float32Array;
 }
 /** One stored chunk: its position in the file and its text. */
 export interface KnowledgeChunkRow {
@@ -34,6 +54,8 @@ export interface KnowledgeFileRow {
   bytes: number;
   text: string;
   chunks: KnowledgeChunkRow[];
+  /** Present when the file's chunks were embedded (a base with an embeddings profile). */
+  vectors?: KnowledgeFileVectors;
 }
 export interface KnowledgeIndexRow {
   graph_id: string;

@@ -84,7 +84,9 @@ dev\` keeps everything in memory (and in \`.langgraph_api/\`) and is meant for o
 
 - \`graph.json\`: the Graphwright document (no keys or secrets). Its knowledge bases are
   searched from the files' text it carries when it was exported with "include knowledge
-  bases", indexed in memory on a base's first search.
+  bases", indexed in memory on a base's first search. A base with an embeddings model
+  profile has its chunks embedded then too (with \`OPENAI_API_KEY\`) and is searched hybrid;
+  without the key it is searched by full text, and its search results say why.
 - \`graph.mjs\`: compiles it with the engine; \`langgraph.json\` points at it.
 - \`engine/\`: the Graphwright engine, prebuilt (no TypeScript toolchain needed).
 - \`graphs/\`: graphs that Subgraph nodes run, if any.

@@ -5,7 +5,7 @@
  */
 import type { BaseCheckpointSaver, BaseStore } from "@langchain/langgraph-checkpoint";
 import type { EngineServices, GraphLibrary } from "../../engine/index.js";
-import { createModelResolver } from "../../models/index.js";
+import { createModelResolver, documentEmbedders } from "../../models/index.js";
 import { createScriptedModel } from "../../models/scripted.js";
 import type { GraphDocument, Provider } from "../../schema/index.js";
 import { createToolResolver, envSecrets, packedKnowledgeSearch } from "../../tools/index.js";
@@ -32,17 +32,16 @@ export interface NodeServicesOptions {
  */
 export function nodeServices(document: GraphDocument, options: NodeServicesOptions = {}) {
   const env = options.env ?? process.env;
-  const models = createModelResolver({
-    getKey: (provider) => env[KEY_VARIABLES[provider as keyof typeof KEY_VARIABLES]] || undefined,
-    scripted: createScriptedModel,
-  });
+  const getKey = (provider: keyof typeof KEY_VARIABLES) => env[KEY_VARIABLES[provider]] || undefined;
+  const models = createModelResolver({ getKey, scripted: createScriptedModel });
   // Tool secrets ({{ secrets.NAME }}) come from GRAPHWRIGHT_SECRET_<NAME>; MCP tools send their server's headers.
   const tools = createToolResolver({ secrets: envSecrets(env), mcpServers: document.mcp_servers ?? [] });
   const services = {
     models,
     tools,
     // Indexed on a base's first search; a base exported without its text says how to export it.
-    knowledge: packedKnowledgeSearch(document),
+    // A base with an embeddings profile is embedded then too, with OPENAI_API_KEY (full text only without it).
+    knowledge: packedKnowledgeSearch(document, {}, documentEmbedders(document, getKey, { retries: 2 })),
     ...(options.checkpointer ? { checkpointer: options.checkpointer } : {}),
     ...(options.store ? { store: options.store } : {}),
     ...(options.graphs ? { graphs: options.graphs } : {}),

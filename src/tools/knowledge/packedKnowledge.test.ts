@@ -1,8 +1,18 @@
 /** Knowledge bases searched from the text packed in an export, as the CLI and a server bundle do. */
-import { describe, expect, it, vi } from "vitest";
-import type { KnowledgeBase } from "../../schema/index.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { KnowledgePassage, KnowledgeSearchResult } from "../../engine/index.js";
+import { documentEmbedders } from "../../models/index.js";
+import { embeddingsReply } from "../../models/testing/embeddingsWire.js";
+import { startWireServer, type WireServer } from "../../models/testing/faultServer.js";
+import type { GraphDocument, KnowledgeBase } from "../../schema/index.js";
 import * as chunks from "./chunks.js";
-import { packedKnowledgeSearch, unpackedKnowledgeWarnings } from "./packedKnowledge.js";
+import { embeddingWarnings, packedKnowledgeSearch as packedSearch, unpackedKnowledgeWarnings } from "./packedKnowledge.js";
+
+/** The packed search of bases without an embeddings profile, which answer plain lists. */
+function packedKnowledgeSearch(document: Pick<GraphDocument, "knowledge_bases">) {
+  const packed = packedSearch(document);
+  return { search: async (...args: Parameters<typeof packed.search>) => (await packed.search(...args)) as KnowledgePassage[] };
+}
 
 const RETURNS = `# Returns
 
@@ -91,5 +101,45 @@ describe("unpackedKnowledgeWarnings", () => {
       'Knowledge base "faq" cannot be searched here: this graph file does not contain the text of "faq.md". In Graphwright, export the graph with "include knowledge bases" checked, then run that file.',
     ]);
     expect(unpackedKnowledgeWarnings({ knowledge_bases: [policies] })).toEqual([]);
+  });
+});
+
+describe("a packed base with an embeddings profile", () => {
+  let server: WireServer;
+  beforeAll(async () => {
+    server = await startWireServer((request) => embeddingsReply(request));
+  });
+  afterAll(() => server.close());
+
+  const embedded = (): KnowledgeBase => ({ ...policies, embedding_profile: "embedder" });
+  const models = (): GraphDocument["models"] => [
+    { id: "embedder", provider: "openai", model: "word-groups", base_url: `${server.url}/v1`, fallbacks: [], tool_calling: true },
+  ];
+
+  it("embeds its chunks with the key and finds a synonym-only question", async () => {
+    const base = embedded();
+    const search = packedSearch(
+      { knowledge_bases: [base] },
+      {},
+      documentEmbedders({ models: models() }, () => "sk-cli"),
+    );
+    const result = (await search.search(base, "Is a reimbursement possible?", 2)) as KnowledgeSearchResult;
+    expect(result.ranking).toBe("hybrid");
+    expect(result.passages[0]?.file).toBe("returns.md");
+  });
+
+  it("searches by full text, saying why, without the key, and warns up front", async () => {
+    const base = embedded();
+    const embedders = documentEmbedders({ models: models() }, () => undefined);
+    const result = (await packedSearch({ knowledge_bases: [base] }, {}, embedders).search(base, "express delivery Paris", 2)) as KnowledgeSearchResult;
+    expect(result.ranking).toBe("full_text");
+    expect(result.passages[0]?.file).toBe("shipping.txt");
+    expect(result.vectorsUnavailable).toMatch(
+      /^its chunks could not be embedded: Embedding with model profile "embedder" .* no OpenAI API key is available for it$/,
+    );
+    expect(embeddingWarnings({ knowledge_bases: [base, policies] }, embedders, () => false)).toEqual([
+      'Knowledge base "policies" will be searched by full text only: no OpenAI API key is set (OPENAI_API_KEY).',
+    ]);
+    expect(embeddingWarnings({ knowledge_bases: [base] }, embedders, () => true)).toEqual([]);
   });
 });

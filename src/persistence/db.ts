@@ -88,6 +88,8 @@ export interface StoreVectorRow {
   field: string;
   v: 1;
   vector: Float64Array;
+  /** The model that made the vector (`model @ endpoint`), when the index names one: another model's vectors never compare. */
+  signature?: string;
 }
 export interface RecordRow {
   id: string;

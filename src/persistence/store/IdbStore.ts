@@ -22,13 +22,13 @@
  * ranks the prefix and filter matches by cosine similarity (an item scores its
  * best field); items without vectors follow, unscored. Without `query` or index,
  * `score` is undefined. Unlike InMemoryStore, a re-put or delete drops stale
- * vectors, unscored items honour `offset`, and vectors of another `dims` count as none.
+ * vectors, unscored items honour `offset`, and vectors of another `dims` (or, when the
+ * index names one, another model `signature`) count as none.
  */
 import {
   BaseStore,
   validateNamespace,
   type GetOperation,
-  type IndexConfig,
   type Item,
   type ListNamespacesOperation,
   type Operation,
@@ -43,7 +43,7 @@ import { PersistenceError } from "../errors.js";
 import { matchesFilter } from "./itemFilter.js";
 import { afterNamespace, literalPrefix, prefixRange, selectNamespaces } from "./namespaces.js";
 import { rankBySimilarity } from "./vectorMath.js";
-import { itemId, replaceVectors, vectorsUnder, VectorIndex, type FieldVector, type ItemStores, type VectorStore } from "./vectorIndex.js";
+import { itemId, replaceVectors, vectorsUnder, VectorIndex, type FieldVector, type IndexConfig, type ItemStores, type VectorStore } from "./vectorIndex.js";
 
 export interface IdbStoreOptions {
   /** The IndexedDB database name. This and the options below but `clock` are ignored when `database` is given. */
@@ -58,7 +58,10 @@ export interface IdbStoreOptions {
   onBlocked?: () => void;
   /** Milliseconds since the epoch for `createdAt` / `updatedAt`; `Date.now` unless a test pins time. */
   clock?: () => number;
-  /** Semantic search: the embeddings model, its vector size and the fields to embed, as for InMemoryStore. */
+  /**
+   * Semantic search: the embeddings model, its vector size and the fields to embed, as for
+   * InMemoryStore, and optionally the model's `signature`, kept with its vectors.
+   */
   index?: IndexConfig;
 }
 
@@ -192,7 +195,7 @@ export class IdbStore extends BaseStore {
     for (const op of puts) {
       const key: [string[], string] = [[...op.namespace], op.key];
       const existing = await items.get(key);
-      await replaceVectors(vectors, key[0], op.key, embedded.get(itemId(op.namespace, op.key)) ?? []);
+      await replaceVectors(vectors, key[0], op.key, embedded.get(itemId(op.namespace, op.key)) ?? [], this.index?.config.signature);
       if (op.value === null) {
         if (existing) await items.delete(key);
         continue;

@@ -195,6 +195,20 @@ describe("vectors live and die with their item", () => {
     expect(ranking(await open(["text"], smaller).search(AGENT_A, { query: "french" }))).toEqual([["language", undefined]]);
   });
 
+  it("counts vectors another model made as none, even of the same size, until the item is put again", async () => {
+    const withSignature = (signature: string) =>
+      new IdbStore({ name: "memory", indexedDB: factory, index: { dims: words.dims, embeddings: words, fields: ["text"], signature } });
+    const first = withSignature("model-a @ http://127.0.0.1:1/v1");
+    await first.put(AGENT_A, "language", { text: "French" });
+    await first.close();
+    const second = withSignature("model-b @ http://127.0.0.1:1/v1");
+    expect(ranking(await second.search(AGENT_A, { query: "french" }))).toEqual([["language", undefined]]);
+    await second.put(AGENT_A, "language", { text: "French" });
+    expect(ranking(await second.search(AGENT_A, { query: "french" }))).toEqual([["language", 1]]);
+    await second.close();
+    expect(ranking(await open(["text"]).search(AGENT_A, { query: "french" }))).toEqual([["language", undefined]]);
+  });
+
   it("keeps items of a version-4 database and indexes new ones once upgraded", async () => {
     const v4 = new Database({ name: "memory", indexedDB: factory, version: 4 });
     // As the version-4 IdbStore wrote it.

@@ -4,12 +4,19 @@
  * each item's vectors in `store_vectors` beside it, replaced and deleted with the item.
  * Which texts are embedded, and under which field names, follows LangGraph's InMemoryStore.
  */
-import type { IndexConfig, PutOperation, SearchOperation } from "@langchain/langgraph-checkpoint";
+import type { IndexConfig as LangGraphIndexConfig, PutOperation, SearchOperation } from "@langchain/langgraph-checkpoint";
 import type { IDBPObjectStore } from "idb";
 import { STORES, type GraphwrightSchema, type StoreVectorRow } from "../db.js";
 import { PersistenceError } from "../errors.js";
 import { fieldTexts } from "./fieldTexts.js";
 import { prefixRange } from "./namespaces.js";
+
+/**
+ * LangGraph's index configuration, and optionally the `signature` of the embeddings model
+ * (`model @ endpoint`): stored with each vector, so vectors made by another model — even one
+ * of the same size — count as missing and rank nowhere.
+ */
+export type IndexConfig = LangGraphIndexConfig & { signature?: string };
 
 /** The stores a batch of an indexed IdbStore spans. */
 export type ItemStores = [typeof STORES.storeItems, typeof STORES.storeVectors];
@@ -89,9 +96,12 @@ export class VectorIndex {
     return new Map(queries.map((query, i) => [query, vectors[i] as Float64Array]));
   }
 
-  /** Vectors of the index's size; a vector stored under another model's size cannot be compared, so it ranks nowhere. */
-  comparable(vectors: readonly Float64Array[]): Float64Array[] {
-    return vectors.filter((vector) => vector.length === this.config.dims);
+  /**
+   * The vectors this index can compare: of its size and made by its model. A vector stored by
+   * another model (another size or signature) cannot be compared, so it ranks nowhere.
+   */
+  comparable(rows: readonly StoreVectorRow[]): Float64Array[] {
+    return rows.filter((row) => row.vector.length === this.config.dims && row.signature === this.config.signature).map((row) => row.vector);
   }
 
   private async embed(where: string, count: number, call: () => Promise<number[][]>): Promise<Float64Array[]> {
@@ -116,25 +126,31 @@ export class VectorIndex {
 }
 
 /** Drops an item's vectors and stores its new ones, if any: re-putting or deleting an item never leaves stale vectors. */
-export async function replaceVectors(store: VectorStore<"readwrite">, namespace: string[], key: string, vectors: readonly FieldVector[]): Promise<void> {
+export async function replaceVectors(
+  store: VectorStore<"readwrite">,
+  namespace: string[],
+  key: string,
+  vectors: readonly FieldVector[],
+  signature: string | undefined,
+): Promise<void> {
   await store.delete(itemRange(namespace, key));
   for (const { field, vector } of vectors) {
-    const row: StoreVectorRow = { namespace, key, field, v: 1, vector };
+    const row: StoreVectorRow = { namespace, key, field, v: 1, vector, ...(signature === undefined ? {} : { signature }) };
     await store.put(row);
   }
 }
 
 /** Every vector stored under a namespace prefix, grouped by item. */
-export async function vectorsUnder(store: VectorStore, prefix: readonly string[]): Promise<Map<string, Float64Array[]>> {
-  const byItem = new Map<string, Float64Array[]>();
+export async function vectorsUnder(store: VectorStore, prefix: readonly string[]): Promise<Map<string, StoreVectorRow[]>> {
+  const byItem = new Map<string, StoreVectorRow[]>();
   for (const row of await store.getAll(prefixRange(prefix))) {
-    if (row.v !== 1 || !(row.vector instanceof Float64Array)) {
+    if (row.v !== 1 || !(row.vector instanceof Float64Array) || (row.signature !== undefined && typeof row.signature !== "string")) {
       throw new PersistenceError("INVALID_DATA", `A vector of store item "${String(row.key)}" is stored in a shape this version cannot read`, {
         store: STORES.storeVectors,
       });
     }
     const id = itemId(row.namespace, row.key);
-    byItem.set(id, [...(byItem.get(id) ?? []), row.vector]);
+    byItem.set(id, [...(byItem.get(id) ?? []), row]);
   }
   return byItem;
 }

@@ -1,13 +1,19 @@
 // Inspector pane content: the selected node's or edge's form, a summary of a multiple
 // selection, or the graph's settings when nothing is selected.
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { GRAPH_SCOPE_ATTRIBUTE } from "../canvas/shortcuts/keys";
 import { useEditor, useEditorShallow } from "../store/hooks";
 import { contentOf, edgeIdsOf, nodeIndexOf } from "../store/selectors";
 import { EdgeInspector } from "./EdgeInspector";
 import { GraphSettings } from "./graph/GraphSettings";
 import { MultiSelection } from "./MultiSelection";
-import { NodeInspector } from "./NodeInspector";
+import { afterFirstPaint } from "../shell/afterFirstPaint";
+import { LoadingStatus } from "../shell/LoadingStatus";
+
+// A node's form (every kind's fields) is needed only once a node is selected: it loads when the
+// page has gone idle after its first paint, or at the first selection if that comes sooner.
+const loadNodeInspector = () => import("./NodeInspector").then((m) => ({ default: m.NodeInspector }));
+const NodeInspector = lazy(loadNodeInspector);
 
 export function Inspector() {
   // Undo can remove a selected element; the inspector ignores ids no longer in the document.
@@ -24,6 +30,12 @@ export function Inspector() {
   useEffect(() => {
     top.current?.parentElement?.scrollTo({ top: 0 });
   }, [inspected]);
+  useEffect(() => {
+    // A failed prefetch is tried again at the first selection.
+    afterFirstPaint()
+      .then(loadNodeInspector)
+      .catch(() => undefined);
+  }, []);
 
   let content;
   if (node) content = <NodeInspector key={node.id} node={node} />;
@@ -33,7 +45,10 @@ export function Inspector() {
 
   return (
     <div ref={top} className="w-full p-3" {...{ [GRAPH_SCOPE_ATTRIBUTE]: "" }}>
-      {content}
+      {/* Keyed: while a node's form loads, the previous content is gone, not hidden in the DOM. */}
+      <Suspense key={inspected} fallback={<LoadingStatus what="the node's settings" />}>
+        {content}
+      </Suspense>
     </div>
   );
 }

@@ -93,7 +93,8 @@ export function AppHeader() {
         </p>
         <SaveStatus />
       </div>
-      <Suspense fallback={<DialogLoadingStatus />}>
+      {/* Keyed: a dialog opened while another loads replaces it rather than hiding it. */}
+      <Suspense key={dialog ?? "none"} fallback={<DialogLoadingStatus />}>
         {dialog === "templates" && <TemplatesDialog onClose={close} onOpened={notify} />}
         {dialog === "open" && <OpenGraphDialog onClose={close} onOpened={notify} />}
         {dialog === "save-version" && <SaveVersionDialog onClose={close} onSaved={notify} />}

@@ -157,3 +157,80 @@ test("a reload in the middle of a turn on the server shows the server's answer o
   expect(threads).toHaveLength(1);
   expect(await client.runs.list(threads[0]?.thread_id ?? "")).toHaveLength(1);
 });
+
+const REFUNDS = "# Refunds\n\nRefunds are issued within 14 days of receiving the returned item.\n";
+
+/** Docs searches base `handbook` for every question and answers with what it found; the file's text comes packed, as an export with knowledge bases. */
+function handbookGraph(): string {
+  return JSON.stringify({
+    version: 1,
+    meta: { id: "kb-on-server", name: "Handbook on a server" },
+    models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
+    knowledge_bases: [{ id: "kb-handbook", name: "handbook", description: "Policies", files: [{ name: "refunds.md", bytes: REFUNDS.length, text: REFUNDS }] }],
+    nodes: [
+      { id: "start", kind: "start", position: { x: 0, y: 120 }, data: { name: "Start" } },
+      {
+        id: "docs",
+        kind: "agent",
+        position: { x: 220, y: 120 },
+        data: {
+          name: "Docs",
+          model: "scripted",
+          knowledge_bases: ["kb-handbook"],
+          script: {
+            rules: [
+              { match: ".", tool_calls: [{ name: "search_handbook", args: { query: "{{ input }}", k: 1 } }] },
+              { on: "tool", tool: "search_handbook", reply: "The handbook says: {{ tool_result }}" },
+            ],
+          },
+        },
+      },
+      { id: "end", kind: "end", position: { x: 480, y: 120 }, data: { name: "End" } },
+    ],
+    edges: [
+      { id: "e1", kind: "flow", source: "start", target: "docs" },
+      { id: "e2", kind: "flow", source: "docs", target: "end" },
+    ],
+  });
+}
+
+test("a graph published with a knowledge base answers from it on the server; a base whose files this browser lacks is refused by name", async ({
+  page,
+  app,
+  controls,
+  editor,
+  playground,
+}) => {
+  await app.goto();
+  await useServer(controls);
+  await controls.import("kb-on-server.json", handbookGraph());
+  await expect(controls.graphName).toHaveValue("Handbook on a server");
+  const base = editor.inspector.getByRole("group", { name: "Knowledge base handbook", exact: true });
+  await expect(base.getByText(/^Stored in this browser: .* \(1 file, \d+ chunks?\)$/)).toBeVisible();
+  await page.getByRole("combobox", { name: "Run on" }).selectOption("server");
+
+  await page.getByRole("button", { name: "Publish to server" }).click();
+  await expect(playground.region.getByText(`Handbook on a server published on ${new URL(server.url).host}.`)).toBeVisible({ timeout: STREAM_TIMEOUT });
+  // What the server holds carries the file's text, so it indexes the base itself.
+  const client = new Client({ apiUrl: server.url, apiKey: null });
+  const [assistant] = await client.assistants.search({ graphId: "graphwright", metadata: { graphwright_id: "kb-on-server" } });
+  const published = (assistant?.config.configurable as { __graphwright_document: { knowledge_bases: { files: { text?: string }[] }[] } })
+    .__graphwright_document;
+  expect(published.knowledge_bases[0]?.files[0]?.text).toBe(REFUNDS);
+
+  await playground.send("When are refunds issued?");
+  await expect(playground.status).toHaveText("Idle", { timeout: STREAM_TIMEOUT });
+  await expect(playground.replies.last()).toContainText("Refunds are issued within 14 days");
+
+  // The same graph listing a file this browser never stored: publishing says which, and sends nothing.
+  const lacking = JSON.parse(handbookGraph()) as { meta: { id: string; name: string }; knowledge_bases: { files: { name: string; bytes: number }[] }[] };
+  lacking.meta = { id: "kb-lacking", name: "Handbook without files" };
+  lacking.knowledge_bases[0]!.files = [{ name: "missing.md", bytes: 10 }];
+  await controls.import("kb-lacking.json", JSON.stringify(lacking));
+  await expect(controls.graphName).toHaveValue("Handbook without files");
+  await page.getByRole("button", { name: "Publish to server" }).click();
+  await expect(playground.region.getByRole("alert")).toHaveText(
+    'Knowledge base "handbook" cannot be published with its files: missing.md is not stored in this browser. Add it again in graph settings, then publish again.',
+  );
+  expect(await client.assistants.search({ graphId: "graphwright", metadata: { graphwright_id: "kb-lacking" } })).toEqual([]);
+});

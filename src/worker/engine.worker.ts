@@ -28,7 +28,8 @@ const redaction = createWorkerRedaction(workspace);
 redactConsole(console, redaction);
 redaction.refresh().catch(() => undefined);
 // Knowledge bases the knowledge worker stored: each base's index loaded on its first search, again after it changes.
-const knowledge = createKnowledgeReader(new KnowledgeStore(database));
+const knowledgeStore = new KnowledgeStore(database);
+const knowledge = createKnowledgeReader(knowledgeStore);
 
 const host = createEngineHost({
   runs: workspace.runs,
@@ -41,6 +42,8 @@ const host = createEngineHost({
   store: new IdbStore({ database }),
   loadDocument: async (graphId) => (await workspace.graphs.get(graphId))?.document,
   knowledgeFor: (graphId) => storedKnowledgeSearch(knowledge, graphId),
+  // Published with the document, so a LangGraph server indexes the bases again.
+  knowledgeTexts: async (graphId, baseId) => (await knowledgeStore.files(graphId, baseId)).map(({ name, bytes, text }) => ({ name, bytes, text })),
   redaction,
   sandboxOnPage: true,
 });

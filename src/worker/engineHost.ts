@@ -24,6 +24,7 @@ import { createRunRecorder } from "./runRecorder";
 import { createStateQueries } from "./stateQueries";
 import { answerServerRequest, forkOnServer, runTurnOnServer, serverCheckpointState } from "./serverAccess";
 import { createServerCutRunResumer } from "./serverCutRuns";
+import type { KnowledgeTexts } from "./publishKnowledge";
 
 export interface EngineHostOptions {
   runs: Pick<RunStore, "start" | "finish" | "appendEvents" | "list" | "get" | "events" | "deleteEventsAfter">;
@@ -44,6 +45,8 @@ export interface EngineHostOptions {
   loadDocument?(graphId: string): Promise<GraphDocument | undefined>;
   /** Searches a stored graph's knowledge bases (IndexedDB in the app); without it `search_<name>` tools say the base cannot be searched. */
   knowledgeFor?(graphId: string): KnowledgeSearch | undefined;
+  /** A base's stored file texts, published with the document to a LangGraph server; without it a base with files cannot be published. */
+  knowledgeTexts?: KnowledgeTexts;
   /** The redactor of everything the host posts and stores; the worker shares it with its saver and console. */
   redaction?: WorkerRedaction;
   /** JavaScript tools run in the page's sandboxed frame (`sandbox_run`, the browser); without it, QuickJS in-process. */
@@ -159,7 +162,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
       const source = (signal: AbortSignal) =>
         // A replay answers from its recording, which only this engine can do: it runs here.
         request.runOn === "server" && !request.replay
-          ? runTurnOnServer(compiled, request.document, input, { threadId, runId, signal, now }, options.credentials)
+          ? runTurnOnServer(compiled, request.document, input, { threadId, runId, signal, now }, options.credentials, options.knowledgeTexts)
           : runGraph(compiled, input, {
               threadId,
               runId,
@@ -232,7 +235,12 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
           pageSandbox?.settle(message);
           return;
         case "server_request":
-          post(await answerServerRequest(message, options.credentials));
+          post(
+            await answerServerRequest(message, options.credentials, {
+              texts: options.knowledgeTexts,
+              onProgress: (text) => post({ type: "server_progress", requestId: message.requestId, text }),
+            }),
+          );
           return;
         case "memory":
           post(await answerMemoryRequest(store, message));

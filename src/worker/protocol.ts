@@ -255,6 +255,13 @@ export type ServerAnswer =
   | { op: "threads"; url: string; threads: ServerThreadSummary[] }
   | { op: "thread_history"; url: string; events: RunEvent[] };
 
+/** How far a `publish` got (reading a knowledge base, sending the texts), while it runs. */
+export interface ServerProgressMessage {
+  type: "server_progress";
+  requestId: string;
+  text: string;
+}
+
 export interface ServerResult {
   type: "server_result";
   requestId: string;
@@ -471,6 +478,7 @@ export type FromWorker =
   | PongMessage
   | RedactResult
   | McpToolsResult
+  | ServerProgressMessage
   | ServerResult
   | MemoryResult
   | SandboxRunMessage;

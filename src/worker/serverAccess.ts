@@ -4,7 +4,8 @@
  */
 import { turnEvents, type CompiledDocument, type RunEvent, type RunInput } from "../engine/index.js";
 import type { GraphDocument } from "../schema/index.js";
-import { findPublished, listPublished, publishDocument, publishedVersions } from "../server/client/publish.js";
+import { KnowledgeNotStored } from "../persistence/knowledge/packedDocument.js";
+import { findPublished, listPublished, publishedVersions } from "../server/client/publish.js";
 import { describeServerError, serverClient, ServerError, type ServerConnection } from "../server/client/serverClient.js";
 import { FORK_FROM_KEY, runOnServer, serverMessageToJson, serverThreadId } from "../server/client/serverRun.js";
 import { historyEvents, listServerThreads } from "../server/client/serverThreads.js";
@@ -18,6 +19,13 @@ import {
   type ServerResult,
 } from "./protocol";
 import type { CredentialStore } from "./providerKeys";
+import { publishWithKnowledge, type KnowledgeTexts } from "./publishKnowledge";
+
+/** How a publish reads the knowledge bases' stored texts, and tells how far it got. */
+export interface PublishingOptions {
+  texts?: KnowledgeTexts;
+  onProgress?(text: string): void;
+}
 
 /**
  * The configured server, or an error saying how to configure one.
@@ -38,7 +46,7 @@ export async function serverConnection(store: CredentialStore): Promise<ServerCo
  * Answers a `server_request` from the page; failures are answers too, with the reason.
  * @example post(await answerServerRequest({ type: "server_request", requestId: "r1", op: "list" }, workspace));
  */
-export async function answerServerRequest(request: ServerRequest, store: CredentialStore): Promise<ServerResult> {
+export async function answerServerRequest(request: ServerRequest, store: CredentialStore, publishing: PublishingOptions = {}): Promise<ServerResult> {
   const { requestId } = request;
   let url = "";
   try {
@@ -47,7 +55,7 @@ export async function answerServerRequest(request: ServerRequest, store: Credent
     const client = serverClient(connection);
     if (request.op === "publish") {
       if (!request.document) throw new Error("Nothing to publish: no document was sent");
-      const published = await publishDocument(client, request.document, url);
+      const published = await publishWithKnowledge(client, request.document, url, publishing.texts, publishing.onProgress);
       return { type: "server_result", requestId, ok: true, answer: { op: "publish", url, published }, error: null };
     }
     if (request.op === "list") {
@@ -77,14 +85,15 @@ export async function answerServerRequest(request: ServerRequest, store: Credent
       : null;
     return { type: "server_result", requestId, ok: true, answer: { op: "versions", url, graph, versions }, error: null };
   } catch (error) {
-    const message = error instanceof ServerError ? error.message : url ? describeServerError(error, url).message : errorText(error);
+    const message =
+      error instanceof ServerError || error instanceof KnowledgeNotStored ? error.message : url ? describeServerError(error, url).message : errorText(error);
     return { type: "server_result", requestId, ok: false, answer: null, error: message };
   }
 }
 
 /**
- * A turn on the configured server: the document is published first (a new version only when
- * it changed), so what runs there is what the canvas shows.
+ * A turn on the configured server: the document is published first, with its knowledge bases'
+ * texts (a new version only when it changed), so what runs there is what the canvas shows.
  * @example for await (const event of runTurnOnServer(compiled, document, { message: "hi" }, { threadId, runId, signal }, workspace)) post(event);
  */
 export async function* runTurnOnServer(
@@ -93,17 +102,19 @@ export async function* runTurnOnServer(
   input: RunInput,
   options: { threadId: string; runId: string; signal: AbortSignal; now?: () => number },
   store: CredentialStore,
+  texts?: KnowledgeTexts,
 ): AsyncGenerator<RunEvent> {
   let connection: ServerConnection | null = null;
-  let failure: ServerError;
+  let failure: { code: string; message: string };
   try {
     connection = await serverConnection(store);
     const client = serverClient(connection);
-    const { assistant_id } = await publishDocument(client, document, connection.url);
+    const { assistant_id } = await publishWithKnowledge(client, document, connection.url, texts);
     yield* runOnServer(input, { client, url: connection.url, assistantId: assistant_id, compiled, ...options });
     return;
   } catch (error) {
-    failure = error instanceof ServerError ? error : describeServerError(error, connection?.url ?? "(not configured)", "Publishing the graph");
+    if (error instanceof KnowledgeNotStored) failure = { code: "KNOWLEDGE_NOT_STORED", message: error.message };
+    else failure = error instanceof ServerError ? error : describeServerError(error, connection?.url ?? "(not configured)", "Publishing the graph");
   }
   // Publishing failed before the run began: the turn is told as a failed run, so the thread shows why.
   const turn = turnEvents({

@@ -3,7 +3,8 @@
  * knowledge bases" carries each file's text (so the CLI and a server bundle can rebuild the
  * index); an import takes the texts out of the document and stores them after the graph is saved.
  */
-import type { GraphDocument, KnowledgeBase } from "../../schema/index.js";
+import { packStoredKnowledge } from "../../persistence/knowledge/packedDocument.js";
+import type { GraphDocument } from "../../schema/index.js";
 import type { KnowledgeClient, PackedKnowledgeFile } from "../services/knowledgeClient";
 
 export type { PackedKnowledgeFile };
@@ -14,24 +15,8 @@ export type { PackedKnowledgeFile };
  * @example const exported = await packKnowledge(doc, doc.meta.id, knowledgeClient());
  */
 export async function packKnowledge(doc: GraphDocument, graphId: string, client: Pick<KnowledgeClient, "texts">): Promise<GraphDocument> {
-  const bases = doc.knowledge_bases;
-  if (!bases || bases.length === 0) return doc;
-  const packed: KnowledgeBase[] = [];
-  for (const base of bases) {
-    if (base.files.length === 0) {
-      packed.push(base);
-      continue;
-    }
-    const stored = new Map((await client.texts(graphId, base.id)).map((file) => [file.name, file]));
-    const missing = base.files.filter((file) => !stored.has(file.name)).map((file) => file.name);
-    if (missing.length > 0) {
-      throw new Error(
-        `Knowledge base "${base.name}" cannot be exported with its files: ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} not stored in this browser. Add ${missing.length === 1 ? "it" : "them"} again in graph settings, or export without knowledge bases.`,
-      );
-    }
-    packed.push({ ...base, files: base.files.map((file) => ({ name: file.name, bytes: file.bytes, text: stored.get(file.name)!.text })) });
-  }
-  return { ...doc, knowledge_bases: packed };
+  const packing = { purpose: "exported", otherwise: "or export without knowledge bases" };
+  return (await packStoredKnowledge(doc, (baseId) => client.texts(graphId, baseId), packing)).document;
 }
 
 /**

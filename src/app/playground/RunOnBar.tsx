@@ -61,7 +61,10 @@ export function RunOnBar() {
     setStatus({ text: `Publishing to ${serverUrl}…`, error: false });
     try {
       const document = await redactDocumentForExport(store.getState().document);
-      const { published: result } = await engine.server("publish", { document });
+      // Knowledge bases go with it (their texts, read in the worker): progress says how far it got.
+      const { published: result } = await engine.server("publish", { document }, (text) =>
+        setStatus({ text: `Publishing to ${serverUrl}: ${text}`, error: false }),
+      );
       const said = { created: "published", updated: `published as version ${result.version}`, unchanged: `already published (version ${result.version})` }[
         result.outcome
       ];

@@ -84,7 +84,12 @@ export interface EngineClient {
    * Publishes to or reads from the LangGraph server of Settings (in the worker, which alone
    * reads its API key); rejects with a message naming the server and what to do.
    */
-  server?<Op extends ServerRequest["op"]>(op: Op, request?: Pick<ServerRequest, "document" | "graphId" | "thread">): Promise<Extract<ServerAnswer, { op: Op }>>;
+  server?<Op extends ServerRequest["op"]>(
+    op: Op,
+    request?: Pick<ServerRequest, "document" | "graphId" | "thread">,
+    /** Hears how far a `publish` got ("Reading knowledge base …", "Sending …"). */
+    onProgress?: (text: string) => void,
+  ): Promise<Extract<ServerAnswer, { op: Op }>>;
   /**
    * Lists, edits or deletes a graph's long-term memories (in the worker, whose store the agents
    * use); resolves with the graph's memories after the op, rejects saying why it failed.
@@ -138,6 +143,7 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
   const requests = new Map<string, { resolve(result: Answer): void; reject(error: Error): void }>();
   /** Progress listeners of test runs in flight, by request id. */
   const testProgress = new Map<string, (progress: TestProgress) => void>();
+  const serverProgress = new Map<string, (text: string) => void>();
   const backgroundListeners = new Set<(run: Omit<BackgroundRunMessage, "type">) => RunHandlers | undefined>();
   const closeRun = options.closeRun ?? closeInWorkspace;
   const runSandboxed = options.runSandboxed ?? runInFrame;
@@ -190,6 +196,9 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
       }
       case "tests_progress":
         testProgress.get(message.requestId)?.(message.progress);
+        return;
+      case "server_progress":
+        serverProgress.get(message.requestId)?.(message.text);
         return;
       case "tests_result":
       case "checkpoint_result":
@@ -326,10 +335,16 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
       const result = await ask<RedactResult>({ type: "redact", requestId: requestId(), value, ...options });
       return result.value as T;
     },
-    async server(op, request = {}) {
-      const result = await ask<ServerResult>({ type: "server_request", requestId: requestId(), op, ...request });
-      if (!result.ok || !result.answer) throw new Error(result.error ?? "The LangGraph server did not answer");
-      return result.answer as never;
+    async server(op, request = {}, onProgress) {
+      const id = requestId();
+      if (onProgress) serverProgress.set(id, onProgress);
+      try {
+        const result = await ask<ServerResult>({ type: "server_request", requestId: id, op, ...request });
+        if (!result.ok || !result.answer) throw new Error(result.error ?? "The LangGraph server did not answer");
+        return result.answer as never;
+      } finally {
+        serverProgress.delete(id);
+      }
     },
     async listMcpTools(server) {
       const result = await ask<McpToolsResult>({ type: "mcp_list_tools", requestId: requestId(), server });

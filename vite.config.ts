@@ -2,6 +2,7 @@
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { sandboxWorkerSource } from "./scripts/sandboxWorkerSource";
 import { serverEngineSource } from "./scripts/serverEngineSource";
@@ -39,5 +40,9 @@ export default defineConfig({
     environment: "node",
     testTimeout: 20_000,
     pool: "threads",
+    // Vitest's default (cores - 1) is one worker on a 2-core CI machine, which keeps about one
+    // core busy: the CLI, server and MCP tests wait on child processes, most others on one thread.
+    // Two workers use both cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

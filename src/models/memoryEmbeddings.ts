@@ -61,7 +61,7 @@ export function memoryEmbedder(document: Pick<GraphDocument, "models" | "setting
   const profile = document.models.find((m) => m.id === id);
   if (!profile) return { unavailable: `memory's embeddings model profile "${id}" does not exist in this graph` };
   if (profile.provider !== "openai") {
-    return { unavailable: `memory's embeddings model profile "${id}" is a profile of provider \"${profile.provider}\", not an OpenAI-compatible one` };
+    return { unavailable: `memory's embeddings model profile "${id}" is a profile of provider "${profile.provider}", not an OpenAI-compatible one` };
   }
   return createEmbedder(profile, getKey, options);
 }

@@ -98,6 +98,21 @@ describe("React Flow nodes derived from the document", () => {
   });
 });
 
+describe("React Flow nodes of a changing graph", () => {
+  it("forgets a removed node (one added back is derived anew) and keeps the others", () => {
+    const store = createEditorStore(blankDocument("g"));
+    const cache = new FlowNodeCache();
+    const before = derive(cache, store);
+    store.getState().removeElements({ nodes: ["end"] });
+    expect(derive(cache, store).map((n) => n.id)).toEqual(["start", "agent"]);
+    store.temporal.getState().undo();
+    const after = derive(cache, store);
+    expect(after.map((n) => n.id)).toEqual(["start", "agent", "end"]);
+    expect(after[0]).toBe(before[0]);
+    expect(after[2]).not.toBe(before[2]);
+  });
+});
+
 describe("React Flow edges derived from the document", () => {
   function deriveEdges(cache: FlowEdgeCache, store: ReturnType<typeof createEditorStore>) {
     const { document, selection } = store.getState();

@@ -96,9 +96,10 @@ export class FlowNodeCache {
   ): FlowNode[] {
     const selected = new Set(selectedIds);
     const severity = problems.errors.length > 0 ? "error" : "warning";
-    const next = new Map<string, NodeEntry>();
     const nodes: FlowNode[] = [];
     let unchanged = document.nodes.length === this.last.length;
+    // Entries are replaced in place (a drag changes one node of thousands per move), and those of
+    // removed nodes are dropped after the loop.
     for (const node of document.nodes) {
       const isSelected = selected.has(node.id);
       const isHidden = hidden.has(node.id);
@@ -107,12 +108,16 @@ export class FlowNodeCache {
       let entry = this.entries.get(node.id);
       if (!entry || entry.source !== node || entry.selected !== isSelected || entry.hidden !== isHidden || entry.size !== size || entry.problem !== problem) {
         entry = { source: node, selected: isSelected, hidden: isHidden, size, problem, flow: toFlowNode(node, isSelected, isHidden, size, problem, severity) };
+        this.entries.set(node.id, entry);
       }
-      next.set(node.id, entry);
       if (unchanged && this.last[nodes.length] !== entry.flow) unchanged = false;
       nodes.push(entry.flow);
     }
-    this.entries = next;
+    // Every node has its entry, so as many entries as nodes means no entry of a removed node is left.
+    if (this.entries.size !== document.nodes.length) {
+      const ids = new Set(document.nodes.map((node) => node.id));
+      for (const id of this.entries.keys()) if (!ids.has(id)) this.entries.delete(id);
+    }
     if (unchanged) return this.last;
     this.last = nodes;
     return nodes;

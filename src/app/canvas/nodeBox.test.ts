@@ -58,3 +58,13 @@ describe("the box React Flow assumes for a node not yet measured", () => {
     expect(Math.max(...ys)).toBeLessThan(large.height);
   });
 });
+
+describe("estimated boxes while nodes move", () => {
+  it("reuses a node's box when only its position changed, and builds a new one for new data", () => {
+    const node = createNode(blankDocument("g"), "if", { x: 0, y: 0 });
+    const box = estimatedBox(node);
+    expect(estimatedBox({ ...node, position: { x: 500, y: 80 } })).toBe(box);
+    expect(estimatedBox({ ...node, data: { ...node.data } })).not.toBe(box);
+    expect(estimatedBox({ ...node, data: { ...node.data } })).toEqual(box);
+  });
+});

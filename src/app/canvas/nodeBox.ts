@@ -22,11 +22,25 @@ export interface EstimatedBox extends Size {
   handles: NodeHandle[];
 }
 
+/** Boxes by the node's data object: moving a node (a drag, a layout) keeps its data, so its box is reused. */
+const boxes = new WeakMap<object, { kind: string; box: EstimatedBox }>();
+
 /**
  * The size and handles a node of `node`'s kind is drawn with, before React Flow measures it.
+ * The same node data gives the same object: treat it as read-only.
  * @example estimatedBox(agentNode) // { width: 180, height: 70, handles: [parent, in, out, delegate] }
  */
 export function estimatedBox(node: GraphNode): EstimatedBox {
+  const data: unknown = node.data;
+  if (typeof data !== "object" || data === null) return boxOf(node);
+  const hit = boxes.get(data);
+  if (hit?.kind === node.kind) return hit.box;
+  const box = boxOf(node);
+  boxes.set(data, { kind: node.kind, box });
+  return box;
+}
+
+function boxOf(node: GraphNode): EstimatedBox {
   const kind = nodeKindTable[node.kind];
   const branches = isBranchingKind(node.kind) ? outputHandles(node) : null;
   const width = kind.size.width;

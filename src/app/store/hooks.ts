@@ -5,7 +5,7 @@ import type { TemporalState } from "zundo";
 import type { GraphDocument, GraphEdge, GraphNode } from "../../schema/index.js";
 import type { EditorState } from "./editorStore";
 import { useEditorStore } from "./EditorProvider";
-import { nodeIndexOf, problemsOf, type Problems } from "./selectors";
+import { contentOf, nodeIndexOf, problemsOf, type Problems } from "./selectors";
 
 export function useEditor<T>(selector: (state: EditorState) => T): T {
   return useStore(useEditorStore(), selector);
@@ -23,6 +23,14 @@ export function useHistory<T>(selector: (state: TemporalState<{ document: GraphD
 /** One node by id; re-renders only when that node changes. */
 export function useNode(id: string): GraphNode | undefined {
   return useEditor((s) => nodeIndexOf(s.document).get(id));
+}
+
+/**
+ * One node by id as views that ignore where it is see it (the canvas node's body): moving it
+ * neither re-renders them nor rebuilds the index. Its position may be stale; never read it.
+ */
+export function useNodeContent(id: string): GraphNode | undefined {
+  return useEditor((s) => nodeIndexOf(contentOf(s.document)).get(id));
 }
 
 /** One edge by id; re-renders only when that edge changes. */

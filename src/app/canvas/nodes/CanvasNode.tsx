@@ -3,7 +3,7 @@
 // sub-agent toggle for kinds in the delegation hierarchy — or a sticky note for notes.
 import { memo } from "react";
 import { nodeKindTable, outputHandles, type AnyNodeKindDescriptor, type DetailPart, type GraphNode } from "../../../schema/index.js";
-import { useNode } from "../../store/hooks";
+import { useNodeContent } from "../../store/hooks";
 import { useNodeRun } from "../RunOverlayProvider";
 import { BreakpointDot } from "./BreakpointDot";
 import { NodeDetail, NodeFrame } from "./NodeFrame";
@@ -39,7 +39,8 @@ function nameOf(node: GraphNode): string {
 }
 
 export const CanvasNode = memo(function CanvasNode({ id, selected }: FlowNodeProps) {
-  const node = useNode(id);
+  // The body does not show where the node is: a drag moves the node without re-rendering it.
+  const node = useNodeContent(id);
   const run = useNodeRun(id);
   if (!node) return null;
   // The table pairs each kind with its data type; TypeScript cannot follow that through `node.kind`.

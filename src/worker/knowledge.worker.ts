@@ -5,6 +5,7 @@
  */
 import { Database } from "../persistence/db.js";
 import { createKnowledgeLibrary, KnowledgeStore } from "../persistence/knowledge/index.js";
+import { createWorkspace } from "../persistence/workspace/index.js";
 import { createKnowledgeHost } from "./knowledgeHost";
 import type { KnowledgeReply, KnowledgeRequest } from "./knowledgeProtocol";
 import { APP_DB_NAME } from "./protocol";
@@ -15,8 +16,15 @@ interface WorkerScope {
 }
 
 const scope = self as unknown as WorkerScope;
-const library = createKnowledgeLibrary(new KnowledgeStore(new Database({ name: APP_DB_NAME })));
-const host = createKnowledgeHost(library, (message) => scope.postMessage(message));
+const database = new Database({ name: APP_DB_NAME });
+const library = createKnowledgeLibrary(new KnowledgeStore(database));
+// Keys for a base's embeddings profile come from the workspace, as the engine worker's do.
+const workspace = createWorkspace(database);
+const host = createKnowledgeHost(
+  library,
+  (message) => scope.postMessage(message),
+  async (profile) => (await import("./knowledgeEmbedder")).workerEmbedder(workspace, profile),
+);
 
 scope.onmessage = (event: MessageEvent<KnowledgeRequest>) => {
   host.handle(event.data).catch((error: unknown) => {

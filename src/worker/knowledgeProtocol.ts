@@ -3,7 +3,7 @@
  * stores knowledge base files off the main thread. The app reaches it through protocol.ts.
  */
 import type { KnowledgeBaseStats, KnowledgeFileError, KnowledgePhase, KnowledgeProgress, PackedKnowledgeFile } from "../persistence/knowledge/index.js";
-import type { KnowledgeFile } from "../schema/index.js";
+import type { KnowledgeFile, ModelProfile } from "../schema/index.js";
 
 export type { KnowledgeBaseStats, KnowledgeFileError, KnowledgePhase, KnowledgeProgress, PackedKnowledgeFile };
 
@@ -14,7 +14,11 @@ interface KnowledgeTarget {
 }
 
 /** Add files (File objects cross by structured clone) or already-extracted texts to a base. */
-export type KnowledgeAddRequest = KnowledgeTarget & { type: "kb_add" } & ({ files: readonly File[] } | { texts: readonly PackedKnowledgeFile[] });
+export type KnowledgeAddRequest = KnowledgeTarget & {
+  type: "kb_add";
+  /** The base's embeddings model profile (never a key): its chunks are embedded too. */
+  embedding?: ModelProfile;
+} & ({ files: readonly File[] } | { texts: readonly PackedKnowledgeFile[] });
 
 export type KnowledgeRequest =
   | KnowledgeAddRequest
@@ -22,7 +26,9 @@ export type KnowledgeRequest =
   | (KnowledgeTarget & { type: "kb_delete_base" })
   | (KnowledgeTarget & { type: "kb_stats" })
   | (KnowledgeTarget & { type: "kb_texts" })
-  /** Stops the `kb_add` of `requestId`: nothing of it is stored, and it answers with an AbortError. */
+  /** Embeds the base's files whose vectors another model made (its profile changed); cancellable like `kb_add`. */
+  | (KnowledgeTarget & { type: "kb_embed"; embedding: ModelProfile })
+  /** Stops the `kb_add` or `kb_embed` of `requestId`: nothing of it is stored, and it answers with an AbortError. */
   | { type: "kb_cancel"; requestId: string };
 
 /** What each request answers with. */
@@ -32,6 +38,7 @@ export interface KnowledgeAnswers {
   kb_delete_base: null;
   kb_stats: KnowledgeBaseStats;
   kb_texts: PackedKnowledgeFile[];
+  kb_embed: { chunks: number };
 }
 
 export type KnowledgeReply =

@@ -80,7 +80,13 @@ export function otherHostMessage(provider: KeyedProvider, keyOrigin: string, tar
 export function withProviderDefaults(document: GraphDocument, credentials: Pick<ProviderCredentials, "openaiBaseUrl">): GraphDocument {
   const baseUrl = credentials.openaiBaseUrl;
   if (!baseUrl || !document.models.some((m) => m.provider === "openai" && !m.base_url)) return document;
-  return { ...document, models: document.models.map((m) => (m.provider === "openai" && !m.base_url ? { ...m, base_url: baseUrl } : m)) };
+  return { ...document, models: document.models.map((m) => withProfileDefaults(m, credentials)) };
+}
+
+/** One profile as the worker runs it (see `withProviderDefaults`): an embeddings profile the knowledge worker gets alone. */
+export function withProfileDefaults(profile: ModelProfile, credentials: Pick<ProviderCredentials, "openaiBaseUrl">): ModelProfile {
+  const baseUrl = credentials.openaiBaseUrl;
+  return baseUrl && profile.provider === "openai" && !profile.base_url ? { ...profile, base_url: baseUrl } : profile;
 }
 
 /** Where the worker reads credentials: the workspace's secrets and settings. */

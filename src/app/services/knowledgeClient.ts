@@ -4,7 +4,7 @@
  * document keeps only each base's definition; the UI writes the returned files into it. A worker
  * that hangs or dies is restarted (knowledgeWatchdog.ts), so no request waits forever.
  */
-import type { KnowledgeFile } from "../../schema/index.js";
+import type { KnowledgeFile, ModelProfile } from "../../schema/index.js";
 import type {
   KnowledgeAnswers,
   KnowledgeBaseStats,
@@ -23,6 +23,8 @@ export interface KnowledgeAddOptions {
   onProgress?: (p: KnowledgeProgress) => void;
   /** Aborting stops the batch: nothing of it is stored and the promise rejects with an AbortError (unless it was already stored). */
   signal?: AbortSignal;
+  /** The base's embeddings model profile (no key: the worker reads it from settings): its chunks are embedded too. */
+  embedding?: ModelProfile;
 }
 
 export interface KnowledgeClient {
@@ -45,6 +47,8 @@ export interface KnowledgeClient {
   stats(graphId: string, baseId: string): Promise<KnowledgeBaseStats>;
   /** Every file's text, for an export that includes knowledge bases. */
   texts(graphId: string, baseId: string): Promise<PackedKnowledgeFile[]>;
+  /** Embeds the base's files whose vectors another model made, with `profile`; all or nothing, with progress and Stop. */
+  embed(graphId: string, baseId: string, profile: ModelProfile, options?: Omit<KnowledgeAddOptions, "embedding">): Promise<{ chunks: number }>;
 }
 
 /** The worker as the client sees it (a real Worker, or a fake in tests). */
@@ -56,6 +60,8 @@ export interface KnowledgeWorkerLike {
   /** Kills the worker at once, whatever it is doing (a real Worker has it). */
   terminate?(): void;
 }
+
+const embeddingOf = (options: KnowledgeAddOptions | undefined) => (options?.embedding ? { embedding: options.embedding } : {});
 
 export interface KnowledgeClientOptions {
   /** When the worker counts as lost (tests shorten them). */
@@ -201,8 +207,11 @@ export function createKnowledgeClient(create: () => KnowledgeWorkerLike = startW
 
   const target = (graphId: string, baseId: string): Target => ({ graphId, baseId });
   return {
-    addFiles: (graphId, baseId, files, options) => ask<"kb_add">({ type: "kb_add", ...target(graphId, baseId), files: [...files] }, options),
-    addTexts: (graphId, baseId, texts, options) => ask<"kb_add">({ type: "kb_add", ...target(graphId, baseId), texts: [...texts] }, options),
+    addFiles: (graphId, baseId, files, options) =>
+      ask<"kb_add">({ type: "kb_add", ...target(graphId, baseId), files: [...files], ...embeddingOf(options) }, options),
+    addTexts: (graphId, baseId, texts, options) =>
+      ask<"kb_add">({ type: "kb_add", ...target(graphId, baseId), texts: [...texts], ...embeddingOf(options) }, options),
+    embed: (graphId, baseId, embedding, options) => ask<"kb_embed">({ type: "kb_embed", ...target(graphId, baseId), embedding }, options),
     removeFile: async (graphId, baseId, name) => void (await ask<"kb_remove_file">({ type: "kb_remove_file", ...target(graphId, baseId), name })),
     deleteBase: async (graphId, baseId) => void (await ask<"kb_delete_base">({ type: "kb_delete_base", ...target(graphId, baseId) })),
     stats: (graphId, baseId) => ask<"kb_stats">({ type: "kb_stats", ...target(graphId, baseId) }),

@@ -74,6 +74,8 @@ export function activityOf(request: Request, progress: KnowledgeProgress | null)
       return "reading a knowledge base's size";
     case "kb_texts":
       return "reading a knowledge base's files";
+    case "kb_embed":
+      return progress?.detail ? progress.detail.toLowerCase() : "embedding a knowledge base's files";
     default: {
       const never: never = request;
       return (never as Request).type;

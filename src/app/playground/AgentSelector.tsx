@@ -1,10 +1,12 @@
 // The `Agent` combobox: chat with the whole graph (default) or run one agent directly as the root.
 import { useMemo } from "react";
 import { useEditor } from "../store/hooks";
+import { contentOf } from "../store/selectors";
 import { agentOptions, effectiveTarget } from "./agentTarget";
 
 export function AgentSelector({ value, onChange }: { value: string; onChange(agent: string): void }) {
-  const nodes = useEditor((s) => s.document.nodes);
+  // Agent names only: the position-free content, so dragging nodes does not re-render this.
+  const nodes = useEditor((s) => contentOf(s.document).nodes);
   const options = useMemo(() => agentOptions({ nodes }), [nodes]);
   const shown = effectiveTarget(value, { nodes });
   return (

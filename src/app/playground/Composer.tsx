@@ -2,6 +2,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { useEditorStore } from "../store/EditorProvider";
 import { useEditor } from "../store/hooks";
+import { contentOf } from "../store/selectors";
 import { useRunFailed, useRunning, useRunStatusText } from "../store/playground/hooks";
 import { usePlaygroundStore } from "../store/playground/PlaygroundStoreProvider";
 import { AgentSelector } from "./AgentSelector";
@@ -14,7 +15,8 @@ export function Composer() {
   const [draft, setDraft] = useState("");
   const [agent, setAgent] = useState(GRAPH_TARGET);
   const editor = useEditorStore();
-  const nodes = useEditor((s) => s.document.nodes);
+  // Agent names only: the position-free content, so dragging nodes does not re-render this.
+  const nodes = useEditor((s) => contentOf(s.document).nodes);
   const routedTo = routeHint(draft, agent, { nodes });
   const playground = usePlaygroundStore();
   const running = useRunning();

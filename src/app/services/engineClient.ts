@@ -209,6 +209,7 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
       case "server_result": {
         const pending = requests.get(message.requestId);
         requests.delete(message.requestId);
+        serverProgress.delete(message.requestId);
         settle();
         pending?.resolve(message);
         return;

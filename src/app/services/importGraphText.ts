@@ -10,6 +10,7 @@ import { newGraphId } from "../templates/instantiate";
 import type { GraphSession } from "./graphSession";
 import { knowledgeClient } from "./knowledgeClient";
 import { indexTexts } from "./knowledgeJobs";
+import { embeddingProfileOf } from "../inspector/graph/knowledgeEdits";
 
 export type ImportOutcome =
   | {
@@ -52,7 +53,7 @@ async function storePackedKnowledge(document: GraphDocument, packed: Map<string,
   for (const [baseId, texts] of packed) {
     const base = document.knowledge_bases?.find((b) => b.id === baseId)?.name ?? baseId;
     // Through the base's indexing job: graph settings show its progress and a Stop button meanwhile.
-    const outcome = await indexTexts({ client, graphId: document.meta.id, baseId, texts });
+    const outcome = await indexTexts({ client, graphId: document.meta.id, baseId, texts, embedding: embeddingProfileOf(document, baseId) });
     if (!outcome) failed.push(`${base} (see its knowledge base in graph settings)`);
     else {
       added += outcome.added.length;

@@ -6,8 +6,8 @@
  */
 import { useStore } from "zustand";
 import { createStore } from "zustand/vanilla";
-import type { KnowledgeFile } from "../../schema/index.js";
-import { withKnowledgeFiles } from "../inspector/graph/knowledgeEdits";
+import type { KnowledgeFile, ModelProfile } from "../../schema/index.js";
+import { embeddingProfileOf, withKnowledgeFiles } from "../inspector/graph/knowledgeEdits";
 import type { EditorStore } from "../store/editorStore";
 import type { KnowledgeAddOptions, KnowledgeClient, KnowledgeFileError, KnowledgeProgress, PackedKnowledgeFile } from "./knowledgeClient";
 import { KnowledgeWorkerRestarted } from "./knowledgeWatchdog";
@@ -123,7 +123,9 @@ export async function indexFiles({ client, editor, graphId, baseId, files }: Ind
       };
       let added: Added;
       try {
-        added = await client.addFiles(graphId, baseId, files, options);
+        // The base's embeddings profile as it is now: its chunks are embedded with it.
+        const embedding = embeddingProfileOf(editor.getState().document, baseId);
+        added = await client.addFiles(graphId, baseId, files, { ...options, ...(embedding ? { embedding } : {}) });
       } catch (error) {
         // A worker lost while saving may have committed the batch just before: take out what is new (a no-op if nothing was stored).
         throw error instanceof KnowledgeWorkerRestarted ? await takeOutAfterLoss(error, () => takeOut(files.map((f) => f.name))) : error;
@@ -150,18 +152,20 @@ export interface IndexTextsRequest {
   graphId: string;
   baseId: string;
   texts: readonly PackedKnowledgeFile[];
+  /** The base's embeddings profile (`embeddingProfileOf`), when it has one. */
+  embedding?: ModelProfile | undefined;
 }
 
 /**
  * Stores and indexes texts a document brought (an import): the document already lists their
  * files, so it is not edited. Resolves with what was stored, or null when stopped or failed.
  */
-export function indexTexts({ client, graphId, baseId, texts }: IndexTextsRequest): Promise<Added | null> {
+export function indexTexts({ client, graphId, baseId, texts, embedding }: IndexTextsRequest): Promise<Added | null> {
   return runBatch(
     graphId,
     baseId,
     texts.map((t) => t.name),
-    (options) => client.addTexts(graphId, baseId, texts, options),
+    (options) => client.addTexts(graphId, baseId, texts, { ...options, ...(embedding ? { embedding } : {}) }),
   );
 }
 
@@ -172,4 +176,32 @@ export function stopIndexing(graphId: string, baseId: string): void {
   if (!controller) return;
   patch(key, { stopping: true });
   controller.abort();
+}
+
+export interface EmbedBaseRequest {
+  client: Pick<KnowledgeClient, "embed">;
+  graphId: string;
+  baseId: string;
+  profile: ModelProfile;
+}
+
+/**
+ * Embeds a base's files with its (new) embeddings profile, as a job with progress and Stop;
+ * files whose vectors that profile's model already made are left as they are.
+ */
+export async function embedBase({ client, graphId, baseId, profile }: EmbedBaseRequest): Promise<void> {
+  const key = keyOf(graphId, baseId);
+  if (knowledgeJobs.getState()[key]?.running) return;
+  const controller = new AbortController();
+  patch(key, { running: true, progress: null, errors: [], outcome: null, controller });
+  const revision = () => (knowledgeJobs.getState()[key]?.revision ?? 0) + 1;
+  try {
+    const { chunks } = await client.embed(graphId, baseId, profile, { signal: controller.signal, onProgress: (progress) => patch(key, { progress }) });
+    patch(key, { outcome: chunks > 0 ? `Embedded ${chunks} chunk${chunks === 1 ? "" : "s"} with ${profile.model}.` : null, revision: revision() });
+  } catch (error) {
+    if (isAbort(error)) patch(key, { outcome: "Stopped: the vectors are as they were.", revision: revision() });
+    else patch(key, { errors: [{ file: "Embeddings", message: errorText(error) }], revision: revision() });
+  } finally {
+    patch(key, { running: false, stopping: false, progress: null, controller: null });
+  }
 }

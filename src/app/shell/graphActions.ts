@@ -7,6 +7,7 @@ import { stripKnowledgeText } from "../io/knowledgePack";
 import type { GraphSession } from "../services/graphSession";
 import { knowledgeClient } from "../services/knowledgeClient";
 import { indexTexts } from "../services/knowledgeJobs";
+import { embeddingProfileOf } from "../inspector/graph/knowledgeEdits";
 import { blankDocument } from "../store/nodeFactory";
 import { loadTemplate, type Template } from "../templates/catalog";
 import { instantiateTemplate } from "../templates/instantiate";
@@ -30,7 +31,7 @@ export async function openTemplate(session: GraphSession, template: Template): P
   const failed: string[] = [];
   for (const [baseId, texts] of packed) {
     const base = doc.knowledge_bases?.find((b) => b.id === baseId)?.name ?? baseId;
-    const outcome = await indexTexts({ client: knowledgeClient(), graphId: id, baseId, texts });
+    const outcome = await indexTexts({ client: knowledgeClient(), graphId: id, baseId, texts, embedding: embeddingProfileOf(doc, baseId) });
     if (!outcome) failed.push(`${base} (see its knowledge base in graph settings)`);
     else failed.push(...outcome.errors.map((e) => `${base}/${e.file}: ${e.message}`));
   }

@@ -10,6 +10,7 @@ import { ItemGroup } from "../fields/Section";
 import { buttonClass, dangerButtonClass, errorClass, hintClass } from "../fields/styles";
 import { TextField } from "../fields/TextField";
 import { KnowledgeDropZone } from "./KnowledgeDropZone";
+import { KnowledgeEmbeddingField } from "./KnowledgeEmbeddingField";
 import { bytesText, describeKnowledgeBase, knowledgeNameProblem, renameKnowledgeBase, withoutKnowledgeFile } from "./knowledgeEdits";
 import type { KnowledgeFileError } from "../../services/knowledgeClient";
 import { indexFiles, stopIndexing, touchKnowledge, useKnowledgeJob } from "../../services/knowledgeJobs";
@@ -124,6 +125,7 @@ export function KnowledgeBaseItem({ base, graphId, onDelete }: KnowledgeBaseItem
           Some listed files are not stored in this browser (removed elsewhere, or brought back by Undo): add them again to search them.
         </p>
       )}
+      <KnowledgeEmbeddingField base={base} graphId={graphId} stats={stored.stats} busy={job.running} />
       <KnowledgeDropZone name={base.name} disabled={job.running} onFiles={addFiles} />
       {job.running && <KnowledgeProgress name={base.name} progress={job.progress} stopping={job.stopping} onStop={() => stopIndexing(graphId, base.id)} />}
       {job.outcome && (

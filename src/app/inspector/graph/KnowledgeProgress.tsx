@@ -12,7 +12,7 @@ interface KnowledgeProgressProps {
 
 export function KnowledgeProgress({ name, progress, stopping, onStop }: KnowledgeProgressProps) {
   const percent = progress ? Math.round(Math.min(1, Math.max(0, progress.fraction)) * 100) : null;
-  const where = progress ? `${progress.file}: ${progress.phase}, ${percent}%` : "Starting…";
+  const where = progress ? `${progress.file}: ${progress.detail ?? progress.phase}, ${percent}%` : "Starting…";
   const text = stopping ? `Stopping… (${where})` : where;
   return (
     <div className="mb-2 flex items-center gap-2 text-xs">

@@ -3,7 +3,7 @@
  * applies as one undoable step: add, rename, describe, delete (taking the base off every agent
  * in the same step) and the list of a base's files.
  */
-import { identifier, type GraphDocument, type KnowledgeBase, type KnowledgeFile } from "../../../schema/index.js";
+import { identifier, type GraphDocument, type KnowledgeBase, type KnowledgeFile, type ModelProfile } from "../../../schema/index.js";
 import { freshName } from "./useGraphUpdate";
 
 const bases = (document: GraphDocument): KnowledgeBase[] => document.knowledge_bases ?? [];
@@ -40,6 +40,21 @@ export function renameKnowledgeBase(document: GraphDocument, baseId: string, nam
 
 export function describeKnowledgeBase(document: GraphDocument, baseId: string, description: string): GraphDocument {
   return patchBase(document, baseId, (base) => ({ ...base, description }));
+}
+
+/** Sets (or, with "", takes off) the model profile a base embeds its chunks and queries with. */
+export function setKnowledgeEmbedding(document: GraphDocument, baseId: string, profileId: string): GraphDocument {
+  return patchBase(document, baseId, ({ embedding_profile: _dropped, ...base }) => (profileId ? { ...base, embedding_profile: profileId } : base));
+}
+
+/**
+ * The profile a base embeds with, when it names an OpenAI-compatible one the graph defines.
+ * @example embeddingProfileOf(doc, "kb-1") // { id: "embedder", provider: "openai", model: "text-embedding-3-small", … }
+ */
+export function embeddingProfileOf(document: GraphDocument, baseId: string): ModelProfile | undefined {
+  const id = document.knowledge_bases?.find((b) => b.id === baseId)?.embedding_profile;
+  const profile = id === undefined ? undefined : document.models.find((m) => m.id === id);
+  return profile?.provider === "openai" ? profile : undefined;
 }
 
 /**

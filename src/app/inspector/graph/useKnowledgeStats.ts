@@ -7,6 +7,8 @@ export interface KnowledgeStats {
   files: number;
   chunks: number;
   bytes: number;
+  /** The model every file's chunks were embedded with, when they all were by one. */
+  embedding?: { model: string; dimensions: number };
 }
 
 export type StatsState = { stats: KnowledgeStats; error: null } | { stats: null; error: string } | { stats: null; error: null };

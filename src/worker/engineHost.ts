@@ -16,6 +16,7 @@ import { createHostCompiler, createHostServices, describeCompileFailure } from "
 import { createTestRuns } from "./testRuns";
 import { listMcpTools } from "./mcpListing";
 import { answerMemoryRequest } from "./memoryAccess";
+import { storedGraphMemory } from "./memoryStores";
 import { createPageSandbox } from "./pageSandbox";
 import { BACKGROUND_RUN_PREFIX, toolSecretName, type FromWorker, type RunRequest, type ThreadLock, type ToWorker } from "./protocol";
 import { readCredentials, type CredentialStore } from "./providerKeys";
@@ -243,7 +244,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
           );
           return;
         case "memory":
-          post(await answerMemoryRequest(store, message));
+          post(await answerMemoryRequest(await storedGraphMemory(store, message.graphId, options), message));
           return;
         case "mcp_list_tools":
           post(await listMcpTools(message, { get: (name) => options.credentials.secrets.reveal(toolSecretName(name)) }));

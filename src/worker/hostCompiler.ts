@@ -20,10 +20,14 @@ import { errorText } from "./errorText";
 import { summarizeProblems } from "./problemSummary";
 import { keySource, withProviderDefaults, type ProviderCredentials } from "./providerKeys";
 import { replayServices } from "../engine/index.js";
+import { memoryStoresOf } from "./memoryStores";
 
 export interface HostCompilerOptions {
   checkpointer: BaseCheckpointSaver;
-  /** Agents' long-term memories (`remember` / `recall` / `forget`); IdbStore in the worker, so they outlive threads and reloads. */
+  /**
+   * Agents' long-term memories (`remember` / `recall` / `forget`); IdbStore in the worker, so they
+   * outlive threads and reloads, ranked by meaning for a graph that names a memory embeddings profile.
+   */
   store?: BaseStore;
   /** The background task store of a graph, when the host keeps background delegations. */
   tasksFor?(graphId: string): BackgroundTaskStore | undefined;
@@ -80,14 +84,16 @@ export function createHostServices(options: HostCompilerOptions): HostServices {
       return credentials ? withProviderDefaults(saved, credentials) : saved;
     };
     const graphs = load ? { graphs: { load: loadSaved } } : {};
-    const memory = options.store ? { store: options.store } : {};
+    const prepared = credentials ? withProviderDefaults(document, credentials) : document;
+    const getKey = credentials ? keySource(credentials) : () => null;
+    const memory = options.store ? { store: memoryStoresOf(options.store)(prepared, getKey) } : {};
     const search = graphId ? options.knowledgeFor?.(graphId) : undefined;
     const knowledge = search ? { knowledge: search } : {};
     const services: EngineServices = replay
       ? // A replay writes no memories: it recalls and saves in a store of its own.
         { ...replayServices(replay), checkpointer, store: new InMemoryStore(), ...knowledge }
       : {
-          models: createModelResolver({ getKey: credentials ? keySource(credentials) : () => null, scripted: createScriptedModel }),
+          models: createModelResolver({ getKey, scripted: createScriptedModel }),
           // MCP tools send their server's headers, over the worker's shared sessions.
           tools: createToolResolver({
             ...(options.toolSecrets ? { secrets: options.toolSecrets } : {}),
@@ -101,7 +107,7 @@ export function createHostServices(options: HostCompilerOptions): HostServices {
           ...tasks,
           ...graphs,
         };
-    return { document: credentials ? withProviderDefaults(document, credentials) : document, services };
+    return { document: prepared, services };
   };
 }
 

@@ -112,15 +112,21 @@ export function memoryTools(node: NodeOfKind<"agent">, document: GraphDocument, 
       async invoke(args) {
         const limit = typeof args.limit === "number" && Number.isInteger(args.limit) ? Math.min(50, Math.max(1, args.limit)) : 20;
         const query = typeof args.query === "string" ? args.query.trim() : "";
+        let note: string | undefined;
         if (semantic && query) {
           // Ranked by the store's vector index: the closest facts first, each with its score.
-          const ranked = await storeOrFail().search(namespace, { query, limit });
-          const memories = ranked.map((item) => ({
-            key: item.key,
-            content: contentOf(item.value),
-            ...(item.score === undefined ? {} : { score: Math.round(item.score * 1000) / 1000 }),
-          }));
-          return memories.length > 0 ? JSON.stringify({ memories }) : "Long-term memory is empty.";
+          try {
+            const ranked = await storeOrFail().search(namespace, { query, limit });
+            const memories = ranked.map((item) => ({
+              key: item.key,
+              content: contentOf(item.value),
+              ...(item.score === undefined ? {} : { score: Math.round(item.score * 1000) / 1000 }),
+            }));
+            return memories.length > 0 ? JSON.stringify({ memories }) : "Long-term memory is empty.";
+          } catch (error) {
+            // The embeddings model failed: the facts are still there, found by their words.
+            note = `Ranking by meaning failed (${error instanceof Error ? error.message : String(error)}); these facts were matched by words instead.`;
+          }
         }
         const words = query.toLowerCase().split(/\s+/).filter(Boolean);
         const items = await storeOrFail().search(namespace, { limit: 200 });
@@ -128,6 +134,7 @@ export function memoryTools(node: NodeOfKind<"agent">, document: GraphDocument, 
           .map((item) => ({ key: item.key, content: contentOf(item.value) }))
           .filter((m) => words.every((w) => m.content.toLowerCase().includes(w)))
           .slice(0, limit);
+        if (note) return JSON.stringify({ note, memories: matching });
         return matching.length > 0 ? JSON.stringify({ memories: matching }) : "Nothing in long-term memory matches.";
       },
     },

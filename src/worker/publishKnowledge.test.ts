@@ -7,7 +7,10 @@ import { Database } from "../persistence/db.js";
 import { createKnowledgeLibrary, KnowledgeStore } from "../persistence/knowledge/index.js";
 import { KnowledgeNotStored } from "../persistence/knowledge/packedDocument.js";
 import type { GraphDocument } from "../schema/index.js";
+import type { RunEvent } from "../engine/index.js";
+import { LANGGRAPH_SERVER_URL_SETTING } from "./protocol";
 import { withKnowledgeTexts, type KnowledgeTexts } from "./publishKnowledge";
+import { runTurnOnServer } from "./serverAccess";
 
 let database: Database;
 let texts: KnowledgeTexts;
@@ -75,5 +78,23 @@ describe("publishing a document with its knowledge bases", () => {
     const progress: string[] = [];
     expect(await withKnowledgeTexts(document, texts, (text) => progress.push(text))).toBe(document);
     expect(progress).toEqual([]);
+  });
+
+  it("fails a turn on the server with KNOWLEDGE_NOT_STORED, sending nothing, when a base's files are not stored here", async () => {
+    const document = documentWith([{ id: "kb-gone", name: "policies", description: "", files: [{ name: "a.md", bytes: 1 }] }]);
+    // Nothing listens at port 9: a publish that reached the network would fail as unreachable instead.
+    const credentials = {
+      secrets: { reveal: async () => undefined },
+      settings: { get: async <T>(name: string, fallback: T) => (name === LANGGRAPH_SERVER_URL_SETTING ? ("http://127.0.0.1:9" as T) : fallback) },
+    };
+    const options = { threadId: "thread_1", runId: "run_1", signal: new AbortController().signal, now: () => 1 };
+    const events: RunEvent[] = [];
+    for await (const event of runTurnOnServer({ nodesByName: new Map() }, document, { message: "hi" }, options, credentials, texts)) events.push(event);
+    expect(events.map((e) => e.type)).toEqual(["run_start", "error", "run_end"]);
+    expect(events[1]).toMatchObject({
+      code: "KNOWLEDGE_NOT_STORED",
+      message:
+        'Knowledge base "policies" cannot be published with its files: a.md is not stored in this browser. Add it again in graph settings, then publish again.',
+    });
   });
 });

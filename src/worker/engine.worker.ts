@@ -41,7 +41,8 @@ const host = createEngineHost({
   // Long-term memory on the app database: what an agent remembers outlives threads and reloads.
   store: new IdbStore({ database }),
   loadDocument: async (graphId) => (await workspace.graphs.get(graphId))?.document,
-  knowledgeFor: (graphId) => storedKnowledgeSearch(knowledge, graphId),
+  // Bases with an embeddings profile embed each query with it (the run's keys, scoped by host).
+  knowledgeFor: (graphId, embedders) => storedKnowledgeSearch(knowledge, graphId, embedders),
   // Published with the document, so a LangGraph server indexes the bases again.
   knowledgeTexts: async (graphId, baseId) => (await knowledgeStore.files(graphId, baseId)).map(({ name, bytes, text }) => ({ name, bytes, text })),
   redaction,

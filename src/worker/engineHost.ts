@@ -4,6 +4,7 @@
  * questions go to stateQueries; background delegations to backgroundRuns. It knows the
  * worker only through `post`, so tests drive it directly.
  */
+import type { KnowledgeEmbedders } from "../models/index.js";
 import { InMemoryStore, type BaseCheckpointSaver, type BaseStore } from "@langchain/langgraph/web";
 import { runGraph, type BackgroundTaskStore, type CompiledDocument, type KnowledgeSearch, type RunEvent } from "../engine/index.js";
 import type { RunStore } from "../persistence/workspace/index.js";
@@ -45,7 +46,7 @@ export interface EngineHostOptions {
   /** A stored graph's current document, to run its background tasks again after a reload, and for Subgraph nodes. */
   loadDocument?(graphId: string): Promise<GraphDocument | undefined>;
   /** Searches a stored graph's knowledge bases (IndexedDB in the app); without it `search_<name>` tools say the base cannot be searched. */
-  knowledgeFor?(graphId: string): KnowledgeSearch | undefined;
+  knowledgeFor?(graphId: string, embedders?: KnowledgeEmbedders): KnowledgeSearch | undefined;
   /** A base's stored file texts, published with the document to a LangGraph server; without it a base with files cannot be published. */
   knowledgeTexts?: KnowledgeTexts;
   /** The redactor of everything the host posts and stores; the worker shares it with its saver and console. */

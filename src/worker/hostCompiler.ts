@@ -13,7 +13,7 @@ import {
   type KnowledgeSearch,
   type RunEvent,
 } from "../engine/index.js";
-import { createModelResolver, createScriptedModel } from "../models/index.js";
+import { createModelResolver, createScriptedModel, documentEmbedders, type KnowledgeEmbedders } from "../models/index.js";
 import { GraphValidationError, type GraphDocument } from "../schema/index.js";
 import { createToolResolver, McpSessionPool, type CodeSandbox, type ToolSecrets } from "../tools/index.js";
 import { errorText } from "./errorText";
@@ -31,8 +31,11 @@ export interface HostCompilerOptions {
   store?: BaseStore;
   /** The background task store of a graph, when the host keeps background delegations. */
   tasksFor?(graphId: string): BackgroundTaskStore | undefined;
-  /** Searches a stored graph's knowledge bases (IndexedDB in the worker), for agents' `search_<name>` tools. */
-  knowledgeFor?(graphId: string): KnowledgeSearch | undefined;
+  /**
+   * Searches a stored graph's knowledge bases (IndexedDB in the worker), for agents' `search_<name>` tools;
+   * `embedders` embed the queries of bases with an embeddings profile, with the run's keys.
+   */
+  knowledgeFor?(graphId: string, embedders?: KnowledgeEmbedders): KnowledgeSearch | undefined;
   /** A stored graph's current document, for Subgraph nodes. */
   loadDocument?(graphId: string): Promise<GraphDocument | undefined>;
   /** Named secrets for tools (`{{ secrets.NAME }}`). */
@@ -87,7 +90,8 @@ export function createHostServices(options: HostCompilerOptions): HostServices {
     const prepared = credentials ? withProviderDefaults(document, credentials) : document;
     const getKey = credentials ? keySource(credentials) : () => null;
     const memory = options.store ? { store: memoryStoresOf(options.store)(prepared, getKey) } : {};
-    const search = graphId ? options.knowledgeFor?.(graphId) : undefined;
+    // A query is embedded with the base's profile as this run sees it (provider defaults, scoped keys).
+    const search = graphId ? options.knowledgeFor?.(graphId, documentEmbedders(prepared, getKey)) : undefined;
     const knowledge = search ? { knowledge: search } : {};
     const services: EngineServices = replay
       ? // A replay writes no memories: it recalls and saves in a store of its own.

@@ -15,6 +15,7 @@ import { folderGraphLibrary } from "../server/graph/graphLibrary.js";
 import { startRuntimeServer, type RuntimeServer } from "../server/runtime/serve.js";
 import { writeServerBundle } from "./bundle.js";
 import { testCommand } from "./testCommand.js";
+import { cliMemory } from "./memoryIndex.js";
 import { embeddingWarnings, unpackedKnowledgeWarnings } from "../tools/index.js";
 import { documentEmbedders } from "../models/index.js";
 
@@ -58,7 +59,9 @@ const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>
 Provider keys come from OPENAI_API_KEY and ANTHROPIC_API_KEY. Knowledge bases are searched
 from their files' text in <graph.json>, which an export from Graphwright carries when
 "include knowledge bases" is checked; a base with an embeddings model profile is embedded
-with OPENAI_API_KEY and searched hybrid (full text only, with a warning, without the key).`;
+with OPENAI_API_KEY and searched hybrid (full text only, with a warning, without the key).
+A graph whose settings name memory_embedding_profile recalls memories by meaning with
+OPENAI_API_KEY in the in-memory store (memory, sqlite:<file>); with postgres://, by words.`;
 
 /** Ends the command with a message on stderr; thrown so open stores are closed on the way out. */
 class CliFailure extends Error {
@@ -221,9 +224,11 @@ async function run(
   options: { thread?: string; graphs?: string; json: boolean },
 ): Promise<number> {
   let compiled;
+  const memory = await cliMemory(document, checkpoint);
+  if (memory.warning) process.stderr.write(`Warning: ${memory.warning}\n`);
   const services = nodeServices(document, {
     checkpointer: checkpoint.saver,
-    store: checkpoint.store,
+    store: memory.store,
     graphs: folderGraphLibrary(options.graphs ?? dirname(file)),
   });
   const { tools } = services;

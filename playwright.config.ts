@@ -11,7 +11,11 @@ export default defineConfig({
   testDir: "e2e",
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
-  workers: isCI ? 1 : undefined,
+  // Two workers on CI's 2 cores: with one, a test (its browser, page and test process) kept about
+  // one core busy and the other mostly idle. Every test has its own browser context (its own
+  // IndexedDB) and starts its servers on free ports, so spec files run side by side. Specs that
+  // time the app (Stop within 2.5 s, a JavaScript tool's 6 s deadline) have the least margin.
+  workers: isCI ? 2 : undefined,
   reporter: "list",
   use: {
     baseURL: `http://localhost:${port}`,

@@ -201,7 +201,14 @@ export function createKnowledgeClient(create: () => KnowledgeWorkerLike = startW
         ...(onProgress ? { onProgress } : {}),
       });
       ticker ??= setInterval(tick, timings.probeMs);
-      ensure().postMessage(message);
+      try {
+        ensure().postMessage(message);
+      } catch (error) {
+        // No worker could be started (or it refused the message): nothing will answer this request.
+        pending.get(id)?.reject(error instanceof Error ? error : new Error(String(error)));
+        pending.delete(id);
+        idle();
+      }
     });
   }
 

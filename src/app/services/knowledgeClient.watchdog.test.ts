@@ -196,4 +196,16 @@ describe("knowledge client watchdog", () => {
     expect(worker.posted).toHaveLength(sent);
     expect(worker.terminated).toBe(false);
   });
+
+  it("rejects a request when no worker can be started, and tries again on the next one", async () => {
+    let attempts = 0;
+    const client = createKnowledgeClient(() => {
+      attempts++;
+      throw new Error("Workers are not allowed here");
+    });
+    await expect(client.stats("g1", "kb-1")).rejects.toThrow("Workers are not allowed here");
+    expect(vi.getTimerCount()).toBe(0);
+    await expect(client.texts("g1", "kb-1")).rejects.toThrow("Workers are not allowed here");
+    expect(attempts).toBe(2);
+  });
 });

@@ -63,5 +63,6 @@ export async function hybridSearch(parts: HybridParts, query: string, k: number,
     if (signal?.aborted) throw error;
     return fullText(bm25, `the query could not be embedded: ${messageOf(error)}`);
   }
-  return { passages: fuseRankings([bm25, nearest], k), ranking: "hybrid" };
+  // Vectors first: a tie goes to the meaning match, since BM25's typo tolerance matches spellings ("get" for "set"), not meanings.
+  return { passages: fuseRankings([nearest, bm25], k), ranking: "hybrid" };
 }

@@ -37,6 +37,10 @@ describe("fuseRankings", () => {
     expect(fuseRankings([bm25, vector], 4).map((h) => h.file)).toEqual(["b.md", "a.md", "d.md", "c.md"]);
   });
 
+  it("breaks a tie in favour of the earlier ranking", () => {
+    expect(fuseRankings([[hit("vector.md", 0)], [hit("bm25.md", 0)]], 2).map((h) => h.file)).toEqual(["vector.md", "bm25.md"]);
+  });
+
   it("names a chunk by file and position, so two chunks of one file stay apart", () => {
     const fused = fuseRankings([[hit("a.md", 0)], [hit("a.md", 1)]], 5);
     expect(fused.map((h) => h.chunk)).toEqual([0, 1]);

@@ -89,7 +89,8 @@ const RRF_K = 60;
 
 /**
  * Merges rankings of the same chunks (`file` + `chunk` name one) by reciprocal rank fusion:
- * each chunk scores Σ 1 / (60 + rank) over the rankings it is in; the best `k`, best first.
+ * each chunk scores Σ 1 / (60 + rank) over the rankings it is in; the best `k`, best first. Equal
+ * scores keep the order of the earlier ranking.
  * @example fuseRankings([bm25Hits, vectorHits], 5) // chunks high in both first
  */
 export function fuseRankings(rankings: readonly (readonly KnowledgeHit[])[], k: number): KnowledgeHit[] {

@@ -12,6 +12,7 @@ import { useGraphMemories } from "./useGraphMemories";
 export function MemoryDialog({ onClose }: { onClose: () => void }) {
   const graphId = useEditor((s) => s.document.meta.id);
   const graphName = useEditor((s) => s.document.meta.name);
+  const embeddingProfile = useEditor((s) => s.document.settings.memory_embedding_profile);
   const { memories, error, busy, change } = useGraphMemories(graphId);
   const groups = useMemo(() => groupByAgent(memories ?? []), [memories]);
   const region = useRef<HTMLElement>(null);
@@ -25,7 +26,10 @@ export function MemoryDialog({ onClose }: { onClose: () => void }) {
         <div className="mb-3 flex items-start justify-between gap-3">
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             What the agents of “{graphName}” remember across threads. An agent with Long-term memory on saves facts with remember and reads them with recall;
-            each agent sees only its own.
+            each agent sees only its own.{" "}
+            {embeddingProfile
+              ? `Recall ranks them by meaning with “${embeddingProfile}”; an edit here is embedded again. After that profile's model changes, older memories rank after the others until saved again.`
+              : "Recall matches their words; choose a Memory embeddings model in Graph settings to rank them by meaning."}
           </p>
           <button type="button" className={secondaryButton} disabled={busy} onClick={() => void change({ op: "list" })}>
             Refresh

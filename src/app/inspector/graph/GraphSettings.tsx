@@ -6,6 +6,7 @@ import { NumberField } from "../fields/NumberField";
 import { TextField } from "../fields/TextField";
 import { examplesFromText, examplesToText } from "../../playground/exampleMessages";
 import { ChannelsEditor } from "./ChannelsEditor";
+import { MemoryEmbeddingField } from "./MemoryEmbeddingField";
 import { ConditionsEditor } from "./ConditionsEditor";
 import { McpServersEditor } from "./McpServersEditor";
 import { ModelsEditor } from "./ModelsEditor";
@@ -55,6 +56,7 @@ export function GraphSettings() {
         step={1}
         onCommit={(n) => update((d) => ({ ...d, settings: { ...d.settings, recursion_limit: n ?? 100 } }))}
       />
+      <MemoryEmbeddingField />
       <ChannelsEditor />
       <ModelsEditor />
       <ToolsEditor />

@@ -12,6 +12,9 @@ export const RetrievalCard = memo(function RetrievalCard({ retrieval }: { retrie
       className="rounded border border-emerald-200 bg-emerald-50 px-2 py-1 text-xs dark:border-emerald-900 dark:bg-emerald-950/40"
     >
       <p className="font-semibold text-emerald-900 dark:text-emerald-200">{name}</p>
+      {retrieval.vectorsUnavailable && (
+        <p className="text-amber-800 dark:text-amber-300">Searched by full text only: vectors were unavailable ({retrieval.vectorsUnavailable}).</p>
+      )}
       {retrieval.passages.length === 0 ? (
         <p className="text-zinc-600 dark:text-zinc-400">No passage matched.</p>
       ) : (

@@ -26,6 +26,15 @@ describe("retrievalOf", () => {
     });
   });
 
+  it("carries why vectors were unavailable, and the card says it", () => {
+    const result = JSON.stringify({ ...JSON.parse(faqResult), ranking: "full_text", vectors_unavailable: "the query could not be embedded: HTTP 500" });
+    const retrieval = retrievalOf("search_faq", result);
+    expect(retrieval?.vectorsUnavailable).toBe("the query could not be embedded: HTTP 500");
+    expect(renderToStaticMarkup(createElement(RetrievalCard, { retrieval: retrieval! }))).toContain(
+      "Searched by full text only: vectors were unavailable (the query could not be embedded: HTTP 500).",
+    );
+  });
+
   it("is no retrieval for another tool, a result naming another base, plain text or broken JSON", () => {
     expect(retrievalOf("get_weather", faqResult)).toBeNull();
     expect(retrievalOf("search_docs", faqResult)).toBeNull();

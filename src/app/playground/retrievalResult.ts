@@ -17,6 +17,8 @@ export interface RetrievedPassage {
 export interface Retrieval {
   knowledgeBase: string;
   passages: RetrievedPassage[];
+  /** Why a base with an embeddings model was searched by full text only (its vectors were unavailable). */
+  vectorsUnavailable?: string;
 }
 
 /** Characters of a passage the card shows. */
@@ -59,5 +61,6 @@ export function retrievalOf(tool: string, result: string | null): Retrieval | nu
     const lines = typeof item.lines === "string" || typeof item.lines === "number" ? String(item.lines) : "";
     passages.push({ source: item.source, lines, excerpt: excerptOf(item.text) });
   }
-  return { knowledgeBase: value.knowledge_base, passages };
+  const unavailable = typeof value.vectors_unavailable === "string" ? { vectorsUnavailable: value.vectors_unavailable } : {};
+  return { knowledgeBase: value.knowledge_base, passages, ...unavailable };
 }

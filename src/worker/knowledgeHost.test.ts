@@ -73,6 +73,8 @@ describe("knowledge client", () => {
     }));
     const stats = kb.stats("g1", "kb-faq");
     fail?.({ message: "SyntaxError in knowledge.worker.ts" } as ErrorEvent);
-    await expect(stats).rejects.toThrow("Knowledge bases are unavailable: SyntaxError in knowledge.worker.ts");
+    await expect(stats).rejects.toThrow(
+      "The knowledge worker failed while reading a knowledge base's size (SyntaxError in knowledge.worker.ts), so it was restarted",
+    );
   });
 });

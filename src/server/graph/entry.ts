@@ -21,6 +21,8 @@ export interface ServerGraphOptions {
   /** Saved graphs for Subgraph nodes. */
   graphs?: GraphLibrary;
   env?: Record<string, string | undefined>;
+  /** `runtimeGraph` only: the most document text its compiled-graph cache keeps (64 Mi characters). */
+  cacheChars?: number;
 }
 
 type ServerGraph = CompiledDocument["graph"];
@@ -52,9 +54,24 @@ export function documentGraph(input: unknown, options: ServerGraphOptions = {}):
   return built.graph;
 }
 
-/** Compiled documents of the runtime server, by their text; the oldest go first. */
+/**
+ * Compiled documents of the runtime server, by their text; the oldest go first. Bounded by
+ * count and by the documents' total text, since a document may carry packed knowledge base files
+ * (tens of MB each): 64 of those would hold gigabytes.
+ */
 const CACHE_LIMIT = 64;
+const CACHE_CHARS = 64 * 1024 * 1024;
 const cache = new Map<string, ServerGraph>();
+let cachedChars = 0;
+
+/** Makes room for a document of `chars` characters, dropping the least recently used first. */
+function evictFor(chars: number, limitChars: number): void {
+  for (const oldest of cache.keys()) {
+    if (cache.size < CACHE_LIMIT && cachedChars + chars <= limitChars) return;
+    cache.delete(oldest);
+    cachedChars -= oldest.length;
+  }
+}
 
 /**
  * The runtime server's one graph: each assistant's configuration carries a document
@@ -77,7 +94,8 @@ export function runtimeGraph(config: { configurable?: Record<string, unknown> } 
     cache.delete(key);
   } else {
     graph = documentGraph(document, options);
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    evictFor(key.length, options.cacheChars ?? CACHE_CHARS);
+    cachedChars += key.length;
   }
   cache.set(key, graph);
   return graph;

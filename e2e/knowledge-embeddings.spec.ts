@@ -4,6 +4,7 @@
 // Settings goes to that server and nowhere else: not into the graph's export.
 import { embeddingsReply, isEmbeddingsRequest } from "../src/models/testing/embeddingsWire";
 import { expect, expectNoKey, PROVIDER_KEY, saveOpenAISettings, test } from "./providerFixture";
+import { supportTeamText } from "./supportTeam";
 
 const REFUNDS = "# Refunds\n\nRefunds are issued within 14 days of receiving the returned item.\nThe money goes back to the original card.\n";
 const PASSWORDS = "Accounts\n\nTo change your password, open Settings and choose Security.\n";
@@ -12,47 +13,13 @@ const SYNONYM_QUESTION = "Could I get a reimbursement?";
 
 /** Docs (a blocking tool-mode sub-agent on the scripted model) searches `handbook`; `embedder` makes its vectors. */
 function supportTeam(baseUrl: string): string {
-  const agent = (id: string, x: number, data: Record<string, unknown>) => ({
-    id,
-    kind: "agent",
-    position: { x, y: 120 },
-    data: { model: "scripted", ...data },
-  });
-  return JSON.stringify({
-    version: 1,
+  return supportTeamText({
     meta: { id: "kb-embeddings", name: "KB embeddings" },
     models: [
       { id: "scripted", provider: "scripted", model: "scripted" },
       { id: "embedder", provider: "openai", model: "word-groups", base_url: baseUrl },
     ],
-    nodes: [
-      { id: "start", kind: "start", position: { x: 0, y: 120 }, data: { name: "Start" } },
-      agent("main", 220, {
-        name: "Main",
-        script: {
-          rules: [
-            { match: ".", tool_calls: [{ name: "Docs", args: { message: "{{ input }}" } }] },
-            { on: "tool", tool: "Docs", reply: "Docs says: {{ tool_result }}" },
-          ],
-        },
-      }),
-      agent("docs", 220, {
-        name: "Docs",
-        description: "Answers from the handbook.",
-        script: {
-          rules: [
-            { match: ".", tool_calls: [{ name: "search_handbook", args: { query: "{{ input }}", k: 1 } }] },
-            { on: "tool", tool: "search_handbook", reply: "The handbook says: {{ tool_result }}" },
-          ],
-        },
-      }),
-      { id: "end", kind: "end", position: { x: 480, y: 120 }, data: { name: "End" } },
-    ],
-    edges: [
-      { id: "e1", kind: "flow", source: "start", target: "main" },
-      { id: "e2", kind: "flow", source: "main", target: "end" },
-      { id: "d1", kind: "delegation", source: "main", target: "docs", mode: "tool", blocking: true },
-    ],
+    k: 1,
   });
 }
 

@@ -4,48 +4,15 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
 import type { CanvasPage } from "./pages/CanvasPage";
+import { supportTeamText } from "./supportTeam";
 
 /** Main delegates every question to Docs (a blocking tool-mode sub-agent), which searches `handbook` and answers from it. */
 function supportTeam(): string {
-  const agent = (id: string, x: number, data: Record<string, unknown>) => ({
-    id,
-    kind: "agent",
-    position: { x, y: 120 },
-    data: { model: "scripted", ...data },
-  });
-  return JSON.stringify({
-    version: 1,
+  return supportTeamText({
     meta: { id: "kb-support", name: "KB support" },
     models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
-    nodes: [
-      { id: "start", kind: "start", position: { x: 0, y: 120 }, data: { name: "Start" } },
-      agent("main", 220, {
-        name: "Main",
-        system_prompt: "You pass questions to Docs.",
-        script: {
-          rules: [
-            { match: ".", tool_calls: [{ name: "Docs", args: { message: "{{ input }}" } }] },
-            { on: "tool", tool: "Docs", reply: "Docs says: {{ tool_result }}" },
-          ],
-        },
-      }),
-      agent("docs", 220, {
-        name: "Docs",
-        description: "Answers from the handbook.",
-        script: {
-          rules: [
-            { match: ".", tool_calls: [{ name: "search_handbook", args: { query: "{{ input }}", k: 2 } }] },
-            { on: "tool", tool: "search_handbook", reply: "The handbook says: {{ tool_result }}" },
-          ],
-        },
-      }),
-      { id: "end", kind: "end", position: { x: 480, y: 120 }, data: { name: "End" } },
-    ],
-    edges: [
-      { id: "e1", kind: "flow", source: "start", target: "main" },
-      { id: "e2", kind: "flow", source: "main", target: "end" },
-      { id: "d1", kind: "delegation", source: "main", target: "docs", mode: "tool", blocking: true },
-    ],
+    k: 2,
+    mainPrompt: "You pass questions to Docs.",
   });
 }
 

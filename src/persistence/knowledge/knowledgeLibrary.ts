@@ -11,17 +11,7 @@ import { embeddingProgressText, vectorsForChange, type ChangeVectors } from "./e
 import { KnowledgeIndexCache } from "./indexCache.js";
 import { createKnowledgeReader } from "./knowledgeReader.js";
 import type { KnowledgeFileInput, KnowledgeStore } from "./knowledgeStore.js";
-import type {
-  AddOptions,
-  AddResult,
-  KnowledgeBaseStats,
-  KnowledgeFileError,
-  KnowledgeLibrary,
-  KnowledgePhase,
-  KnowledgeProgress,
-  KnowledgeSource,
-  PackedKnowledgeFile,
-} from "./libraryTypes.js";
+import type { AddOptions, AddResult, KnowledgeLibrary, KnowledgeSource, PackedKnowledgeFile } from "./libraryTypes.js";
 
 export type {
   AddOptions,
@@ -33,7 +23,7 @@ export type {
   KnowledgeProgress,
   KnowledgeSource,
   PackedKnowledgeFile,
-};
+} from "./libraryTypes.js";
 
 /**
  * Progress over a batch: every file is read, extracted and chunked (up to EXTRACTED, each file

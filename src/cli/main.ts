@@ -61,7 +61,8 @@ from their files' text in <graph.json>, which an export from Graphwright carries
 "include knowledge bases" is checked; a base with an embeddings model profile is embedded
 with OPENAI_API_KEY and searched hybrid (full text only, with a warning, without the key).
 A graph whose settings name memory_embedding_profile recalls memories by meaning with
-OPENAI_API_KEY in the in-memory store (memory, sqlite:<file>); with postgres://, by words.`;
+OPENAI_API_KEY in the in-memory store (memory, sqlite:<file>) and on serve (its own store;
+without the key, by words, with a warning); with postgres://, by words.`;
 
 /** Ends the command with a message on stderr; thrown so open stores are closed on the way out. */
 class CliFailure extends Error {

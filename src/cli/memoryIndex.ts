@@ -8,9 +8,9 @@
  */
 import { InMemoryStore } from "@langchain/langgraph-checkpoint";
 import { MEMORY_INDEX_FIELDS } from "../engine/multiagent/memoryTools.js";
-import { EmbedderEmbeddings, memoryEmbedder } from "../models/memoryEmbeddings.js";
+import { EmbedderEmbeddings } from "../models/memoryEmbeddings.js";
 import type { GraphDocument } from "../schema/index.js";
-import { KEY_VARIABLES } from "../server/graph/nodeServices.js";
+import { memoryRanking, RECALLED_BY_WORDS } from "../server/graph/memoryRanking.js";
 import type { OpenCheckpointer } from "./checkpointer.js";
 
 /** Indexed stores of this process, one per embeddings model: every run of the process shares its memories. */
@@ -22,23 +22,20 @@ export interface CliMemory {
   warning?: string;
 }
 
-const WORDS = "long-term memory is recalled by matching words";
-
 /**
  * @example const { store, warning } = await cliMemory(document, opened); // InMemoryStore with an index
  */
 export async function cliMemory(document: GraphDocument, opened: Pick<OpenCheckpointer, "spec" | "store">, env = process.env): Promise<CliMemory> {
-  const variable = KEY_VARIABLES.openai;
-  const embedder = memoryEmbedder(document, () => env[variable] || undefined, { retries: 2 });
-  if (embedder === null) return { store: opened.store };
-  if ("unavailable" in embedder) return { store: opened.store, warning: `${WORDS}: ${embedder.unavailable}.` };
+  const ranking = memoryRanking(document, env);
+  if (ranking === null) return { store: opened.store };
   if (opened.spec.kind === "postgres") {
     return {
       store: opened.store,
-      warning: `${WORDS}: ranking by meaning (settings.memory_embedding_profile) needs the in-memory store (--checkpoint memory or sqlite:<file>); a Postgres memory store would need the pgvector extension, which this CLI does not use.`,
+      warning: `${RECALLED_BY_WORDS}: ranking by meaning (settings.memory_embedding_profile) needs the in-memory store (--checkpoint memory or sqlite:<file>); a Postgres memory store would need the pgvector extension, which this CLI does not use.`,
     };
   }
-  if (!env[variable]) return { store: opened.store, warning: `${WORDS}: set ${variable} to embed memories with ${embedder.label}.` };
+  if ("warning" in ranking) return { store: opened.store, warning: ranking.warning };
+  const { embedder } = ranking;
   const cached = indexedStores.get(embedder.signature);
   if (cached) return { store: cached };
   const embeddings = new EmbedderEmbeddings(embedder);
@@ -46,7 +43,7 @@ export async function cliMemory(document: GraphDocument, opened: Pick<OpenCheckp
   try {
     dims = await embeddings.vectorSize();
   } catch (error) {
-    return { store: opened.store, warning: `${WORDS}: ${error instanceof Error ? error.message : String(error)}` };
+    return { store: opened.store, warning: `${RECALLED_BY_WORDS}: ${error instanceof Error ? error.message : String(error)}` };
   }
   const store = new InMemoryStore({ index: { dims, embeddings, fields: MEMORY_INDEX_FIELDS } });
   indexedStores.set(embedder.signature, store);

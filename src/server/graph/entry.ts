@@ -11,6 +11,8 @@ import { compileGraph, EngineError, type CompiledDocument, type GraphLibrary } f
 import { formatIssues, validate, type GraphDocument } from "../../schema/index.js";
 import { LateSaver } from "./lateSaver.js";
 import { LateStore } from "./lateStore.js";
+import { memoryRanking } from "./memoryRanking.js";
+import { RankedMemoryStore } from "./rankedMemoryStore.js";
 import { nodeServices } from "./nodeServices.js";
 
 import { DOCUMENT_KEY } from "../client/publish.js";
@@ -46,12 +48,33 @@ export function documentGraph(input: unknown, options: ServerGraphOptions = {}):
   });
   // Agents' long-term memories go to the server's store (its own, lasting as it does), as checkpoints go to its saver.
   const fallbackStore = new InMemoryStore();
-  const store: BaseStore = new LateStore(() => {
+  const late: BaseStore = new LateStore(() => {
     const given = built.graph?.store;
-    return given instanceof BaseStore && given !== store ? given : fallbackStore;
+    return given instanceof BaseStore && given !== late ? given : fallbackStore;
   });
+  const store = memoryStore(document, late, options.env ?? process.env);
   built.graph = compileGraph(document, nodeServices(document, { checkpointer: saver, store, ...options })).graph;
   return built.graph;
+}
+
+/** Warnings already printed by this process: a document compiled again (cache eviction, another assistant) says it once. */
+const warned = new Set<string>();
+
+/**
+ * The memory store of a server graph: ranked by meaning over the server's store when the graph
+ * names a memory embeddings profile and its key is set (the server's own store has no vector
+ * index), else the server's store, with a warning on the server's log saying why, once.
+ */
+function memoryStore(document: GraphDocument, serverStore: BaseStore, env: Record<string, string | undefined>): BaseStore {
+  const ranking = memoryRanking(document, env);
+  if (ranking === null) return serverStore;
+  if ("embedder" in ranking) return new RankedMemoryStore(serverStore, ranking.embedder);
+  const warning = `Graphwright graph "${document.meta.name}" (${document.meta.id}): ${ranking.warning}`;
+  if (!warned.has(warning)) {
+    warned.add(warning);
+    console.warn(`Warning: ${warning}`);
+  }
+  return serverStore;
 }
 
 /**

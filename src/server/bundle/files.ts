@@ -86,7 +86,11 @@ dev\` keeps everything in memory (and in \`.langgraph_api/\`) and is meant for o
   searched from the files' text it carries when it was exported with "include knowledge
   bases", indexed in memory on a base's first search. A base with an embeddings model
   profile has its chunks embedded then too (with \`OPENAI_API_KEY\`) and is searched hybrid;
-  without the key it is searched by full text, and its search results say why.
+  without the key it is searched by full text, and its search results say why. Agents'
+  long-term memories live in the server's store; with a memory embeddings model profile
+  (\`settings.memory_embedding_profile\`) and \`OPENAI_API_KEY\`, recall ranks them by meaning
+  (vectors are kept in the server process and made again after a restart); without the key,
+  by words, and the server's log says why once.
 - \`graph.mjs\`: compiles it with the engine; \`langgraph.json\` points at it.
 - \`engine/\`: the Graphwright engine, prebuilt (no TypeScript toolchain needed).
 - \`graphs/\`: graphs that Subgraph nodes run, if any.

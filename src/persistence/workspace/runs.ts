@@ -16,6 +16,27 @@ export function storedEvent(event: RunEvent): RunEvent {
   return { ...event, state: rest, message_count: messages.length };
 }
 
+/** A run as it starts. */
+export interface StartingRun {
+  id: string;
+  threadId: string;
+  graphId: string;
+  input: string;
+  started: number;
+}
+
+const runningRecord = (input: StartingRun, started: number): RunRecord => ({
+  id: input.id,
+  v: 1,
+  thread_id: input.threadId,
+  graph_id: input.graphId,
+  input: input.input,
+  status: "running",
+  started,
+  ended: null,
+  error: null,
+});
+
 export class RunStore {
   constructor(private readonly db: Database) {}
 
@@ -24,26 +45,33 @@ export class RunStore {
    * loses the message) and the worker starts it again when the run really starts, or resumes
    * it: a record still running is kept with its start time; a finished one is never reopened.
    */
-  async start(input: { id: string; threadId: string; graphId: string; input: string; started: number }): Promise<RunRecord> {
+  async start(input: StartingRun): Promise<RunRecord> {
     return this.db.tx([STORES.runs], "readwrite", `recording run "${input.id}"`, async (tx) => {
       const store = tx.objectStore(STORES.runs);
       const raw = await store.get(input.id);
       const existing = raw === undefined ? undefined : readRecord(STORES.runs, raw, runRecordSchema);
       if (existing && existing.status !== "running")
         throw new PersistenceError("INVALID_DATA", `Run "${input.id}" already ended (${existing.status})`, { store: STORES.runs });
-      const record: RunRecord = {
-        id: input.id,
-        v: 1,
-        thread_id: input.threadId,
-        graph_id: input.graphId,
-        input: input.input,
-        status: "running",
-        started: existing?.started ?? input.started,
-        ended: null,
-        error: null,
-      };
+      const record = runningRecord(input, existing?.started ?? input.started);
       await store.put(record);
       return record;
+    });
+  }
+
+  /**
+   * Records a sent message: the run, running, and its events (its `run_start`) in one
+   * transaction, so a reload finds both or neither. A run the engine has already recorded
+   * (it started the run before this write) is left as the engine wrote it.
+   */
+  async recordSent(input: StartingRun, events: readonly RunEvent[]): Promise<void> {
+    await this.db.tx([STORES.runs, STORES.events], "readwrite", `recording the message of run "${input.id}"`, async (tx) => {
+      const runs = tx.objectStore(STORES.runs);
+      if ((await runs.getKey(input.id)) !== undefined) return;
+      const rows = tx.objectStore(STORES.events);
+      await Promise.all([
+        runs.put(runningRecord(input, input.started)),
+        ...events.map((event) => rows.put({ run_id: event.run_id, seq: event.seq, thread_id: event.thread_id, event: storedEvent(event) })),
+      ]);
     });
   }
 

@@ -44,8 +44,10 @@ export interface PlaygroundController {
   /** Marks a thread as just used (the thread list is ordered by it). */
   touchThread(threadId: string): Promise<void>;
   /**
-   * Writes the user's message to the thread before its run starts (the run record, still
-   * running, and its `run_start` event): a reload from now on finds it, and resumes the run.
+   * Writes the user's message to the thread as its run starts (the run record, still running,
+   * and its `run_start` event, in one transaction): once it commits, a reload finds it and
+   * resumes the run. The engine records the same run and event when the run really starts;
+   * a write that comes after the engine's leaves the engine's.
    */
   recordSend(send: { runId: string; threadId: string; graphId: string; event: RunEvent }): Promise<void>;
   /** Runs of the thread still marked running: cut off by a reload or a closed tab, or running in another tab. */
@@ -115,8 +117,7 @@ export function createPlaygroundController(deps: PlaygroundControllerDeps): Play
     },
     async recordSend({ runId, threadId, graphId, event }) {
       if (event.type !== "run_start") throw new Error("A send is recorded by its run_start event");
-      await workspace.runs.start({ id: runId, threadId, graphId, input: event.input, started: event.ts });
-      await workspace.runs.appendEvents([event]);
+      await workspace.runs.recordSent({ id: runId, threadId, graphId, input: event.input, started: event.ts }, [event]);
     },
     async cutRuns(threadId) {
       // A background delegation's follow-up run is still running while its task streams: it is

@@ -48,6 +48,34 @@ describe("run slice", () => {
     await expect.poll(() => playground.getState().events.map((e) => e.id)).toEqual(["run_2:0"]);
   });
 
+  it("starts the run as the message's write is issued, without waiting for it to commit", async () => {
+    const { controller, playground } = playgroundOnMemory();
+    await playground.getState().send(document, "first");
+    controller.runs[0]?.handlers.onDone("completed", null);
+    await expect.poll(() => playground.getState().run.state).toBe("idle");
+    let commit = () => {};
+    const written: string[] = [];
+    controller.recordSend = ({ event }) => {
+      written.push(event.id);
+      return new Promise<void>((resolve) => (commit = resolve));
+    };
+    expect(await playground.getState().send(document, "second")).toBe(true);
+    expect(written).toEqual(["run_3:0"]);
+    expect(controller.runs.map((r) => r.request.message)).toEqual(["first", "second"]);
+    commit();
+  });
+
+  it("still runs a message whose early write failed: the engine records the run itself", async () => {
+    const { controller, playground } = playgroundOnMemory();
+    await playground.getState().send(document, "first");
+    controller.runs[0]?.handlers.onDone("completed", null);
+    await expect.poll(() => playground.getState().run.state).toBe("idle");
+    controller.recordSend = () => Promise.reject(new Error("quota exceeded"));
+    expect(await playground.getState().send(document, "second")).toBe(true);
+    expect(controller.runs.map((r) => r.request.message)).toEqual(["first", "second"]);
+    expect(playground.getState().run).toMatchObject({ state: "running", runId: "run_3" });
+  });
+
   it("refuses a second message while a run is going, and starts none", async () => {
     const { controller, playground } = playgroundOnMemory();
     await playground.getState().send(document, "first");

@@ -155,15 +155,20 @@ export const createRunSlice =
             }
           }
           if (threadId === null) return false;
-          // The message is shown and written to the thread before the run starts: a reload
-          // from here on finds it, and resumes the run (or says it was interrupted).
+          // The message is shown, and its write to the thread is issued, before the run is
+          // posted: once it commits, a reload finds it and resumes the run (or says it was
+          // interrupted). The run does not wait for the commit (a round trip of IndexedDB on
+          // every Send): the engine records the same run and run_start under the thread's lock
+          // when it starts the run, and fails the run, saying why, if it cannot.
           const runId = steps.newId("run");
           const shown = sendEvent(runId, threadId, text, Date.now());
           set({ run: { state: "running", runId, threadId } });
           stream.push([shown]);
           stream.flush();
-          await controller.recordSend({ runId, threadId, graphId: document.meta.id, event: shown });
+          const recorded = controller.recordSend({ runId, threadId, graphId: document.meta.id, event: shown });
           startRun(document, threadId, text, { runId, shown, ...(options.agent ? { agent: options.agent } : {}) });
+          // A failed early write loses nothing the engine's own does not record.
+          void recorded.catch(() => undefined);
           return true;
         } catch (error) {
           steps.fail(`Could not start the run: ${errorText(error)}`);

@@ -1,0 +1,55 @@
+// A sent message is recorded as its run and its run_start in one transaction: a reload finds both
+// or neither. The engine records the same run as it starts it; whichever writes first, the
+// engine's record (its input redacted, its outcome) is the one kept.
+import "fake-indexeddb/auto";
+import { IDBFactory } from "fake-indexeddb";
+import { beforeEach, expect, it } from "vitest";
+import type { RunEvent } from "../../engine/index.js";
+import { Database } from "../db.js";
+import { createWorkspace, type Workspace } from "./index.js";
+
+let ws: Workspace;
+
+beforeEach(() => {
+  ws = createWorkspace(new Database({ name: "sent-runs", indexedDB: new IDBFactory() }));
+});
+
+const runStart = (runId: string, input: string): RunEvent => ({
+  id: `${runId}:0`,
+  seq: 0,
+  ts: 5,
+  run_id: runId,
+  thread_id: "t-1",
+  call_id: runId,
+  parent_call_id: null,
+  root_call_id: runId,
+  depth: 0,
+  agent: null,
+  node: null,
+  checkpoint_id: null,
+  type: "run_start",
+  input,
+});
+
+it("records a sent run with its run_start, and the engine's later start keeps the first start time", async () => {
+  await ws.runs.recordSent({ id: "r1", threadId: "t-1", graphId: "g", input: "hello", started: 5 }, [runStart("r1", "hello")]);
+  expect(await ws.runs.threadEvents("t-1")).toEqual([runStart("r1", "hello")]);
+  expect(await ws.runs.get("r1")).toMatchObject({ status: "running", started: 5, input: "hello" });
+
+  await ws.runs.start({ id: "r1", threadId: "t-1", graphId: "g", input: "hello", started: 9 });
+  expect(await ws.runs.get("r1")).toMatchObject({ status: "running", started: 5 });
+});
+
+it("leaves a run the engine recorded first as the engine wrote it, running or ended", async () => {
+  const engineStart: RunEvent = { ...runStart("r1", "[redacted]"), ts: 6 };
+  await ws.runs.start({ id: "r1", threadId: "t-1", graphId: "g", input: "[redacted]", started: 6 });
+  await ws.runs.appendEvents([engineStart]);
+  await ws.runs.recordSent({ id: "r1", threadId: "t-1", graphId: "g", input: "sk-secret", started: 5 }, [runStart("r1", "sk-secret")]);
+  expect(await ws.runs.get("r1")).toMatchObject({ status: "running", started: 6, input: "[redacted]" });
+  expect(await ws.runs.threadEvents("t-1")).toEqual([engineStart]);
+
+  await ws.runs.finish("r1", { status: "completed", ended: 7 });
+  await ws.runs.recordSent({ id: "r1", threadId: "t-1", graphId: "g", input: "sk-secret", started: 5 }, [runStart("r1", "sk-secret")]);
+  expect(await ws.runs.get("r1")).toMatchObject({ status: "completed", ended: 7, input: "[redacted]" });
+  expect(await ws.runs.threadEvents("t-1")).toEqual([engineStart]);
+});

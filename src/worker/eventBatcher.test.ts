@@ -46,13 +46,22 @@ describe("createIntervalBatcher", () => {
     expect(posts.length).toBeLessThanOrEqual(Math.ceil(500 / 16) + 1);
   });
 
-  it("posts the first event of a quiet stream without waiting", () => {
+  it("posts the first event of a quiet stream at once, not on a timer behind other tasks", () => {
     const { timer, advance } = fakeTimer();
     const posts: string[][] = [];
     const batcher = createIntervalBatcher<string>((items) => posts.push(items), 16, timer);
     batcher.push("a");
-    advance(0);
     expect(posts).toEqual([["a"]]);
+    // Within the interval, the next ones wait for it and go together.
+    batcher.push("b");
+    batcher.push("c");
+    expect(posts).toEqual([["a"]]);
+    advance(16);
+    expect(posts).toEqual([["a"], ["b", "c"]]);
+    // After a quiet interval, at once again.
+    advance(40);
+    batcher.push("d");
+    expect(posts).toEqual([["a"], ["b", "c"], ["d"]]);
   });
 
   it("hands over what is pending on close", () => {
@@ -61,7 +70,8 @@ describe("createIntervalBatcher", () => {
     const batcher = createIntervalBatcher<string>((items) => posts.push(items), 16, timer);
     batcher.push("a");
     batcher.push("b");
+    batcher.push("c");
     batcher.close();
-    expect(posts).toEqual([["a", "b"]]);
+    expect(posts).toEqual([["a"], ["b", "c"]]);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Collects items and hands them over in batches, at most once per interval: the worker
  * posts run events this way so a 200 tok/s stream costs one message per frame, not 200.
+ * An item arriving after a quiet interval is handed over at once (a reply's first token).
  */
 
 export interface Timer {
@@ -50,7 +51,10 @@ export function createIntervalBatcher<T>(deliver: (items: T[]) => void, interval
     push(item) {
       pending.push(item);
       if (handle !== null) return;
-      const wait = Math.max(0, last + intervalMs - timer.now());
+      const wait = last + intervalMs - timer.now();
+      // A quiet stream's first item goes at once: a timer, even of 0 ms, would queue it behind
+      // whatever tasks the run has queued meanwhile (storage callbacks, the next step).
+      if (wait <= 0) return flush();
       handle = timer.set(() => {
         handle = null;
         flush();

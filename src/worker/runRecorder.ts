@@ -57,8 +57,8 @@ export function createRunRecorder(options: RunRecorderOptions): RecordRun {
 
   return async (meta, source, signal, onEvent) => {
     const { runId, threadId } = meta;
-    await closeInterruptedRuns(threadId, runId);
-    await runs.start({ id: runId, threadId, graphId: meta.graphId, input: meta.input, started: now() });
+    // Two transactions at once, not one after the other: the other runs are closed as this one is recorded.
+    await Promise.all([closeInterruptedRuns(threadId, runId), runs.start({ id: runId, threadId, graphId: meta.graphId, input: meta.input, started: now() })]);
     let saving: Promise<void> = Promise.resolve();
     let saveError: string | null = null;
     const batcher = createIntervalBatcher<RunEvent>(

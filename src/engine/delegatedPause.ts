@@ -39,6 +39,32 @@ export function answersOf(config: LangGraphRunnableConfig): Answers {
   return { ...recordAt(configurable, LANGGRAPH_RESUME_MAP), ...recordAt(configurable, ANSWERS_KEY) };
 }
 
+/** Where LangGraph keeps a task's scratchpad in its run config; a plain resume's value waits there. */
+const LANGGRAPH_SCRATCHPAD = "__pregel_scratchpad";
+
+/**
+ * Takes the value of a plain `Command({ resume: value })` — what a generic LangGraph client
+ * sends, naming no interrupt — at most once; null when the run was not resumed that way or
+ * the value was taken already (by this or by an `interrupt()` of the same task).
+ */
+export type PlainAnswer = () => { value: unknown } | null;
+
+/**
+ * The plain resume value of the task `config` belongs to. LangGraph gives it to the first
+ * `interrupt()` the task reaches; a node re-raising a delegated pause reaches none, so it
+ * takes the value itself for that pause, the same way (see nextChildStep).
+ * @example const plain = plainAnswerOf(config); plain()?.value // { option_id: "inbox" } after Command({ resume: { option_id: "inbox" } })
+ */
+export function plainAnswerOf(config: LangGraphRunnableConfig): PlainAnswer {
+  return () => {
+    const scratchpad = (config.configurable as Record<string, unknown> | undefined)?.[LANGGRAPH_SCRATCHPAD] as
+      { nullResume?: unknown; consumeNullResume?: () => unknown } | undefined;
+    if (!scratchpad || scratchpad.nullResume === undefined || scratchpad.nullResume === null) return null;
+    if (typeof scratchpad.consumeNullResume !== "function") return null;
+    return { value: scratchpad.consumeNullResume() };
+  };
+}
+
 /**
  * What a nested thread's run takes from the run config of the node that starts it: the
  * answers the run was resumed with, and the breakpoints (so they pause inside it too).
@@ -113,14 +139,16 @@ export async function readChildState(graph: SnapshotReader, config: LangGraphRun
  * How a child's run goes on for the message `messageId`: a fresh start, the answer to its
  * pause, its cut-off steps run again (`continue`), still waiting (the pause is raised again),
  * or nothing at all: it already finished that message (`done`; the node was cut off after it).
+ * A pause no answer names takes the run's plain resume value, if it has one (`plain`).
  * @example
- * const step = nextChildStep(await readChildState(graph, config), messageId, answersOf(config));
+ * const step = nextChildStep(await readChildState(graph, config), messageId, answersOf(config), plainAnswerOf(config));
  * if (step.kind === "waiting") throw childPause("Emails", step.pending);
  */
 export function nextChildStep(
   child: ChildState,
   messageId: string,
   answers: Answers,
+  plain?: PlainAnswer,
 ):
   | { kind: "start" }
   | { kind: "done" }
@@ -130,9 +158,11 @@ export function nextChildStep(
   if (!child.messageIds.has(messageId)) return { kind: "start" };
   if (child.next.length === 0) return { kind: "done" };
   if (child.pending.length === 0) return { kind: "continue" };
-  const answered = child.pending.find((p) => Object.prototype.hasOwnProperty.call(answers, p.id));
+  const named = child.pending.find((p) => Object.prototype.hasOwnProperty.call(answers, p.id));
+  const taken = named ? null : (plain?.() ?? null);
+  const answered = named ?? (taken ? child.pending[0] : undefined);
   if (!answered) return { kind: "waiting", pending: child.pending };
-  const value = answers[answered.id];
+  const value = named ? answers[answered.id] : taken?.value;
   return { kind: "answer", interrupt: answered, value, command: new Command({ resume: { [answered.id]: value } }) };
 }
 

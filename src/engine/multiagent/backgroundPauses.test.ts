@@ -1,6 +1,6 @@
 /** A background task whose sub-agent pauses: it waits for the user, its follow-up turn asks, the answer resumes it. */
 import { describe, expect, it } from "vitest";
-import { MemorySaver } from "@langchain/langgraph/web";
+import { Command, MemorySaver } from "@langchain/langgraph/web";
 import { collectRun, compileGraph, followUpMessage, runFollowUp, type RunEvent } from "../index.js";
 import { createMemoryTaskStore } from "./taskStore.js";
 import { testServices } from "../../../tests/support/services.js";
@@ -65,6 +65,18 @@ describe("a background task that pauses", () => {
     const answered = await collectRun(compiled, { message: "", resume: { value: { option_id: "inbox" } } }, { threadId: "b3" });
     expect(statusOf(answered)).toBe("completed");
     expect(await compiled.team.tasks.settled(id)).toMatchObject({ status: "completed", result: 'Emails did: {"option_id":"inbox","label":"Inbox folder"}' });
+  });
+
+  it("takes a plain Command({ resume }) naming no interrupt as the answer its follow-up turn asks for", async () => {
+    const { compiled } = setup();
+    const id = await queueEmails(compiled, "b5");
+    await compiled.team.tasks.settled(id);
+    await collect(runFollowUp(compiled, id, { threadId: "b5" }));
+    await compiled.graph.invoke(new Command({ resume: { option_id: "archive" } }), { configurable: { thread_id: "b5" } });
+    expect(await compiled.team.tasks.settled(id)).toMatchObject({
+      status: "completed",
+      result: 'Emails did: {"option_id":"archive","label":"Archive folder"}',
+    });
   });
 
   it("refuses to resume a task with an interrupt it does not wait on", async () => {

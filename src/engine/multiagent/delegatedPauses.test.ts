@@ -13,6 +13,8 @@ function lastAnswer(events: RunEvent[]): string {
   return messages.at(-1)?.content ?? "";
 }
 const callsOf = (calls: RecordedCall[], agent: string) => calls.filter((c) => c.agent === agent).length;
+/** The pauses a graph's invoke returned with (LangGraph's `__interrupt__`), by value. */
+const pausesOf = (values: unknown) => ((values as { __interrupt__?: { value: unknown }[] }).__interrupt__ ?? []).map((i) => i.value);
 
 describe("a question asked inside a blocking delegation", () => {
   it("pauses the user's thread on it, saying which sub-agent asks", async () => {
@@ -72,6 +74,29 @@ describe("a question asked inside a blocking delegation", () => {
       configurable: { thread_id: "q6" },
     });
     expect((final.messages as BaseMessage[]).at(-1)?.content).toBe('Main heard: Emails did: {"option_id":"inbox","label":"Inbox folder"}');
+  });
+
+  it("takes a plain Command({ resume }) naming no interrupt as the answer to the sub-agent's question, as LangGraph does for a root one", async () => {
+    const compiled = compileGraph(askingTeamDoc({ twice: true }), testServices());
+    await collectRun(compiled, { message: "email find invoices" }, { threadId: "q7" });
+    const config = { configurable: { thread_id: "q7" } };
+    const asked = await compiled.graph.invoke(new Command({ resume: { option_id: "inbox" } }), config);
+    expect(pausesOf(asked)).toMatchObject([{ question: "How many?", via: ["Emails"] }]);
+    const final = await compiled.graph.invoke(new Command({ resume: { option_id: "all" } }), config);
+    expect(pausesOf(final)).toEqual([]);
+    expect((final.messages as BaseMessage[]).at(-1)?.content).toBe('Main heard: Emails did: {"option_id":"all","label":"All"}');
+    expect(await pendingInterrupts(compiled, "q7")).toEqual([]);
+  });
+
+  it("refuses a plain resume naming no option and stays paused on the sub-agent's question", async () => {
+    const compiled = compileGraph(askingTeamDoc(), testServices());
+    await collectRun(compiled, { message: "email find invoices" }, { threadId: "q8" });
+    const refused = await compiled.graph.invoke(new Command({ resume: { option_id: "trash" } }), { configurable: { thread_id: "q8" } });
+    expect(pausesOf(refused)).toMatchObject([
+      { question: "Which folder?", via: ["Emails"], error: expect.stringMatching(/"trash" is not an option/) as string },
+    ]);
+    const [pending] = await pendingInterrupts(compiled, "q8");
+    expect(pending?.payload).toMatchObject({ question: "Which folder?" });
   });
 
   it("refuses an answer naming no option and stays paused on the sub-agent's question", async () => {

@@ -6,7 +6,7 @@
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import type { AgentData, GraphDocument, ToolDefinition } from "../../schema/index.js";
-import { childMessageId, inheritedConfig } from "../delegatedPause.js";
+import { childMessageId, inheritedConfig, plainAnswerOf } from "../delegatedPause.js";
 import { EngineError } from "../errors.js";
 import type { NodeEmission } from "../events.js";
 import { callPathOf, emit } from "../runtime.js";
@@ -75,6 +75,7 @@ function runBlocking(
     // Stable across runs of this tool call's task, so a pause inside resumes instead of starting over.
     messageId: childMessageId(turn.config, `${turn.callId}:${agent}`),
     inherited: inheritedConfig(turn.config),
+    plainAnswer: plainAnswerOf(turn.config),
   });
 }
 

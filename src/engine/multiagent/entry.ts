@@ -5,7 +5,7 @@
  * turn follows the flow from Start.
  */
 import { Command, END, GraphInterrupt, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
-import { answersOf } from "../delegatedPause.js";
+import { answersOf, plainAnswerOf } from "../delegatedPause.js";
 import { emit, lastHumanMessage, textOf } from "../runtime.js";
 import { routeTurn } from "../routing.js";
 import type { GraphState } from "../state.js";
@@ -43,9 +43,12 @@ export function entryNode(input: {
         // sub-agent's own interrupt), and the answer resumes the task in the background.
         const pending = task.pending ?? [];
         const answers = answersOf(config);
-        const answered = pending.find((p) => Object.prototype.hasOwnProperty.call(answers, p.id));
+        const named = pending.find((p) => Object.prototype.hasOwnProperty.call(answers, p.id));
+        // A plain resume (a generic LangGraph client's) answers the question this turn asks.
+        const plain = named || !pending[0] ? null : plainAnswerOf(config)();
+        const answered = named ?? (plain ? pending[0] : undefined);
         if (!answered) throw new GraphInterrupt(pending.slice(0, 1).map((p) => ({ id: p.id, value: p.payload })));
-        await team.tasks.answer(task.id, answered.id, answers[answered.id]);
+        await team.tasks.answer(task.id, answered.id, named ? answers[answered.id] : plain?.value);
         return new Command({ goto: END });
       }
       emit(

@@ -6,8 +6,9 @@
 import { END, START, StateGraph, isGraphInterrupt, type BaseCheckpointSaver, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import { AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import type { GraphDocument, NodeOfKind } from "../../schema/index.js";
-import { answersOf, childPause, nextChildStep, readChildState } from "../delegatedPause.js";
+import { answersOf, childPause, nextChildStep, readChildState, type PlainAnswer } from "../delegatedPause.js";
 import { EngineError } from "../errors.js";
+import { asOwnRun } from "../ownRun.js";
 import { isNodeEmission, type CallLink, type NodeEmission, type RunEventBody } from "../events.js";
 import type { ResolvedServices } from "../nodes/context.js";
 import type { BackgroundTaskStore } from "../ports.js";
@@ -43,6 +44,8 @@ export interface AgentRunRequest {
   messageId?: string;
   /** Run-config values the agent's run takes from its caller's: the run's answers and breakpoints. */
   inherited?: Record<string, unknown>;
+  /** The caller's plain resume value, for a pause of this agent's that no answer names (see delegatedPause.ts). */
+  plainAnswer?: PlainAnswer;
   signal?: AbortSignal;
   /** Receives every event of the run; `ns` is stamped on them so the caller's node owns them. */
   sink: (emission: NodeEmission) => void;
@@ -132,57 +135,64 @@ export function createTeam(input: {
     const path: CallLink[] = [...request.callPath, { id: request.callId, agent: request.agent }];
     const at = (body: RunEventBody): NodeEmission => ({ __graphwright: 1, body, ns: request.ns, node: request.agent, agent: request.agent, calls: path });
     const thread = scopedThreadId(request.rootThread, request.agent);
-    return serialize(thread, async () => {
-      const started = services.clock.now();
-      request.sink(at({ type: "agent_start" }));
-      try {
-        const configurable = {
-          ...request.inherited,
-          thread_id: thread,
-          [ROOT_THREAD_KEY]: request.rootThread,
-          [DEPTH_KEY]: request.depth,
-          [CALL_PATH_KEY]: path,
-          ...(request.overrides ? { [OVERRIDES_KEY]: { agent: request.agent, ...request.overrides } } : {}),
-          ...(request.taskId ? { [TASK_KEY]: request.taskId } : {}),
-        };
-        const messageId = request.messageId ?? (request.taskId ? taskMessageId(request.taskId) : services.ids.next("msg"));
-        const before = await readChildState(graph, { configurable: { thread_id: thread } });
-        const step = nextChildStep(before, messageId, answersOf({ configurable }));
-        // Still waiting for the person: the pause is raised again, nothing runs.
-        if (step.kind === "waiting") throw childPause(request.agent, step.pending);
-        if (step.kind === "done") {
-          // Answered before this call was cut off: the answer stands, the agent does not run again.
-          request.sink(at({ type: "agent_end", duration_ms: 0 }));
-          return finalAnswer((before.values.messages ?? []) as BaseMessage[]);
+    // A run of its own, on its own thread, wherever it runs (see ownRun.ts).
+    return serialize(thread, () =>
+      asOwnRun(async () => {
+        const started = services.clock.now();
+        request.sink(at({ type: "agent_start" }));
+        try {
+          const configurable = {
+            ...request.inherited,
+            thread_id: thread,
+            [ROOT_THREAD_KEY]: request.rootThread,
+            [DEPTH_KEY]: request.depth,
+            [CALL_PATH_KEY]: path,
+            ...(request.overrides ? { [OVERRIDES_KEY]: { agent: request.agent, ...request.overrides } } : {}),
+            ...(request.taskId ? { [TASK_KEY]: request.taskId } : {}),
+          };
+          const messageId = request.messageId ?? (request.taskId ? taskMessageId(request.taskId) : services.ids.next("msg"));
+          const before = await readChildState(graph, { configurable: { thread_id: thread } });
+          const step = nextChildStep(before, messageId, answersOf({ configurable }), request.plainAnswer);
+          // Still waiting for the person: the pause is raised again, nothing runs.
+          if (step.kind === "waiting") throw childPause(request.agent, step.pending);
+          if (step.kind === "done") {
+            // Answered before this call was cut off: the answer stands, the agent does not run again.
+            request.sink(at({ type: "agent_end", duration_ms: 0 }));
+            return finalAnswer((before.values.messages ?? []) as BaseMessage[]);
+          }
+          const input =
+            step.kind === "start"
+              ? { messages: [new HumanMessage({ id: messageId, content: request.message })] }
+              : step.kind === "answer"
+                ? step.command
+                : null;
+          const stream = await graph.stream(input as never, {
+            configurable,
+            streamMode: ["custom", "values"],
+            recursionLimit: document.settings.recursion_limit,
+            ...(request.signal ? { signal: request.signal } : {}),
+          });
+          let messages: BaseMessage[] = [];
+          for await (const [mode, payload] of stream as AsyncIterable<[string, unknown]>) {
+            if (mode === "custom" && isNodeEmission(payload)) request.sink({ ...payload, ns: request.ns });
+            else if (mode === "values") messages = ((payload as { messages?: BaseMessage[] }).messages ?? []) as BaseMessage[];
+          }
+          const last = messages.at(-1);
+          if (!last || !AIMessage.isInstance(last) || (last.tool_calls?.length ?? 0) > 0) {
+            // The run stopped before an answer: paused at an interrupt (a question, an approval, a breakpoint).
+            const after = await readChildState(graph, { configurable: { thread_id: thread } });
+            if (after.pending.length > 0) throw childPause(request.agent, after.pending);
+          }
+          request.sink(at({ type: "agent_end", duration_ms: Math.max(0, services.clock.now() - started) }));
+          return finalAnswer(messages);
+        } catch (error) {
+          // A pause ends this run of the agent without an error: the resumed run starts it again.
+          const paused = isGraphInterrupt(error);
+          request.sink(at({ type: "agent_end", duration_ms: Math.max(0, services.clock.now() - started), ...(paused ? {} : { error: errorMessage(error) }) }));
+          throw error;
         }
-        const input =
-          step.kind === "start" ? { messages: [new HumanMessage({ id: messageId, content: request.message })] } : step.kind === "answer" ? step.command : null;
-        const stream = await graph.stream(input as never, {
-          configurable,
-          streamMode: ["custom", "values"],
-          recursionLimit: document.settings.recursion_limit,
-          ...(request.signal ? { signal: request.signal } : {}),
-        });
-        let messages: BaseMessage[] = [];
-        for await (const [mode, payload] of stream as AsyncIterable<[string, unknown]>) {
-          if (mode === "custom" && isNodeEmission(payload)) request.sink({ ...payload, ns: request.ns });
-          else if (mode === "values") messages = ((payload as { messages?: BaseMessage[] }).messages ?? []) as BaseMessage[];
-        }
-        const last = messages.at(-1);
-        if (!last || !AIMessage.isInstance(last) || (last.tool_calls?.length ?? 0) > 0) {
-          // The run stopped before an answer: paused at an interrupt (a question, an approval, a breakpoint).
-          const after = await readChildState(graph, { configurable: { thread_id: thread } });
-          if (after.pending.length > 0) throw childPause(request.agent, after.pending);
-        }
-        request.sink(at({ type: "agent_end", duration_ms: Math.max(0, services.clock.now() - started) }));
-        return finalAnswer(messages);
-      } catch (error) {
-        // A pause ends this run of the agent without an error: the resumed run starts it again.
-        const paused = isGraphInterrupt(error);
-        request.sink(at({ type: "agent_end", duration_ms: Math.max(0, services.clock.now() - started), ...(paused ? {} : { error: errorMessage(error) }) }));
-        throw error;
-      }
-    });
+      }),
+    );
   };
 
   const team: Team = {

@@ -4,15 +4,16 @@
  * it keeps its memory across turns), and maps its result back: the reply joins this graph's
  * conversation (and `output_channel`), and `outputs` copy channels of its final state.
  * A pause inside it (an approval, a question) pauses this run on the same interrupt and
- * resumes it where it stopped (see delegatedPause.ts).
+ * resumes it where it stopped (see delegatedPause.ts). It runs as a run of its own (see ownRun.ts).
  * A missing graph is SUBGRAPH_NOT_FOUND; a graph that (indirectly) runs itself is
  * SUBGRAPH_CYCLE; any other failure inside is SUBGRAPH_FAILED with the inner message.
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import { AIMessage, type BaseMessage } from "@langchain/core/messages";
 import type { NodeOfKind } from "../../schema/index.js";
-import { answersOf, childMessageId, childPause, nextChildStep, readChildState, type ChildState } from "../delegatedPause.js";
+import { answersOf, childMessageId, childPause, nextChildStep, plainAnswerOf, readChildState, type ChildState } from "../delegatedPause.js";
 import { EngineError, type EngineErrorCode } from "../errors.js";
+import { asOwnRun } from "../ownRun.js";
 import type { RunEvent, RunEventBody } from "../events.js";
 import type { PendingInterrupt } from "../interrupts.js";
 import type { RunInput } from "../run.js";
@@ -105,27 +106,31 @@ export function compileSubgraph(node: NodeOfKind<"subgraph">, ctx: CompileContex
     // Stable across runs of this node's task, so a pause inside resumes instead of starting over.
     const messageId = childMessageId(config, `${node.id}_input`);
     const before = await readChildState(child.graph, { configurable: { thread_id: threadId } });
-    const step = nextChildStep(before, messageId, answersOf(config));
+    const step = nextChildStep(before, messageId, answersOf(config), plainAnswerOf(config));
     if (step.kind === "waiting") throw childPause(data.name, step.pending);
-    let final: Record<string, unknown> | null = null;
-    const paused: PendingInterrupt[] = [];
-    // Finished before this node was cut off: its final state stands, it does not run again.
-    if (step.kind === "done") final = { ...before.values, messages: ((before.values.messages ?? []) as BaseMessage[]).map(messageToJson) };
+    // `done`: it finished before this node was cut off, so its final state stands and it does not run again.
     const input = step.kind === "done" ? null : childInput(step, before, renderTemplate(data.input, flowScope(state)), messageId);
-    for await (const event of input ? ctx.runChild(child, input, { threadId, ...(config.signal ? { signal: config.signal } : {}) }) : []) {
-      if (event.type === "error") {
-        const code = PASSED_ON.has(event.code) ? (event.code as EngineErrorCode) : "SUBGRAPH_FAILED";
-        throw fail(code, `graph "${data.graph}" failed: ${event.message}`);
-      }
-      if (event.type === "final_state") final = event.state;
-      if (event.type === "interrupt") paused.push({ id: event.interrupt_id, payload: event.payload });
-      // The saved graph's tool calls and branch decisions show under this node in the timeline.
-      if (FORWARDED.has(event.type)) emit(config, bodyOf(event), { agent: event.agent });
-      if (event.type === "run_end" && event.status === "interrupted" && paused.length > 0) throw childPause(data.name, paused);
-      if (event.type === "run_end" && event.status !== "completed") {
-        throw fail("SUBGRAPH_FAILED", `graph "${data.graph}" ended ${event.status}`);
-      }
-    }
+    const final = input
+      ? await asOwnRun(async () => {
+          let last: Record<string, unknown> | null = null;
+          const paused: PendingInterrupt[] = [];
+          for await (const event of ctx.runChild(child, input, { threadId, ...(config.signal ? { signal: config.signal } : {}) })) {
+            if (event.type === "error") {
+              const code = PASSED_ON.has(event.code) ? (event.code as EngineErrorCode) : "SUBGRAPH_FAILED";
+              throw fail(code, `graph "${data.graph}" failed: ${event.message}`);
+            }
+            if (event.type === "final_state") last = event.state;
+            if (event.type === "interrupt") paused.push({ id: event.interrupt_id, payload: event.payload });
+            // The saved graph's tool calls and branch decisions show under this node in the timeline.
+            if (FORWARDED.has(event.type)) emit(config, bodyOf(event), { agent: event.agent });
+            if (event.type === "run_end" && event.status === "interrupted" && paused.length > 0) throw childPause(data.name, paused);
+            if (event.type === "run_end" && event.status !== "completed") {
+              throw fail("SUBGRAPH_FAILED", `graph "${data.graph}" ended ${event.status}`);
+            }
+          }
+          return last;
+        })
+      : { ...before.values, messages: ((before.values.messages ?? []) as BaseMessage[]).map(messageToJson) };
     if (!final) throw fail("SUBGRAPH_FAILED", `graph "${data.graph}" ended without a final state`);
 
     const reply = replyOf(final);

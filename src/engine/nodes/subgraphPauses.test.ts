@@ -1,6 +1,6 @@
 /** A Subgraph node's saved graph that pauses: the pause surfaces on the user's thread and resumes inside; its memory lasts across turns. */
 import { describe, expect, it } from "vitest";
-import { MemorySaver } from "@langchain/langgraph/web";
+import { Command, MemorySaver } from "@langchain/langgraph/web";
 import { collectRun, compileGraph, pendingInterrupts, type GraphLibrary } from "../index.js";
 import { at, chainDocument } from "../testing/documents.js";
 import { approvingGraphDoc, subgraphParentDoc } from "../testing/delegatedPauses.js";
@@ -37,6 +37,15 @@ describe("an approval inside a Subgraph node's saved graph", () => {
     expect(statusOf(resumed)).toBe("completed");
     expect(ofType(resumed, "ai_message")).toEqual([]);
     expect(lastContent(stateOf(resumed))).toBe("the invoice");
+  });
+
+  it("takes a plain Command({ resume }) naming no interrupt as the approval, as LangGraph does for a root one", async () => {
+    const compiled = compileGraph(subgraphParentDoc("approving"), { ...testServices(), graphs: library({ approving: approvingGraphDoc() }) });
+    await collectRun(compiled, { message: "the invoice" }, { threadId: "s5" });
+    const final = await compiled.graph.invoke(new Command({ resume: { decision: "approve" } }), { configurable: { thread_id: "s5" } });
+    expect((final as { __interrupt__?: unknown[] }).__interrupt__ ?? []).toEqual([]);
+    expect(lastContent(final)).toBe("Sent the invoice");
+    expect(await pendingInterrupts(compiled, "s5")).toEqual([]);
   });
 
   it("resumes from a fresh compile over the same saver (a reload)", async () => {

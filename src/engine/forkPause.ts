@@ -7,8 +7,15 @@
  * (any `BaseCheckpointSaver`): the root namespace up to the paused checkpoint, every other
  * namespace as it was at the pause, and of the pending writes only what was there then — never
  * an answer given later, nor what the answered step wrote after it.
+ *
+ * A pause inside delegated work (a blocking sub-agent, an agent tool, a Subgraph node) waits
+ * on the sub-agent's or saved graph's own thread (see delegatedPause.ts), so those threads are
+ * copied too, as they were at the pause, under the new thread's id: answering in the fork
+ * resumes the fork's copy of the child, and the original's child stays as it was.
  */
 import { RESUME, type BaseCheckpointSaver, type CheckpointTuple, type PendingWrite } from "@langchain/langgraph-checkpoint";
+import { scopedThreadId } from "./multiagent/hierarchy.js";
+import { subgraphThreadId } from "./nodes/subgraph.js";
 
 /**
  * Which pause to fork, and into which thread.
@@ -49,35 +56,70 @@ function allWrites(tuple: CheckpointTuple): Map<string, PendingWrite[]> {
 }
 
 /**
- * Copies a paused thread into a new one that waits on the same pause.
- * @example await forkAtPause(checkpointer, { threadId: "t1", newThreadId: "t2", checkpointId: pause.checkpoint_id });
+ * A saver that names the threads whose ids start with a prefix without reading their
+ * checkpoints (IdbSaver does, from its thread index). Any other saver is listed in full.
  */
-export async function forkAtPause(saver: BaseCheckpointSaver, fork: PauseFork): Promise<void> {
-  const keep: CheckpointTuple[] = [];
-  for await (const tuple of saver.list({ configurable: { thread_id: fork.threadId } })) {
-    const ns = String(tuple.config.configurable?.checkpoint_ns ?? "");
-    const id = tuple.checkpoint.id;
-    if (ns === "") {
-      if (id <= fork.checkpointId) keep.push(tuple);
-    } else if (fork.answeredAt === undefined || fork.answeredAt === null || Date.parse(tuple.checkpoint.ts) < fork.answeredAt) {
-      keep.push(tuple);
-    }
+export interface ThreadLister {
+  threadIds(prefix: string): Promise<string[]>;
+}
+
+const listsThreads = (saver: BaseCheckpointSaver): saver is BaseCheckpointSaver & ThreadLister =>
+  typeof (saver as Partial<ThreadLister>).threadIds === "function";
+
+/** The threads of a thread's sub-agents and Subgraph nodes (and theirs, at any depth). */
+async function nestedThreads(saver: BaseCheckpointSaver, threadId: string): Promise<string[]> {
+  const prefixes = [scopedThreadId(threadId, ""), subgraphThreadId(threadId, "")];
+  if (listsThreads(saver)) return (await Promise.all(prefixes.map((prefix) => saver.threadIds(prefix)))).flat();
+  const found = new Set<string>();
+  for await (const tuple of saver.list({ configurable: {} })) {
+    const id = String(tuple.config.configurable?.thread_id ?? "");
+    if (prefixes.some((prefix) => id.startsWith(prefix))) found.add(id);
   }
-  if (!keep.some((t) => t.checkpoint.id === fork.checkpointId)) {
-    throw new Error(`Checkpoint ${fork.checkpointId} of thread "${fork.threadId}" was not found`);
-  }
-  // Oldest first in each namespace, so every checkpoint's parent is there before it.
-  keep.sort((a, b) => (a.checkpoint.id < b.checkpoint.id ? -1 : a.checkpoint.id > b.checkpoint.id ? 1 : 0));
+  return [...found];
+}
+
+const byId = (a: CheckpointTuple, b: CheckpointTuple) => (a.checkpoint.id < b.checkpoint.id ? -1 : a.checkpoint.id > b.checkpoint.id ? 1 : 0);
+
+/** Writes the kept checkpoints into `newThreadId`, oldest first in each namespace, so every checkpoint's parent is there before it. */
+async function copyCheckpoints(saver: BaseCheckpointSaver, keep: CheckpointTuple[], newThreadId: string): Promise<void> {
+  keep.sort(byId);
   const latestOf = new Map<string, string>();
   for (const tuple of keep) latestOf.set(String(tuple.config.configurable?.checkpoint_ns ?? ""), tuple.checkpoint.id);
   for (const tuple of keep) {
     const ns = String(tuple.config.configurable?.checkpoint_ns ?? "");
     const parent = tuple.parentConfig?.configurable?.checkpoint_id as string | undefined;
-    const target = { configurable: { thread_id: fork.newThreadId, checkpoint_ns: ns, ...(parent ? { checkpoint_id: parent } : {}) } };
+    const target = { configurable: { thread_id: newThreadId, checkpoint_ns: ns, ...(parent ? { checkpoint_id: parent } : {}) } };
     const saved = await saver.put(target, tuple.checkpoint, tuple.metadata ?? { source: "fork", step: -1, parents: {} }, tuple.checkpoint.channel_versions);
     // The latest checkpoint of a namespace is where the pause waits: its writes as they were then.
     // Older ones keep theirs (a delta channel's history is read from them).
     const writes = latestOf.get(ns) === tuple.checkpoint.id ? writesAtPause(tuple) : allWrites(tuple);
     for (const [task, list] of writes) await saver.putWrites(saved, list, task);
   }
+}
+
+/**
+ * Copies a paused thread into a new one that waits on the same pause, with its sub-agents'
+ * and Subgraph nodes' threads as they were at the pause.
+ * @example await forkAtPause(checkpointer, { threadId: "t1", newThreadId: "t2", checkpointId: pause.checkpoint_id });
+ */
+export async function forkAtPause(saver: BaseCheckpointSaver, fork: PauseFork): Promise<void> {
+  const answeredAt = fork.answeredAt ?? null;
+  const beforeAnswer = (tuple: CheckpointTuple) => answeredAt === null || Date.parse(tuple.checkpoint.ts) < answeredAt;
+  const keep: CheckpointTuple[] = [];
+  for await (const tuple of saver.list({ configurable: { thread_id: fork.threadId } })) {
+    const ns = String(tuple.config.configurable?.checkpoint_ns ?? "");
+    if (ns === "" ? tuple.checkpoint.id <= fork.checkpointId : beforeAnswer(tuple)) keep.push(tuple);
+  }
+  if (!keep.some((t) => t.checkpoint.id === fork.checkpointId)) {
+    throw new Error(`Checkpoint ${fork.checkpointId} of thread "${fork.threadId}" was not found`);
+  }
+  // Read every source before writing: the new thread's nested threads must not be listed as sources.
+  const nested: [string, CheckpointTuple[]][] = [];
+  for (const threadId of await nestedThreads(saver, fork.threadId)) {
+    const kept: CheckpointTuple[] = [];
+    for await (const tuple of saver.list({ configurable: { thread_id: threadId } })) if (beforeAnswer(tuple)) kept.push(tuple);
+    if (kept.length > 0) nested.push([`${fork.newThreadId}${threadId.slice(fork.threadId.length)}`, kept]);
+  }
+  await copyCheckpoints(saver, keep, fork.newThreadId);
+  for (const [threadId, kept] of nested) await copyCheckpoints(saver, kept, threadId);
 }

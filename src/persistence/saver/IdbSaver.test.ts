@@ -148,6 +148,21 @@ describe("deleteThread", () => {
   });
 });
 
+describe("threadIds", () => {
+  it("names each thread under a prefix once, whatever its namespaces, and no thread outside it", async () => {
+    await putStep(saver, threadConfig("t1::agent::Emails"), {}, {}, []);
+    await putStep(saver, threadConfig("t1::agent::Emails", "Emails:1"), {}, {}, []);
+    await putStep(saver, threadConfig("t1::agent::Research"), {}, {}, []);
+    await putStep(saver, threadConfig("t1::subgraph::sub-1"), {}, {}, []);
+    await putStep(saver, threadConfig("t10::agent::Emails"), {}, {}, []);
+    await putStep(saver, threadConfig("t1"), {}, {}, []);
+
+    expect(await saver.threadIds("t1::agent::")).toEqual(["t1::agent::Emails", "t1::agent::Research"]);
+    expect(await saver.threadIds("t1::subgraph::")).toEqual(["t1::subgraph::sub-1"]);
+    expect(await saver.threadIds("t2::agent::")).toEqual([]);
+  });
+});
+
 describe("shared database", () => {
   it("uses a Database it is given, next to the workspace stores, and leaves it open on close", async () => {
     const database = new Database({ name: "shared", indexedDB: factory });

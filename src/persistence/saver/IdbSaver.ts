@@ -191,6 +191,24 @@ export class IdbSaver extends BaseCheckpointSaver {
     this.chains.forgetThread(threadId);
   }
 
+  /**
+   * The threads with checkpoints whose ids start with `prefix`, from the thread index alone (no
+   * checkpoint is read): a fork finds a thread's sub-agents' and subgraphs' threads by it.
+   * @example await saver.threadIds("t1::agent::") // ["t1::agent::Emails"]
+   */
+  async threadIds(prefix: string): Promise<string[]> {
+    return this.database.tx([STORES.checkpoints], "readonly", `listing the threads under "${prefix}"`, async (tx) => {
+      const ids: string[] = [];
+      const range = IDBKeyRange.bound(prefix, `${prefix}\uffff`);
+      let cursor = await tx.objectStore(STORES.checkpoints).index("thread_id").openKeyCursor(range, "nextunique");
+      while (cursor) {
+        ids.push(String(cursor.key));
+        cursor = await cursor.continue();
+      }
+      return ids;
+    });
+  }
+
   override getDeltaChannelHistory(options: { config: RunnableConfig; channels: string[] }): Promise<Record<string, DeltaChannelHistory>> {
     return readDeltaChannelHistory(this.database, this.serde, this.chains, options.config, options.channels);
   }

@@ -105,6 +105,9 @@ async function openHost(factory = new IDBFactory()) {
       if (!tool) throw new Error(`no tool ran for "${message}": ${JSON.stringify(events.filter((e) => e.type === "error"))}`);
       return { result: tool.result ?? undefined, error: tool.error ?? undefined };
     },
+    stopMemory(requestId: string): Promise<void> {
+      return host.handle({ type: "stop_memory", requestId });
+    },
     async memory(request: Omit<MemoryRequest, "type" | "requestId" | "graphId">): Promise<MemoryResult> {
       const requestId = `r${posts.length}`;
       await host.handle({ type: "memory", requestId, graphId: document.meta.id, ...request });
@@ -162,6 +165,54 @@ describe("long-term memory with an embeddings profile, in the worker", () => {
     expect(recalled(await host.say("recall refund")).memories).toEqual([{ key: "money", content: "Was reimbursed last month" }]);
     await host.say("remember money: Was reimbursed last month");
     expect(recalled(await host.say("recall refund")).memories[0]?.score).toBeGreaterThan(0.9);
+  });
+
+  it("re-embeds from the Memory panel, with progress, the memories another model embedded, so recall scores them again", async () => {
+    const host = await openHost();
+    await host.say("remember money: Was reimbursed last month");
+    await host.say("remember ship: Prefers courier delivery");
+    host.use(desk("test-embed-2"));
+    expect((await host.memory({ op: "list" })).memories.map((m) => [m.key, m.embedded])).toEqual([
+      ["money", false],
+      ["ship", false],
+    ]);
+    const done = await host.memory({ op: "reembed" });
+    expect(done).toMatchObject({ ok: true, reembedded: { done: 2, total: 2, stopped: false } });
+    expect(done.memories.map((m) => [m.key, m.embedded])).toEqual([
+      ["money", true],
+      ["ship", true],
+    ]);
+    const progress = host.posts.filter((m) => m.type === "memory_progress").map((m) => (m.type === "memory_progress" ? [m.done, m.total] : []));
+    expect(progress).toEqual([
+      [0, 2],
+      [2, 2],
+    ]);
+    expect(recalled(await host.say("recall refund")).memories[0]).toMatchObject({ key: "money", score: 1 });
+    expect(JSON.stringify(await storedRows(host.database))).not.toContain(KEY);
+  });
+
+  it("stops re-embedding when the panel says Stop, leaving the memories as they were", async () => {
+    const host = await openHost();
+    await host.say("remember money: Was reimbursed last month");
+    host.use(desk("test-embed-2"));
+    const job = host.memory({ op: "reembed" });
+    const requestId = `r${host.posts.length}`;
+    await host.stopMemory(requestId);
+    expect(await job).toMatchObject({ ok: true, reembedded: { done: 0, total: 1, stopped: true } });
+    expect((await host.memory({ op: "list" })).memories.map((m) => m.embedded)).toEqual([false]);
+  });
+
+  it("says why re-embedding failed and keeps the old vectors when the model fails", async () => {
+    const host = await openHost();
+    await host.say("remember money: Was reimbursed last month");
+    host.use(desk("test-embed-2"));
+    answer = () => ({ kind: "json", status: 500, body: { error: { message: "embeddings are down" } } });
+    const failed = await host.memory({ op: "reembed" });
+    expect(failed.ok).toBe(false);
+    expect(failed.error).toMatch(/^Long-term memory: Re-embedding stopped after 0 of 1 with model profile "embedder" .*The other 1 keep their old vectors\.$/);
+    host.use(desk());
+    answer = (request) => embeddingsReply(request);
+    expect((await host.memory({ op: "list" })).memories.map((m) => m.embedded)).toEqual([true]);
   });
 
   it("gives remember a clear error and stores nothing, and recall matches words, while the embeddings model fails", async () => {

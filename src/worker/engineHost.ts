@@ -72,6 +72,8 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
   const runs = redactingRuns(options.runs, redaction);
   const now = options.now ?? (() => Date.now());
   const controllers = new Map<string, AbortController>();
+  /** The Memory panel's re-embedding jobs in flight, by request id. */
+  const memoryJobs = new Map<string, AbortController>();
   // What JavaScript tools post to the page goes through the redactor too: no key enters the sandbox.
   const pageSandbox = options.sandboxOnPage ? createPageSandbox(post) : null;
   const recordRaw = createRunRecorder({ runs, post, now, timer: options.timer, batchMs: options.batchMs });
@@ -244,8 +246,20 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
             }),
           );
           return;
-        case "memory":
-          post(await answerMemoryRequest(await storedGraphMemory(store, message.graphId, options), message));
+        case "memory": {
+          const { requestId } = message;
+          const stop = new AbortController();
+          memoryJobs.set(requestId, stop);
+          try {
+            const onProgress = (progress: { done: number; total: number }) => post({ type: "memory_progress", requestId, ...progress });
+            post(await answerMemoryRequest(await storedGraphMemory(store, message.graphId, options), message, { signal: stop.signal, onProgress }));
+          } finally {
+            memoryJobs.delete(requestId);
+          }
+          return;
+        }
+        case "stop_memory":
+          memoryJobs.get(message.requestId)?.abort();
           return;
         case "mcp_list_tools":
           post(await listMcpTools(message, { get: (name) => options.credentials.secrets.reveal(toolSecretName(name)) }));

@@ -5,8 +5,11 @@
  */
 import type { BaseStore, Item } from "@langchain/langgraph/web";
 import { memoryAgent, memoryGraphPrefix, memoryNamespace } from "../engine/index.js";
+import type { ReembedOptions } from "../persistence/store/reembedItems.js";
+import { itemId } from "../persistence/store/vectorIndex.js";
 import { errorText } from "./errorText";
-import type { MemoryEntry, MemoryRequest, MemoryResult } from "./protocol";
+import { SemanticMemoryStore } from "./memoryStores";
+import type { MemoryEntry, MemoryRequest, MemoryResult, ReembedOutcome } from "./protocol";
 
 /** Items read per search while listing: a graph's memories are few, but never cut off. */
 const PAGE = 500;
@@ -25,16 +28,23 @@ async function searchAll(store: BaseStore, prefix: string[]): Promise<Item[]> {
   }
 }
 
-/** Every memory of the graph, agents by name, each agent's oldest first. */
+/** Every memory of the graph, agents by name, each agent's oldest first; whether the graph's model embedded it, when it names one. */
 async function listMemories(store: BaseStore, graphId: string): Promise<MemoryEntry[]> {
   const items = await searchAll(store, memoryGraphPrefix(graphId));
+  const embedded = store instanceof SemanticMemoryStore ? await store.embeddedIds(memoryGraphPrefix(graphId)) : undefined;
   return items
     .flatMap((item) => {
       const agent = memoryAgent(item.namespace, graphId);
       return agent ? [{ item, agent }] : [];
     })
     .sort((a, b) => a.agent.localeCompare(b.agent) || a.item.createdAt.getTime() - b.item.createdAt.getTime())
-    .map(({ item, agent }) => ({ agent, key: item.key, content: contentOf(item.value), updated: item.updatedAt.toISOString() }));
+    .map(({ item, agent }) => ({
+      agent,
+      key: item.key,
+      content: contentOf(item.value),
+      updated: item.updatedAt.toISOString(),
+      ...(embedded ? { embedded: embedded.has(itemId(item.namespace, item.key)) } : {}),
+    }));
 }
 
 function required(request: MemoryRequest, field: "agent" | "key"): string {
@@ -52,10 +62,16 @@ async function existing(store: BaseStore, request: MemoryRequest): Promise<{ nam
   return { namespace, item };
 }
 
-async function change(store: BaseStore, request: MemoryRequest): Promise<void> {
+/** A Memory panel job: Stop and progress of a `reembed`. */
+export type MemoryJob = Pick<ReembedOptions, "signal" | "onProgress">;
+
+async function change(store: BaseStore, request: MemoryRequest, job: MemoryJob): Promise<ReembedOutcome | undefined> {
   switch (request.op) {
     case "list":
       return;
+    case "reembed":
+      if (!(store instanceof SemanticMemoryStore)) throw new Error("this graph names no Memory embeddings model: choose one in Graph settings first");
+      return store.reembed(memoryGraphPrefix(request.graphId), job);
     case "update": {
       const content = request.content?.trim();
       if (!content) throw new Error("A memory cannot be empty: delete it instead");
@@ -86,12 +102,13 @@ async function change(store: BaseStore, request: MemoryRequest): Promise<void> {
  * @example
  * post(await answerMemoryRequest(store, { type: "memory", requestId: "r1", graphId: "support", op: "list" }));
  */
-export async function answerMemoryRequest(store: BaseStore, request: MemoryRequest): Promise<MemoryResult> {
+export async function answerMemoryRequest(store: BaseStore, request: MemoryRequest, job: MemoryJob = {}): Promise<MemoryResult> {
   const { requestId } = request;
   try {
     if (typeof request.graphId !== "string" || request.graphId === "") throw new Error("A memory request needs the graph id");
-    await change(store, request);
-    return { type: "memory_result", requestId, ok: true, memories: await listMemories(store, request.graphId), error: null };
+    const reembedded = await change(store, request, job);
+    const memories = await listMemories(store, request.graphId);
+    return { type: "memory_result", requestId, ok: true, memories, error: null, ...(reembedded ? { reembedded } : {}) };
   } catch (error) {
     return { type: "memory_result", requestId, ok: false, memories: [], error: `Long-term memory: ${errorText(error)}` };
   }

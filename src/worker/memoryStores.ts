@@ -8,7 +8,7 @@
  * embeds; operations that embed nothing (listing, reading, deleting) never call the model. The
  * model's signature (`model @ endpoint`) is stored with each vector: after the profile changes
  * model or endpoint, older memories count as not embedded (listed after the ranked ones) until
- * they are saved again. Keys are read per call from the chat models' key source and are kept
+ * they are saved again or re-embedded (`reembed`, the Memory panel's Re-embed memories). Keys are read per call from the chat models' key source and are kept
  * nowhere: not in IndexedDB, events or logs.
  */
 import { BaseStore, type Operation, type OperationResults } from "@langchain/langgraph-checkpoint";
@@ -17,6 +17,7 @@ import { EmbedderEmbeddings, memoryEmbedder } from "../models/memoryEmbeddings.j
 import type { KeySource } from "../models/providerModel.js";
 import { PersistenceError } from "../persistence/errors.js";
 import { IdbStore } from "../persistence/store/IdbStore.js";
+import { embeddedItems, reembedItems, type ReembedOptions, type ReembedOutcome } from "../persistence/store/reembedItems.js";
 import type { IndexConfig } from "../persistence/store/vectorIndex.js";
 import type { GraphDocument } from "../schema/index.js";
 import { errorText } from "./errorText";
@@ -57,6 +58,18 @@ export class SemanticMemoryStore extends BaseStore {
   async batch<Op extends Operation[]>(operations: Op): Promise<OperationResults<Op>> {
     if (!operations.some(embeds)) return this.plain.batch(operations);
     return (await this.open()).batch(operations);
+  }
+
+  /** Ids (`itemId`) of the memories under `prefix` whose vectors this model made. */
+  embeddedIds(prefix: readonly string[]): Promise<Set<string>> {
+    return embeddedItems(this.plain.database, prefix, this.embeddings.signature);
+  }
+
+  /** Embeds again, with this model, the memories under `prefix` that another model embedded (or none did). */
+  reembed(prefix: readonly string[], options: ReembedOptions): Promise<ReembedOutcome> {
+    const { embedder } = this.embeddings;
+    const model = { fields: MEMORY_INDEX_FIELDS, signature: embedder.signature, label: embedder.label, embed: embedder.embed.bind(embedder) };
+    return reembedItems(this.plain.database, prefix, model, options);
   }
 
   private open(): Promise<IdbStore> {

@@ -9,9 +9,11 @@
 import type { Breakpoint, RunEvent, TestProgress, TestsReport } from "../engine/index.js";
 import type { GraphDocument, GraphId, McpServer, RunId, ThreadId } from "../schema/index.js";
 import type { McpToolListing } from "../tools/index.js";
+import type { MemoryProgressMessage, ReembedOutcome, StopMemoryRequest } from "./memoryProtocol";
 import type { SandboxOutcome, SandboxRequest } from "../tools/sandbox/types.js";
 
 export type { SandboxOutcome, SandboxRequest };
+export type { MemoryProgressMessage, ReembedOutcome, StopMemoryRequest } from "./memoryProtocol";
 
 export { summarizeProblems } from "./problemSummary";
 export type {
@@ -298,8 +300,12 @@ export interface MemoryRequest {
   requestId: string;
   /** The graph (its `meta.id`) whose memories are meant. */
   graphId: string;
-  /** `update` sets one memory's text; `delete` removes one; `clear` removes all of one agent's. */
-  op: "list" | "update" | "delete" | "clear";
+  /**
+   * `update` sets one memory's text; `delete` removes one; `clear` removes all of one agent's;
+   * `reembed` embeds again, with the graph's memory embeddings model, every memory whose vectors
+   * another model made (or that has none), posting `memory_progress`; `stop_memory` stops it.
+   */
+  op: "list" | "update" | "delete" | "clear" | "reembed";
   /** The agent (its name) whose memories `update`, `delete` and `clear` change. */
   agent?: string;
   /** The memory `update` and `delete` change. */
@@ -317,6 +323,8 @@ export interface MemoryEntry {
   content: string;
   /** When it was last written, ISO 8601. */
   updated: string;
+  /** Whether the graph's memory embeddings model made its vectors; absent when the graph names none. */
+  embedded?: boolean;
 }
 
 export interface MemoryResult {
@@ -326,6 +334,8 @@ export interface MemoryResult {
   /** The graph's memories after the op, agent by agent, oldest first within an agent. */
   memories: MemoryEntry[];
   error: string | null;
+  /** What a `reembed` did. */
+  reembedded?: ReembedOutcome;
 }
 
 export type ToWorker =
@@ -342,6 +352,7 @@ export type ToWorker =
   | McpListToolsRequest
   | ServerRequest
   | MemoryRequest
+  | StopMemoryRequest
   | SandboxResultMessage;
 
 /** Events of a run since the previous post (at most one post per ~16 ms). */
@@ -481,6 +492,7 @@ export type FromWorker =
   | ServerProgressMessage
   | ServerResult
   | MemoryResult
+  | MemoryProgressMessage
   | SandboxRunMessage;
 
 /**

@@ -22,6 +22,7 @@ import type {
   MemoryEntry,
   MemoryRequest,
   MemoryResult,
+  ReembedOutcome,
   RunRequest,
   ServerAnswer,
   ServerRequest,
@@ -95,6 +96,15 @@ export interface EngineClient {
    * use); resolves with the graph's memories after the op, rejects saying why it failed.
    */
   memory?(request: Omit<MemoryRequest, "type" | "requestId">): Promise<MemoryEntry[]>;
+  /**
+   * Embeds again, with the graph's memory embeddings model, its memories that another model (or
+   * none) embedded, a batch at a time; aborting `signal` stops after the batch in flight. Resolves
+   * with the memories after it and what it did; rejects saying why (batches done stay done).
+   */
+  reembedMemories?(
+    graphId: string,
+    options?: { signal?: AbortSignal; onProgress?(progress: { done: number; total: number }): void },
+  ): Promise<{ memories: MemoryEntry[]; outcome: ReembedOutcome }>;
   /** Connects to an MCP server (in the worker, which reads the secrets its headers name) and lists its tools. */
   listMcpTools?(server: McpServer): Promise<McpToolListing[]>;
   /**
@@ -144,6 +154,7 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
   /** Progress listeners of test runs in flight, by request id. */
   const testProgress = new Map<string, (progress: TestProgress) => void>();
   const serverProgress = new Map<string, (text: string) => void>();
+  const memoryProgress = new Map<string, (progress: { done: number; total: number }) => void>();
   const backgroundListeners = new Set<(run: Omit<BackgroundRunMessage, "type">) => RunHandlers | undefined>();
   const closeRun = options.closeRun ?? closeInWorkspace;
   const runSandboxed = options.runSandboxed ?? runInFrame;
@@ -199,6 +210,9 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
         return;
       case "server_progress":
         serverProgress.get(message.requestId)?.(message.text);
+        return;
+      case "memory_progress":
+        memoryProgress.get(message.requestId)?.({ done: message.done, total: message.total });
         return;
       case "tests_result":
       case "checkpoint_result":
@@ -356,6 +370,20 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
       const result = await ask<MemoryResult>({ type: "memory", requestId: requestId(), ...request });
       if (!result.ok) throw new Error(result.error ?? "Long-term memory could not be read");
       return result.memories;
+    },
+    async reembedMemories(graphId, options = {}) {
+      const id = requestId();
+      const stop = () => worker?.postMessage({ type: "stop_memory", requestId: id });
+      if (options.onProgress) memoryProgress.set(id, options.onProgress);
+      options.signal?.addEventListener("abort", stop, { once: true });
+      try {
+        const result = await ask<MemoryResult>({ type: "memory", requestId: id, graphId, op: "reembed" });
+        if (!result.ok || !result.reembedded) throw new Error(result.error ?? "The memories could not be embedded again");
+        return { memories: result.memories, outcome: result.reembedded };
+      } finally {
+        memoryProgress.delete(id);
+        options.signal?.removeEventListener("abort", stop);
+      }
     },
     async runTests(document, options = {}) {
       const id = requestId();

@@ -7,6 +7,7 @@ import { errorText, secondaryButton } from "../shell/styles";
 import { useEditor } from "../store/hooks";
 import { groupByAgent } from "./memoryGroups";
 import { MemoryAgentGroup } from "./MemoryAgentGroup";
+import { ReembedMemories } from "./ReembedMemories";
 import { useGraphMemories } from "./useGraphMemories";
 
 export function MemoryDialog({ onClose }: { onClose: () => void }) {
@@ -28,7 +29,7 @@ export function MemoryDialog({ onClose }: { onClose: () => void }) {
             What the agents of “{graphName}” remember across threads. An agent with Long-term memory on saves facts with remember and reads them with recall;
             each agent sees only its own.{" "}
             {embeddingProfile
-              ? `Recall ranks them by meaning with “${embeddingProfile}”; an edit here is embedded again. After that profile's model changes, older memories rank after the others until saved again.`
+              ? `Recall ranks them by meaning with “${embeddingProfile}”; an edit here is embedded again. After that profile's model changes, Re-embed memories embeds the older ones with it.`
               : "Recall matches their words; choose a Memory embeddings model in Graph settings to rank them by meaning."}
           </p>
           <button type="button" className={secondaryButton} disabled={busy} onClick={() => void change({ op: "list" })}>
@@ -39,6 +40,9 @@ export function MemoryDialog({ onClose }: { onClose: () => void }) {
           <p role="alert" className={errorText}>
             {error}
           </p>
+        )}
+        {embeddingProfile && memories && memories.length > 0 && (
+          <ReembedMemories graphId={graphId} profile={embeddingProfile} memories={memories} busy={busy} change={change} />
         )}
         {memories === null && !error && <p className="text-sm text-zinc-500">Loading memories…</p>}
         {memories?.length === 0 && (

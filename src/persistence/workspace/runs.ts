@@ -129,13 +129,51 @@ export class RunStore {
     return rows.map((row) => row.event as RunEvent);
   }
 
-  /** Events of every run of a thread, in run order. */
-  async threadEvents(threadId: string): Promise<RunEvent[]> {
-    const runs = await this.list(threadId);
-    const order = new Map(runs.map((r, i) => [r.id, i]));
+  /**
+   * The events of a thread's latest `count` runs, in run order, and the ids of the runs before
+   * them, oldest first: a long thread shows its latest turns first and reads the rest after.
+   */
+  async latestThreadEvents(threadId: string, count: number): Promise<{ events: RunEvent[]; earlierRuns: string[] }> {
+    return this.db.tx([STORES.runs, STORES.events], "readonly", "reading the latest runs' events", async (tx) => {
+      const runs = (
+        await tx
+          .objectStore(STORES.runs)
+          .index("thread_id")
+          .getAll(IDBKeyRange.bound([threadId, -Infinity], [threadId, Infinity]))
+      ).map((raw) => readRecord(STORES.runs, raw, runRecordSchema));
+      const cut = Math.max(0, runs.length - Math.max(0, count));
+      const events = tx.objectStore(STORES.events);
+      const perRun = await Promise.all(runs.slice(cut).map((run) => events.getAll(IDBKeyRange.bound([run.id, -Infinity], [run.id, Infinity]))));
+      return { events: perRun.flat().map((row) => row.event as RunEvent), earlierRuns: runs.slice(0, cut).map((run) => run.id) };
+    });
+  }
+
+  /**
+   * Events of every run of a thread, in run order (events of a run without a record first); with
+   * `runs`, of those runs alone, in that order.
+   */
+  async threadEvents(threadId: string, runs?: readonly string[]): Promise<RunEvent[]> {
+    const order = runs ?? (await this.list(threadId)).map((run) => run.id);
     const rows = await this.db.tx([STORES.events], "readonly", "reading thread events", (tx) =>
       tx.objectStore(STORES.events).index("thread_id").getAll(threadId),
     );
-    return rows.sort((a, b) => (order.get(a.run_id) ?? 0) - (order.get(b.run_id) ?? 0) || a.seq - b.seq).map((row) => row.event as RunEvent);
+    // Rows with one index key come in primary key order ([run_id, seq]): each run's events are
+    // together and in order, so grouping them by run puts them in run order without a sort.
+    const byRun = new Map<string, unknown[]>();
+    for (const row of rows) {
+      const group = byRun.get(row.run_id);
+      if (group) group.push(row.event);
+      else byRun.set(row.run_id, [row.event]);
+    }
+    const ordered: unknown[] = [];
+    if (!runs) {
+      const listed = new Set(order);
+      for (const [runId, group] of byRun) if (!listed.has(runId)) ordered.push(...group);
+    }
+    for (const runId of order) {
+      const group = byRun.get(runId);
+      if (group) for (const event of group) ordered.push(event);
+    }
+    return ordered as RunEvent[];
   }
 }

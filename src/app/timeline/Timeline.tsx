@@ -76,6 +76,8 @@ export function Timeline() {
   }, []);
 
   const exportTrace = async () => {
+    // A long thread shows its latest runs first: the trace waits for the earlier ones.
+    await playground.getState().whenLoaded();
     const shown = playground.getState();
     const thread = shown.threads.find((t) => t.id === shown.activeThreadId);
     // Events come redacted from the worker; the thread title and anything typed here are redacted by it now.

@@ -34,7 +34,10 @@ export interface ThreadFork {
 
 export interface PlaygroundController {
   listThreads(graphId: string): Promise<ThreadRecord[]>;
-  threadEvents(threadId: string): Promise<RunEvent[]>;
+  /** The thread's events in run order; with `runs`, of those runs alone, in that order. */
+  threadEvents(threadId: string, runs?: readonly string[]): Promise<RunEvent[]>;
+  /** The events of the thread's latest `count` runs, in run order, and the ids of the runs before them, oldest first. */
+  latestThreadEvents(threadId: string, count: number): Promise<{ events: RunEvent[]; earlierRuns: string[] }>;
   /** The thread that was active when the graph was last shown. */
   rememberedThread(graphId: string): Promise<string | null>;
   rememberThread(graphId: string, threadId: string | null): Promise<void>;
@@ -99,7 +102,8 @@ export function createPlaygroundController(deps: PlaygroundControllerDeps): Play
   };
   return {
     listThreads: (graphId) => workspace.threads.list(graphId),
-    threadEvents: (threadId) => workspace.runs.threadEvents(threadId),
+    threadEvents: (threadId, runs) => workspace.runs.threadEvents(threadId, runs),
+    latestThreadEvents: (threadId, count) => workspace.runs.latestThreadEvents(threadId, count),
     rememberedThread: (graphId) => workspace.settings.get<string | null>(activeThreadSetting(graphId), null),
     rememberThread: (graphId, threadId) =>
       threadId === null ? workspace.settings.delete(activeThreadSetting(graphId)) : workspace.settings.set(activeThreadSetting(graphId), threadId),

@@ -35,8 +35,13 @@ export interface PlaygroundSteps {
    * always with `inFrame` (a run's end refreshing after it); at once otherwise. Resolves once applied.
    */
   refreshThreads(graphId: string, options?: { inFrame?: boolean }): Promise<ThreadRecord[]>;
-  /** Shows a thread's stored events (plus the live run's, when it runs there), then resumes a run a reload cut, unless `resume` is false. */
+  /**
+   * Shows a thread's stored events (plus the live run's, when it runs there): its latest runs'
+   * first, then the earlier runs' before them. Then resumes a run a reload cut, unless `resume` is false.
+   */
   loadThread(threadId: string | null, options?: { resume?: boolean }): Promise<void>;
+  /** Resolves once the shown thread's events are all read (or the read failed or went stale). */
+  loaded(): Promise<void>;
   /** Resumes the thread's run a reload or closed tab cut (set by the run slice). */
   resumeCut?(threadId: string): Promise<void>;
   /** Shows a thread and remembers it as the graph's active one. */
@@ -54,6 +59,13 @@ export interface PlaygroundSteps {
     how?: Pick<ThreadFork, "atPause" | "edits">,
   ): Promise<string | null>;
 }
+
+/**
+ * Runs a thread shows before its earlier ones are read: about 200 messages (the chat's first
+ * page) and their timeline rows in a thread of short turns. A long thread opens at its latest
+ * turns instead of waiting for all its events.
+ */
+export const LATEST_RUNS = 50;
 
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -135,17 +147,40 @@ export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: Pla
     return threads;
   };
 
+  /** The full read of the shown thread: resolved when all its events are in the store. */
+  let loaded: Promise<void> = Promise.resolve();
+
+  const readThread = async (threadId: string, ticket: number) => {
+    const latest = await controller.latestThreadEvents(threadId, LATEST_RUNS);
+    if (ticket !== generation) return;
+    // The earlier runs are read while the latest are shown.
+    const reading = latest.earlierRuns.length > 0 ? controller.threadEvents(threadId, latest.earlierRuns) : null;
+    reading?.catch(() => undefined);
+    known = new Set(latest.events.map((e) => e.id));
+    const run = get().run;
+    const live = run.state === "running" && run.threadId === threadId ? steps.liveRun : [];
+    set({ events: appendNew(latest.events, live, known), loading: reading !== null });
+    if (!reading) return;
+    const older = await reading;
+    if (ticket !== generation) return;
+    const fresh = older.filter((e) => !known.has(e.id));
+    for (const e of fresh) known.add(e.id);
+    // Before whatever the store shows now: the latest runs, and a run that started meanwhile.
+    set((s) => ({ events: fresh.length > 0 ? fresh.concat(s.events) : s.events, loading: false }));
+  };
+
   const loadThread = async (threadId: string | null, options: { resume?: boolean } = {}) => {
     const ticket = beginRead();
     set({ activeThreadId: threadId, events: [], loading: threadId !== null });
-    if (threadId === null) return;
+    if (threadId === null) {
+      loaded = Promise.resolve();
+      return;
+    }
+    const reading = readThread(threadId, ticket);
+    loaded = reading.catch(() => undefined);
     try {
-      const stored = await controller.threadEvents(threadId);
+      await reading;
       if (ticket !== generation) return;
-      known = new Set(stored.map((e) => e.id));
-      const run = get().run;
-      const live = run.state === "running" && run.threadId === threadId ? steps.liveRun : [];
-      set({ events: appendNew(stored, live, known), loading: false });
       if (options.resume !== false)
         await steps.resumeCut?.(threadId).catch((error: unknown) => fail(`Could not resume the interrupted run: ${errorText(error)}`));
     } catch (error) {
@@ -175,6 +210,7 @@ export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: Pla
     isStale: (ticket) => ticket !== generation,
     refreshThreads,
     loadThread,
+    loaded: () => loaded,
     activate,
 
     dropRunEventsAfter(runId, seq) {

@@ -120,6 +120,15 @@ export const createRunSlice =
     };
     /** The title of a thread branched off the active one. */
     const branchTitle = (suffix: string) => `${get().threads.find((t) => t.id === get().activeThreadId)?.title ?? "Thread"} (${suffix})`;
+    /**
+     * The shown thread's events once all are read (a long thread shows its latest runs first), for
+     * a fork's or replay's history; null when another thread is shown, or a run started, by then.
+     */
+    const allEvents = async (): Promise<RunEvent[] | null> => {
+      const threadId = get().activeThreadId;
+      await steps.loaded();
+      return get().activeThreadId === threadId && get().run.state !== "running" ? get().events : null;
+    };
 
     return {
       run: { state: "idle" },
@@ -195,10 +204,12 @@ export const createRunSlice =
       async forkFrom(document, event) {
         if (!event.checkpoint_id || get().run.state === "running") return;
         try {
+          const events = await allEvents();
+          if (!events) return;
           // From a pause, the new thread waits on it too, with the paused run's events.
-          const pause = event.type === "interrupt" ? eventsUntilPause(get().events, event) : null;
+          const pause = event.type === "interrupt" ? eventsUntilPause(events, event) : null;
           if (pause) await steps.branch(document, event.checkpoint_id, pause.history, branchTitle("fork"), { atPause: { answeredAt: pause.answeredAt } });
-          else await steps.branch(document, event.checkpoint_id, eventsUntilCheckpoint(get().events, event.checkpoint_id), branchTitle("fork"));
+          else await steps.branch(document, event.checkpoint_id, eventsUntilCheckpoint(events, event.checkpoint_id), branchTitle("fork"));
         } catch (error) {
           steps.fail(`Could not fork the thread: ${errorText(error)}`);
         }
@@ -207,7 +218,9 @@ export const createRunSlice =
       async forkEdited(document, event, edits) {
         if (!event.checkpoint_id || get().run.state === "running") return;
         try {
-          await steps.branch(document, event.checkpoint_id, eventsUntilCheckpoint(get().events, event.checkpoint_id), branchTitle("edited fork"), { edits });
+          const events = await allEvents();
+          if (!events) return;
+          await steps.branch(document, event.checkpoint_id, eventsUntilCheckpoint(events, event.checkpoint_id), branchTitle("edited fork"), { edits });
         } catch (error) {
           steps.fail(`Could not fork the thread: ${errorText(error)}`);
         }
@@ -215,10 +228,11 @@ export const createRunSlice =
 
       async answerInFork(document, answer) {
         if (get().run.state === "running") return false;
-        const pause = get().events.find((e) => e.type === "interrupt" && e.interrupt_id === answer.interruptId);
-        if (!pause?.checkpoint_id) return false;
+        const events = await allEvents();
+        const pause = events?.find((e) => e.type === "interrupt" && e.interrupt_id === answer.interruptId);
+        if (!events || !pause?.checkpoint_id) return false;
         try {
-          const { history, answeredAt } = eventsUntilPause(get().events, pause);
+          const { history, answeredAt } = eventsUntilPause(events, pause);
           const threadId = await steps.branch(document, pause.checkpoint_id, history, branchTitle("fork"), { atPause: { answeredAt } });
           if (!threadId) return false;
           startRun(document, threadId, answer.label, { resume: { interrupt_id: answer.interruptId, value: answer.value } });
@@ -231,7 +245,9 @@ export const createRunSlice =
 
       async replayRun(document, runId) {
         if (get().run.state === "running") return;
-        const { before, checkpointId, run } = replayBase(get().events, runId);
+        const events = await allEvents();
+        if (!events) return;
+        const { before, checkpointId, run } = replayBase(events, runId);
         const start = run.find((e) => e.type === "run_start");
         if (!start || start.type !== "run_start") return;
         const title = branchTitle("replay");

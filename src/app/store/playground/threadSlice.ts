@@ -12,6 +12,7 @@ export const createThreadSlice =
     activeThreadId: null,
     events: [],
     loading: false,
+    whenLoaded: () => steps.loaded(),
 
     async openGraph(graphId) {
       if (get().graphId === graphId) return;

@@ -22,8 +22,10 @@ export interface ThreadSlice {
   activeThreadId: string | null;
   /** Events of the active thread, in run order. */
   events: RunEvent[];
-  /** The active thread's events are being read. */
+  /** The active thread's events are being read (a long thread's earlier runs after its latest ones are shown). */
   loading: boolean;
+  /** Resolves once the active thread's events are all read. */
+  whenLoaded(): Promise<void>;
 
   /** Shows the threads of a graph (no-op when it is already open). */
   openGraph(graphId: string): Promise<void>;

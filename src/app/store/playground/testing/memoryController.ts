@@ -37,9 +37,17 @@ export function memoryController(threads: ThreadRecord[] = []): MemoryController
     runs: [],
     stopped: [],
     listThreads: async (graphId) => controller.threads.filter((t) => t.graph_id === graphId),
-    async threadEvents(threadId) {
+    async threadEvents(threadId, runs) {
       await controller.gate?.(threadId);
-      return [...(controller.events.get(threadId) ?? [])];
+      const events = controller.events.get(threadId) ?? [];
+      return runs ? runs.flatMap((runId) => events.filter((e) => e.run_id === runId)) : [...events];
+    },
+    async latestThreadEvents(threadId, count) {
+      await controller.gate?.(threadId);
+      const events = controller.events.get(threadId) ?? [];
+      const runs = [...new Set(events.map((e) => e.run_id))];
+      const latest = new Set(runs.slice(Math.max(0, runs.length - count)));
+      return { events: events.filter((e) => latest.has(e.run_id)), earlierRuns: runs.filter((id) => !latest.has(id)) };
     },
     rememberedThread: async (graphId) => controller.remembered.get(graphId) ?? null,
     async rememberThread(graphId, threadId) {

@@ -21,7 +21,7 @@ export function MemoryEmbeddingField() {
       label="Memory embeddings model"
       value={value}
       options={options}
-      hint="An OpenAI-compatible model profile whose model makes embeddings: agents' recall then ranks long-term memories by meaning. Memories saved with another model are listed after the ranked ones until saved again."
+      hint="An OpenAI-compatible model profile whose model makes embeddings: agents' recall then ranks long-term memories by meaning. Memories saved with another model are listed after the ranked ones until re-embedded (Memory panel, Re-embed memories) or saved again."
       onChange={(profileId) => update((d) => setMemoryEmbedding(d, profileId))}
     />
   );

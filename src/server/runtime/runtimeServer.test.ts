@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileGraph, type RunEvent, type RunInput } from "../../engine/index.js";
+import { askingTeamDoc } from "../../engine/testing/delegatedPauses.js";
 import { calendarQuestionDoc } from "../../engine/testing/humanLoop.js";
 import { validate, type GraphDocument } from "../../schema/index.js";
 import { listPublished, publishDocument, publishedVersions } from "../client/publish.js";
@@ -166,6 +167,19 @@ describe("the Graphwright runtime server", () => {
     const answered = await turn(checked.document, assistant_id, "thread_q1", { message: "", resume: { value: { option_id: "home" } } });
     expect(answered.find((e) => e.type === "interrupt_resolved")).toMatchObject({ resume: { option_id: "home" } });
     expect(answered.at(-1)).toMatchObject({ type: "run_end", status: "completed" });
+  });
+
+  it("asks a blocking sub-agent's question on the server, saying which sub-agent asks, and resumes the sub-agent with the answer", async () => {
+    const checked = validate({ ...askingTeamDoc(), meta: { id: "asking-team", name: "Asking team" } });
+    if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+    const { assistant_id } = await publishDocument(serverClient({ url: server.url }), checked.document);
+    const asked = await turn(checked.document, assistant_id, "thread_d1", { message: "email find invoices" });
+    expect(asked.find((e) => e.type === "interrupt")).toMatchObject({ kind: "question", payload: { question: "Which folder?", via: ["Emails"] } });
+    const answered = await turn(checked.document, assistant_id, "thread_d1", { message: "", resume: { value: { option_id: "archive" } } });
+    expect(answered.at(-1)).toMatchObject({ type: "run_end", status: "completed" });
+    expect(answered.filter((e) => e.type === "ai_message").at(-1)).toMatchObject({
+      content: 'Main heard: Emails did: {"option_id":"archive","label":"Archive folder"}',
+    });
   });
 
   it("keeps an agent's long-term memories in the server's store: a second thread recalls what the first saved", async () => {

@@ -5,7 +5,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CheckpointError, parseCheckpointSpec, redactPassword } from "./checkpointer.js";
-import { freePort, usePostgresServer, type PostgresServer } from "./testing/postgresServer.js";
+import { freePort } from "./testing/postgresServer.js";
+import { postgresForSuite } from "./testing/postgresSuite.js";
 import { ROOT, runCli } from "./testing/runCli.js";
 
 const EXAMPLE = path.join(ROOT, "examples", "weather-assistant.json");
@@ -118,19 +119,12 @@ describe("cli run --checkpoint sqlite:<file>", () => {
 });
 
 describe("cli run --checkpoint postgres://…", () => {
-  let server: PostgresServer | undefined;
-  // A real server: GRAPHWRIGHT_TEST_POSTGRES_URL, or one started from the installed binaries.
-  // Without either this fails with install instructions rather than passing unchecked.
-  beforeAll(async () => {
-    server = await usePostgresServer();
-  }, 60_000);
-  afterAll(() => server?.stop());
+  const postgresUrl = postgresForSuite();
 
   it(
     "resumes a thread started by another process",
     async () => {
-      if (!server) throw new Error("no PostgreSQL server");
-      await expectResumed(server.url);
+      await expectResumed(postgresUrl());
     },
     TWO_RUNS_TIMEOUT,
   );

@@ -1,6 +1,6 @@
 // Agents' long-term memory in the CLI: one store per process by default, a Postgres store
 // beside Postgres checkpoints, so a memory outlives the process that saved it.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import preferences from "../../tests/support/preferences-memory.json" with { type: "json" };
@@ -8,7 +8,7 @@ import { collectRun, compileGraph, type RunEvent } from "../engine/index.js";
 import { assertValid } from "../schema/index.js";
 import { nodeServices } from "../server/graph/nodeServices.js";
 import { openCheckpointer, parseCheckpointSpec } from "./checkpointer.js";
-import { usePostgresServer, type PostgresServer } from "./testing/postgresServer.js";
+import { postgresForSuite } from "./testing/postgresSuite.js";
 import { ROOT, runCli } from "./testing/runCli.js";
 
 const GRAPH = path.join(ROOT, "tests", "support", "preferences-memory.json");
@@ -57,20 +57,14 @@ describe("cli long-term memory", () => {
   );
 
   describe("with --checkpoint postgres://…", () => {
-    let server: PostgresServer | undefined;
-    // A real server: GRAPHWRIGHT_TEST_POSTGRES_URL, or one started from the installed binaries.
-    beforeAll(async () => {
-      server = await usePostgresServer();
-    }, 60_000);
-    afterAll(() => server?.stop());
+    const postgresUrl = postgresForSuite();
 
     it(
       "recalls in a second CLI process, on another thread, what the first one remembered",
       async () => {
-        if (!server) throw new Error("no PostgreSQL server");
         const fact = `aisle seats ${randomUUID().slice(0, 8)}`;
-        expect(await cliTurn(`I prefer ${fact}`, `t-${randomUUID()}`, server.url)).toContain('Remembered "preference"');
-        expect(await cliTurn("What do I prefer?", `t-${randomUUID()}`, server.url)).toContain(`The user prefers ${fact}`);
+        expect(await cliTurn(`I prefer ${fact}`, `t-${randomUUID()}`, postgresUrl())).toContain('Remembered "preference"');
+        expect(await cliTurn("What do I prefer?", `t-${randomUUID()}`, postgresUrl())).toContain(`The user prefers ${fact}`);
       },
       TWO_RUNS_TIMEOUT,
     );

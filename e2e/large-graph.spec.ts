@@ -66,6 +66,44 @@ test("Auto layout of a 1,200-node graph moves its nodes, as one undo step", asyn
   await expect.poll(async () => (await places(minimap)) === before).toBe(true);
 });
 
+/** From now on: every transform the canvas's viewport takes, and the nodes drawn and taken away. */
+const recordCanvas = (page: Page) =>
+  page.evaluate(() => {
+    const viewport = document.querySelector<HTMLElement>(".react-flow__viewport")!;
+    const log = { initial: viewport.style.transform, transforms: [] as string[], added: [] as string[], removed: [] as string[] };
+    (window as unknown as { canvasLog: typeof log }).canvasLog = log;
+    const ids = (nodes: NodeList) =>
+      [...nodes].filter((n): n is HTMLElement => n instanceof HTMLElement && n.classList.contains("react-flow__node")).map((n) => n.dataset.id ?? "");
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.type === "attributes" && record.target === viewport) log.transforms.push(viewport.style.transform);
+        log.added.push(...ids(record.addedNodes));
+        log.removed.push(...ids(record.removedNodes));
+      }
+    }).observe(viewport, { attributes: true, attributeFilter: ["style"], childList: true, subtree: true });
+  });
+
+test("Auto layout of a 1,200-node graph shows the result fitted at once, drawing no node it then takes away", async ({ app, editor, page }) => {
+  await app.goto("/?fixture=grid-1200");
+  const minimap = editor.canvas.getByRole("img", { name: "Minimap", exact: true });
+  await expect.poll(() => rectangles(minimap), { timeout: 30_000 }).toBe(1200);
+  const before = await places(minimap);
+  await recordCanvas(page);
+  await editor.autoLayoutButton.click();
+  await expect(editor.autoLayoutButton).toHaveAttribute("aria-busy", "false", { timeout: 60_000 });
+  // The minimap follows once the nodes have been still for a while: any glide would be over by then.
+  await expect.poll(async () => (await places(minimap)) === before, { timeout: 30_000 }).toBe(false);
+  type Log = { initial: string; transforms: string[]; added: string[]; removed: string[] };
+  const log = await page.evaluate(() => (window as unknown as { canvasLog: Log }).canvasLog);
+  // One jump to the fitted view, not a glide through the frames between.
+  expect(log.transforms).toHaveLength(1);
+  expect(log.transforms[0]).not.toBe(log.initial);
+  // The moved nodes were never drawn in the old view first: every node drawn since is still drawn.
+  expect(log.added.length).toBeGreaterThan(20);
+  expect(log.added.filter((id) => log.removed.includes(id))).toEqual([]);
+  await nodeInMiddle(editor.canvas);
+});
+
 test("a 1,200-node graph never draws the nodes out of view, and its minimap still shows every node", async ({ app, editor, page }) => {
   // The most nodes the canvas ever had in the DOM at once, from before the app's first render.
   await page.addInitScript(() => {

@@ -27,7 +27,8 @@ import { carriesNodeKind, droppedKind } from "./paletteDrag";
 import { addNodeAtScreenPoint } from "./placement";
 import { GRAPH_SCOPE_ATTRIBUTE } from "./shortcuts/keys";
 import { useShortcuts } from "./shortcuts/useShortcuts";
-import { fitOptionsFor, fitTargets, useMinimapFit } from "./useMinimapFit";
+import { fitTargets, useMinimapFit } from "./useMinimapFit";
+import { useFitAfterChange } from "./useFitAfterChange";
 import { useShellStore } from "../shell/shellStore";
 import { useResolvedTheme } from "../shell/theme/themeStore";
 
@@ -90,6 +91,7 @@ function FlowEditor() {
     targetsRef.current = targets;
   }, [targets]);
   const { minimapShown, fitViewOptions } = useMinimapFit(wrapper, document, measured, targets);
+  const fitAfterChange = useFitAfterChange(wrapper, targetsRef, cull);
   useEffect(
     () =>
       registerCanvas(store, {
@@ -107,12 +109,7 @@ function FlowEditor() {
           const height = node.measured.height ?? node.initialHeight ?? 0;
           void flow.setCenter(x + width / 2, y + height / 2, { zoom: flow.getZoom(), duration: 200 });
         },
-        // After a store change (auto layout) React Flow sees the new positions only after the next
-        // render, so fitting waits a frame; otherwise it would fit the old layout.
-        fitView: () =>
-          requestAnimationFrame(
-            () => void flow.fitView({ duration: 200, ...fitOptionsFor(wrapper.current, flow.getNodesBounds(flow.getNodes()), targetsRef.current) }),
-          ),
+        fitView: fitAfterChange,
         sizes() {
           const sizes = new Map<string, Size>();
           for (const node of flow.getNodes())
@@ -120,7 +117,7 @@ function FlowEditor() {
           return sizes;
         },
       }),
-    [store, flow],
+    [store, flow, fitAfterChange],
   );
 
   const onNodesChange = useCallback(

@@ -7,6 +7,7 @@ import { layoutOffMainThread } from "./layoutClient";
 export async function autoLayout(store: EditorStore): Promise<void> {
   const canvas = canvasOf(store);
   const positions = await layoutOffMainThread(store.getState().document, canvas?.sizes() ?? new Map());
+  // One store update, one undo step; the canvas draws the moved graph once, already fitted.
   store.getState().moveNodes(positions);
   canvas?.fitView();
 }

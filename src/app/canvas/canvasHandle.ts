@@ -13,7 +13,7 @@ export interface CanvasHandle {
   toFlow(point: XY): XY;
   /** Pans the viewport to centre a node. */
   reveal(nodeId: string): void;
-  /** Fits the whole graph in view (after auto layout, after opening a document). */
+  /** Fits the whole graph in view as the canvas takes in the document's next change (after auto layout). */
   fitView(): void;
   /** Measured node sizes, for layout. */
   sizes(): ReadonlyMap<string, Size>;

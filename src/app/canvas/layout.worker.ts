@@ -1,16 +1,17 @@
 // The layout worker: runs elkjs (layout.ts) off the main thread, so laying out thousands of
 // nodes never blocks the page. One request at a time; each answer carries its request's id.
 import { layoutDocument } from "./layout";
-import type { LayoutReply, LayoutRequest } from "./layoutProtocol";
+import { packPositions, type LayoutReply, type LayoutRequest } from "./layoutProtocol";
 
 // elk.bundled.js installs its own message handler when loaded in a worker; this one replaces it.
 self.onmessage = async (event: MessageEvent<LayoutRequest>) => {
   const { id, document, sizes } = event.data;
   let reply: LayoutReply;
   try {
-    reply = { id, positions: await layoutDocument(document, new Map(sizes)) };
+    reply = { id, xy: packPositions(document.nodes, await layoutDocument(document, new Map(sizes))) };
   } catch (error) {
     reply = { id, error: error instanceof Error ? error.message : String(error) };
   }
-  self.postMessage(reply);
+  // The positions are handed over, not copied.
+  self.postMessage(reply, { transfer: "xy" in reply ? [reply.xy.buffer] : [] });
 };

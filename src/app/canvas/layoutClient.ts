@@ -6,9 +6,11 @@
 import type { GraphDocument } from "../../schema/index.js";
 import type { XY } from "../store/nodeFactory";
 import type { Size } from "./flowElements";
-import type { LayoutReply, LayoutRequest } from "./layoutProtocol";
+import { unpackPositions, type LayoutReply, type LayoutRequest } from "./layoutProtocol";
 
 interface Waiting {
+  /** The nodes sent, in the order of the reply's positions. */
+  nodes: GraphDocument["nodes"];
   resolve: (positions: Record<string, XY>) => void;
   reject: (error: Error) => void;
 }
@@ -33,7 +35,13 @@ function startWorker(): Worker {
     if (!request) return;
     waiting.delete(reply.id);
     if ("error" in reply) request.reject(new Error(reply.error));
-    else request.resolve(reply.positions);
+    else {
+      try {
+        request.resolve(unpackPositions(request.nodes, reply.xy));
+      } catch (error) {
+        request.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
   };
   started.onerror = (event) => fail(new Error(`the layout worker failed: ${event.message || "it could not start"}`));
   started.onmessageerror = () => fail(new Error("the layout worker sent a message that could not be read"));
@@ -50,7 +58,7 @@ export async function layoutOffMainThread(document: GraphDocument, sizes: Readon
   const request: LayoutRequest = { id: ++nextId, document, sizes: [...sizes] };
   const target = worker;
   return new Promise((resolve, reject) => {
-    waiting.set(request.id, { resolve, reject });
+    waiting.set(request.id, { nodes: document.nodes, resolve, reject });
     target.postMessage(request);
   });
 }

@@ -51,7 +51,7 @@ export interface EngineHostOptions {
   knowledgeTexts?: KnowledgeTexts;
   /** The redactor of everything the host posts and stores; the worker shares it with its saver and console. */
   redaction?: WorkerRedaction;
-  /** JavaScript tools run in the page's sandboxed frame (`sandbox_run`, the browser); without it, QuickJS in-process. */
+  /** JavaScript tools run in the page's sandboxed frame (through a port the page hands over, the browser); without it, QuickJS in-process. */
   sandboxOnPage?: boolean;
 }
 
@@ -74,8 +74,8 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
   const controllers = new Map<string, AbortController>();
   /** The Memory panel's re-embedding jobs in flight, by request id. */
   const memoryJobs = new Map<string, AbortController>();
-  // What JavaScript tools post to the page goes through the redactor too: no key enters the sandbox.
-  const pageSandbox = options.sandboxOnPage ? createPageSandbox(post) : null;
+  // What JavaScript tools send to the sandbox goes through the redactor too: no key enters it.
+  const pageSandbox = options.sandboxOnPage ? createPageSandbox(post, { redact: (request) => redaction.current().redactValue(request) }) : null;
   const recordRaw = createRunRecorder({ runs, post, now, timer: options.timer, batchMs: options.batchMs });
   const record: typeof recordRaw = (meta, source, signal, onEvent) => recordRaw(meta, (s) => redactEvents(source(s), redaction), signal, onEvent);
 
@@ -235,8 +235,11 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
           post({ type: "redact_result", requestId: message.requestId, value: redaction.current().redactValue(message.value, message.mark) });
           return;
         }
-        case "sandbox_result":
-          pageSandbox?.settle(message);
+        case "sandbox_port":
+          pageSandbox?.connected(message);
+          return;
+        case "sandbox_lost":
+          pageSandbox?.lost(message);
           return;
         case "server_request":
           post(

@@ -11,9 +11,11 @@ import type { GraphDocument, GraphId, McpServer, RunId, ThreadId } from "../sche
 import type { McpToolListing } from "../tools/index.js";
 import type { MemoryProgressMessage, ReembedOutcome, StopMemoryRequest } from "./memoryProtocol";
 import type { SandboxOutcome, SandboxRequest } from "../tools/sandbox/types.js";
+import type { SandboxConnectMessage, SandboxLostMessage, SandboxPortMessage, SandboxStuckMessage } from "./sandboxMessages";
 
 export type { SandboxOutcome, SandboxRequest };
 export type { MemoryProgressMessage, ReembedOutcome, StopMemoryRequest } from "./memoryProtocol";
+export type { SandboxConnectMessage, SandboxLostMessage, SandboxPort, SandboxPortMessage, SandboxStuckMessage } from "./sandboxMessages";
 
 export { summarizeProblems } from "./problemSummary";
 export type {
@@ -193,13 +195,6 @@ export interface ResumeRunRequest {
   runOn?: RunTarget;
 }
 
-/** The page's answer to a `sandbox_run`. */
-export interface SandboxResultMessage {
-  type: "sandbox_result";
-  requestId: string;
-  outcome: SandboxOutcome;
-}
-
 /**
  * Connect in graph settings: list an MCP server's tools. The worker connects because the
  * server's header values come from the secrets store, which the page never reads.
@@ -353,7 +348,8 @@ export type ToWorker =
   | ServerRequest
   | MemoryRequest
   | StopMemoryRequest
-  | SandboxResultMessage;
+  | SandboxPortMessage
+  | SandboxLostMessage;
 
 /** Events of a run since the previous post (at most one post per ~16 ms). */
 export interface EventsMessage {
@@ -440,16 +436,6 @@ export interface RedactResult {
   value: unknown;
 }
 
-/**
- * A JavaScript tool's code to run: a worker cannot create the sandboxed frame the code runs
- * in, so the engine asks the page, which answers with `sandbox_result`.
- */
-export interface SandboxRunMessage {
-  type: "sandbox_run";
-  requestId: string;
-  request: SandboxRequest;
-}
-
 /** The tools an MCP server lists, with their JSON Schemas, or why it could not be listed. */
 export interface McpToolsResult {
   type: "mcp_tools_result";
@@ -493,10 +479,19 @@ export type FromWorker =
   | ServerResult
   | MemoryResult
   | MemoryProgressMessage
-  | SandboxRunMessage;
+  | SandboxConnectMessage
+  | SandboxStuckMessage;
 
 /**
  * Run ids the engine gives the follow-up runs of background delegations. Those resume on their
  * own path (`resume_tasks`), so a page never resumes them as runs cut by a reload.
  */
 export const BACKGROUND_RUN_PREFIX = "run_bg_";
+
+/** How long after its deadline a run that has not answered is stopped by removing the sandbox's frame (page and engine alike). */
+export const SANDBOX_BACKSTOP_MS = 400;
+
+/** What a run gets when its code outlived the deadline and the frame was removed to stop it. */
+export function backstopOutcome(request: SandboxRequest): SandboxOutcome {
+  return { ok: false, code: "TIMEOUT", message: `The JavaScript code did not finish within ${request.timeoutMs} ms; its sandbox was shut down.` };
+}

@@ -36,7 +36,7 @@ import type { GraphDocument, McpServer } from "../../schema/index.js";
 type Answer = CheckpointResult | ForkResult | RedactResult | McpToolsResult | ServerResult | TestsResultMessage | MemoryResult;
 import { createEngineWatchdog, hangTexts, type HangReason, type WatchdogTimings } from "./engineWatchdog";
 import { ClosingThreads, closeInWorkspace, type KilledRun } from "./killedRuns";
-import { answerSandboxRun, runInFrame, type RunSandboxed } from "./sandboxRelay";
+import { createSandboxBridge, frameHost, type SandboxHost } from "./sandboxRelay";
 import { currentRunTarget } from "./runTarget";
 
 /** A protocol message as the app writes it: ids as plain strings, branded here as they are posted. */
@@ -116,7 +116,7 @@ export interface EngineClient {
 
 /** The worker as the client sees it (a real Worker, or a fake in tests). */
 export interface WorkerLike {
-  postMessage(message: ToWorker): void;
+  postMessage(message: ToWorker, transfer?: Transferable[]): void;
   addEventListener(type: "message", listener: (event: MessageEvent<FromWorker>) => void): void;
   addEventListener(type: "error", listener: (event: ErrorEvent) => void): void;
   /** Kills the worker at once, whatever it is doing (a real Worker has it). */
@@ -127,8 +127,8 @@ export interface EngineClientOptions {
   timings?: Partial<WatchdogTimings>;
   /** Records the end of runs that were on a terminated worker (the app writes IndexedDB under the thread's lock). */
   closeRun?(run: KilledRun): Promise<void>;
-  /** Runs JavaScript tools' code for the worker (a worker cannot host the sandboxed frame); defaults to the page's frame. */
-  runSandboxed?: RunSandboxed;
+  /** Hands the worker ports to the JavaScript tool sandbox (a worker cannot host the sandboxed frame); defaults to the page's frame. */
+  sandbox?: SandboxHost;
 }
 
 function startWorker(): WorkerLike {
@@ -157,7 +157,7 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
   const memoryProgress = new Map<string, (progress: { done: number; total: number }) => void>();
   const backgroundListeners = new Set<(run: Omit<BackgroundRunMessage, "type">) => RunHandlers | undefined>();
   const closeRun = options.closeRun ?? closeInWorkspace;
-  const runSandboxed = options.runSandboxed ?? runInFrame;
+  const sandbox = createSandboxBridge(options.sandbox ?? frameHost);
 
   const watchdog = createEngineWatchdog({
     timings: options.timings,
@@ -193,8 +193,11 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
         return;
       case "pong":
         return;
-      case "sandbox_run":
-        answerSandboxRun(runSandboxed, message, (answer) => from.postMessage(answer));
+      case "sandbox_connect":
+        sandbox.connect(message, from);
+        return;
+      case "sandbox_stuck":
+        sandbox.stuck(message);
         return;
       case "background_run": {
         const { type: _type, ...run } = message;
@@ -237,6 +240,7 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
 
   const crashed = (reason: string) => {
     // The worker could not load or died: nothing in flight will ever answer.
+    if (worker) sandbox.forget(worker);
     worker = null;
     watchdog.reset();
     for (const { handlers } of runs.values()) handlers.onFailed("WORKER_FAILED", `The engine stopped unexpectedly: ${reason}`);
@@ -251,6 +255,7 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
    */
   function restart(reason: HangReason) {
     worker?.terminate?.();
+    if (worker) sandbox.forget(worker);
     worker = null;
     const texts = hangTexts(reason);
     const victims = [...runs].filter(([, run]) => run.posted);

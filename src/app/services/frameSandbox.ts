@@ -5,13 +5,15 @@
  * script text. The page hands over the WebAssembly bytes, since the frame can fetch nothing.
  * QuickJS's interrupt deadline ends a runaway; if no answer comes by shortly after the
  * deadline, the frame is removed (which kills its worker) and the next run gets a new one.
+ * Other callers (the engine worker) get a port of their own straight to the frame's worker
+ * (`connect`), so their runs never wait on this page's main thread; they keep the same backstop
+ * and ask for the frame's removal (`kill`), and hear when it is removed (`connect`'s `onLost`).
  */
 import wasmUrl from "@jitl/quickjs-wasmfile-release-sync/wasm?url";
 import workerSource from "virtual:graphwright/sandbox-worker-source";
-import type { SandboxOutcome, SandboxRequest } from "../../worker/protocol";
+import { backstopOutcome, SANDBOX_BACKSTOP_MS, type SandboxOutcome, type SandboxRequest } from "../../worker/protocol";
+import type { FromSandboxPort } from "../../tools/sandbox/types";
 
-/** How long after the deadline the frame is removed when QuickJS has not answered. */
-const BACKSTOP_MS = 400;
 /** How long the frame may take to start QuickJS before a run gives up. */
 const BOOT_MS = 15_000;
 
@@ -32,22 +34,42 @@ addEventListener("message", (event) => {
 
 const FRAME_HTML = `<!doctype html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline' blob: 'wasm-unsafe-eval'; worker-src blob:; connect-src 'none'"><script>${FRAME_SCRIPT}</script>`;
 
-type FromFrame = { type: "ready" } | { type: "load_failed"; message: string } | { type: "result"; id: number; outcome: SandboxOutcome };
+type FromFrame = { type: "ready" } | { type: "load_failed"; message: string } | FromSandboxPort;
+
+/** A run waiting for its outcome: `started` arms its backstop when the worker begins it. */
+interface Pending {
+  started(): void;
+  settle(outcome: SandboxOutcome): void;
+}
 
 interface Frame {
+  /** Counts the frames of this sandbox, so a caller's `kill` never removes a newer one. */
+  generation: number;
   element: HTMLIFrameElement;
   /** Runs and their results, straight to and from the frame's worker. */
   port: MessagePort;
   /** The frame's word that its worker failed to start. */
   control: MessagePort;
   ready: Promise<void>;
-  pending: Map<number, (outcome: SandboxOutcome) => void>;
+  pending: Map<number, Pending>;
+  /** Told when the frame is removed: the callers holding ports to its worker. */
+  lost: Set<() => void>;
+}
+
+/** A port straight to the frame's worker (runs as `ToSandboxPort`, answers as `FromSandboxPort`) and its frame's generation. */
+export interface SandboxConnection {
+  port: MessagePort;
+  generation: number;
 }
 
 export interface FrameSandbox {
   run(request: SandboxRequest): Promise<SandboxOutcome>;
   /** Starts the frame and QuickJS ahead of the first run; a failure is left for that run to report. */
   warm(): Promise<void>;
+  /** A port of the caller's own to the started frame's worker; `onLost` is called once the frame is removed. Rejects if it cannot start. */
+  connect(onLost: () => void): Promise<SandboxConnection>;
+  /** Removes the frame of `generation` (a caller's run missed its backstop), if it is still the current one. */
+  kill(generation: number): void;
 }
 
 /** The User Timing entry each run leaves (call to outcome), which `npm run bench` reads. */
@@ -75,16 +97,17 @@ function loadWasm(): Promise<ArrayBuffer> {
 export function createFrameSandbox(host: () => HTMLElement = () => document.body): FrameSandbox {
   let frame: Frame | null = null;
   let nextId = 0;
-  // One run at a time: each run's backstop then measures its own code, never a queue.
-  let queue: Promise<unknown> = Promise.resolve();
+  let generations = 0;
 
   const remove = (victim: Frame, reason: SandboxOutcome) => {
     if (frame === victim) frame = null;
     victim.port.close();
     victim.control.close();
     victim.element.remove();
-    for (const resolve of victim.pending.values()) resolve(reason);
+    for (const pending of victim.pending.values()) pending.settle(reason);
     victim.pending.clear();
+    for (const onLost of victim.lost) onLost();
+    victim.lost.clear();
   };
 
   const open = (): Frame => {
@@ -98,21 +121,22 @@ export function createFrameSandbox(host: () => HTMLElement = () => document.body
     element.srcdoc = FRAME_HTML;
     const channel = new MessageChannel();
     const control = new MessageChannel();
-    const pending = new Map<number, (outcome: SandboxOutcome) => void>();
+    const pending = new Map<number, Pending>();
     let booted: () => void = () => undefined;
     let bootFailed: (error: Error) => void = () => undefined;
     const ready = new Promise<void>((resolve, reject) => ((booted = resolve), (bootFailed = reject)));
     // Each run awaits `ready`; this only keeps a failure before the first run from reading as unhandled.
     const openedAt = performance.now();
     ready.then(() => performance.measure(SANDBOX_BOOT_MEASURE, { start: openedAt, end: performance.now() })).catch(() => undefined);
-    const opened: Frame = { element, port: channel.port1, control: control.port1, ready, pending };
+    const opened: Frame = { generation: ++generations, element, port: channel.port1, control: control.port1, ready, pending, lost: new Set() };
     control.port1.onmessage = channel.port1.onmessage = ({ data }: MessageEvent<FromFrame>) => {
       if (data.type === "ready") booted();
       else if (data.type === "load_failed") {
         bootFailed(new Error(data.message));
         remove(opened, failed(`The JavaScript sandbox failed to start: ${data.message}`));
-      } else {
-        pending.get(data.id)?.(data.outcome);
+      } else if (data.type === "started") pending.get(data.id)?.started();
+      else {
+        pending.get(data.id)?.settle(data.outcome);
         pending.delete(data.id);
       }
     };
@@ -131,31 +155,38 @@ export function createFrameSandbox(host: () => HTMLElement = () => document.body
     return opened;
   };
 
-  const runOne = async (request: SandboxRequest): Promise<SandboxOutcome> => {
+  /** The started frame, or why it could not start (the frame is then removed). */
+  const started = async (): Promise<Frame> => {
     const current = open();
     let bootTimer: ReturnType<typeof setTimeout> | undefined;
     try {
       await Promise.race([current.ready, new Promise((_, reject) => (bootTimer = setTimeout(() => reject(new Error("it did not start in time")), BOOT_MS)))]);
+      return current;
     } catch (error) {
       remove(current, failed(""));
-      return failed(`The JavaScript sandbox failed to start: ${error instanceof Error ? error.message : String(error)}`);
+      throw error;
     } finally {
       clearTimeout(bootTimer);
     }
+  };
+
+  const runOne = async (request: SandboxRequest): Promise<SandboxOutcome> => {
+    let current: Frame;
+    try {
+      current = await started();
+    } catch (error) {
+      return failed(`The JavaScript sandbox failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    }
     const id = nextId++;
     return new Promise<SandboxOutcome>((resolve) => {
-      const backstop = setTimeout(
-        () =>
-          remove(current, {
-            ok: false,
-            code: "TIMEOUT",
-            message: `The JavaScript code did not finish within ${request.timeoutMs} ms; its sandbox was shut down.`,
-          }),
-        request.timeoutMs + BACKSTOP_MS,
-      );
-      current.pending.set(id, (outcome) => {
-        clearTimeout(backstop);
-        resolve(outcome);
+      let backstop: ReturnType<typeof setTimeout> | undefined;
+      current.pending.set(id, {
+        // Counted from the worker's start of this run: time queued behind another caller's run is not this code's.
+        started: () => (backstop = setTimeout(() => remove(current, backstopOutcome(request)), request.timeoutMs + SANDBOX_BACKSTOP_MS)),
+        settle: (outcome) => {
+          clearTimeout(backstop);
+          resolve(outcome);
+        },
       });
       current.port.postMessage({ type: "run", id, request });
     });
@@ -164,10 +195,18 @@ export function createFrameSandbox(host: () => HTMLElement = () => document.body
   return {
     run(request) {
       const start = performance.now();
-      const result = queue.then(() => runOne(request));
-      queue = result.catch(() => undefined);
-      return result.finally(() => performance.measure(SANDBOX_RUN_MEASURE, { start, end: performance.now() }));
+      return runOne(request).finally(() => performance.measure(SANDBOX_RUN_MEASURE, { start, end: performance.now() }));
     },
     warm: () => open().ready.catch(() => undefined),
+    async connect(onLost) {
+      const current = await started();
+      const channel = new MessageChannel();
+      current.lost.add(onLost);
+      current.port.postMessage({ type: "connect", port: channel.port2 }, [channel.port2]);
+      return { port: channel.port1, generation: current.generation };
+    },
+    kill(generation) {
+      if (frame?.generation === generation) remove(frame, failed("The JavaScript sandbox was shut down: another call's code did not finish in time."));
+    },
   };
 }

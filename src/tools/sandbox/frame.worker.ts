@@ -6,19 +6,20 @@
 import variant from "@jitl/quickjs-wasmfile-release-sync";
 import { newQuickJSWASMModuleFromVariant, newVariant } from "quickjs-emscripten-core";
 import { quickJSSandbox } from "./quickjs.js";
-import type { CodeSandbox, SandboxOutcome, SandboxRequest } from "./types.js";
+import type { CodeSandbox, FromSandboxPort, SandboxOutcome, ToSandboxPort } from "./types.js";
 
 /** Transferable message ports, as used here (checked without DOM types). */
 interface Port {
   postMessage(message: FromFrameWorker): void;
-  onmessage: ((event: { data: RunMessage }) => void) | null;
+  onmessage: ((event: { data: ToSandboxPort | ConnectMessage }) => void) | null;
 }
 
 /** What the frame posts to this worker, once: the QuickJS bytes and the page's port, on which runs arrive. */
 export type ToFrameWorker = { type: "load"; wasm: ArrayBuffer; port: Port };
-type RunMessage = { type: "run"; id: number; request: SandboxRequest };
-/** What this worker answers: loaded (or not), and one result per run. */
-export type FromFrameWorker = { type: "ready" } | { type: "load_failed"; message: string } | { type: "result"; id: number; outcome: SandboxOutcome };
+/** On the page's port: another caller's port (the engine worker's), on which its runs arrive straight here. */
+type ConnectMessage = { type: "connect"; port: Port };
+/** What this worker answers: loaded (or not), and per run that it started and its result. */
+export type FromFrameWorker = { type: "ready" } | { type: "load_failed"; message: string } | FromSandboxPort;
 
 /** The parts of a worker's global scope used here (checked without DOM types). */
 interface FrameWorkerScope {
@@ -30,11 +31,19 @@ const scope = globalThis as unknown as FrameWorkerScope;
 const { WebAssembly: wasm } = globalThis as unknown as { WebAssembly: { compile(bytes: ArrayBuffer): Promise<object> } };
 let sandbox: CodeSandbox | undefined;
 
+/** Answers the runs that arrive on `port`; the page's own port may also hand over other callers' ports. */
+function listen(port: Port, page: boolean): void {
+  port.onmessage = ({ data }) => {
+    if (data.type === "run") answer(port, data);
+    else if (page && data.type === "connect") listen(data.port, false);
+  };
+}
+
 scope.onmessage = ({ data }) => {
   if (data.type !== "load") return;
-  // The page talks to this worker directly on its port: no hop through the frame per run.
+  // Callers talk to this worker directly on their ports: no hop through the frame per run.
   const port = data.port;
-  port.onmessage = ({ data: run }) => answer(port, run);
+  listen(port, true);
   const compiled = wasm.compile(data.wasm);
   // The module is given, so Emscripten never looks for the .wasm file next to a blob URL.
   const loaded = newVariant(variant, { wasmModule: () => compiled, locateFile: (file) => file });
@@ -46,13 +55,14 @@ scope.onmessage = ({ data }) => {
   );
 };
 
-/** Runs one request and answers on the page's port; a failing sandbox still answers. */
-function answer(port: Port, { id, request }: RunMessage): void {
+/** Runs one request and answers on the caller's port; a failing sandbox still answers. */
+function answer(port: Port, { id, request }: ToSandboxPort): void {
   const failed = (message: string): SandboxOutcome => ({ ok: false, code: "SANDBOX_FAILED", message });
   if (!sandbox) {
     port.postMessage({ type: "result", id, outcome: failed("The JavaScript sandbox is not loaded.") });
     return;
   }
+  port.postMessage({ type: "started", id });
   sandbox.run(request).then(
     (outcome) => port.postMessage({ type: "result", id, outcome }),
     (error: unknown) => port.postMessage({ type: "result", id, outcome: failed(error instanceof Error ? error.message : String(error)) }),

@@ -29,5 +29,14 @@ export interface CodeSandbox {
   run(request: SandboxRequest, signal?: AbortSignal): Promise<SandboxOutcome>;
 }
 
+/** What a caller posts on its port to the sandbox worker. */
+export type ToSandboxPort = { type: "run"; id: number; request: SandboxRequest };
+/**
+ * What the sandbox worker answers on that port: `started` as it begins a run (the caller's
+ * backstop counts from there, so time spent queued behind another caller's run is not the
+ * code's), then the run's `result`.
+ */
+export type FromSandboxPort = { type: "started"; id: number } | { type: "result"; id: number; outcome: SandboxOutcome };
+
 /** The stack QuickJS may use, in bytes. */
 export const SANDBOX_STACK_BYTES = 128 * 1024;

@@ -48,6 +48,21 @@ export function namespaceRange(threadId: string, ns: string, beforeId?: string):
   return IDBKeyRange.bound([threadId, ns], [threadId, ns, beforeId], false, true);
 }
 
+/** The checkpoints of one namespace from `fromId` to `toId`, both included. */
+export function checkpointsBetween(threadId: string, ns: string, fromId: string, toId: string): IDBKeyRange {
+  return IDBKeyRange.bound([threadId, ns, fromId], [threadId, ns, toId]);
+}
+
+/** The writes stored against the checkpoints from `fromId` to `toId`, both included. */
+export function writesBetween(threadId: string, ns: string, fromId: string, toId: string): IDBKeyRange {
+  return IDBKeyRange.bound([threadId, ns, fromId], [threadId, ns, toId, TOP]);
+}
+
+/** Every stored value (every version) of one channel in a namespace. */
+export function channelRange(threadId: string, ns: string, channel: string): IDBKeyRange {
+  return IDBKeyRange.bound([threadId, ns, channel], [threadId, ns, channel, TOP]);
+}
+
 /** The writes stored against one checkpoint. */
 export function checkpointRange(threadId: string, ns: string, checkpointId: string): IDBKeyRange {
   return IDBKeyRange.bound([threadId, ns, checkpointId], [threadId, ns, checkpointId, TOP]);

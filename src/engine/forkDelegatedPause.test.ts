@@ -7,8 +7,9 @@ import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
 import { MemorySaver, type BaseCheckpointSaver } from "@langchain/langgraph/web";
-import { collectRun, compileGraph, pendingInterrupts, type GraphLibrary, type RunEvent } from "./index.js";
+import { collectRun, compileGraph, pendingInterrupts, runFollowUp, type GraphLibrary, type RunEvent } from "./index.js";
 import { forkAtPause } from "./forkPause.js";
+import { createMemoryTaskStore } from "./multiagent/taskStore.js";
 import { approvingGraphDoc, askingTeamDoc, subgraphParentDoc } from "./testing/delegatedPauses.js";
 import { ofType, stateOf, statusOf } from "./testing/humanLoop.js";
 import { testServices, type RecordedCall } from "../../tests/support/services.js";
@@ -96,5 +97,22 @@ describe.each(savers)("forking at a pause inside delegated work (%s saver)", (_n
     const rejected = await collectRun(compiled, { message: "", resume: { value: { decision: "reject" } } }, { threadId: "s1" });
     expect(statusOf(rejected)).toBe("completed");
     expect(ofType(rejected, "ai_message")).toEqual([]);
+  });
+
+  it("refuses to fork at a background task's question, which the original thread's task would take, and writes nothing", async () => {
+    const checkpointer = makeSaver();
+    const compiled = compileGraph(askingTeamDoc({ blocking: false }), { ...testServices(), checkpointer, tasks: createMemoryTaskStore() });
+    const queued = await collectRun(compiled, { message: "email find invoices" }, { threadId: "b1" });
+    const { task_id } = JSON.parse(ofType(queued, "tool_result").find((e) => e.tool === "Emails")?.result ?? "{}") as { task_id: string };
+    await compiled.team.tasks.settled(task_id);
+    const asking: RunEvent[] = [];
+    for await (const event of runFollowUp(compiled, task_id, { threadId: "b1" })) asking.push(event);
+    const pause = pauseOf(asking);
+
+    await expect(forkAtPause(checkpointer, { threadId: "b1", newThreadId: "b2", checkpointId: pause.checkpointId })).rejects.toThrow(
+      `This pause is background task ${task_id}'s question, and the task belongs to thread "b1": answer it there, or fork from a step before the task was queued`,
+    );
+    expect(await checkpointer.getTuple({ configurable: { thread_id: "b2", checkpoint_ns: "" } })).toBeUndefined();
+    expect(await pendingInterrupts(compiled, "b1")).toHaveLength(1);
   });
 });

@@ -11,7 +11,8 @@
  * A pause inside delegated work (a blocking sub-agent, an agent tool, a Subgraph node) waits
  * on the sub-agent's or saved graph's own thread (see delegatedPause.ts), so those threads are
  * copied too, as they were at the pause, under the new thread's id: answering in the fork
- * resumes the fork's copy of the child, and the original's child stays as it was.
+ * resumes the fork's copy of the child, and the original's child stays as it was. A background
+ * task's question is refused: the task is kept beside the thread, so the fork would share it.
  */
 import { RESUME, type BaseCheckpointSaver, type CheckpointTuple, type PendingWrite } from "@langchain/langgraph-checkpoint";
 import { scopedThreadId } from "./multiagent/hierarchy.js";
@@ -47,6 +48,18 @@ function writesAtPause(tuple: CheckpointTuple): Map<string, PendingWrite[]> {
     byTask.set(task, [...(byTask.get(task) ?? []), [channel, value]]);
   }
   return byTask;
+}
+
+/** The background task whose question the thread pauses on here, if any (its pause names the task). */
+function backgroundTaskOf(tuple: CheckpointTuple): string | null {
+  for (const [, channel, value] of tuple.pendingWrites ?? []) {
+    if (channel !== INTERRUPT_CHANNEL) continue;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      const taskId = ((item as { value?: { task_id?: unknown } } | null)?.value ?? {}).task_id;
+      if (typeof taskId === "string") return taskId;
+    }
+  }
+  return null;
 }
 
 function allWrites(tuple: CheckpointTuple): Map<string, PendingWrite[]> {
@@ -110,8 +123,15 @@ export async function forkAtPause(saver: BaseCheckpointSaver, fork: PauseFork): 
     const ns = String(tuple.config.configurable?.checkpoint_ns ?? "");
     if (ns === "" ? tuple.checkpoint.id <= fork.checkpointId : beforeAnswer(tuple)) keep.push(tuple);
   }
-  if (!keep.some((t) => t.checkpoint.id === fork.checkpointId)) {
-    throw new Error(`Checkpoint ${fork.checkpointId} of thread "${fork.threadId}" was not found`);
+  const paused = keep.find((t) => t.checkpoint.id === fork.checkpointId);
+  if (!paused) throw new Error(`Checkpoint ${fork.checkpointId} of thread "${fork.threadId}" was not found`);
+  // A background task lives beside the thread, not in its checkpoints: a fork answering its
+  // question would go on with the original thread's task.
+  const task = backgroundTaskOf(paused);
+  if (task) {
+    throw new Error(
+      `This pause is background task ${task}'s question, and the task belongs to thread "${fork.threadId}": answer it there, or fork from a step before the task was queued`,
+    );
   }
   // Read every source before writing: the new thread's nested threads must not be listed as sources.
   const nested: [string, CheckpointTuple[]][] = [];

@@ -1,49 +1,9 @@
 // Long-term memory ranked by meaning (issue 16): with a Memory embeddings model chosen in graph
 // settings, recall puts first the memory phrased with a synonym of the query, its vectors made
 // by an OpenAI-compatible /v1/embeddings server on loopback with the key saved in Settings.
+import { memoryConcierge } from "../src/engine/testing/memoryConcierge";
 import { embeddingsReply, isEmbeddingsRequest } from "../src/models/testing/embeddingsWire";
 import { expect, expectNoKey, PROVIDER_KEY, saveOpenAISettings, test } from "./providerFixture";
-
-/** Concierge remembers "remember <key>: <fact>" and recalls "recall <query>", answering with the tool's result. */
-function concierge(baseUrl: string): string {
-  return JSON.stringify({
-    version: 1,
-    meta: { id: "memory-embeddings", name: "Memory embeddings" },
-    models: [
-      { id: "scripted", provider: "scripted", model: "scripted" },
-      { id: "embedder", provider: "openai", model: "word-groups", base_url: baseUrl },
-    ],
-    nodes: [
-      { id: "start", kind: "start", position: { x: 0, y: 120 }, data: { name: "Start" } },
-      {
-        id: "concierge",
-        kind: "agent",
-        position: { x: 220, y: 120 },
-        data: {
-          name: "Concierge",
-          model: "scripted",
-          memory: true,
-          script: {
-            rules: [
-              {
-                match: "^remember (?<key>\\w+): (?<what>.+)$",
-                tool_calls: [{ name: "remember", args: { key: "{{ match.key }}", content: "{{ match.what }}" } }],
-              },
-              { match: "^recall (?<query>.+)$", tool_calls: [{ name: "recall", args: { query: "{{ match.query }}" } }] },
-              { on: "tool", tool: "remember", reply: "Saved: {{ tool_result }}" },
-              { on: "tool", tool: "recall", reply: "From memory: {{ tool_result }}" },
-            ],
-          },
-        },
-      },
-      { id: "end", kind: "end", position: { x: 480, y: 120 }, data: { name: "End" } },
-    ],
-    edges: [
-      { id: "e1", kind: "flow", source: "start", target: "concierge" },
-      { id: "e2", kind: "flow", source: "concierge", target: "end" },
-    ],
-  });
-}
 
 test.afterEach(({ consoleErrors }) => {
   expect(consoleErrors).toEqual([]);
@@ -56,7 +16,9 @@ test("with a memory embeddings model, recall puts first the memory phrased with 
   const baseUrl = `${server.url}/v1`;
   await app.goto();
   await saveOpenAISettings(controls, baseUrl);
-  await controls.import("memory-embeddings.json", concierge(baseUrl));
+  // No memory embeddings model yet: it is chosen below, in graph settings.
+  const concierge = memoryConcierge({ baseUrl, id: "memory-embeddings", name: "Memory embeddings", ranked: false });
+  await controls.import("memory-embeddings.json", JSON.stringify(concierge));
   await expect(controls.graphName).toHaveValue("Memory embeddings");
   await editor.inspector.getByRole("combobox", { name: "Memory embeddings model", exact: true }).selectOption({ label: "embedder (word-groups)" });
   await expect(editor.problems.getByRole("listitem")).toHaveCount(0);

@@ -5,7 +5,10 @@
  * child's own interrupt id, so the root thread pauses on it (and shows it like any pause).
  * Answering it resumes the root with `Command({ resume: { [id]: value } })`; the node runs
  * again, finds its child paused on that id and resumes the child with the same answer, so
- * the child goes on exactly where it stopped.
+ * the child goes on exactly where it stopped. A plain `Command({ resume: value })`, naming no
+ * id (a generic LangGraph client's), answers the child's first pending pause, as LangGraph
+ * answers a root one. The child's run is a run of its own even on a server (see ownRun.ts),
+ * and a fork at the pause copies the child's thread too (see forkPause.ts).
  */
 import { Command, GraphInterrupt, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import { BREAKPOINTS_KEY } from "./breakpoints.js";

@@ -136,8 +136,8 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
       let compiled: CompiledDocument;
       try {
         redaction.learn(request.document);
-        await redaction.refresh();
-        const credentials = request.replay ? null : await readCredentials(options.credentials);
+        // The saved keys are read for the redactor and for the run at once, not one after the other.
+        const [, credentials] = await Promise.all([redaction.refresh(), request.replay ? null : readCredentials(options.credentials)]);
         compiled = compile(request.document, { credentials, replay: request.replay, graphId: request.graphId });
       } catch (error) {
         post({ type: "failed", runId, ...describeCompileFailure(error) });

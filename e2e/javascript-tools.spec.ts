@@ -12,8 +12,8 @@ test.afterEach(({ consoleErrors }) => {
 /** How long the spinning tool may run before QuickJS interrupts it. */
 const SPIN_TIMEOUT_MS = 6_000;
 
-/** The Number cruncher template plus `spin`, a JavaScript tool that never returns. */
-function withSpinningTool(): typeof numberCruncher {
+/** The Number cruncher template plus `spin`, a JavaScript tool that never returns (`code` and limits as given). */
+function withSpinningTool(code = "while (true) {}", limits = { timeout_ms: SPIN_TIMEOUT_MS, memory_limit_mb: 16 }): typeof numberCruncher {
   const doc = structuredClone(numberCruncher);
   doc.meta = { ...doc.meta, id: "js-spin", name: "Spinning cruncher" };
   doc.tools.push({
@@ -22,7 +22,7 @@ function withSpinningTool(): typeof numberCruncher {
     name: "spin",
     description: "Never returns.",
     input_schema: { type: "object", properties: {}, required: [] } as never,
-    config: { code: "while (true) {}", timeout_ms: SPIN_TIMEOUT_MS, memory_limit_mb: 16 },
+    config: { code, ...limits },
   });
   const agent = doc.nodes.find((node) => node.id === "cruncher")!;
   agent.data.tools!.push("spin");
@@ -122,6 +122,35 @@ test("code stuck in long native calls is stopped by removing its frame shortly a
   await tool.getByRole("textbox", { name: "Sample arguments" }).fill('{ "n": 41 }');
   await tool.getByRole("button", { name: "Test", exact: true }).click();
   await expect(result).toHaveText("Result: 42");
+});
+
+test("an agent's tool stuck in long native calls ends with a timeout card once its frame is removed, and the next message runs in a new frame", async ({
+  app,
+  controls,
+  page,
+  playground,
+}) => {
+  // QuickJS checks its deadline between bytecodes; each step here is one long native call, so
+  // only the engine's backstop stops it, by having the page remove the frame.
+  const hoard = "const hoard = [];\nwhile (true) hoard.push(new Array(100000).fill(1));";
+  await app.goto();
+  await controls.import("hoarding-cruncher.json", JSON.stringify(withSpinningTool(hoard, { timeout_ms: 1_000, memory_limit_mb: 256 })));
+  await expect(controls.graphName).toHaveValue("Spinning cruncher");
+  await playground.sendAndWait("Summarize 1 2");
+  const frame = page.locator('iframe[title="JavaScript tool sandbox"]');
+  const first = await frame.elementHandle();
+
+  await playground.send("spin");
+  const card = playground.toolCall("spin");
+  await expect(card).toContainText("failed", { timeout: 10_000 });
+  await card.locator("summary").click();
+  await expect(card).toContainText("did not finish within 1000 ms; its sandbox was shut down.");
+  await expect(playground.status).toHaveText("Idle");
+
+  await playground.sendAndWait("Summarize 10 20");
+  await expect(playground.article("Cruncher: Here is the summary").last()).toContainText('"mean":15');
+  await expect(frame).toHaveCount(1);
+  expect(await frame.evaluate((element, old) => element !== old, first)).toBe(true);
 });
 
 test("the sandbox starts ahead of the first call only when the open graph has a JavaScript tool", async ({ app, controls, page, playground }) => {

@@ -21,6 +21,18 @@ test("reads back after a reload what IdbSaver wrote to real IndexedDB", async ({
   expect(consoleErrors).toEqual([]);
 });
 
+test("keeps a retried task's first write in real IndexedDB, adds its new one and replaces its error", async ({ page, consoleErrors }) => {
+  const harness = new PersistenceHarnessPage(page);
+  await harness.goto();
+  // The retry's first transaction fails on the stored write; its writes then go again, each kept or added.
+  expect(await harness.retryWrites()).toEqual([
+    ["task-1", "__error__", "rate limited"],
+    ["task-1", "topic", "refunds"],
+    ["task-1", "notes", "added on retry"],
+  ]);
+  expect(consoleErrors).toEqual([]);
+});
+
 test("tells a second tab that a thread running in the first is busy, until it finishes", async ({ context }) => {
   const first = new PersistenceHarnessPage(await context.newPage());
   const second = new PersistenceHarnessPage(await context.newPage());

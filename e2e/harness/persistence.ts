@@ -99,6 +99,36 @@ async function rememberMemories(): Promise<[string, number | undefined][]> {
   return rankMemories(store);
 }
 
+/**
+ * A task's writes saved twice, as when a task runs again after a reload: its first regular write
+ * stays, a new one is added, its error write is replaced. Returns the pending writes read back.
+ */
+async function retryWrites(): Promise<unknown[]> {
+  const saver = new IdbSaver({ name: DB_NAME });
+  const thread = { configurable: { thread_id: "retried", checkpoint_ns: "" } };
+  const config = await saver.put(thread, checkpoint({ topic: "billing" }, { topic: 1 }), metadata(0), { topic: 1 });
+  await saver.putWrites(
+    config,
+    [
+      ["topic", "refunds"],
+      ["__error__", "timeout"],
+    ],
+    "task-1",
+  );
+  await saver.putWrites(
+    config,
+    [
+      ["topic", "returns"],
+      ["notes", "added on retry"],
+      ["__error__", "rate limited"],
+    ],
+    "task-1",
+  );
+  const pending = (await saver.getTuple(config))?.pendingWrites ?? [];
+  await saver.close();
+  return pending;
+}
+
 let release: (() => void) | undefined;
 
 /** Takes the thread's lock and keeps it until `releaseLock()`, as a long run would. */
@@ -129,6 +159,7 @@ export const persistenceHarness = {
   tryLock,
   rememberMemories,
   rankMemories: () => rankMemories(),
+  retryWrites,
 };
 export type PersistenceHarness = typeof persistenceHarness;
 

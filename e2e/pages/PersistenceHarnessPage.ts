@@ -44,4 +44,8 @@ export class PersistenceHarnessPage {
   rankMemories(): Promise<[string, number | undefined][]> {
     return this.page.evaluate(() => (window as unknown as Harness).persistenceHarness.rankMemories());
   }
+
+  retryWrites(): Promise<unknown[]> {
+    return this.page.evaluate(() => (window as unknown as Harness).persistenceHarness.retryWrites());
+  }
 }

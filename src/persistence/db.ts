@@ -2,7 +2,7 @@
  * The one IndexedDB database: its stores, versioned upgrades, a connection that
  * reopens after loss and closes cleanly for another tab's upgrade, and `tx()`.
  */
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from "idb";
+import { openDB, unwrap, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from "idb";
 import { PersistenceError, toPersistenceError } from "./errors.js";
 import type { KnowledgeBaseRow, KnowledgeFileRow, KnowledgeIndexRow } from "./knowledge/rows.js";
 
@@ -234,6 +234,7 @@ export class Database {
         if (attempt === 0) continue;
         throw toPersistenceError(error, where);
       }
+      const failedRequest = watchFailedRequests(unwrap(transaction));
       try {
         const result = await fn(transaction);
         commitNow(transaction);
@@ -251,7 +252,7 @@ export class Database {
           if (this.connection === opened) this.connection = null;
           throw toPersistenceError(new DOMException("The database connection is closing.", "InvalidStateError"), where);
         }
-        throw toPersistenceError(transaction.error ?? error, where);
+        throw toPersistenceError(transaction.error ?? failedRequest() ?? error, where);
       }
     }
   }
@@ -278,6 +279,25 @@ function commitNow(transaction: { readonly mode: IDBTransactionMode; commit(): v
   } catch {
     // Already committing (no request was pending) or finished: `done` says how it ended.
   }
+}
+
+/**
+ * The error of the first request that failed the transaction. A request nobody waits on fails it
+ * with that error, but `done` then rejects with an AbortError, and `tx()`'s abort() clears
+ * `transaction.error`. Its error event is seen on the way to the transaction (before `done`'s own
+ * listener); one its request handled (`preventDefault`) or an AbortError (the transaction ended
+ * for another reason) is no cause.
+ */
+function watchFailedRequests(transaction: IDBTransaction): () => DOMException | null {
+  const failures: Event[] = [];
+  transaction.addEventListener("error", (event) => failures.push(event), { capture: true });
+  return () => {
+    for (const event of failures) {
+      const error = (event.target as IDBRequest).error;
+      if (!event.defaultPrevented && error && error.name !== "AbortError") return error;
+    }
+    return null;
+  };
 }
 
 /** Whether a connection can no longer start transactions: it was closed or is closing. */

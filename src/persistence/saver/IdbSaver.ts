@@ -19,17 +19,16 @@ import {
   type PendingWrite,
   type SerializerProtocol,
 } from "@langchain/langgraph-checkpoint";
-import { unwrap } from "idb";
 import { Database, STORES, type BlobRow, type CheckpointRow, type WriteRow } from "../db.js";
 import { PersistenceError } from "../errors.js";
-import { addIfAbsent, replace } from "./addIfAbsent.js";
 import { nextChannelVersion } from "./channelVersion.js";
 import { dump } from "./codec.js";
 import { readDeltaChannelHistory } from "./deltaHistory.js";
 import { addressOf, checkpointRange, requireThread, threadRange } from "./keys.js";
 import { listCheckpoints } from "./listCheckpoints.js";
-import { SnapshotChains, isListSnapshot, rowToWrite, type BlobPlan } from "./snapshotChain.js";
+import { SnapshotChains, isListSnapshot, type BlobPlan } from "./snapshotChain.js";
 import { SAVER_STORES, readCheckpointRow, readStored, toTuple, type TupleContext } from "./storedCheckpoint.js";
+import { writeCheckpoint, writeTaskWrites } from "./writeStep.js";
 
 export interface IdbSaverOptions {
   /** The IndexedDB database name. This and the options below but `serde` are ignored when `database` is given. */
@@ -116,20 +115,8 @@ export class IdbSaver extends BaseCheckpointSaver {
       metadata_type: meta.type,
       metadata: meta.bytes,
     };
-    // Every request is issued at once (one round trip): the checkpoint row, then its blobs. A
-    // snapshot tail first checks the rows it follows. All or nothing: a failed blob takes the row back.
-    const written = await this.database.tx([STORES.checkpoints, STORES.blobs], "readwrite", `saving ${what}`, async (tx) => {
-      const saved = tx.objectStore(STORES.checkpoints).put(row);
-      // Should a blob's put throw below, the abort rejects this one too; `tx()` reports the cause.
-      saved.catch(() => undefined);
-      const blobs = tx.objectStore(STORES.blobs);
-      const has = (channel: string) => async (version: string) => (await blobs.getKey([threadId, ns, channel, version])) !== undefined;
-      const stored = plans.map((plan) =>
-        plan.tail ? rowToWrite(plan, has(plan.full.channel)).then((blob) => blobs.put(blob).then(() => blob)) : blobs.put(plan.full).then(() => plan.full),
-      );
-      await saved;
-      return Promise.all(stored);
-    });
+    // One transaction, committed as its requests go out; all or nothing: a failed blob takes the row back.
+    const written = await this.database.tx([STORES.checkpoints, STORES.blobs], "readwrite", `saving ${what}`, (tx) => writeCheckpoint(tx, row, plans));
     plans.forEach((plan, i) => this.chains.stored(plan, written[i] ?? plan.full));
     return { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpoint.id } };
   }
@@ -175,11 +162,7 @@ export class IdbSaver extends BaseCheckpointSaver {
         };
       }),
     );
-    // One round trip: a regular write is added unless stored (no read first), a special one replaced.
-    await this.database.tx([STORES.writes], "readwrite", `saving ${what}`, async (tx) => {
-      const store = unwrap(tx.objectStore(STORES.writes));
-      await Promise.all(rows.map((row) => (row.idx >= 0 ? addIfAbsent(store, row) : replace(store, row))));
-    });
+    await writeTaskWrites(this.database, rows, `saving ${what}`);
   }
 
   /** Removes the thread's checkpoints, writes and blobs in every namespace, in one transaction. */

@@ -217,6 +217,26 @@ test("Auto layout puts nodes in flow order without overlaps, as one undo step", 
   await expect.poll(endIsRightOfAgent).toBe(false);
 });
 
+test("Auto layout brings the laid-out graph back into view", async ({ editor, page }) => {
+  await editor.clear();
+  await editor.addWithKeyboard("Agent");
+  await editor.addWithKeyboard("End");
+  const canvas = await editor.box(editor.canvas);
+  const inView = async (name: string) => {
+    const node = await editor.box(editor.node(name));
+    return node.x >= canvas.x && node.y >= canvas.y && node.x + node.width <= canvas.x + canvas.width && node.y + node.height <= canvas.y + canvas.height;
+  };
+  // Pan the graph out of view, leftwards, by dragging an empty spot of the pane near its top right.
+  await page.mouse.move(canvas.x + canvas.width - 40, canvas.y + 40);
+  await page.mouse.down();
+  await page.mouse.move(canvas.x + 20, canvas.y + 40, { steps: 8 });
+  await page.mouse.up();
+  await expect.poll(async () => (await inView("Agent")) || (await inView("End"))).toBe(false);
+
+  await editor.autoLayoutButton.click();
+  await expect.poll(async () => (await inView("Agent")) && (await inView("End"))).toBe(true);
+});
+
 test("Shift+click selects several nodes, and the inspector acts on all of them", async ({ editor, page }) => {
   await editor.clear();
   await editor.addWithKeyboard("Agent");

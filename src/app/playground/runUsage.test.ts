@@ -15,6 +15,14 @@ describe("the playground's last run usage", () => {
     });
   });
 
+  it("totals only the last run's calls when an earlier run's events arrive among them", () => {
+    const earlier = withUsage(toolRun({ runId: "r1" }), 10_000, 10_000);
+    const last = withUsage(toolRun({ runId: "r2", start: 5_000 }), 100, 20);
+    // r1's last events stream in after r2 started (a background run finishing beside a new turn).
+    const events = [...earlier.slice(0, 8), last[0]!, ...earlier.slice(8), ...last.slice(1)];
+    expect(lastRunUsage(events, [])?.text).toBe("Last run: 240 tokens");
+  });
+
   it("marks an estimate with ~ and leaves the cost out without prices", () => {
     expect(lastRunUsage(withUsage(toolRun(), 100, 20, true), [])?.text).toBe("Last run: ~240 tokens");
   });

@@ -13,12 +13,14 @@ export interface LastRunUsage {
  * @example lastRunUsage(events, document.models)?.text // "Last run: 1,234 tokens · $0.0021"
  */
 export function lastRunUsage(events: readonly RunEvent[], profiles: ReadonlyArray<{ id: string; prices?: ModelPrices | undefined }>): LastRunUsage | null {
-  const start = events.findLast((e) => e.type === "run_start");
+  const at = events.findLastIndex((e) => e.type === "run_start");
+  const start = events[at];
   if (!start) return null;
-  const total = usageTotals(
-    events.filter((e) => e.run_id === start.run_id),
-    profiles,
-  ).byRun.get(start.run_id);
+  // A run's events all come after its run_start (stored in run order, streamed after it): in
+  // a long thread only the last run's stretch is read, not every event of the thread.
+  const run: RunEvent[] = [];
+  for (let i = at; i < events.length; i++) if (events[i]!.run_id === start.run_id) run.push(events[i]!);
+  const total = usageTotals(run, profiles).byRun.get(start.run_id);
   if (!total) return null;
   const calls = total.calls === 1 ? "1 model call" : `${total.calls} model calls`;
   return { text: `Last run: ${formatTotal(total)}`, detail: `${formatBreakdown(total.usage)} · ${calls}` };

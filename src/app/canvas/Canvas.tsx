@@ -2,7 +2,7 @@
 // the store (stable objects per unchanged element); every gesture becomes a store action.
 import "@xyflow/react/dist/style.css";
 import "./canvas.css";
-import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, type Connection, type EdgeChange, type NodeChange } from "@xyflow/react";
+import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, type Connection, type EdgeChange } from "@xyflow/react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from "react";
 import { useEditorStore } from "../store/EditorProvider";
 import { useEditor } from "../store/hooks";
@@ -16,8 +16,9 @@ import { InnerLoopHost, openInnerLoop } from "./innerLoop/InnerLoopDialog";
 import { hiddenEdges, hiddenNodes } from "./subtree";
 import { edgeTypes } from "./edges/registry";
 import type { FlowEdge } from "./edges/types";
-import { applyEdgeChanges, applyNodeChanges, connectFromFlow, isValidConnection } from "./flowChanges";
+import { applyEdgeChanges, connectFromFlow, isValidConnection } from "./flowChanges";
 import { FlowEdgeCache, FlowNodeCache, type Size } from "./flowElements";
+import { useNodeChanges } from "./useNodeChanges";
 import { nodeTypes } from "./nodes/registry";
 import type { FlowNode } from "./nodes/types";
 import { MINIMAP_SIZE, minimapColour } from "./minimap";
@@ -57,7 +58,7 @@ function FlowEditor() {
   const theme = useResolvedTheme();
   const problems = problemsOf(document);
   const cull = !useEveryNodeDrawn() && document.nodes.length > CULL_ABOVE;
-  const [measured, setMeasured] = useState<ReadonlyMap<string, Size>>(() => new Map());
+  const { measured, dragged, onNodesChange } = useNodeChanges(store);
   const [nodeCache] = useState(() => new FlowNodeCache());
   const [edgeCache] = useState(() => new FlowEdgeCache());
   const collapsed = useCollapsed(document.meta.id);
@@ -67,8 +68,8 @@ function FlowEditor() {
   const hidden = useMemo(() => hiddenNodes(content, collapsed), [content, collapsed]);
   const hiddenLinks = useMemo(() => hiddenEdges(content, hidden), [content, hidden]);
   const nodes = useMemo(
-    () => nodeCache.derive(document, selection.nodes, measured, problems, hidden),
-    [nodeCache, document, selection.nodes, measured, problems, hidden],
+    () => nodeCache.derive(document, selection.nodes, measured, problems, hidden, dragged),
+    [nodeCache, document, selection.nodes, measured, problems, hidden, dragged],
   );
   const edges = useMemo(
     () => edgeCache.derive(content, selection.edges, nodeIndexOf(content), hiddenLinks),
@@ -120,13 +121,6 @@ function FlowEditor() {
     [store, flow, fitAfterChange],
   );
 
-  const onNodesChange = useCallback(
-    (changes: NodeChange<FlowNode>[]) => {
-      const sizes = applyNodeChanges(store, changes);
-      if (sizes) setMeasured((previous) => new Map([...previous, ...sizes]));
-    },
-    [store],
-  );
   const onEdgesChange = useCallback((changes: EdgeChange<FlowEdge>[]) => applyEdgeChanges(store, changes), [store]);
   const onConnect = useCallback((connection: Connection) => void connectFromFlow(store, connection), [store]);
 
@@ -144,6 +138,28 @@ function FlowEditor() {
     },
     [store],
   );
+
+  // Made once per change of what they show: a drag re-renders this component on every move, and
+  // new elements would re-render the controls, the panels and (at most sizes) the minimap with it.
+  const controls = useMemo(
+    () => (
+      <>
+        <Background gap={20} />
+        <Controls showInteractive={false} fitViewOptions={fitViewOptions}>
+          <ClearRunOverlayButton />
+          <MinimapToggle />
+        </Controls>
+      </>
+    ),
+    [fitViewOptions],
+  );
+  const snapshotNodes = document.nodes.length > SNAPSHOT_MINIMAP_ABOVE ? nodes : null;
+  const minimap = useMemo(() => {
+    if (!minimapShown) return null;
+    if (snapshotNodes) return <SnapshotMinimap nodes={snapshotNodes} pannable zoomable nodeColor={minimapColour} ariaLabel="Minimap" style={MINIMAP_SIZE} />;
+    return <MiniMap pannable zoomable nodeColor={minimapColour} ariaLabel="Minimap" style={MINIMAP_SIZE} />;
+  }, [minimapShown, snapshotNodes]);
+  const innerLoop = useMemo(() => <InnerLoopHost />, []);
 
   return (
     <div ref={wrapper} className="relative min-h-0 min-w-0 flex-1" onDragOver={onDragOver} onDrop={onDrop} {...{ [GRAPH_SCOPE_ATTRIBUTE]: "" }}>
@@ -169,19 +185,10 @@ function FlowEditor() {
         onlyRenderVisibleElements={cull}
         minZoom={0.05}
       >
-        <Background gap={20} />
-        <Controls showInteractive={false} fitViewOptions={fitViewOptions}>
-          <ClearRunOverlayButton />
-          <MinimapToggle />
-        </Controls>
-        {minimapShown &&
-          (document.nodes.length > SNAPSHOT_MINIMAP_ABOVE ? (
-            <SnapshotMinimap nodes={nodes} pannable zoomable nodeColor={minimapColour} ariaLabel="Minimap" style={MINIMAP_SIZE} />
-          ) : (
-            <MiniMap pannable zoomable nodeColor={minimapColour} ariaLabel="Minimap" style={MINIMAP_SIZE} />
-          ))}
+        {controls}
+        {minimap}
       </ReactFlow>
-      <InnerLoopHost />
+      {innerLoop}
     </div>
   );
 }

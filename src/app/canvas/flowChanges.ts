@@ -23,11 +23,25 @@ function applySelectChanges(current: readonly string[], changes: readonly { id: 
   return [...selected];
 }
 
+/** What a batch of React Flow node changes did beyond the store. */
+export interface AppliedNodeChanges {
+  /** Sizes React Flow measured, if any. */
+  sizes: Map<string, Size> | null;
+  /**
+   * Where the nodes being dragged are now, if these changes are a drag's move: the canvas shows
+   * them, and the document takes them only at the drop.
+   */
+  dragged: ReadonlyMap<string, XY> | null;
+  /** True when these changes put nodes in the document (a drop, a keyboard move). */
+  placed: boolean;
+}
+
 /**
- * Applies node changes to the store: positions (mid-drag steps kept out of the undo history,
- * the final position recorded as one step) and selection. Returns the measured sizes reported, if any.
+ * Applies node changes to the store: selection, and positions once they are final. A drag's
+ * moves stay out of the document (nothing that reads it works per move) and come back as
+ * `dragged`; the drop writes the last positions as one undo step.
  */
-export function applyNodeChanges(store: EditorStore, changes: readonly NodeChange<FlowNode>[]): Map<string, Size> | null {
+export function applyNodeChanges(store: EditorStore, changes: readonly NodeChange<FlowNode>[]): AppliedNodeChanges {
   const positions: Record<string, XY> = {};
   let moved = false;
   let dragging = false;
@@ -46,10 +60,10 @@ export function applyNodeChanges(store: EditorStore, changes: readonly NodeChang
     }
   }
   const state = store.getState();
-  if (moved) state.moveNodes(positions, dragging ? { record: false } : undefined);
+  if (moved && !dragging) state.moveNodes(positions);
   const nodes = applySelectChanges(state.selection.nodes, selects);
   if (nodes) state.select({ nodes });
-  return sizes;
+  return { sizes, dragged: moved && dragging ? new Map(Object.entries(positions)) : null, placed: moved && !dragging };
 }
 
 export function applyEdgeChanges(store: EditorStore, changes: readonly EdgeChange<FlowEdge>[]): void {

@@ -34,6 +34,21 @@ describe("React Flow nodes derived from the document", () => {
     expect(after[1]?.position).toEqual({ x: 1, y: 2 });
   });
 
+  it("draws a dragged node where the drag has it, reusing every other node", () => {
+    const store = createEditorStore(blankDocument("g"));
+    const cache = new FlowNodeCache();
+    const { document, selection } = store.getState();
+    const before = cache.derive(document, selection.nodes, noSizes, problemsOf(document));
+    const dragged = new Map([["agent", { x: 50, y: 60 }]]);
+    const during = cache.derive(document, selection.nodes, noSizes, problemsOf(document), undefined, dragged);
+    expect(during[1]?.position).toEqual({ x: 50, y: 60 });
+    expect(during[0]).toBe(before[0]);
+    expect(during[2]).toBe(before[2]);
+    // The drop clears the drag: the node is back at its document position.
+    const after = cache.derive(document, selection.nodes, noSizes, problemsOf(document));
+    expect(after[1]?.position).toEqual(document.nodes[1]?.position);
+  });
+
   it("returns the same array when nothing changed", () => {
     const store = createEditorStore(blankDocument("g"));
     const cache = new FlowNodeCache();

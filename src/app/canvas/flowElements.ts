@@ -5,7 +5,7 @@
  */
 import { MarkerType } from "@xyflow/react";
 import { nodeKindTable, type GraphDocument, type GraphEdge, type GraphNode, type NodeKind } from "../../schema/index.js";
-import { nodeDisplayName } from "../store/nodeFactory";
+import { nodeDisplayName, type XY } from "../store/nodeFactory";
 import type { Problems } from "../store/selectors";
 import { flowSourceHandle } from "./branchHandles";
 import { delegationStyle } from "./edges/delegationStyle";
@@ -22,12 +22,16 @@ export interface Size {
 
 const NO_DATA: FlowNodeData = Object.freeze({}) as FlowNodeData;
 const NONE: ReadonlySet<string> = new Set();
+/** No node is being dragged. */
+export const NOT_DRAGGED: ReadonlyMap<string, XY> = new Map();
 
 /** Class names on the React Flow node wrapper for nodes with validation problems (styled in canvas.css). */
 export const PROBLEM_CLASS = { error: "gw-node-error", warning: "gw-node-warning" } as const;
 
 interface NodeEntry {
   source: GraphNode;
+  /** Where the node is drawn: its document position, or where a drag has it now. */
+  position: XY;
   selected: boolean;
   hidden: boolean;
   size: Size | undefined;
@@ -44,7 +48,15 @@ function problemText(problems: Problems, id: string): string {
   );
 }
 
-function toFlowNode(node: GraphNode, selected: boolean, hidden: boolean, size: Size | undefined, problem: string, severity: "error" | "warning"): FlowNode {
+function toFlowNode(
+  node: GraphNode,
+  position: XY,
+  selected: boolean,
+  hidden: boolean,
+  size: Size | undefined,
+  problem: string,
+  severity: "error" | "warning",
+): FlowNode {
   // `data-kind` and the problem description sit on the wrapper, the element that carries the node's accessible name.
   const domAttributes: FlowNode["domAttributes"] & Record<`data-${string}`, string> = { "data-kind": node.kind };
   if (problem) {
@@ -54,7 +66,7 @@ function toFlowNode(node: GraphNode, selected: boolean, hidden: boolean, size: S
   const flow: FlowNode = {
     id: node.id,
     type: node.kind,
-    position: node.position,
+    position,
     data: NO_DATA,
     selected,
     ariaLabel: nodeDisplayName(node),
@@ -86,13 +98,17 @@ export class FlowNodeCache {
   private entries = new Map<string, NodeEntry>();
   private last: FlowNode[] = [];
 
-  /** `hidden`: nodes inside a collapsed subtree (kept in the list, so React Flow keeps their measurements). */
+  /**
+   * `hidden`: nodes inside a collapsed subtree (kept in the list, so React Flow keeps their
+   * measurements). `dragged`: where the nodes being dragged are, in place of their document positions.
+   */
   derive(
     document: GraphDocument,
     selectedIds: readonly string[],
     measured: ReadonlyMap<string, Size>,
     problems: Problems,
     hidden: ReadonlySet<string> = NONE,
+    dragged: ReadonlyMap<string, XY> = NOT_DRAGGED,
   ): FlowNode[] {
     const selected = new Set(selectedIds);
     const severity = problems.errors.length > 0 ? "error" : "warning";
@@ -105,9 +121,19 @@ export class FlowNodeCache {
       const isHidden = hidden.has(node.id);
       const size = measured.get(node.id);
       const problem = problemText(problems, node.id);
+      const position = dragged.get(node.id) ?? node.position;
       let entry = this.entries.get(node.id);
-      if (!entry || entry.source !== node || entry.selected !== isSelected || entry.hidden !== isHidden || entry.size !== size || entry.problem !== problem) {
-        entry = { source: node, selected: isSelected, hidden: isHidden, size, problem, flow: toFlowNode(node, isSelected, isHidden, size, problem, severity) };
+      if (
+        !entry ||
+        entry.source !== node ||
+        entry.position !== position ||
+        entry.selected !== isSelected ||
+        entry.hidden !== isHidden ||
+        entry.size !== size ||
+        entry.problem !== problem
+      ) {
+        const flow = toFlowNode(node, position, isSelected, isHidden, size, problem, severity);
+        entry = { source: node, position, selected: isSelected, hidden: isHidden, size, problem, flow };
         this.entries.set(node.id, entry);
       }
       if (unchanged && this.last[nodes.length] !== entry.flow) unchanged = false;

@@ -26,8 +26,22 @@ export function Inspector() {
   // A newly inspected element starts at the top of its form, not where the previous one was scrolled to.
   const top = useRef<HTMLDivElement>(null);
   const inspected = node?.id ?? edge?.id ?? (nodes.length + edges.length > 0 ? "selection" : "graph");
-  // The pane's body (the parent) is the scroller.
+  // The pane's body (the parent) is the scroller. Scrolling lays out the new content at once
+  // (about 100 ms when a drag selects a node), so only a pane that is scrolled is scrolled back;
+  // whether it is comes from its scroll events, as reading its position would lay it out too.
+  const scrolled = useRef(false);
   useEffect(() => {
+    const scroller = top.current?.parentElement;
+    if (!scroller) return;
+    const onScroll = () => {
+      scrolled.current = scroller.scrollTop > 0;
+    };
+    scroller.addEventListener("scroll", onScroll, { passive: true });
+    return () => scroller.removeEventListener("scroll", onScroll);
+  }, []);
+  useEffect(() => {
+    if (!scrolled.current) return;
+    scrolled.current = false;
     top.current?.parentElement?.scrollTo({ top: 0 });
   }, [inspected]);
   useEffect(() => {

@@ -34,6 +34,10 @@ function StickyNote({ parts, selected }: { parts: readonly DetailPart[]; selecte
   );
 }
 
+function detailText(parts: readonly DetailPart[]): string {
+  return parts.map((part) => (typeof part === "string" ? part : part.code)).join("");
+}
+
 function nameOf(node: GraphNode): string {
   return "name" in node.data ? node.data.name : "";
 }
@@ -59,7 +63,7 @@ export const CanvasNode = memo(function CanvasNode({ id, selected }: FlowNodePro
       run={run}
     >
       {detail && (
-        <NodeDetail>
+        <NodeDetail text={detailText(detail)}>
           <Detail parts={detail} />
         </NodeDetail>
       )}

@@ -22,8 +22,29 @@ const ACCENTS: Record<Accent, { stripe: string; badge: string }> = {
   slate: { stripe: "border-l-slate-500 dark:border-l-slate-500", badge: "text-slate-700 dark:text-slate-300" },
 };
 
-const handleClass = "!h-2.5 !w-2.5 !border-2 !border-white !bg-zinc-500 dark:!border-zinc-900 dark:!bg-zinc-400";
-const delegationHandleClass = "!h-2.5 !w-2.5 !border-2 !border-white !bg-violet-500 dark:!border-zinc-900";
+// `gw-handle` (canvas.css) sizes and places the handle without a transform.
+const handleClass = "gw-handle !border-2 !border-white !bg-zinc-500 dark:!border-zinc-900 dark:!bg-zinc-400";
+const delegationHandleClass = "gw-handle !border-2 !border-white !bg-violet-500 dark:!border-zinc-900";
+
+/**
+ * How many characters a line of the node's name (text-sm) or detail (text-xs) holds for sure: the
+ * node is at most 16rem wide, and no character is wider than 1.3em. Both sizes are in rem, so
+ * the counts hold at any font size.
+ */
+const LINE_HOLDS = { name: 12, detail: 14 } as const;
+
+/**
+ * A line's overflow: `truncate` (clip with an ellipsis) when the text may be wider than the node,
+ * else one line unclipped. A clip is a paint property node of its own, which the browser
+ * layerizes on every drag frame with every other node's: short lines do without.
+ * @example lineOverflow("Step_7", "name") // "whitespace-nowrap"
+ */
+export function lineOverflow(text: string, line: keyof typeof LINE_HOLDS): string {
+  // Code points: a character drawn from several (an emoji sequence) only counts more.
+  let count = 0;
+  for (const _ of text) if (++count > LINE_HOLDS[line]) return "truncate";
+  return "whitespace-nowrap";
+}
 
 interface NodeFrameProps {
   kindTitle: string;
@@ -74,7 +95,7 @@ export function NodeFrame({ kindTitle, name, accent, ports, selected, branches, 
       {ports.delegation && <Handle type="target" id={HANDLE.parent} position={Position.Top} className={delegationHandleClass} aria-label="Parent agent" />}
       {ports.input && <Handle type="target" id={HANDLE.input} position={Position.Left} className={handleClass} aria-label="Input" />}
       <div className={`text-[10px] font-semibold tracking-wide uppercase ${colours.badge}`}>{kindTitle}</div>
-      <div className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{name}</div>
+      <div className={`${lineOverflow(name, "name")} text-sm font-medium text-zinc-900 dark:text-zinc-100`}>{name}</div>
       {children}
       {ports.output && branches && <BranchHandles branches={branches} />}
       {ports.output && !branches && <Handle type="source" id={HANDLE.output} position={Position.Right} className={handleClass} aria-label="Output" />}
@@ -83,7 +104,7 @@ export function NodeFrame({ kindTitle, name, accent, ports, selected, branches, 
   );
 }
 
-/** A muted detail line under the node's name. */
-export function NodeDetail({ children }: { children: ReactNode }) {
-  return <div className="truncate text-xs text-zinc-500 dark:text-zinc-400">{children}</div>;
+/** A muted detail line under the node's name; `text` is what it shows, as plain text. */
+export function NodeDetail({ text, children }: { text: string; children: ReactNode }) {
+  return <div className={`${lineOverflow(text, "detail")} text-xs text-zinc-500 dark:text-zinc-400`}>{children}</div>;
 }

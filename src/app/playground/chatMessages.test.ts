@@ -17,6 +17,26 @@ describe("deriveChat", () => {
     ]);
   });
 
+  it("cancels the unanswered tool calls of the run that ended, and of a Tool node's message, not another run's", () => {
+    const agent = { call_id: "a", parent_call_id: "r", depth: 1, agent: "Assistant" };
+    const a = eventBuilder("ra", "t");
+    const b = eventBuilder("rb", "t", 2_000);
+    const tool = (id: string) => ({ ...agent, call_id: id, parent_call_id: "a", depth: 2 });
+    const events = [
+      a({ type: "run_start", input: "first" }),
+      a({ type: "ai_message", message_id: "ma", content: "", tool_calls: [{ id: "ca", name: "slow", args: {} }], profile: null }, agent),
+      a({ type: "tool_call", tool_call_id: "ca", tool: "slow", args: {} }, tool("ca")),
+      b({ type: "run_start", input: "second" }),
+      b({ type: "tool_call", tool_call_id: "cb", tool: "lookup", args: {} }, { ...tool("cb"), node: "Lookup" }),
+      b({ type: "run_end", status: "cancelled", duration_ms: 5 }),
+    ];
+    const calls = deriveChat(events, "ra").flatMap((m) => (m.kind === "reply" ? m.toolCalls.map((c) => [c.id, c.status]) : []));
+    expect(calls).toEqual([
+      ["ca", "running"],
+      ["cb", "cancelled"],
+    ]);
+  });
+
   it("shows a reply while its tokens stream, before the AI message arrives", () => {
     const events = toolRun().slice(0, 6);
     const reply = deriveChat(events, "run_1").at(-1);

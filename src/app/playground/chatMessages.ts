@@ -73,13 +73,21 @@ export function deriveChat(events: readonly RunEvent[], liveRunId: string | null
   const replies = new Map<string, Reply>();
   const toolOwners = new Map<string, Reply>();
   const streamingByRun = new Map<string, Set<Reply>>();
+  /** Each run's replies, so a run's end reads its own (not every message of a long thread). */
+  const repliesByRun = new Map<string, Reply[]>();
+  const addReply = (reply: Reply) => {
+    messages.push(reply);
+    const ofRun = repliesByRun.get(reply.runId);
+    if (ofRun) ofRun.push(reply);
+    else repliesByRun.set(reply.runId, [reply]);
+  };
 
   const replyFor = (event: RunEvent, messageId: string): Reply => {
     let reply = replies.get(messageId);
     if (!reply) {
       reply = { kind: "reply", id: messageId, runId: event.run_id, author: authorOf(event), text: "", streaming: true, stopped: false, toolCalls: [] };
       replies.set(messageId, reply);
-      messages.push(reply);
+      addReply(reply);
     }
     return reply;
   };
@@ -92,10 +100,8 @@ export function deriveChat(events: readonly RunEvent[], liveRunId: string | null
 
   const nesting = createNesting();
   const cancelCallsOf = (runId: string) => {
-    for (const message of messages) {
-      if (message.kind !== "reply" || message.runId !== runId) continue;
-      for (const call of message.toolCalls) if (call.status === "pending" || call.status === "running") call.status = "cancelled";
-    }
+    for (const reply of repliesByRun.get(runId) ?? [])
+      for (const call of reply.toolCalls) if (call.status === "pending" || call.status === "running") call.status = "cancelled";
   };
   /** Runs that paused for a person; their tool calls wait until a later run answers or moves on. */
   let paused: string[] = [];
@@ -156,7 +162,7 @@ export function deriveChat(events: readonly RunEvent[], liveRunId: string | null
             stopped: false,
             toolCalls: [],
           };
-          messages.push(owner);
+          addReply(owner);
           toolOwners.set(event.tool_call_id, owner);
         }
         const existing = owner.toolCalls.find((c) => c.id === event.tool_call_id);

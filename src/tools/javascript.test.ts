@@ -20,6 +20,12 @@ async function failureOf(promise: Promise<unknown>): Promise<JavaScriptToolError
 }
 
 describe("JavaScript tools", () => {
+  it("gets its sandbox ready when the tool is made, before any call", () => {
+    let prepared = 0;
+    javascriptTool(tool("return 1;"), { sandbox: { run: () => Promise.reject(new Error("not called")), prepare: () => void prepared++ } });
+    expect(prepared).toBe(1);
+  });
+
   it("returns the JSON value the code returns, with the call's arguments as args", async () => {
     expect(
       await run("const total = args.items.reduce((sum, n) => sum + n, 0);\nreturn { total, mean: total / args.items.length };", { items: [2, 4, 9] }),

@@ -37,6 +37,8 @@ const inNode: CodeSandbox = {
 export function javascriptTool(definition: ToolOfKind<"javascript">, services: ToolServices = {}): RunnableTool {
   const { code, timeout_ms, memory_limit_mb } = definition.config;
   const sandbox = services.sandbox ?? inNode;
+  // Compiled before the model's turn, so getting the sandbox ready overlaps it instead of the first call.
+  sandbox.prepare?.();
   return {
     definition,
     async invoke(args, context) {

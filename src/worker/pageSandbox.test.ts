@@ -76,6 +76,15 @@ describe("the engine worker's page sandbox", () => {
     expect(far.received.map((run) => run.request.args)).toEqual([{ n: 21 }, { n: 5 }]);
   });
 
+  it("asks the page for its port when prepared, so the first run finds it connected", async () => {
+    const { port } = sandboxWorker();
+    const { page, posted } = withPage([port]);
+    page.sandbox.prepare?.();
+    expect(posted).toEqual([{ type: "sandbox_connect", requestId: expect.any(String) }]);
+    await expect(page.sandbox.run(request)).resolves.toEqual({ ok: true, value: 42 });
+    expect(posted).toHaveLength(1);
+  });
+
   it("sends each request through the redactor before it enters the sandbox", async () => {
     const { port, far } = sandboxWorker();
     const { page } = withPage([port], { redact: (asked) => ({ ...asked, args: { n: 1 } }) });

@@ -116,6 +116,10 @@ export function createPageSandbox(post: (message: FromWorker) => void, options: 
 
   return {
     sandbox: {
+      prepare() {
+        // A failure is left for the first run to report (and that run asks again).
+        connect().catch(() => undefined);
+      },
       async run(request, signal) {
         signal?.throwIfAborted();
         const start = performance.now();

@@ -27,6 +27,8 @@ export type SandboxOutcome = { ok: true; value: unknown } | { ok: false; code: S
  */
 export interface CodeSandbox {
   run(request: SandboxRequest, signal?: AbortSignal): Promise<SandboxOutcome>;
+  /** Gets ready for a first run ahead of it (the browser's engine worker asks the page for its port to the sandbox now). */
+  prepare?(): void;
 }
 
 /** What a caller posts on its port to the sandbox worker. */

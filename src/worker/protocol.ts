@@ -9,12 +9,14 @@
 import type { Breakpoint, RunEvent, TestProgress, TestsReport } from "../engine/index.js";
 import type { GraphDocument, GraphId, McpServer, RunId, ThreadId } from "../schema/index.js";
 import type { McpToolListing } from "../tools/index.js";
-import type { MemoryProgressMessage, ReembedOutcome, StopMemoryRequest } from "./memoryProtocol";
+import type { MemoryProgressMessage, MemoryRequest, MemoryResult, StopMemoryRequest } from "./memoryProtocol";
+import type { ServerProgressMessage, ServerRequest, ServerResult } from "./serverProtocol";
 import type { SandboxOutcome, SandboxRequest } from "../tools/sandbox/types.js";
 import type { SandboxConnectMessage, SandboxLostMessage, SandboxPortMessage, SandboxStuckMessage } from "./sandboxMessages";
 
 export type { SandboxOutcome, SandboxRequest };
-export type { MemoryProgressMessage, ReembedOutcome, StopMemoryRequest } from "./memoryProtocol";
+export type { MemoryEntry, MemoryProgressMessage, MemoryRequest, MemoryResult, ReembedOutcome, StopMemoryRequest } from "./memoryProtocol";
+export type { PublishedGraph, ServerAnswer, ServerProgressMessage, ServerRequest, ServerResult, ServerThreadSummary } from "./serverProtocol";
 export type { SandboxConnectMessage, SandboxLostMessage, SandboxPort, SandboxPortMessage, SandboxStuckMessage } from "./sandboxMessages";
 
 export { summarizeProblems } from "./problemSummary";
@@ -208,67 +210,6 @@ export interface McpListToolsRequest {
 export type { McpToolListing };
 
 /**
- * Publishing to and reading from the LangGraph server of Settings. The worker talks to it
- * because the server's API key is in the secrets store, which the page never reads.
- * `publish` creates or updates the document's assistant; `list` lists published documents;
- * `versions` lists the versions of the document's assistant.
- */
-export interface ServerRequest {
-  type: "server_request";
-  requestId: string;
-  /** `threads`: the server's threads of the document's assistant; `thread_history`: one thread's messages as run events. */
-  op: "publish" | "list" | "versions" | "threads" | "thread_history";
-  /** For `publish`: the document. */
-  document?: GraphDocument;
-  /** For `versions` and `threads`: the graph (its `meta.id`) whose assistant is meant. */
-  graphId?: string;
-  /** For `thread_history`: the server's thread id and the id the thread gets in this browser. */
-  thread?: { thread_id: string; local_thread_id: string };
-}
-
-/** A thread the server holds for a published graph. */
-export interface ServerThreadSummary {
-  thread_id: string;
-  /** The thread's id in this browser (the one it ran from, or `thread_<server id>`). */
-  local_thread_id: string;
-  title: string;
-  updated_at: string;
-}
-
-/** A document published to a runtime server (an assistant of its `graphwright` graph). */
-export interface PublishedGraph {
-  assistant_id: string;
-  name: string;
-  /** The document's `meta.id`. */
-  graph_id: string;
-  version: number;
-  updated_at: string;
-}
-
-export type ServerAnswer =
-  | { op: "publish"; url: string; published: PublishedGraph & { outcome: "created" | "updated" | "unchanged" } }
-  | { op: "list"; url: string; graphs: PublishedGraph[] }
-  | { op: "versions"; url: string; graph: PublishedGraph | null; versions: { version: number; created_at: string; name: string }[] }
-  | { op: "threads"; url: string; threads: ServerThreadSummary[] }
-  | { op: "thread_history"; url: string; events: RunEvent[] };
-
-/** How far a `publish` got (reading a knowledge base, sending the texts), while it runs. */
-export interface ServerProgressMessage {
-  type: "server_progress";
-  requestId: string;
-  text: string;
-}
-
-export interface ServerResult {
-  type: "server_result";
-  requestId: string;
-  ok: boolean;
-  answer: ServerAnswer | null;
-  /** What went wrong, naming the server and what to do. */
-  error: string | null;
-}
-
-/**
  * Run the document's tests (all, or those named), each on a fresh in-memory thread: nothing is
  * persisted. Progress follows as `tests_progress`, then one `tests_result`.
  */
@@ -283,54 +224,6 @@ export interface RunTestsRequest {
 export interface StopTestsRequest {
   type: "stop_tests";
   requestId: string;
-}
-
-/**
- * The Memory panel: list, edit or delete a graph's long-term memories (what agents saved with
- * `remember`), which the worker keeps in IndexedDB. Every op answers with the graph's memories
- * as they are after it.
- */
-export interface MemoryRequest {
-  type: "memory";
-  requestId: string;
-  /** The graph (its `meta.id`) whose memories are meant. */
-  graphId: string;
-  /**
-   * `update` sets one memory's text; `delete` removes one; `clear` removes all of one agent's;
-   * `reembed` embeds again, with the graph's memory embeddings model, every memory whose vectors
-   * another model made (or that has none), posting `memory_progress`; `stop_memory` stops it.
-   */
-  op: "list" | "update" | "delete" | "clear" | "reembed";
-  /** The agent (its name) whose memories `update`, `delete` and `clear` change. */
-  agent?: string;
-  /** The memory `update` and `delete` change. */
-  key?: string;
-  /** For `update`: the memory's new text. */
-  content?: string;
-}
-
-/** One long-term memory as the Memory panel shows it. */
-export interface MemoryEntry {
-  /** The agent whose memory it is (its name). */
-  agent: string;
-  key: string;
-  /** The remembered text (a value saved by other means, as JSON). */
-  content: string;
-  /** When it was last written, ISO 8601. */
-  updated: string;
-  /** Whether the graph's memory embeddings model made its vectors; absent when the graph names none. */
-  embedded?: boolean;
-}
-
-export interface MemoryResult {
-  type: "memory_result";
-  requestId: string;
-  ok: boolean;
-  /** The graph's memories after the op, agent by agent, oldest first within an agent. */
-  memories: MemoryEntry[];
-  error: string | null;
-  /** What a `reembed` did. */
-  reembedded?: ReembedOutcome;
 }
 
 export type ToWorker =

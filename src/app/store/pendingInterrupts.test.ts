@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { InterruptPayload, RunEvent, RunEventBody } from "../../engine/index.js";
 import { pendingOf, typedAnswer } from "./pendingInterrupts";
+import { rootEvent } from "../../engine/testing/rootEvents.js";
 
 const approval: InterruptPayload = {
   kind: "approval",
@@ -13,21 +14,7 @@ const approval: InterruptPayload = {
 };
 
 function run(runId: string, bodies: RunEventBody[]): RunEvent[] {
-  return bodies.map((body, seq) => ({
-    id: `${runId}:${seq}`,
-    seq,
-    ts: seq,
-    run_id: runId,
-    thread_id: "t",
-    call_id: runId,
-    parent_call_id: null,
-    root_call_id: runId,
-    depth: 0,
-    agent: null,
-    node: null,
-    checkpoint_id: null,
-    ...body,
-  })) as RunEvent[];
+  return bodies.map((body, seq) => rootEvent(runId, "t", { seq }, body));
 }
 
 const paused = run("r1", [

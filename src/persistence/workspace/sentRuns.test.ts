@@ -7,6 +7,7 @@ import { beforeEach, expect, it } from "vitest";
 import type { RunEvent } from "../../engine/index.js";
 import { Database } from "../db.js";
 import { createWorkspace, type Workspace } from "./index.js";
+import { rootEvent } from "../../engine/testing/rootEvents.js";
 
 let ws: Workspace;
 
@@ -14,22 +15,7 @@ beforeEach(() => {
   ws = createWorkspace(new Database({ name: "sent-runs", indexedDB: new IDBFactory() }));
 });
 
-const runStart = (runId: string, input: string): RunEvent => ({
-  id: `${runId}:0`,
-  seq: 0,
-  ts: 5,
-  run_id: runId,
-  thread_id: "t-1",
-  call_id: runId,
-  parent_call_id: null,
-  root_call_id: runId,
-  depth: 0,
-  agent: null,
-  node: null,
-  checkpoint_id: null,
-  type: "run_start",
-  input,
-});
+const runStart = (runId: string, input: string): RunEvent => rootEvent(runId, "t-1", { seq: 0, ts: 5 }, { type: "run_start", input });
 
 it("records a sent run with its run_start, and the engine's later start keeps the first start time", async () => {
   await ws.runs.recordSent({ id: "r1", threadId: "t-1", graphId: "g", input: "hello", started: 5 }, [runStart("r1", "hello")]);

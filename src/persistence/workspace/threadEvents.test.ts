@@ -6,6 +6,7 @@ import { beforeEach, expect, it } from "vitest";
 import type { RunEvent } from "../../engine/index.js";
 import { Database } from "../db.js";
 import { createWorkspace, type Workspace } from "./index.js";
+import { rootEvent } from "../../engine/testing/rootEvents.js";
 
 let ws: Workspace;
 let factory: IDBFactory;
@@ -15,22 +16,7 @@ beforeEach(() => {
   ws = createWorkspace(new Database({ name: "thread-events", indexedDB: factory }));
 });
 
-const event = (runId: string, threadId: string, seq: number): RunEvent => ({
-  id: `${runId}:${seq}`,
-  seq,
-  ts: seq,
-  run_id: runId,
-  thread_id: threadId,
-  call_id: runId,
-  parent_call_id: null,
-  root_call_id: runId,
-  depth: 0,
-  agent: null,
-  node: null,
-  checkpoint_id: null,
-  type: "run_start",
-  input: `${runId} ${seq}`,
-});
+const event = (runId: string, threadId: string, seq: number): RunEvent => rootEvent(runId, threadId, { seq }, { type: "run_start", input: `${runId} ${seq}` });
 
 /** Runs started in this order, whose ids sort the other way (so key order is not run order). */
 const RUNS = ["r-e", "r-d", "r-c", "r-b", "r-a"];

@@ -9,29 +9,14 @@ import { SCOPED_THREAD_SEPARATOR, SUBGRAPH_THREAD_SEPARATOR } from "./cascade.js
 import { Database, STORES } from "../db.js";
 import { PersistenceError } from "../errors.js";
 import { createWorkspace, maskSecret, type Workspace, type WorkspaceClock } from "./index.js";
+import { rootEvent } from "../../engine/testing/rootEvents.js";
 
 function doc(id: string, name = "Support bot"): GraphDocument {
   const input = minimalDocument();
   return assertValid({ ...input, meta: { ...input.meta, id, name } });
 }
 
-function event(runId: string, threadId: string, seq: number): RunEvent {
-  return {
-    id: `${runId}:${seq}`,
-    seq,
-    ts: seq,
-    run_id: runId,
-    thread_id: threadId,
-    call_id: runId,
-    parent_call_id: null,
-    root_call_id: runId,
-    depth: 0,
-    agent: null,
-    node: null,
-    checkpoint_id: null,
-    type: "node_start",
-  };
-}
+const event = (runId: string, threadId: string, seq: number): RunEvent => rootEvent(runId, threadId, { seq }, { type: "node_start" });
 
 let factory: IDBFactory;
 let db: Database;

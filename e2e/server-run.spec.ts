@@ -41,6 +41,9 @@ test("templates run on a runtime server chosen in Run on: nested sub-agents, too
   playground,
   timeline,
 }) => {
+  // Two templates, an approval and a reload, each turn through a real server: about 25 s on CI
+  // beside another browser, too close to the default 30 s.
+  test.setTimeout(90_000);
   await app.goto();
   await useServer(controls);
 

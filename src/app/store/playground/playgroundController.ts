@@ -11,6 +11,10 @@ import { BACKGROUND_RUN_PREFIX, type BackgroundRunMessage, type RunRequest } fro
 import { copyRuns } from "../../services/threadBranch";
 import { breakpointsFor } from "../breakpoints";
 import { currentRunTarget } from "../../services/runTarget";
+import { threadLockName } from "../../../persistence/threadLockName.js";
+
+/** How long a resume found busy waits for the thread's lock before reading the thread as stored. */
+const THREAD_FREE_WAIT_MS = 10_000;
 
 /** A run to start, as the engine takes it (the engine client brands the ids). */
 export type RunStart = Unbranded<Omit<RunRequest, "type">>;
@@ -57,6 +61,11 @@ export interface PlaygroundController {
   cutRuns(threadId: string): Promise<RunRecord[]>;
   /** Continues a cut run from its checkpoint in the engine, or has it recorded as interrupted. */
   resumeRun(run: { runId: string; threadId: string; graphId: string }, handlers: RunHandlers): void;
+  /**
+   * Resolves when no engine holds the thread's lock (or after a bound): a reloaded page's old
+   * worker may still be finishing a run the new page found cut.
+   */
+  whenThreadFree(threadId: string): Promise<void>;
   startRun(request: RunStart, handlers: RunHandlers): void;
   stopRun(runId: string): void;
   /** The engine state at the checkpoint, the thread record, then the history's runs: in that order. */
@@ -131,6 +140,13 @@ export function createPlaygroundController(deps: PlaygroundControllerDeps): Play
     resumeRun(run, handlers) {
       if (engine.resumeRun) engine.resumeRun(run, handlers);
       else handlers.onFailed("UNSUPPORTED", "This engine cannot resume runs.");
+    },
+    async whenThreadFree(threadId) {
+      const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+      if (!locks) return;
+      // Taking the lock for an instant waits for its holder; a holder that keeps it past the
+      // bound (another tab's long run) is left to finish: its events are stored there.
+      await locks.request(threadLockName(threadId), { signal: AbortSignal.timeout(THREAD_FREE_WAIT_MS) }, async () => undefined).catch(() => undefined);
     },
     // Runs go where `Run on` says at the moment they start (a resumed approval included), with
     // this browser's breakpoints of the graph as they are then.

@@ -176,6 +176,31 @@ describe("run slice", () => {
     expect(playground.getState().events.filter((e) => e.type === "message_delta")).toHaveLength(2);
   });
 
+  it("reads a cut run's thread again only once the engine still finishing it has let go of the thread", async () => {
+    const controller = memoryController([threadRecord("t1", "g")]);
+    controller.remembered.set("g", "t1");
+    const run: RunRecord = { id: "run_a", v: 1, thread_id: "t1", graph_id: "g", input: "hi", status: "running", started: 1, ended: null, error: null };
+    const stored = toolRun({ runId: "run_a", threadId: "t1" });
+    controller.events.set("t1", stored.slice(0, 4));
+    let cut = [run];
+    controller.cutRuns = async () => cut;
+    // The previous page's worker still holds the thread: the resume is refused as busy.
+    controller.resumeRun = (_run, handlers) => handlers.onFailed("THREAD_BUSY", 'Thread "t1" is running in another tab');
+    let free!: () => void;
+    controller.whenThreadFree = () => new Promise<void>((resolve) => (free = resolve));
+    const playground = createPlaygroundStore({ controller, frames });
+    await playground.getState().openGraph("g");
+    await expect.poll(() => typeof free).toBe("function");
+    expect(playground.getState().events).toHaveLength(4);
+
+    // That worker writes the rest of the run, then lets go: the thread is read as stored.
+    controller.events.set("t1", stored);
+    cut = [];
+    free();
+    await expect.poll(() => playground.getState().events).toHaveLength(stored.length);
+    expect(playground.getState().run).toEqual({ state: "idle" });
+  });
+
   it("does not resume a cut run again when its resume failed", async () => {
     const controller = memoryController([threadRecord("t1", "g")]);
     controller.remembered.set("g", "t1");

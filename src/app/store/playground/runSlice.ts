@@ -112,8 +112,11 @@ export const createRunSlice =
           // The steps after the checkpoint are told again: the shown ones go first, so nothing shows twice.
           onContinues: (keptThroughSeq) => steps.dropRunEventsAfter(cut.id, keptThroughSeq),
           onFailed(code, message) {
-            // Busy: another tab is running (or resuming) it, and its events are stored there.
-            handlers.onDone(code === "THREAD_BUSY" || code === "NOT_RUNNING" ? "completed" : "error", message);
+            // Busy: another engine holds the thread — another tab, or this page's previous worker
+            // still finishing the run a reload cut. Its events are stored there: read the thread
+            // once it is free, or they would be missing here.
+            if (code === "THREAD_BUSY") void controller.whenThreadFree(threadId).then(() => handlers.onDone("completed", null));
+            else handlers.onDone(code === "NOT_RUNNING" ? "completed" : "error", message);
           },
         },
       );

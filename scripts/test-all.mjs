@@ -6,7 +6,7 @@
 // when it ends. Unit and end-to-end tests then run one after the other, their output going
 // straight to the terminal (each spreads over the cores by itself).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 
 /** @typedef {{ name: string, command: string, args: string[], skipUnless?: { path: string, reason: string } }} Step */
@@ -35,6 +35,23 @@ const TESTS = [
 ];
 
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
+
+/**
+ * CPU seconds used so far by the children this process has waited for (Linux: /proc/self/stat's
+ * cutime + cstime), or undefined elsewhere. With the wall time it tells a busy step from a waiting one.
+ */
+function childCpuSeconds() {
+  try {
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+    // Fields after the command: state is [0]; cutime and cstime are the 16th and 17th of the line ([13], [14] here).
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** @type {{ name: string, time: string, cpu?: string }[]} */
+const timings = [];
 const commandLine = (step) => [step.command, ...step.args].join(" ");
 const shell = process.platform === "win32";
 
@@ -74,7 +91,8 @@ let passed = 0;
 let failed = 0;
 
 /** Prints a finished step's outcome and counts it. */
-function report(step, why, time) {
+function report(step, why, time, cpu) {
+  timings.push({ name: step.name, time, cpu });
   if (!why) {
     passed++;
     console.log(`✓ ${step.name} (${time}s)`);
@@ -104,8 +122,10 @@ function runTests(steps) {
     if (skipped(step)) continue;
     console.log(`\n▶ ${step.name}: ${commandLine(step)}`);
     const started = performance.now();
+    const cpuBefore = childCpuSeconds();
     const why = failure(spawnSync(step.command, step.args, { stdio: "inherit", shell }));
-    report(step, why, seconds(started));
+    const cpuAfter = childCpuSeconds();
+    report(step, why, seconds(started), cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore).toFixed(1));
     if (why) return;
   }
 }
@@ -114,9 +134,15 @@ const started = performance.now();
 const lanes = Math.max(1, Math.min(CHECKS.length, availableParallelism()));
 console.log(`\n▶ static checks, ${lanes} at a time`);
 await runChecks(CHECKS, lanes);
-console.log(`\nStatic checks: ${seconds(started)}s`);
+const staticChecks = { name: "static checks (side by side)", time: seconds(started), cpu: childCpuSeconds()?.toFixed(1) };
+console.log(`\nStatic checks: ${staticChecks.time}s`);
 if (failed === 0) runTests(TESTS);
 
+// Each step's wall time and the CPU its processes used (the static checks' time overlaps: one line for all of them).
+console.log("\nStep times (wall s, CPU s):");
+for (const { name, time, cpu } of [staticChecks, ...timings.filter((t) => TESTS.some((step) => step.name === t.name))]) {
+  console.log(`  ${name.padEnd(30)} ${time.padStart(7)}  ${(cpu ?? "n/a").padStart(7)}`);
+}
 console.log(`\nTotal time: ${seconds(started)}s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed > 0 ? 1 : 0;

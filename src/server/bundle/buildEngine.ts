@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { builtinModules, createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { rolldown } from "rolldown";
+import { diskEngineCache, engineSourceKey, type EngineCache } from "./engineCache.js";
 import { ENGINE_FILE, THREAD_FILE, type ServerEngine } from "./files.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -55,13 +56,29 @@ async function buildOne(input: string): Promise<{ code: string; imports: string[
   }
 }
 
+/** Where a checkout keeps its last built engine (node_modules is never committed or shipped). */
+const DEFAULT_CACHE = diskEngineCache(`${ROOT}node_modules/.cache/graphwright-server-engine`);
+
 /**
+ * The engine for the sources as they are now: from the cache when nothing it is built from has
+ * changed, otherwise built and cached. `cache: false` always builds.
  * @example
  * const engine = await buildServerEngine();
  * engine.files["graphwright.mjs"]; // the engine, one file
  * engine.packages["@langchain/langgraph"]; // "1.7.3"
  */
-export async function buildServerEngine(): Promise<ServerEngine> {
+export async function buildServerEngine(options: { cache?: EngineCache | false } = {}): Promise<ServerEngine> {
+  const cache = options.cache ?? DEFAULT_CACHE;
+  if (cache === false) return buildFresh();
+  const key = await engineSourceKey(ROOT);
+  const cached = await cache.read(key);
+  if (cached) return cached;
+  const engine = await buildFresh();
+  await cache.write(key, engine);
+  return engine;
+}
+
+async function buildFresh(): Promise<ServerEngine> {
   const [engine, thread] = await Promise.all([buildOne(ENTRY), buildOne(THREAD_ENTRY)]);
   const names = new Set([...engine.imports, ...thread.imports].filter((id) => !NODE_BUILTINS.has(id)).map(packageName));
   for (const name of SERVER_PACKAGES) names.add(name);

@@ -55,8 +55,9 @@ describe("cli bundle", () => {
     expect(manifest.dependencies["@langchain/langgraph-cli"]).toMatch(/^1\.5\./);
     expect(JSON.parse(await readFile(path.join(out, "langgraph.json"), "utf8"))).toMatchObject({ graphs: { "number-cruncher": "./graph.mjs:graph" } });
 
-    // Outside this checkout: nothing resolves from its node_modules, only what npm installs.
-    await exec("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: out, timeout: 300_000 });
+    // Outside this checkout: nothing resolves from its node_modules, only what npm installs (from its
+    // cache of registry packages when it has them: the same tarballs, without asking the registry again).
+    await exec("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: out, timeout: 300_000 });
 
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;

@@ -66,7 +66,7 @@ export function MemoryDialog({ onClose }: { onClose: () => void }) {
           </p>
         )}
         {groups.map((group) => (
-          <MemoryAgentGroup key={group.agent} group={group} busy={busy} change={change} engine={engine} />
+          <MemoryAgentGroup key={group.agent} group={group} busy={busy} change={change} />
         ))}
       </section>
     </Dialog>

@@ -7,6 +7,8 @@
  * `--only=reload_soak --reloads=20` a short reload soak) or one server figure of
  * `SERVER_FIGURES` (`--only=server_throughput`, `--only=server_overhead_ratio`) or one engine
  * figure of `ENGINE_FIGURES`, in Node and Chromium (`--only=engine_overhead`, `--only=checkpoint_storage`).
+ * A scenario that throws is recorded as failed, with its error (in place of its figures and under
+ * the report's `failed`), and the run goes on: the JSON is always written; the exit code is then 1.
  */
 import { existsSync } from "node:fs";
 import os from "node:os";
@@ -74,14 +76,21 @@ async function inChromium(only?: EngineFigureName): Promise<Record<string, unkno
   }
 }
 
+const uiScenario = (only: string) => UI_SCENARIOS[only] ?? THREAD_SCENARIOS[only] ?? KNOWLEDGE_SCENARIOS[only];
+
+/** A mistyped `--only=` stops the bench before it measures anything (no JSON): it is a usage error, not a failed scenario. */
+function checkOnly(only: string | undefined): void {
+  if (only === undefined || uiScenario(only) || isServerFigure(only) || isEngineFigure(only)) return;
+  throw new Error(
+    `--only=${only}: no such figure; known: ${[...Object.keys(UI_SCENARIOS), ...Object.keys(THREAD_SCENARIOS), ...Object.keys(KNOWLEDGE_SCENARIOS), ...SERVER_FIGURES, ...ENGINE_FIGURES].join(", ")}`,
+  );
+}
+
 /** The UI figures on the real app: production build, served, driven by Playwright. `only` names one scenario. */
 async function uiFigures(only?: string): Promise<UiFigures | { skipped: string }> {
   if (!existsSync(CHROMIUM)) return { skipped: `Chromium not found at ${CHROMIUM}` };
-  const scenario = only === undefined ? undefined : (UI_SCENARIOS[only] ?? THREAD_SCENARIOS[only] ?? KNOWLEDGE_SCENARIOS[only]);
-  if (only !== undefined && !scenario)
-    throw new Error(
-      `--only=${only}: no such figure; known: ${[...Object.keys(UI_SCENARIOS), ...Object.keys(THREAD_SCENARIOS), ...Object.keys(KNOWLEDGE_SCENARIOS), ...SERVER_FIGURES, ...ENGINE_FIGURES].join(", ")}`,
-    );
+  checkOnly(only);
+  const scenario = only === undefined ? undefined : uiScenario(only);
   const server = await serveProductionApp(root);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   try {
@@ -105,6 +114,7 @@ const nodeStorage = async (now: () => number) => ({
 
 async function main(): Promise<void> {
   const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
+  checkOnly(only);
   // `--only=` names a server figure (run alone, in Node) or else a UI scenario.
   const serverOnly = only !== undefined && isServerFigure(only) ? only : undefined;
   const engineFigure = only !== undefined && isEngineFigure(only) ? only : undefined;

@@ -36,7 +36,7 @@ export default defineConfig({
   build: { target: "es2022", sourcemap: true, rolldownOptions: { input: { main: page("./index.html"), ...harness } } },
   worker: { format: "es", plugins: () => [domFreeDecoderInWorkers()] },
   test: {
-    include: ["src/**/*.test.ts", "tests/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["src/**/*.test.ts", "tests/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
     environment: "node",
     testTimeout: 20_000,
     pool: "threads",

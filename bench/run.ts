@@ -7,8 +7,9 @@
  * `--only=reload_soak --reloads=20` a short reload soak) or one server figure of
  * `SERVER_FIGURES` (`--only=server_throughput`, `--only=server_overhead_ratio`) or one engine
  * figure of `ENGINE_FIGURES`, in Node and Chromium (`--only=engine_overhead`, `--only=checkpoint_storage`).
+ * A scenario that throws is recorded as failed, with its error (in place of its figures and under
+ * the report's `failed`), and the run goes on: the JSON is always written; the exit code is then 1.
  */
-import { mkdir, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,7 +27,9 @@ import { measureUiFigures, summarize, UI_SCENARIOS, type UiFigures } from "./app
 import { measureThreadFigures, THREAD_SCENARIOS } from "./app/threadFigures.js";
 import { KNOWLEDGE_SCENARIOS, measureKnowledgeFigures } from "./app/knowledgeFigures.js";
 import type { Figure } from "./app/figure.js";
-import { isServerFigure, SERVER_FIGURES, serverFigures } from "./server/serverFigures.js";
+import { isServerFigure, SERVER_FIGURES, serverFigures, type ServerFigureName } from "./server/serverFigures.js";
+import { attempt, failuresIn, measureEach, type Failures } from "./measureEach.js";
+import { writeReport } from "./writeReport.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -73,14 +76,21 @@ async function inChromium(only?: EngineFigureName): Promise<Record<string, unkno
   }
 }
 
+const uiScenario = (only: string) => UI_SCENARIOS[only] ?? THREAD_SCENARIOS[only] ?? KNOWLEDGE_SCENARIOS[only];
+
+/** A mistyped `--only=` stops the bench before it measures anything (no JSON): it is a usage error, not a failed scenario. */
+function checkOnly(only: string | undefined): void {
+  if (only === undefined || uiScenario(only) || isServerFigure(only) || isEngineFigure(only)) return;
+  throw new Error(
+    `--only=${only}: no such figure; known: ${[...Object.keys(UI_SCENARIOS), ...Object.keys(THREAD_SCENARIOS), ...Object.keys(KNOWLEDGE_SCENARIOS), ...SERVER_FIGURES, ...ENGINE_FIGURES].join(", ")}`,
+  );
+}
+
 /** The UI figures on the real app: production build, served, driven by Playwright. `only` names one scenario. */
 async function uiFigures(only?: string): Promise<UiFigures | { skipped: string }> {
   if (!existsSync(CHROMIUM)) return { skipped: `Chromium not found at ${CHROMIUM}` };
-  const scenario = only === undefined ? undefined : (UI_SCENARIOS[only] ?? THREAD_SCENARIOS[only] ?? KNOWLEDGE_SCENARIOS[only]);
-  if (only !== undefined && !scenario)
-    throw new Error(
-      `--only=${only}: no such figure; known: ${[...Object.keys(UI_SCENARIOS), ...Object.keys(THREAD_SCENARIOS), ...Object.keys(KNOWLEDGE_SCENARIOS), ...SERVER_FIGURES, ...ENGINE_FIGURES].join(", ")}`,
-    );
+  checkOnly(only);
+  const scenario = only === undefined ? undefined : uiScenario(only);
   const server = await serveProductionApp(root);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   try {
@@ -104,6 +114,7 @@ const nodeStorage = async (now: () => number) => ({
 
 async function main(): Promise<void> {
   const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
+  checkOnly(only);
   // `--only=` names a server figure (run alone, in Node) or else a UI scenario.
   const serverOnly = only !== undefined && isServerFigure(only) ? only : undefined;
   const engineFigure = only !== undefined && isEngineFigure(only) ? only : undefined;
@@ -111,39 +122,49 @@ async function main(): Promise<void> {
   const engineOnly = process.argv.includes("--engine-only") || serverOnly !== undefined || engineFigure !== undefined;
   const started = performance.now();
   const now = () => performance.now();
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  // Whatever throws is recorded here with its error, and the run goes on: the JSON is always written.
+  const failures: Failures = {};
   let node: Record<string, unknown> | undefined;
   let server: Record<string, Figure> | undefined;
   let chromiumResults: Record<string, unknown> | undefined;
+  const measureServer = (names: readonly ServerFigureName[]) => measureEach([{ figures: names, measure: () => serverFigures(names) }], log);
   if (serverOnly) {
-    process.stdout.write(`bench: ${serverOnly} on LangGraph's API server in Node…\n`);
-    server = await serverFigures([serverOnly]);
+    log(`bench: ${serverOnly} on LangGraph's API server in Node…`);
+    server = await measureServer([serverOnly]);
     node = { ...server };
   } else if (engineFigure) {
-    process.stdout.write(`bench: ${engineFigure} in Node, then in headless Chromium…\n`);
-    node = engineFigure === "engine_overhead" ? { engine_overhead: await measureEngineOverhead(now) } : { checkpoint_storage: await nodeStorage(now) };
-    chromiumResults = await inChromium(engineFigure);
+    log(`bench: ${engineFigure} in Node, then in headless Chromium…`);
+    node =
+      engineFigure === "engine_overhead"
+        ? { engine_overhead: await attempt("engine_overhead (node)", () => measureEngineOverhead(now), failures, log) }
+        : { checkpoint_storage: await attempt("checkpoint_storage (node)", () => nodeStorage(now), failures, log) };
+    chromiumResults = await attempt("engine figures (chromium)", () => inChromium(engineFigure), failures, log);
   } else if (!uiOnly) {
-    process.stdout.write("bench: engine overhead and checkpoint storage in Node…\n");
+    log("bench: engine overhead and checkpoint storage in Node…");
     node = {
-      engine_overhead: await measureEngineOverhead(now),
-      checkpoint_storage: await nodeStorage(now),
+      engine_overhead: await attempt("engine_overhead (node)", () => measureEngineOverhead(now), failures, log),
+      checkpoint_storage: await attempt("checkpoint_storage (node)", () => nodeStorage(now), failures, log),
     };
-    process.stdout.write("bench: the Weather template on LangGraph's API server in Node…\n");
-    server = await serverFigures();
+    log("bench: the Weather template on LangGraph's API server in Node…");
+    server = await measureServer(SERVER_FIGURES);
     node = { ...node, ...server };
-    process.stdout.write("bench: engine overhead and checkpoint storage in headless Chromium…\n");
-    chromiumResults = await inChromium();
+    log("bench: engine overhead and checkpoint storage in headless Chromium…");
+    chromiumResults = await attempt("engine figures (chromium)", () => inChromium(), failures, log);
   }
-  let ui: Awaited<ReturnType<typeof uiFigures>> = { skipped: serverOnly ? `--only=${serverOnly}` : "--engine-only" };
+  let ui: UiFigures | { skipped: string } | { failed: string } = { skipped: serverOnly ? `--only=${serverOnly}` : "--engine-only" };
   if (!engineOnly) {
-    process.stdout.write("bench: UI figures on the production app in headless Chromium…\n");
-    ui = await uiFigures(only);
+    log("bench: UI figures on the production app in headless Chromium…");
+    const measured = await attempt("UI figures", () => uiFigures(only), failures, log);
+    ui = measured ?? { failed: failures["UI figures"] ?? "" };
   }
   // The engine and storage figures with their targets, PASS/MISS like the UI and server figures.
   const engine = {
     ...engineFigures("node", (node ?? {}) as EngineResults),
     ...(chromiumResults && !("skipped" in chromiumResults) ? engineFigures("chromium", chromiumResults as EngineResults) : {}),
   };
+  const uiFigureSet = "skipped" in ui || "failed" in ui ? undefined : (ui as UiFigures);
+  Object.assign(failures, failuresIn(server ?? {}), failuresIn(uiFigureSet ?? {}));
   const report = {
     date: new Date().toISOString(),
     machine: {
@@ -154,19 +175,16 @@ async function main(): Promise<void> {
       load_average: os.loadavg().map((l) => Math.round(l * 100) / 100),
     },
     duration_s: Math.round((performance.now() - started) / 1000),
+    ...(Object.keys(failures).length > 0 ? { failed: failures } : {}),
     ...(node ? { node } : {}),
     ...(chromiumResults ? { chromium: chromiumResults } : {}),
     ...(Object.keys(engine).length > 0 ? { engine_figures: engine } : {}),
     ui,
   };
-  const dir = path.join(root, "bench", "results");
-  await mkdir(dir, { recursive: true });
-  const json = `${JSON.stringify(report, null, 2)}\n`;
   // A partial run (--ui-only, --engine-only) never replaces latest.json, which holds every figure.
   const partial = uiOnly || engineOnly;
-  if (!partial) await writeFile(path.join(dir, "latest.json"), json);
-  await writeFile(path.join(dir, `${report.date.replace(/[:.]/g, "-")}${uiOnly ? "-ui" : engineOnly ? "-engine" : ""}.json`), json);
-  process.stdout.write(json);
+  await writeReport(path.join(root, "bench", "results"), report, { suffix: uiOnly ? "-ui" : engineOnly ? "-engine" : "", latest: !partial });
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   if (Object.keys(engine).length > 0)
     process.stdout.write(
       `\nEngine and storage figures (Node, headless Chromium; load average ${report.machine.load_average.join(" ")}):\n${summarize(engine)}\n`,
@@ -174,7 +192,17 @@ async function main(): Promise<void> {
   if (server)
     process.stdout.write(`\nServer figures (LangGraph's API server in Node; load average ${report.machine.load_average.join(" ")}):\n${summarize(server)}\n`);
   if ("skipped" in ui) process.stdout.write(`\nUI figures skipped: ${String(ui.skipped)}\n`);
-  else process.stdout.write(`\nUI figures (headless Chromium, production build; load average ${report.machine.load_average.join(" ")}):\n${summarize(ui)}\n`);
+  else if (uiFigureSet)
+    process.stdout.write(
+      `\nUI figures (headless Chromium, production build; load average ${report.machine.load_average.join(" ")}):\n${summarize(uiFigureSet)}\n`,
+    );
+  const failed = Object.entries(failures);
+  if (failed.length > 0) {
+    process.stdout.write(
+      `\n${failed.length} scenario(s) failed; their figures are recorded as failed:\n${failed.map(([name, error]) => `  ${name}: ${error.split("\n")[0] ?? ""}`).join("\n")}\n`,
+    );
+    process.exitCode = 1;
+  }
   process.stdout.write(`bench finished in ${report.duration_s} s\n`);
 }
 

@@ -58,3 +58,29 @@ test("a saved key can be removed", async ({ app, controls }) => {
   await dialog.getByRole("button", { name: "Remove OpenAI API key" }).click();
   await expect(dialog.getByRole("textbox", { name: "OpenAI API key" })).toHaveAccessibleDescription("No key saved.");
 });
+
+/** Delays every read of the settings store by a second once `__slowSettingsReads` is set, as a busy IndexedDB would. */
+const SLOW_SETTINGS_READS = () => {
+  const get = IDBObjectStore.prototype.get;
+  IDBObjectStore.prototype.get = function (this: IDBObjectStore, query: IDBValidKey | IDBKeyRange) {
+    const request = get.call(this, query);
+    if ((globalThis as { __slowSettingsReads?: boolean }).__slowSettingsReads && this.name === "settings") {
+      const listen = request.addEventListener.bind(request);
+      request.addEventListener = ((type: string, listener: EventListener, options?: AddEventListenerOptions) =>
+        listen(type, (event) => setTimeout(() => listener.call(request, event), 1_000), options)) as typeof request.addEventListener;
+    }
+    return request;
+  };
+};
+
+test("a server URL typed while Settings are still being read is the one saved, and Run on offers it", async ({ app, controls, page }) => {
+  await page.addInitScript(SLOW_SETTINGS_READS);
+  await app.goto();
+  await page.evaluate(() => ((globalThis as { __slowSettingsReads?: boolean }).__slowSettingsReads = true));
+  await controls.button("Settings").click();
+  const dialog = controls.dialog("Settings");
+  await dialog.getByRole("textbox", { name: "LangGraph server URL" }).fill("http://127.0.0.1:9");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("combobox", { name: "Run on" }).getByRole("option")).toHaveText(["This browser", "Server 127.0.0.1:9"]);
+});

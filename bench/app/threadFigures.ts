@@ -8,6 +8,7 @@ import type { Figure } from "./figure.js";
 import { firstTokenFigures, measureFirstToken } from "./firstToken.js";
 import { longThreadFigures, measureLongThread } from "./longThread.js";
 import type { AppServer } from "./server.js";
+import { measureEach } from "../measureEach.js";
 
 type Log = (line: string) => void;
 
@@ -18,15 +19,27 @@ export const THREAD_SCENARIOS: Record<string, (browser: Browser, server: AppServ
   thread_1000_turns_heap_mb: async (browser, server) => longThreadFigures(await measureLongThread(browser, server.url)).heap,
 };
 
+/** Each scenario in turn; one that throws is recorded as failed and the next still runs. */
 export async function measureThreadFigures(browser: Browser, server: AppServer, log: Log): Promise<Record<string, Figure>> {
-  log("  (k) first token after Send, on a fresh page and warm…");
-  const firstToken = firstTokenFigures(await measureFirstToken(browser, server.url));
-  log("  (l) a thread of 1,000 turns: open, JS heap, timeline mount…");
-  const thread = longThreadFigures(await measureLongThread(browser, server.url));
-  return {
-    first_token_cold_ms: firstToken.cold,
-    first_token_warm_ms: firstToken.warm,
-    thread_1000_turns_open_ms: thread.open,
-    thread_1000_turns_heap_mb: thread.heap,
-  };
+  return measureEach(
+    [
+      {
+        label: "  (k) first token after Send, on a fresh page and warm…",
+        figures: ["first_token_cold_ms", "first_token_warm_ms"],
+        measure: async () => {
+          const firstToken = firstTokenFigures(await measureFirstToken(browser, server.url));
+          return { first_token_cold_ms: firstToken.cold, first_token_warm_ms: firstToken.warm };
+        },
+      },
+      {
+        label: "  (l) a thread of 1,000 turns: open, JS heap, timeline mount…",
+        figures: ["thread_1000_turns_open_ms", "thread_1000_turns_heap_mb"],
+        measure: async () => {
+          const thread = longThreadFigures(await measureLongThread(browser, server.url));
+          return { thread_1000_turns_open_ms: thread.open, thread_1000_turns_heap_mb: thread.heap };
+        },
+      },
+    ],
+    log,
+  );
 }

@@ -16,6 +16,7 @@ import { measureStopWhenStuck } from "./stopWhenStuck.js";
 import { measureStreaming, type StreamingResult } from "./streaming.js";
 import { measureTimelineScroll } from "./timelineScroll.js";
 import { measureWorkFigures, WORK_SCENARIOS } from "./workFigures.js";
+import { isFailed, measureEach, type Scenario } from "../measureEach.js";
 
 export type UiFigures = Record<string, Figure>;
 
@@ -60,48 +61,82 @@ const streamingFigures = (stream: StreamingResult): { commits: Figure; longTasks
   longTasks: atMost(stream.long_tasks, 0, "tasks > 50 ms", { long_task_max_ms: stream.long_task_max_ms }),
 });
 
+/** Every UI figure, one scenario after another; a scenario that throws is recorded as failed and the rest still run. */
 export async function measureUiFigures(browser: Browser, server: AppServer, log: Log): Promise<UiFigures> {
-  log("  (d) initial JS of the production build…");
-  const js = await measureInitialJs(browser, server.url, server.outDir);
-  log("  (a, b) drag frames at 100, 300 and 1,000 nodes…");
-  const drag100 = await measureDrag(browser, server.url, 100);
-  const drag300 = await measureDrag(browser, server.url, 300);
-  const drag1000 = await measureDrag(browser, server.url, 1000);
-  log("  (c) cold open of 500 nodes from IndexedDB…");
-  const cold = await measureColdOpen(browser, server.url, 500);
-  log("  (e) streaming at 200 tok/s…");
-  const stream = await measureStreaming(browser, server.url);
-  log("  (f) timeline scroll through 100k events…");
-  const timeline = await measureTimelineScroll(browser, server.url, 100_000);
-  log("  (g) Stop with the engine worker stuck in a loop…");
-  const stopWhenStuck = await UI_SCENARIOS.stop_when_stuck!(browser, server);
-  log("  (h) markdown replies of 300 KB and 1 MB streamed in 600 chunks…");
-  const markdown300kb = await UI_SCENARIOS.markdown_stream_300kb!(browser, server);
-  const markdown1mb = await UI_SCENARIOS.markdown_stream_1mb!(browser, server);
-  log("  (i) reload soak: reloads at random moments during runs…");
-  const reloadSoak = await UI_SCENARIOS.reload_soak!(browser, server);
-  log("  (j) tools: MCP round trip over loopback, JavaScript tool calls in the sandbox…");
-  const mcpRoundTrip = await mcpRoundTripFigure();
-  const javascriptTools = await javascriptToolFigures(browser, server.url);
-  const work = await measureWorkFigures(server, log);
-
   return {
-    drag_frame_p95_300_nodes: dragFigure(drag300),
-    drag_p95_ratio_1000_vs_100: dragRatioFigure(drag100, drag1000),
-    cold_open_500_nodes: atMost(cold.median_ms / 1000, 1.5, "s", { measure: "navigation start → all 500 nodes shown, median of 3 reloads", ...cold }),
-    initial_js_gzip: initialJsFigure(js),
-    streaming_commits_per_frame: streamingFigures(stream).commits,
-    streaming_long_tasks: streamingFigures(stream).longTasks,
-    timeline_scroll_frame_p95_100k: atMost(timeline.p95_ms, 17, "ms", { target_note: "no budget in the issue; 60 fps like the drag budget", ...timeline }),
-    stop_when_stuck: stopWhenStuck,
-    markdown_stream_300kb: markdown300kb,
-    markdown_stream_1mb: markdown1mb,
-    reload_soak: reloadSoak,
-    mcp_round_trip: mcpRoundTrip,
-    javascript_tool_first_call: javascriptTools.first,
-    javascript_tool_warm_call: javascriptTools.warm,
-    ...work,
+    ...(await measureEach(
+      [
+        {
+          label: "  (d) initial JS of the production build…",
+          figures: ["initial_js_gzip"],
+          measure: async () => ({ initial_js_gzip: initialJsFigure(await measureInitialJs(browser, server.url, server.outDir)) }),
+        },
+        {
+          label: "  (a, b) drag frames at 100, 300 and 1,000 nodes…",
+          figures: ["drag_frame_p95_300_nodes", "drag_p95_ratio_1000_vs_100"],
+          measure: async () => {
+            const drag100 = await measureDrag(browser, server.url, 100);
+            const drag300 = await measureDrag(browser, server.url, 300);
+            const drag1000 = await measureDrag(browser, server.url, 1000);
+            return { drag_frame_p95_300_nodes: dragFigure(drag300), drag_p95_ratio_1000_vs_100: dragRatioFigure(drag100, drag1000) };
+          },
+        },
+        {
+          label: "  (c) cold open of 500 nodes from IndexedDB…",
+          figures: ["cold_open_500_nodes"],
+          measure: async () => {
+            const cold = await measureColdOpen(browser, server.url, 500);
+            return {
+              cold_open_500_nodes: atMost(cold.median_ms / 1000, 1.5, "s", { measure: "navigation start → all 500 nodes shown, median of 3 reloads", ...cold }),
+            };
+          },
+        },
+        {
+          label: "  (e) streaming at 200 tok/s…",
+          figures: ["streaming_commits_per_frame", "streaming_long_tasks"],
+          measure: async () => {
+            const stream = streamingFigures(await measureStreaming(browser, server.url));
+            return { streaming_commits_per_frame: stream.commits, streaming_long_tasks: stream.longTasks };
+          },
+        },
+        {
+          label: "  (f) timeline scroll through 100k events…",
+          figures: ["timeline_scroll_frame_p95_100k"],
+          measure: async () => {
+            const timeline = await measureTimelineScroll(browser, server.url, 100_000);
+            return {
+              timeline_scroll_frame_p95_100k: atMost(timeline.p95_ms, 17, "ms", {
+                target_note: "no budget in the issue; 60 fps like the drag budget",
+                ...timeline,
+              }),
+            };
+          },
+        },
+        alone("stop_when_stuck", "  (g) Stop with the engine worker stuck in a loop…"),
+        alone("markdown_stream_300kb", "  (h) markdown replies of 300 KB and 1 MB streamed in 600 chunks…"),
+        alone("markdown_stream_1mb"),
+        alone("reload_soak", "  (i) reload soak: reloads at random moments during runs…"),
+        {
+          label: "  (j) tools: MCP round trip over loopback, JavaScript tool calls in the sandbox…",
+          figures: ["mcp_round_trip"],
+          measure: async () => ({ mcp_round_trip: await mcpRoundTripFigure() }),
+        },
+        {
+          figures: ["javascript_tool_first_call", "javascript_tool_warm_call"],
+          measure: async () => {
+            const javascriptTools = await javascriptToolFigures(browser, server.url);
+            return { javascript_tool_first_call: javascriptTools.first, javascript_tool_warm_call: javascriptTools.warm };
+          },
+        },
+      ],
+      log,
+    )),
+    ...(await measureWorkFigures(server, log)),
   };
+
+  function alone(name: keyof typeof UI_SCENARIOS & string, label?: string): Scenario {
+    return { ...(label ? { label } : {}), figures: [name], measure: async () => ({ [name]: await UI_SCENARIOS[name]!(browser, server) }) };
+  }
 }
 
 const initialJsFigure = (js: InitialJsResult): Figure =>
@@ -120,9 +155,13 @@ function engineLazy(figure: Figure, engineInInitial: string[]): Figure {
   return { ...figure, target: `${figure.target}, engine lazy-loaded`, pass: figure.pass && engineInInitial.length === 0, engine_in_initial: engineInInitial };
 }
 
-/** One line per figure: name, value, target, PASS or MISS. */
+/** One line per figure: name, value, target, PASS or MISS; FAIL and the error for a scenario that threw. */
 export function summarize(figures: UiFigures): string {
   return Object.entries(figures)
-    .map(([name, f]) => `  ${f.pass ? "PASS" : "MISS"}  ${name.padEnd(34)} ${String(round(f.value)).padStart(8)} ${f.unit}  (target ${f.target})`)
+    .map(([name, f]) =>
+      isFailed(f)
+        ? `  FAIL  ${name.padEnd(34)} ${f.error.split("\n")[0] ?? ""}`
+        : `  ${f.pass ? "PASS" : "MISS"}  ${name.padEnd(34)} ${String(round(f.value)).padStart(8)} ${f.unit}  (target ${f.target})`,
+    )
     .join("\n");
 }

@@ -11,6 +11,7 @@ import { atMost, type Figure } from "./figure.js";
 import { bareFlowUrl, serveBareFlow } from "./bareFlowServer.js";
 import { measureDragWork, type DragWorkResult } from "./dragWork.js";
 import { launchUnthrottled } from "./mainThreadWork.js";
+import { measureEach } from "../measureEach.js";
 import { measureAutoLayout, measureSelectAllMove, SCALE, SCALE_FIXTURE, type AutoLayoutResult } from "./scale.js";
 import type { AppServer } from "./server.js";
 
@@ -115,25 +116,60 @@ export const WORK_SCENARIOS: Record<string, (browser: Browser, server: AppServer
   auto_layout_longest_main_task_ms: (_, server) => unthrottled(async (browser) => layoutFigures(await measureAutoLayout(browser, server.url)).longest),
 };
 
-/** Every figure above in one unthrottled browser, each scenario run once. */
+/** Every figure above in one unthrottled browser, each scenario run once; one that throws is recorded as failed. */
 export async function measureWorkFigures(server: AppServer, log: (line: string) => void): Promise<Record<string, Figure>> {
-  return unthrottled(async (browser) => {
-    log("  (k) main-thread work per frame: drag at 300 nodes, on the app and on bare React Flow…");
-    const app = await appDrag300(browser, server);
-    const bare = await bareDrag300(browser, app);
-    log("  (l) 5,000 nodes / 7,000 edges: cold open, drag, select all + move, auto layout…");
-    const cold = await coldOpen5000(browser, server);
-    const drag = await drag5000(browser, server);
-    const move = await selectAllMove5000(browser, server);
-    const layout = layoutFigures(await measureAutoLayout(browser, server.url));
-    return {
-      drag_work_p95_300_nodes_ms: drag300Figure(app),
-      drag_work_ratio_vs_bare_react_flow: ratioFigure(app, bare),
-      cold_open_5000_nodes_ms: cold,
-      drag_work_p95_5000_nodes_ms: drag,
-      select_all_move_5000_nodes_ms: move,
-      auto_layout_5000_nodes_ms: layout.time,
-      auto_layout_longest_main_task_ms: layout.longest,
-    };
-  });
+  const figures = ["drag_work_p95_300_nodes_ms", "drag_work_ratio_vs_bare_react_flow", ...SCALE_FIGURES];
+  // The browser's own launch can fail too: then every figure here is failed, and the run goes on.
+  return measureEach(
+    [
+      {
+        figures,
+        measure: () =>
+          unthrottled((browser) =>
+            measureEach(
+              [
+                {
+                  label: "  (k) main-thread work per frame: drag at 300 nodes, on the app and on bare React Flow…",
+                  figures: ["drag_work_p95_300_nodes_ms", "drag_work_ratio_vs_bare_react_flow"],
+                  measure: async () => {
+                    const app = await appDrag300(browser, server);
+                    return {
+                      drag_work_p95_300_nodes_ms: drag300Figure(app),
+                      drag_work_ratio_vs_bare_react_flow: ratioFigure(app, await bareDrag300(browser, app)),
+                    };
+                  },
+                },
+                {
+                  label: "  (l) 5,000 nodes / 7,000 edges: cold open, drag, select all + move, auto layout…",
+                  figures: ["cold_open_5000_nodes_ms"],
+                  measure: async () => ({ cold_open_5000_nodes_ms: await coldOpen5000(browser, server) }),
+                },
+                { figures: ["drag_work_p95_5000_nodes_ms"], measure: async () => ({ drag_work_p95_5000_nodes_ms: await drag5000(browser, server) }) },
+                {
+                  figures: ["select_all_move_5000_nodes_ms"],
+                  measure: async () => ({ select_all_move_5000_nodes_ms: await selectAllMove5000(browser, server) }),
+                },
+                {
+                  figures: ["auto_layout_5000_nodes_ms", "auto_layout_longest_main_task_ms"],
+                  measure: async () => {
+                    const layout = layoutFigures(await measureAutoLayout(browser, server.url));
+                    return { auto_layout_5000_nodes_ms: layout.time, auto_layout_longest_main_task_ms: layout.longest };
+                  },
+                },
+              ],
+              log,
+            ),
+          ),
+      },
+    ],
+    log,
+  );
 }
+
+const SCALE_FIGURES = [
+  "cold_open_5000_nodes_ms",
+  "drag_work_p95_5000_nodes_ms",
+  "select_all_move_5000_nodes_ms",
+  "auto_layout_5000_nodes_ms",
+  "auto_layout_longest_main_task_ms",
+];

@@ -44,7 +44,9 @@ export function subAgentBlocks(document: Pick<GraphDocument, "nodes" | "edges">,
       inFlow.add(edge.target);
       continue;
     }
-    children.set(edge.source, [...(children.get(edge.source) ?? []), edge.target]);
+    const siblings = children.get(edge.source);
+    if (siblings) siblings.push(edge.target);
+    else children.set(edge.source, [edge.target]);
     hasParent.add(edge.target);
   }
   const hierarchyOnly = (id: string) => hasParent.has(id) && !inFlow.has(id);
@@ -61,43 +63,44 @@ export function subAgentBlocks(document: Pick<GraphDocument, "nodes" | "edges">,
       for (const child of children.get(parent) ?? []) {
         if (!hierarchyOnly(child) || absorbed.has(child)) continue;
         absorbed.add(child);
-        tree.set(parent, [...(tree.get(parent) ?? []), child]);
+        const placed = tree.get(parent);
+        if (placed) placed.push(child);
+        else tree.set(parent, [child]);
         queue.push(child);
       }
     }
     if (tree.has(node.id)) roots.push(node.id);
   }
 
+  // Loops, not recursion: a delegation chain thousands deep would overflow the stack.
   const widths = new Map<string, number>();
-  const subtreeWidth = (id: string): number => {
-    const known = widths.get(id);
-    if (known !== undefined) return known;
-    const kids = tree.get(id) ?? [];
-    const row = kids.reduce((sum, kid) => sum + subtreeWidth(kid), 0) + GAP_X * Math.max(0, kids.length - 1);
-    const width = Math.max(sizeOf(id).width, row);
-    widths.set(id, width);
-    return width;
-  };
-
+  const rowWidth = (kids: readonly string[]) => kids.reduce((sum, kid) => sum + (widths.get(kid) ?? 0), 0) + GAP_X * Math.max(0, kids.length - 1);
   const blocks = new Map<string, SubtreeBlock>();
   for (const root of roots) {
+    // Breadth first: every parent comes before its children, so widths are summed from the back.
+    const order = [root];
+    for (let i = 0; i < order.length; i++) for (const kid of tree.get(order[i] as string) ?? []) order.push(kid);
+    for (let i = order.length - 1; i >= 0; i--) {
+      const id = order[i] as string;
+      widths.set(id, Math.max(sizeOf(id).width, rowWidth(tree.get(id) ?? [])));
+    }
     const offsets = new Map<string, XYPoint>();
+    const corners = new Map<string, XYPoint>([[root, { x: 0, y: 0 }]]);
     let height = 0;
-    const place = (id: string, left: number, top: number) => {
+    for (const id of order) {
+      const { x: left, y: top } = corners.get(id) as XYPoint;
       const size = sizeOf(id);
-      const width = subtreeWidth(id);
+      const width = widths.get(id) ?? size.width;
       offsets.set(id, { x: Math.round(left + (width - size.width) / 2), y: Math.round(top) });
       height = Math.max(height, top + size.height);
       const kids = tree.get(id) ?? [];
-      const row = kids.reduce((sum, kid) => sum + subtreeWidth(kid), 0) + GAP_X * Math.max(0, kids.length - 1);
-      let x = left + (width - row) / 2;
+      let x = left + (width - rowWidth(kids)) / 2;
       for (const kid of kids) {
-        place(kid, x, top + size.height + GAP_Y);
-        x += subtreeWidth(kid) + GAP_X;
+        corners.set(kid, { x, y: top + size.height + GAP_Y });
+        x += (widths.get(kid) ?? 0) + GAP_X;
       }
-    };
-    place(root, 0, 0);
-    blocks.set(root, { width: subtreeWidth(root), height, offsets });
+    }
+    blocks.set(root, { width: widths.get(root) ?? 0, height, offsets });
   }
   return { blocks, absorbed };
 }

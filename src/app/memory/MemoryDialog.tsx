@@ -9,12 +9,27 @@ import { groupByAgent } from "./memoryGroups";
 import { MemoryAgentGroup } from "./MemoryAgentGroup";
 import { ReembedMemories } from "./ReembedMemories";
 import { useGraphMemories } from "./useGraphMemories";
+import { appEngine } from "../services/engineClient";
+import { useGraphSession } from "../services/GraphSessionProvider";
+import type { EditorState } from "../store/editorStore";
+import { storedFirst } from "./storedFirst";
+
+/** The memory embeddings model as one string: its profile and what that profile names. */
+const selectEmbeddings = ({ document }: EditorState): string => {
+  const id = document.settings.memory_embedding_profile;
+  const profile = id ? document.models.find((model) => model.id === id) : undefined;
+  return id ? JSON.stringify([id, profile?.provider, profile?.model, profile?.base_url]) : "";
+};
 
 export function MemoryDialog({ onClose }: { onClose: () => void }) {
   const graphId = useEditor((s) => s.document.meta.id);
   const graphName = useEditor((s) => s.document.meta.name);
   const embeddingProfile = useEditor((s) => s.document.settings.memory_embedding_profile);
-  const { memories, error, busy, change } = useGraphMemories(graphId);
+  const session = useGraphSession();
+  // The worker reads the stored graph: the editor's pending edits are stored before each request.
+  const engine = useMemo(() => storedFirst(appEngine(), () => session.autosave.flush()), [session]);
+  const embeddings = useEditor(selectEmbeddings);
+  const { memories, error, busy, change } = useGraphMemories(graphId, engine, embeddings);
   const groups = useMemo(() => groupByAgent(memories ?? []), [memories]);
   const region = useRef<HTMLElement>(null);
   // A deleted memory takes its focused button with it: focus stays in the panel, not lost.
@@ -42,7 +57,7 @@ export function MemoryDialog({ onClose }: { onClose: () => void }) {
           </p>
         )}
         {embeddingProfile && memories && memories.length > 0 && (
-          <ReembedMemories graphId={graphId} profile={embeddingProfile} memories={memories} busy={busy} change={change} />
+          <ReembedMemories graphId={graphId} profile={embeddingProfile} memories={memories} busy={busy} change={change} engine={engine} />
         )}
         {memories === null && !error && <p className="text-sm text-zinc-500">Loading memories…</p>}
         {memories?.length === 0 && (

@@ -6,6 +6,7 @@ import { errorText, secondaryButton } from "../shell/styles";
 import type { MemoryEntry } from "../../worker/protocol";
 import { useReembedMemories } from "./useReembedMemories";
 import type { MemoryChange } from "./useGraphMemories";
+import type { MemoryEngine } from "./storedFirst";
 
 interface ReembedMemoriesProps {
   graphId: string;
@@ -14,11 +15,12 @@ interface ReembedMemoriesProps {
   memories: MemoryEntry[];
   busy: boolean;
   change(request: MemoryChange): Promise<boolean>;
+  engine: MemoryEngine;
 }
 
-export function ReembedMemories({ graphId, profile, memories, busy, change }: ReembedMemoriesProps) {
+export function ReembedMemories({ graphId, profile, memories, busy, change, engine }: ReembedMemoriesProps) {
   const refresh = useCallback(() => change({ op: "list" }), [change]);
-  const job = useReembedMemories(graphId, profile, refresh);
+  const job = useReembedMemories(graphId, profile, refresh, engine);
   const stale = memories.filter((memory) => memory.embedded === false).length;
   const { progress } = job;
   const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;

@@ -1,10 +1,12 @@
 // A graph's long-term memories for the Memory panel, read and changed through the engine worker
 // (whose store the agents write), never on the main thread. Read again whenever a run of the
-// playground ends, since a run may have remembered or forgotten something.
+// playground ends, since a run may have remembered or forgotten something, and whenever the
+// graph's memory embeddings model changes, since that decides which memories count as embedded.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { MemoryEntry, MemoryRequest } from "../../worker/protocol";
-import { appEngine, type EngineClient } from "../services/engineClient";
+import { appEngine } from "../services/engineClient";
 import { useRunning } from "../store/playground/hooks";
+import type { MemoryEngine } from "./storedFirst";
 
 export type MemoryChange = Omit<MemoryRequest, "type" | "requestId" | "graphId">;
 
@@ -19,7 +21,11 @@ export interface GraphMemories {
 
 const unavailable = () => Promise.reject(new Error("Long-term memory is not available in this engine"));
 
-export function useGraphMemories(graphId: string, engine: EngineClient = appEngine()): GraphMemories {
+/**
+ * `embeddings` names the graph's memory embeddings model (profile and model); a change reads the list again.
+ * @example const { memories } = useGraphMemories(graphId, storedFirst(appEngine(), flush), "embedder|openai|text-embedding-3-small");
+ */
+export function useGraphMemories(graphId: string, engine: MemoryEngine = appEngine(), embeddings = ""): GraphMemories {
   const running = useRunning();
   // Kept with the graph they belong to: another graph's list never shows while this one loads.
   const [listed, setListed] = useState<{ graphId: string; memories: MemoryEntry[] } | null>(null);
@@ -63,7 +69,7 @@ export function useGraphMemories(graphId: string, engine: EngineClient = appEngi
 
   useEffect(() => {
     void ask({ op: "list" });
-  }, [ask]);
+  }, [ask, embeddings]);
 
   const wasRunning = useRef(running);
   useEffect(() => {

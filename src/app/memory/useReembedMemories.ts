@@ -2,7 +2,8 @@
 // none) embedded, embedded again in the engine worker, a batch at a time, with progress and
 // Stop. The panel holds the job: closing it stops the job after the batch in flight.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { appEngine, type EngineClient } from "../services/engineClient";
+import { appEngine } from "../services/engineClient";
+import type { MemoryEngine } from "./storedFirst";
 
 export interface ReembedJob {
   /** While it runs: how many memories are done of those that needed it. */
@@ -27,7 +28,7 @@ function summary(done: number, total: number, stopped: boolean, profile: string)
 /**
  * @example const job = useReembedMemories(graphId, profile, () => change({ op: "list" }));
  */
-export function useReembedMemories(graphId: string, profile: string, onEnd: () => unknown, engine: EngineClient = appEngine()): ReembedJob {
+export function useReembedMemories(graphId: string, profile: string, onEnd: () => unknown, engine: MemoryEngine = appEngine()): ReembedJob {
   const [progress, setProgress] = useState<ReembedJob["progress"]>(null);
   const [stopping, setStopping] = useState(false);
   const [outcome, setOutcome] = useState<ReembedJob["outcome"]>(null);

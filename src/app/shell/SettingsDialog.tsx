@@ -109,81 +109,84 @@ export function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSa
           Keys stay in this browser and are sent only to their own provider. Graphs and exports never contain them. Templates run without any key on the
           built-in scripted model.
         </p>
-        <KeyField
-          label="OpenAI API key"
-          provider="openai"
-          masked={masked("openai")}
-          value={keys.openai}
-          onChange={(v) => setKeys((k) => ({ ...k, openai: v }))}
-          onRemove={() => void remove("openai")}
-        />
-        <KeyHostsField label="OpenAI" hosts={hosts.openai ?? []} onChange={(list) => setHosts((h) => ({ ...h, openai: list }))} />
-        <div>
-          <label htmlFor={baseUrlId} className={fieldLabel}>
-            OpenAI base URL
-          </label>
-          <input
-            id={baseUrlId}
-            type="text"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            value={baseUrl}
-            placeholder="https://api.openai.com/v1"
-            onChange={(event) => {
-              setBaseUrl(event.target.value);
-              setBaseUrlError(null);
-            }}
-            aria-invalid={baseUrlError ? true : undefined}
-            aria-describedby={baseUrlError ? `${baseUrlHintId} ${baseUrlErrorId}` : baseUrlHintId}
-            className={`mt-1 ${textInput}`}
+        {/* Disabled until the stored values are read: typed before then, they would be overwritten by what was stored. */}
+        <fieldset disabled={secrets === null} className="min-w-0 space-y-4">
+          <KeyField
+            label="OpenAI API key"
+            provider="openai"
+            masked={masked("openai")}
+            value={keys.openai}
+            onChange={(v) => setKeys((k) => ({ ...k, openai: v }))}
+            onRemove={() => void remove("openai")}
           />
-          <p id={baseUrlHintId} className={fieldHint}>
-            For any OpenAI-compatible server: Ollama (http://localhost:11434/v1), LM Studio, vLLM, OpenRouter. Empty means OpenAI.
-          </p>
-          {baseUrlError && (
-            <p id={baseUrlErrorId} role="alert" className={errorText}>
-              {baseUrlError}
+          <KeyHostsField label="OpenAI" hosts={hosts.openai ?? []} onChange={(list) => setHosts((h) => ({ ...h, openai: list }))} />
+          <div>
+            <label htmlFor={baseUrlId} className={fieldLabel}>
+              OpenAI base URL
+            </label>
+            <input
+              id={baseUrlId}
+              type="text"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              value={baseUrl}
+              placeholder="https://api.openai.com/v1"
+              onChange={(event) => {
+                setBaseUrl(event.target.value);
+                setBaseUrlError(null);
+              }}
+              aria-invalid={baseUrlError ? true : undefined}
+              aria-describedby={baseUrlError ? `${baseUrlHintId} ${baseUrlErrorId}` : baseUrlHintId}
+              className={`mt-1 ${textInput}`}
+            />
+            <p id={baseUrlHintId} className={fieldHint}>
+              For any OpenAI-compatible server: Ollama (http://localhost:11434/v1), LM Studio, vLLM, OpenRouter. Empty means OpenAI.
             </p>
-          )}
-        </div>
-        <KeyField
-          label="Anthropic API key"
-          provider="anthropic"
-          masked={masked("anthropic")}
-          value={keys.anthropic}
-          onChange={(v) => setKeys((k) => ({ ...k, anthropic: v }))}
-          onRemove={() => void remove("anthropic")}
-        />
-        <KeyHostsField label="Anthropic" hosts={hosts.anthropic ?? []} onChange={(list) => setHosts((h) => ({ ...h, anthropic: list }))} />
-        <LangGraphServerFields
-          value={server}
-          onChange={(next) => {
-            setServer(next);
-            setServerUrlError(null);
-          }}
-          maskedKey={secrets?.find((s) => s.name === LANGGRAPH_SERVER_SECRET)?.masked ?? null}
-          onRemoveKey={() =>
-            void workspace.secrets
-              .delete(LANGGRAPH_SERVER_SECRET)
-              .then(async () => setSecrets(await workspace.secrets.list()))
-              .catch((failure: unknown) => setError(`Could not remove the key: ${message(failure)}`))
-          }
-          urlError={serverUrlError}
-        />
-        {secrets && (
-          <ToolSecretsField
-            secrets={secrets}
-            save={async (name, value) => {
-              await workspace.secrets.set(name, value);
-              setSecrets(await workspace.secrets.list());
-            }}
-            remove={async (name) => {
-              await workspace.secrets.delete(name);
-              setSecrets(await workspace.secrets.list());
-            }}
+            {baseUrlError && (
+              <p id={baseUrlErrorId} role="alert" className={errorText}>
+                {baseUrlError}
+              </p>
+            )}
+          </div>
+          <KeyField
+            label="Anthropic API key"
+            provider="anthropic"
+            masked={masked("anthropic")}
+            value={keys.anthropic}
+            onChange={(v) => setKeys((k) => ({ ...k, anthropic: v }))}
+            onRemove={() => void remove("anthropic")}
           />
-        )}
+          <KeyHostsField label="Anthropic" hosts={hosts.anthropic ?? []} onChange={(list) => setHosts((h) => ({ ...h, anthropic: list }))} />
+          <LangGraphServerFields
+            value={server}
+            onChange={(next) => {
+              setServer(next);
+              setServerUrlError(null);
+            }}
+            maskedKey={secrets?.find((s) => s.name === LANGGRAPH_SERVER_SECRET)?.masked ?? null}
+            onRemoveKey={() =>
+              void workspace.secrets
+                .delete(LANGGRAPH_SERVER_SECRET)
+                .then(async () => setSecrets(await workspace.secrets.list()))
+                .catch((failure: unknown) => setError(`Could not remove the key: ${message(failure)}`))
+            }
+            urlError={serverUrlError}
+          />
+          {secrets && (
+            <ToolSecretsField
+              secrets={secrets}
+              save={async (name, value) => {
+                await workspace.secrets.set(name, value);
+                setSecrets(await workspace.secrets.list());
+              }}
+              remove={async (name) => {
+                await workspace.secrets.delete(name);
+                setSecrets(await workspace.secrets.list());
+              }}
+            />
+          )}
+        </fieldset>
         {error && (
           <p role="alert" className={errorText}>
             {error}

@@ -24,7 +24,7 @@ function playground(document: GraphDocument, breakpoints: Breakpoint[]) {
   const pause = () => {
     const last = events.filter((e): e is RunEventOf<"interrupt"> => e.type === "interrupt").at(-1);
     if (!last || last.payload.kind !== "breakpoint") throw new Error(`no breakpoint pause in ${events.map((e) => e.type).join(", ")}`);
-    return last;
+    return { interrupt_id: last.interrupt_id, payload: last.payload };
   };
   const run = async (input: Parameters<typeof collectRun>[1]) => {
     const runEvents = await collectRun(compiled, input, { threadId: "t", breakpoints });

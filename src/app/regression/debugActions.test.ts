@@ -162,6 +162,23 @@ describe("debug actions at breakpoints", () => {
     expect(await runOnly(test)).toEqual({ failed: [], status: "passed" });
   });
 
+  it("leaves a run stopped at a breakpoint out of the test, shows Stop as a marker, and the next message is the next turn", async () => {
+    const thread = playground(weatherDoc, beforeTools);
+    await thread.send(PARIS);
+    await thread.act({ action: "stop" });
+    await thread.send("hello");
+
+    expect(deriveChat(thread.events).filter((m) => m.kind !== "reply")).toMatchObject([
+      { kind: "user", text: PARIS },
+      { kind: "debug", text: "Stopped at call_tools of Assistant" },
+      { kind: "user", text: "hello" },
+    ]);
+    const test = proposeTest(thread.events, weatherDoc, { id: "t", name: "x" });
+    expect(test?.turns).toEqual([{ message: PARIS }, { message: "hello" }]);
+    if (!test) throw new Error("no test proposed");
+    expect(await runOnly(test)).toEqual({ failed: [], status: "passed" });
+  });
+
   it("leaves a refused answer at a breakpoint out of the test, and shows it as a debug marker", async () => {
     const thread = playground(weatherDoc, afterTools);
     await thread.send(PARIS);

@@ -1,7 +1,8 @@
 // The debugger's breakpoints in real Chromium (issue 15, items 2 and 3): a conditional breakpoint
 // on an agent's tool step pauses the run with the node highlighted and the state shown; an edited
 // message goes into the run and the reply reflects it; Step advances exactly one node; Stop ends
-// the run and the next message runs as usual.
+// the run and the next message runs as usual; Step and Continue are debug markers in the chat, and
+// a thread that went through them saves as a test that passes.
 import { expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 import type { CanvasPage } from "./pages/CanvasPage";
@@ -92,6 +93,49 @@ test("Step runs exactly one node and pauses again; Stop ends the run and the nex
   await expect(editor.node("Assistant").getByRole("img", { name: "Breakpoint on Assistant" })).toHaveCount(0);
   await playground.sendAndWait("hello");
   await expect(playground.replies.filter({ hasText: "Hello!" })).toHaveCount(1);
+});
+
+test("a thread that went on with Step and Continue shows them as debug markers, saves as a test of its message and the test passes", async ({
+  app,
+  controls,
+  editor,
+  playground,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await app.goto();
+  await controls.openTemplate("Weather assistant");
+  await editor.node("Assistant").click();
+  await placeGroup(editor, "call_tools").getByRole("checkbox", { name: "Break before", exact: true }).check();
+
+  await playground.send(PARIS);
+  const card = pauseCard(page);
+  await expect(card).toContainText("before call_tools of Assistant", { timeout: 15_000 });
+  await card.getByRole("button", { name: "Step", exact: true }).click();
+  await expect(card).toContainText("Stepped to before call_model of Assistant", { timeout: 15_000 });
+  await card.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(playground.replies.filter({ hasText: "Right now: " })).toHaveCount(1, { timeout: 15_000 });
+  await expect(playground.status).toHaveText("Idle");
+
+  // The debug actions are notes in the chat, not messages of the user.
+  await expect(playground.region.getByRole("note", { name: "Debug: Stepped from call_tools of Assistant", exact: true })).toBeVisible();
+  await expect(playground.region.getByRole("note", { name: "Debug: Continued from call_model of Assistant", exact: true })).toBeVisible();
+  await expect(playground.region.getByRole("article", { name: /^User: / })).toHaveCount(1);
+  await expect(playground.article(`User: ${PARIS}`)).toBeVisible();
+
+  await playground.region.getByRole("button", { name: "Save as test", exact: true }).click();
+  const save = page.getByRole("dialog", { name: "Save as test", exact: true });
+  await expect(save.getByRole("list", { name: "Turns" }).getByRole("listitem")).toHaveText([PARIS]);
+  await save.getByRole("textbox", { name: "Test name", exact: true }).fill("Paris through breakpoints");
+  await save.getByRole("button", { name: "Save test", exact: true }).click();
+  await expect(save).toBeHidden();
+
+  await controls.button("Run tests").click();
+  const dialog = controls.dialog("Run tests");
+  const table = dialog.getByRole("table", { name: "Test results" });
+  await dialog.getByRole("button", { name: "Run all tests", exact: true }).click();
+  await expect(dialog.getByRole("status")).toHaveText("5 passed, 0 failed", { timeout: 60_000 });
+  await expect(table.getByRole("row", { name: /Paris through breakpoints/ })).toContainText("Passed");
 });
 
 test("Apply as fork continues the edited state in a new thread; the original thread keeps waiting at the pause", async ({

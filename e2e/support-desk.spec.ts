@@ -1,7 +1,8 @@
 // The Support desk template in real Chromium (issue 16, item 6): opening it stores its packed
 // policy files in this browser (the saved graph lists them without their text), PolicyAgent
 // answers from them with the sources shown, and a preference saved in one thread is recalled
-// in another. Exported with "Include knowledge bases", the CLI answers the same question.
+// in another; its shipped tests pass in Run tests. Exported with "Include knowledge bases", the
+// CLI answers the same question.
 import { runCli } from "../src/cli/testing/runCli";
 import { expect, test } from "./fixtures";
 
@@ -43,6 +44,20 @@ test("the Support desk template answers from its stored policies with their sour
   await expect(playground.messages).toHaveCount(0);
   await playground.sendAndWait("What do you remember about me?");
   await expect(playground.article("Support: Here is what I remember about you")).toContainText("I prefer email updates");
+});
+
+test("Run tests passes the Support desk's shipped tests: they search its stored policies and keep memories of their own", async ({ app, controls, editor }) => {
+  test.setTimeout(90_000);
+  await app.goto();
+  await controls.openTemplate(TITLE);
+  const base = editor.inspector.getByRole("group", { name: "Knowledge base policies", exact: true });
+  await expect(base.getByText(/^Stored in this browser: [\d.]+ (B|KB) \(3 files, \d+ chunks?\)$/)).toBeVisible();
+
+  await controls.button("Run tests").click();
+  const dialog = controls.dialog("Run tests");
+  await dialog.getByRole("button", { name: "Run all tests", exact: true }).click();
+  await expect(dialog.getByRole("status")).toHaveText("4 passed, 0 failed", { timeout: 60_000 });
+  await expect(dialog.getByRole("table", { name: "Test results" }).getByRole("row", { name: /returns\.md/ })).toContainText("Passed");
 });
 
 test("exported with its knowledge bases included, the Support desk answers the same question in the CLI, citing returns.md", async ({

@@ -154,6 +154,20 @@ export function validateResume(payload: InterruptPayload, value: unknown): Resum
   return payload.kind === "approval" ? checkApproval(payload, value) : checkQuestion(payload, value);
 }
 
+/**
+ * True for the answer to a breakpoint (`{ action: "continue" | "step" | "stop", … }`): a debug
+ * action, not a turn of the conversation. Approvals answer with `decision` and questions with
+ * `option_id`, so the shape alone tells; a test (which runs with breakpoints off) reads an older
+ * saved turn of this shape as the turn before it going on.
+ * @example isBreakpointAnswer({ action: "step" }) // true
+ * @example isBreakpointAnswer({ decision: "approve" }) // false
+ */
+export function isBreakpointAnswer(value: unknown): value is BreakpointAnswer {
+  return (
+    isRecord(value) && (value.action === "continue" || value.action === "step" || value.action === "stop") && !("decision" in value) && !("option_id" in value)
+  );
+}
+
 /** True for values shaped like an interrupt payload of ours. */
 export function isInterruptPayload(value: unknown): value is InterruptPayload {
   return isRecord(value) && (value.kind === "approval" || value.kind === "question" || value.kind === "breakpoint");
@@ -194,7 +208,7 @@ export function describeResume(payload: InterruptPayload, resume: ResumeValue): 
   if (payload.kind === "breakpoint") {
     const action = "action" in resume ? resume.action : "continue";
     const edited = "action" in resume && resume.edits ? ` with ${Object.keys(resume.edits).join(", ")} edited` : "";
-    return `${action === "stop" ? "Stopped" : action === "step" ? "Stepped" : "Continued"} at ${breakpointPlace(payload)}${edited}`;
+    return `${action === "stop" ? "Stopped at" : action === "step" ? "Stepped from" : "Continued from"} ${breakpointPlace(payload)}${edited}`;
   }
   if (!("decision" in resume)) return "Answered";
   const subject = payload.tool ?? payload.node ?? "step";

@@ -67,6 +67,8 @@ function openHost() {
   let runs = 0;
   return {
     indexing,
+    host,
+    posts,
     async ask(message: string, files: string[]) {
       const runId = asRunId(`run_${++runs}`);
       await host.handle({ type: "run", runId, threadId: asThreadId(`t${runs}`), graphId: asGraphId(GRAPH), document: desk(files), message });
@@ -94,6 +96,26 @@ describe("engine host knowledge bases", () => {
 
     const returnsOnly = await host.ask("express delivery Paris", ["returns.md"]);
     expect(String(returnsOnly?.result)).not.toContain("shipping.md");
+  });
+
+  it("runs the graph's tests against its stored knowledge bases, as its threads search them", async () => {
+    const host = openHost();
+    await host.indexing.add(GRAPH, "kb-faq", [{ name: "shipping.md", bytes: 10, text: "# Shipping\n\nExpress delivery to Paris takes one day." }]);
+    const document = {
+      ...desk(["shipping.md"]),
+      tests: [
+        {
+          id: "paris",
+          name: "Paris delivery is found",
+          mode: "scripted" as const,
+          turns: [{ message: "express delivery Paris" }],
+          assertions: [{ kind: "reply_contains" as const, text: "Express delivery to Paris takes one day" }],
+        },
+      ],
+    };
+    await host.host.handle({ type: "run_tests", requestId: "r1", document });
+    const answer = host.posts.find((m) => m.type === "tests_result");
+    expect(answer?.type === "tests_result" && answer.report?.results.map((r) => [r.status, r.assertions.filter((a) => !a.passed)])).toEqual([["passed", []]]);
   });
 
   it("turns a search of a base with no stored index into a tool error naming the base", async () => {

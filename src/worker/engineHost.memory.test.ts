@@ -8,7 +8,7 @@ import { createMemoryLocks, withThreadLock } from "../persistence/locks.js";
 import { IdbSaver } from "../persistence/saver/IdbSaver.js";
 import { IdbStore } from "../persistence/store/IdbStore.js";
 import { createWorkspace } from "../persistence/workspace/index.js";
-import { asGraphId, asRunId, asThreadId, assertValid, type GraphDocumentInput } from "../schema/index.js";
+import { asGraphId, asRunId, asThreadId, assertValid, type GraphDocument, type GraphDocumentInput } from "../schema/index.js";
 import { createEngineHost } from "./engineHost";
 import type { FromWorker, MemoryRequest, MemoryResult } from "./protocol";
 
@@ -71,6 +71,13 @@ function openHost(factory: IDBFactory) {
       const replies = events.flatMap((e) => (e.type === "ai_message" && e.content ? [e.content] : []));
       return replies.at(-1) ?? "";
     },
+    /** Runs the graph's tests given here, as Run tests does; returns the report. */
+    async runTests(tests: GraphDocument["tests"]) {
+      const requestId = `tests${posts.length}`;
+      await host.handle({ type: "run_tests", requestId, document: { ...team, tests } });
+      const answer = posts.find((m) => m.type === "tests_result" && m.requestId === requestId);
+      return answer?.type === "tests_result" ? answer.report : null;
+    },
     async memory(request: Omit<MemoryRequest, "type" | "requestId" | "graphId">): Promise<MemoryResult> {
       const requestId = `r${posts.length}`;
       await host.handle({ type: "memory", requestId, graphId: team.meta.id, ...request });
@@ -93,6 +100,22 @@ describe("engine host long-term memory", () => {
     const listed = await reloaded.memory({ op: "list" });
     expect(listed).toMatchObject({ ok: true, error: null, memories: [{ agent: "Support", key: "likes", content: "The user likes tea" }] });
     expect(Date.parse(listed.memories[0]?.updated ?? "")).not.toBeNaN();
+  });
+
+  it("runs graph tests with a memory of their own: what a test remembers it recalls, the user's memories it neither reads nor changes", async () => {
+    const host = openHost(new IDBFactory());
+    await host.say("I like tea", "t1");
+    const turns = [{ message: "I like coffee" }, { message: "what do I like?" }];
+    const report = await host.runTests([
+      { id: "own", name: "Recalls its own memory", mode: "scripted", turns, assertions: [{ kind: "reply_contains", text: "The user likes coffee" }] },
+      { id: "user", name: "Reads the user's memory", mode: "scripted", turns, assertions: [{ kind: "reply_contains", text: "The user likes tea" }] },
+    ]);
+    expect(report?.results.map((r) => [r.name, r.status, r.error])).toEqual([
+      ["Recalls its own memory", "passed", null],
+      ["Reads the user's memory", "failed", null],
+    ]);
+    expect(report?.results[1]?.assertions[0]?.actual).toContain("The user likes coffee");
+    expect((await host.memory({ op: "list" })).memories.map((m) => m.content)).toEqual(["The user likes tea"]);
   });
 
   it("an edit in the Memory panel changes what a later recall returns; delete and clear remove memories", async () => {

@@ -49,7 +49,7 @@ export interface CompileOptions {
   credentials: ProviderCredentials | null;
   /** Recorded events: models and tools answer from them instead of running. */
   replay?: readonly RunEvent[];
-  /** The stored graph the document belongs to, for its background tasks. */
+  /** The stored graph the document belongs to, for its background tasks and knowledge bases. */
   graphId?: string;
 }
 

@@ -31,7 +31,11 @@ export function createTestRuns(options: TestRunsOptions) {
       controllers.set(requestId, controller);
       try {
         await options.learn?.(request);
-        const { document, services } = options.servicesFor(request.document, { credentials: await readCredentials(options.credentials) });
+        // The graph's id finds its stored knowledge bases; runTests gives each test its own tasks and memory.
+        const { document, services } = options.servicesFor(request.document, {
+          credentials: await readCredentials(options.credentials),
+          graphId: request.document.meta.id,
+        });
         const report = await runTests(document, services, {
           signal: controller.signal,
           ...(request.testIds ? { only: request.testIds } : {}),

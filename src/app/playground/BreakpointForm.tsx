@@ -4,7 +4,7 @@
 // the timeline shows them as their own event.
 import { cardButton } from "./cardStyles";
 import { useMemo, useState } from "react";
-import { breakpointPlace, type BreakpointInterrupt } from "../../schema/index.js";
+import { breakpointPlace, describeResume, type BreakpointInterrupt } from "../../schema/index.js";
 import { useEditorStore } from "../store/EditorProvider";
 import { usePlaygroundStore } from "../store/playground/PlaygroundStoreProvider";
 import type { PendingInterruptView } from "../store/pendingInterrupts";
@@ -21,25 +21,15 @@ export function BreakpointForm({ pending, payload, busy }: { pending: PendingInt
   const place = breakpointPlace(payload);
   const send = (action: "continue" | "step" | "stop") => {
     if (!result.ok) return;
-    const edits = action !== "stop" && edited ? { edits: result.edits } : {};
-    const label =
-      action === "stop"
-        ? `Stopped at ${place}`
-        : action === "step"
-          ? `Step from ${place}`
-          : edited
-            ? `Edited state and continued at ${place}`
-            : `Continued at ${place}`;
-    void playground.getState().resume(editor.getState().document, { interruptId: pending.interruptId, value: { action, ...edits }, label });
+    const value = { action, ...(action !== "stop" && edited ? { edits: result.edits } : {}) };
+    // The run's name says what was done; the chat shows it as a debug marker, not a message.
+    void playground.getState().resume(editor.getState().document, { interruptId: pending.interruptId, value, label: describeResume(payload, value) });
   };
   // The edits go to a new thread forked at this pause; this one keeps waiting here.
   const applyAsFork = () => {
     if (!result.ok) return;
-    void playground.getState().answerInFork(editor.getState().document, {
-      interruptId: pending.interruptId,
-      value: { action: "continue", edits: result.edits },
-      label: `Edited state and continued at ${place}`,
-    });
+    const value = { action: "continue" as const, edits: result.edits };
+    void playground.getState().answerInFork(editor.getState().document, { interruptId: pending.interruptId, value, label: describeResume(payload, value) });
   };
   return (
     <>

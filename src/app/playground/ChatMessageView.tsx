@@ -1,4 +1,5 @@
-// One chat message: an article named by its author, markdown text, and its tool calls.
+// One chat message: an article named by its author, markdown text, and its tool calls; a debug
+// action at a breakpoint is a note, not a message.
 import { Fragment, memo } from "react";
 import type { ChatMessage } from "./chatMessages";
 import { messageLabel } from "./messageLabel";
@@ -15,6 +16,14 @@ function ChatMessageViewImpl({ message }: { message: ChatMessage }) {
         <h3 className="sr-only">User</h3>
         {message.text}
       </article>
+    );
+  }
+  if (message.kind === "debug") {
+    // A debug action is not something the person said: a compact line, not a message bubble.
+    return (
+      <p role="note" aria-label={label} className="self-center text-xs text-zinc-500 italic dark:text-zinc-400">
+        {message.text}
+      </p>
     );
   }
   if (message.kind === "error") {
@@ -58,7 +67,7 @@ function ChatMessageViewImpl({ message }: { message: ChatMessage }) {
 export function sameMessage(a: ChatMessage, b: ChatMessage): boolean {
   if (a === b) return true;
   if (a.kind !== b.kind || a.text !== b.text || a.author !== b.author) return false;
-  if (a.kind === "user" || b.kind === "user") return true;
+  if (a.kind === "user" || b.kind === "user" || a.kind === "debug" || b.kind === "debug") return true;
   if (a.kind === "error" || b.kind === "error") return a.kind === "error" && b.kind === "error" && a.retry === b.retry;
   return a.streaming === b.streaming && a.stopped === b.stopped && sameCalls(a.toolCalls, b.toolCalls);
 }

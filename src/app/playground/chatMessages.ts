@@ -2,8 +2,11 @@
  * The chat as the playground shows it, derived from a thread's run events: the user's
  * messages from `run_start`, replies from `message_delta` / `ai_message`, and each tool
  * call, with its result, inside the reply that made it — a delegated sub-agent's work too.
+ * A run that answers a breakpoint shows a debug marker instead of a message: its
+ * `interrupt_resolved` (kind `breakpoint`) says so, in threads stored before the marker too.
  */
 import type { RunEvent } from "../../engine/index.js";
+import { describeResume } from "../../schema/index.js";
 import { RUN_INTERRUPTED } from "../../worker/protocol";
 import { createNesting, delegatedStep, DELEGATED_TYPES, type DelegatedStep } from "./delegatedWork";
 import { retrievalOf, type Retrieval } from "./retrievalResult";
@@ -27,6 +30,8 @@ export interface ToolCallView {
 
 export type ChatMessage =
   | { kind: "user"; id: string; runId: string; author: "User"; text: string }
+  /** A debug action at a breakpoint (Continue, Step, an edit): a marker in the chat, not something the person said. */
+  | { kind: "debug"; id: string; runId: string; author: "Debug"; text: string }
   | {
       kind: "reply";
       id: string;
@@ -105,6 +110,19 @@ export function deriveChat(events: readonly RunEvent[], liveRunId: string | null
   };
   /** Runs that paused for a person; their tool calls wait until a later run answers or moves on. */
   let paused: string[] = [];
+  /** Runs whose answer was refused (they changed nothing), and runs already shown as a debug marker. */
+  const refused = new Set<string>();
+  const debugRuns = new Set<string>();
+  /** Shows a run as a debug action: its prompt (the action's label) becomes the marker, or the marker is added. */
+  const markDebug = (event: RunEvent, text: string | null) => {
+    if (debugRuns.has(event.run_id)) return;
+    debugRuns.add(event.run_id);
+    const at = messages.findLastIndex((m) => m.kind === "user" && m.runId === event.run_id);
+    const prompt = messages[at];
+    const label = text ?? prompt?.text ?? "";
+    if (prompt) messages.splice(at, 1, { kind: "debug", id: prompt.id, runId: event.run_id, author: "Debug", text: label });
+    else messages.push({ kind: "debug", id: event.id, runId: event.run_id, author: "Debug", text: label });
+  };
   for (const event of events) {
     if (paused.length > 0 && !paused.includes(event.run_id) && event.type !== "run_start") {
       if (event.type === "interrupt_resolved") paused = [];
@@ -195,7 +213,15 @@ export function deriveChat(events: readonly RunEvent[], liveRunId: string | null
         addSources(call, event.tool, call.result);
         break;
       }
+      case "interrupt_resolved":
+        if (event.kind === "breakpoint") markDebug(event, describeResume(event.payload, event.resume));
+        break;
+      case "interrupt":
+        // A refused answer at a breakpoint re-reports the pause: it was a debug action too.
+        if (event.kind === "breakpoint" && refused.has(event.run_id)) markDebug(event, null);
+        break;
       case "error": {
+        if (event.code === "INVALID_RESUME") refused.add(event.run_id);
         const prompt = event.code === RUN_INTERRUPTED ? messages.find((m) => m.kind === "user" && m.runId === event.run_id) : undefined;
         messages.push({ kind: "error", id: event.id, runId: event.run_id, author: "Error", text: event.message, ...(prompt ? { retry: prompt.text } : {}) });
         break;

@@ -1,5 +1,6 @@
 /**
- * `Save as test`: a thread's turns (the person's messages and answers to pauses), the model
+ * `Save as test`: a thread's turns (the person's messages and answers to approvals and
+ * questions; debug actions at breakpoints are not turns), the model
  * replies a replay needs, and the assertions worth proposing — the final reply's key text,
  * the tools each turn called with their arguments, the routes Routers took.
  */
@@ -17,10 +18,20 @@ function ofType<T extends RunEvent["type"]>(events: readonly RunEvent[], type: T
   return events.filter((event): event is RunEventOf<T> => event.type === type);
 }
 
-/** A run stopped or failed is not part of the conversation a test replays. */
+/**
+ * A run stopped or failed is not part of the conversation a test replays, nor is a refused
+ * answer (it changed nothing: the thread still waits on the same pause).
+ */
 function counts(events: readonly RunEvent[]): boolean {
   const end = ofType(events, "run_end").at(-1);
+  if (ofType(events, "error").some((e) => e.code === "INVALID_RESUME")) return false;
   return end !== undefined && (end.status === "completed" || end.status === "interrupted");
+}
+
+/** The answer a run starts with: the root's, else the first (a pause raised inside delegated work). */
+function answerOf(events: readonly RunEvent[]): RunEventOf<"interrupt_resolved"> | undefined {
+  const answers = ofType(events, "interrupt_resolved");
+  return answers.find((event) => event.depth === 0) ?? answers[0];
 }
 
 /** The thread's turns, in order. */
@@ -31,12 +42,15 @@ export function threadTurns(events: readonly RunEvent[]): ThreadTurn[] {
   for (const [runId, runEvents] of runs) {
     if (!counts(runEvents)) continue;
     const previous = turns.at(-1);
-    if (runId.startsWith(BACKGROUND_RUN_PREFIX)) {
-      // A follow-up turn reports a background task: runTests plays it after the turn that queued it.
+    const answer = answerOf(runEvents);
+    // A follow-up turn reports a background task: runTests plays it after the turn that queued it.
+    // A debug action (Continue, Step, an edit at a breakpoint) is the turn before going on: tests
+    // run with breakpoints off, where that turn runs through. (A thread forked at a pause keeps
+    // the paused run, so the turn before is there.)
+    if (runId.startsWith(BACKGROUND_RUN_PREFIX) || answer?.kind === "breakpoint") {
       if (previous) previous.events.push(...runEvents);
       continue;
     }
-    const answer = ofType(runEvents, "interrupt_resolved").find((event) => event.depth === 0) ?? ofType(runEvents, "interrupt_resolved")[0];
     const start = ofType(runEvents, "run_start")[0];
     const turn: TestTurn = answer ? { resume: answer.resume as Extract<TestTurn, { resume: unknown }>["resume"] } : { message: start?.input ?? "" };
     turns.push({ turn, events: runEvents });
@@ -94,7 +108,8 @@ function proposals(turns: readonly ThreadTurn[]): Assertion[] {
 /**
  * A test of the thread whose events these are, ready for the person to edit: its turns, the
  * recording of its model replies, proposed assertions, and `scripted` when every model profile is
- * (else `replay`, since other providers need keys and answer differently each time).
+ * (else `replay`, since other providers need keys and answer differently each time; `replay` too
+ * when a person edited the state at a breakpoint, which a test cannot do).
  * A selection of turns keeps only their replies in the recording, so a replay of them lines up.
  * @example const test = proposeTest(events, document, { id: "test_1", name: "Paris" });
  */
@@ -107,7 +122,9 @@ export function proposeTest(
 ): GraphTest | null {
   const turns = threadTurns(events).filter((_, index) => !only || only.has(index));
   if (turns.length === 0) return null;
-  const scripted = document.models.every((profile) => profile.provider === "scripted");
+  // State edited at a breakpoint: a test runs without the edit, so only the recorded replies reproduce what followed it.
+  const edited = turns.some((t) => t.events.some((event) => event.type === "state_edited"));
+  const scripted = document.models.every((profile) => profile.provider === "scripted") && !edited;
   return {
     ...identity,
     mode: scripted ? "scripted" : "replay",

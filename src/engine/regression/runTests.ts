@@ -4,7 +4,7 @@
  * the turns they name. The same function runs tests in the app's worker, in the CLI and in CI.
  */
 import { InMemoryStore, MemorySaver } from "@langchain/langgraph/web";
-import { describeAssertion, type GraphDocument, type GraphTest, type TestMode } from "../../schema/index.js";
+import { describeAssertion, isBreakpointAnswer, type GraphDocument, type GraphTest, type TestMode } from "../../schema/index.js";
 import { compileGraph, type CompiledDocument } from "../compile.js";
 import type { RunEvent } from "../events.js";
 import { runFollowUp } from "../multiagent/followUp.js";
@@ -175,6 +175,24 @@ async function runOne(document: GraphDocument, test: GraphTest, services: Engine
   const turns: TurnFacts[] = [];
   const checks: AssertionResult[] = [];
   for (const [i, turn] of test.turns.entries()) {
+    // An answer to a breakpoint (saved by an older Save as test) is the turn before going on:
+    // tests run with breakpoints off, so that turn ran through, and this one's assertions read it.
+    if ("resume" in turn && isBreakpointAnswer(turn.resume)) {
+      const before = turns.at(-1);
+      if (before) turns.push(before);
+      else {
+        turns.push(turnFacts("", []));
+        checks.push({
+          index: null,
+          summary: `Turn ${i + 1} runs without an error`,
+          turn: i + 1,
+          passed: false,
+          expected: "a message, or an answer to an approval or question",
+          actual: "an answer to a breakpoint, and tests run with breakpoints off: remove this turn",
+        });
+      }
+      continue;
+    }
     const input = inputOf(turn);
     const facts = turnFacts(input.message, await playTurn(compiled, input, threadId, signal));
     if (signal?.aborted) return result("cancelled", checks, "Stopped");

@@ -15,11 +15,6 @@ import { threadLockName } from "../../../persistence/threadLockName.js";
 
 /** How long a resume found busy waits for the thread's lock before reading the thread as stored. */
 const THREAD_FREE_WAIT_MS = 10_000;
-/**
- * How long a send waits for another holder of the thread's lock to let go: a reloaded page's
- * previous worker does so as it is torn down; a tab running the thread keeps it.
- */
-export const SEND_WAIT_MS = 2_000;
 
 /** A run to start, as the engine takes it (the engine client brands the ids). */
 export type RunStart = Unbranded<Omit<RunRequest, "type">>;
@@ -71,12 +66,6 @@ export interface PlaygroundController {
    * worker may still be finishing a run the new page found cut.
    */
   whenThreadFree(threadId: string): Promise<void>;
-  /**
-   * Whether the thread can take a new run: true at once when no engine holds its lock, or once
-   * the holder lets go within `SEND_WAIT_MS` (a reloaded page's previous worker); false when
-   * another tab keeps running it.
-   */
-  threadFreeToSend(threadId: string): Promise<boolean>;
   /** Takes back a sent message the engine refused to run (see RunStore.discardSent). */
   discardSend(runId: string): Promise<void>;
   startRun(request: RunStart, handlers: RunHandlers): void;
@@ -103,15 +92,11 @@ export interface PlaygroundControllerDeps {
   now?: () => number;
 }
 
-function webLocks(): LockManager | undefined {
-  return (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
-}
-
-/** Whether the thread's lock is free within `ms`: taking it for an instant waits for its holder. */
-async function freeWithin(threadId: string, ms: number): Promise<boolean> {
-  const locks = webLocks();
-  if (!locks) return true;
-  return locks.request(threadLockName(threadId), { signal: AbortSignal.timeout(ms) }, async () => true).catch(() => false);
+/** Waits until the thread's lock is free, or `ms` passes: taking it for an instant waits for its holder. */
+async function freeWithin(threadId: string, ms: number): Promise<void> {
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  if (!locks) return;
+  await locks.request(threadLockName(threadId), { signal: AbortSignal.timeout(ms) }, async () => undefined).catch(() => undefined);
 }
 
 /** Setting that remembers the last active thread of each graph. */
@@ -168,15 +153,6 @@ export function createPlaygroundController(deps: PlaygroundControllerDeps): Play
     async whenThreadFree(threadId) {
       // A holder that keeps the lock past the bound (another tab's long run) is left to finish: its events are stored there.
       await freeWithin(threadId, THREAD_FREE_WAIT_MS);
-    },
-    async threadFreeToSend(threadId) {
-      const locks = webLocks();
-      if (!locks) return true;
-      // Asking the lock manager who holds what puts no request in the thread's line: a free
-      // thread is sent to at once, and nobody else's run start is held up by this check.
-      const { held = [] } = await locks.query();
-      if (!held.some((lock) => lock.name === threadLockName(threadId))) return true;
-      return freeWithin(threadId, SEND_WAIT_MS);
     },
     async discardSend(runId) {
       await workspace.runs.discardSent(runId);

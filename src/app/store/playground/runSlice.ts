@@ -187,16 +187,10 @@ export const createRunSlice =
         set({ run: { state: "running", runId, threadId } });
         stream.push([shown]);
         stream.flush();
-        // Another tab running the thread keeps it: the message is taken off the chat, nothing is
-        // written, and it stays in the box.
-        if (!(await controller.threadFreeToSend(threadId))) {
-          steps.dropRunEventsAfter(runId, -1);
-          set({ run: { state: "error", message: THREAD_BUSY_TEXT, unsent: text } });
-          return false;
-        }
         const recorded = controller.recordSend({ runId, threadId, graphId: document.meta.id, event: shown });
-        // Refused all the same (another tab started the thread in between): the message is taken
-        // back, from the thread and the store, once its write is done, and goes back to the box.
+        // The engine refuses the run when another tab runs the thread (it waits behind its own run
+        // of the thread, and a moment for a reloaded page's previous worker): the message is taken
+        // back, from the thread and the chat, once its write is done, and goes back to the box.
         const refused = async () => {
           await recorded.catch(() => undefined);
           await controller.discardSend(runId).catch(() => undefined);

@@ -70,7 +70,6 @@ export function memoryController(threads: ThreadRecord[] = []): MemoryController
     cutRuns: async () => [],
     resumeRun: (_run, handlers) => handlers.onFailed("NOT_RUNNING", "The run already ended."),
     whenThreadFree: async () => undefined,
-    threadFreeToSend: async () => true,
     async discardSend(runId) {
       for (const [threadId, events] of controller.events)
         controller.events.set(

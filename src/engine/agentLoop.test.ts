@@ -310,8 +310,9 @@ describe("events", () => {
     const agentStart = ofType(events, "agent_start")[0];
     expect(agentStart).toMatchObject({ agent: "Assistant", parent_call_id: runId, depth: 1 });
     const toolCall = ofType(events, "tool_call")[0];
-    expect(toolCall).toMatchObject({ call_id: "call_2_0", parent_call_id: agentStart?.call_id, depth: 2, agent: "Assistant" });
-    expect(ofType(events, "tool_result")[0]?.call_id).toBe("call_2_0");
+    const madeCall = ofType(events, "ai_message")[0]?.tool_calls[0]?.id;
+    expect(toolCall).toMatchObject({ call_id: madeCall, parent_call_id: agentStart?.call_id, depth: 2, agent: "Assistant" });
+    expect(ofType(events, "tool_result")[0]?.call_id).toBe(madeCall);
     expect(ofType(events, "ai_message")[0]).toMatchObject({ call_id: agentStart?.call_id, depth: 1 });
   });
 
@@ -340,7 +341,7 @@ describe("events", () => {
         JSON.parse(
           JSON.stringify(rest)
             .replace(/"msg_\d+"/g, '"msg"')
-            .replace(/"(call|evt)_\d+"/g, '"$1"'),
+            .replace(/"(call|evt)_[0-9a-f]+"/g, '"$1"'),
         ),
       );
     const first = await run(weatherDoc(), "weather in Paris please", undefined, "d1");

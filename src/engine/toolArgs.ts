@@ -4,7 +4,7 @@
  * ordinary tool calls with empty arguments (so the provider sees each call answered) and
  * their raw text is noted on the message, so the call fails as a tool error the model can read.
  */
-import type { AIMessage, AIMessageChunk } from "@langchain/core/messages";
+import { AIMessage, ToolMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
 
 /** `additional_kwargs` key of an AI message: call id → the raw arguments text that was not JSON. */
 export const BAD_TOOL_ARGS_KEY = "graphwright_bad_tool_args";
@@ -18,14 +18,39 @@ export interface ParsedToolCall {
   args: Record<string, unknown>;
 }
 
+/** Every tool call id the conversation already holds: the calls of its AI messages and the ids its tool results answer. */
+export function toolCallIdsIn(messages: readonly BaseMessage[]): Set<string> {
+  const ids = new Set<string>();
+  for (const m of messages) {
+    if (AIMessage.isInstance(m)) for (const call of m.tool_calls ?? []) if (call.id) ids.add(call.id);
+    if (ToolMessage.isInstance(m)) ids.add(m.tool_call_id);
+  }
+  return ids;
+}
+
 /**
  * The reply's tool calls, valid ones first, then those with unreadable arguments (with
  * empty arguments), and the raw text of the latter by call id.
- * @example const { calls, badArgs } = toolCallsOf(full, "msg_1"); // badArgs: { call_1: "city=Paris" }
+ *
+ * A provider's id is kept unless it is missing or names a call the conversation (`taken`) or
+ * the reply already has: some OpenAI-compatible servers number calls per reply (`call_0`), and
+ * a repeated id would answer an older call, which providers refuse. Such a call gets an id
+ * built from the reply's message id, which is unique.
+ * @example const { calls, badArgs } = toolCallsOf(full, "msg_1", toolCallIdsIn(history)); // badArgs: { call_1: "city=Paris" }
  */
-export function toolCallsOf(full: AIMessageChunk | undefined, messageId: string): { calls: ParsedToolCall[]; badArgs: Record<string, string> } {
+export function toolCallsOf(
+  full: AIMessageChunk | undefined,
+  messageId: string,
+  taken: ReadonlySet<string> = new Set(),
+): { calls: ParsedToolCall[]; badArgs: Record<string, string> } {
+  const used = new Set(taken);
+  const idFor = (given: string | undefined, fallback: string) => {
+    const id = given && !used.has(given) ? given : fallback;
+    used.add(id);
+    return id;
+  };
   const calls: ParsedToolCall[] = (full?.tool_calls ?? []).map((call, i) => ({
-    id: call.id || `${messageId}_call_${i}`,
+    id: idFor(call.id, `${messageId}_call_${i}`),
     name: call.name,
     args: (call.args ?? {}) as Record<string, unknown>,
   }));
@@ -33,7 +58,7 @@ export function toolCallsOf(full: AIMessageChunk | undefined, messageId: string)
   (full?.invalid_tool_calls ?? []).forEach((call, i) => {
     // A fragment without a name is not a call the model can be told about.
     if (!call.name) return;
-    const id = call.id || `${messageId}_bad_call_${i}`;
+    const id = idFor(call.id, `${messageId}_bad_call_${i}`);
     calls.push({ id, name: call.name, args: {} });
     badArgs[id] = call.args ?? "";
   });

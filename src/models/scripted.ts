@@ -83,6 +83,14 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * A fresh tool call id. Ids must be unique in a thread, across its runs and its sub-agents'
+ * scoped histories (a count of messages repeats there), so they are random, not numbered.
+ */
+function newCallId(): string {
+  return `call_${globalThis.crypto.randomUUID().replaceAll("-", "").slice(0, 24)}`;
+}
+
 /** Decides the scripted reply for a conversation: text and tool calls. */
 export function scriptedReply(
   script: Script,
@@ -100,8 +108,8 @@ export function scriptedReply(
     const text = restoreResultRefs(renderTemplate(protectResultRefs(rule.reply ?? ""), scope));
     const canCall = options.tools.length > 0;
     const toolCalls = canCall
-      ? rule.tool_calls.map((call, i) => ({
-          id: `call_${messages.length}_${i}`,
+      ? rule.tool_calls.map((call) => ({
+          id: newCallId(),
           name: call.name,
           args: restoreResultRefs(renderValue(protectResultRefs(call.args), scope)) as Record<string, unknown>,
         }))

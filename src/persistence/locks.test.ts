@@ -98,11 +98,41 @@ describe("withThreadLock", () => {
     await running;
   });
 
+  it("with waitMs, runs once the holder lets go within the wait", async () => {
+    const locks = createMemoryLocks();
+    const gate = deferred();
+    const order: string[] = [];
+    const running = withThreadLock("t-1", () => gate.promise.then(() => void order.push("first")), { locks });
+    const waiting = withThreadLock("t-1", async () => void order.push("second"), { locks, waitMs: 60_000 });
+    gate.resolve();
+    await Promise.all([running, waiting]);
+    expect(order).toEqual(["first", "second"]);
+  });
+
+  it("with waitMs, answers THREAD_BUSY without running when the holder keeps the thread past the wait", async () => {
+    const locks = createMemoryLocks();
+    const gate = deferred();
+    const running = withThreadLock("t-1", () => gate.promise, { locks });
+    let ran = false;
+    expect((await busyError(withThreadLock("t-1", async () => void (ran = true), { locks, waitMs: 20 }))).code).toBe("THREAD_BUSY");
+    expect(ran).toBe(false);
+    gate.resolve();
+    await running;
+    // The one that gave up left the line: the thread is free for the next.
+    await expect(withThreadLock("t-1", async () => "ran", { locks, waitMs: 20 })).resolves.toBe("ran");
+  });
+
+  it("with waitMs, passes on the run's own failure, not THREAD_BUSY", async () => {
+    await expect(withThreadLock("t-1", () => Promise.reject(new Error("model failed")), { locks: createMemoryLocks(), waitMs: 1_000 })).rejects.toThrow(
+      "model failed",
+    );
+  });
+
   it("asks the lock manager for the thread's lock without waiting", async () => {
     const requests: { name: string; ifAvailable: boolean }[] = [];
     const locks: ThreadLocks = {
       request: (name, options, callback) => {
-        requests.push({ name, ifAvailable: options.ifAvailable });
+        requests.push({ name, ifAvailable: "ifAvailable" in options });
         return callback({ name });
       },
     };

@@ -208,7 +208,7 @@ describe("engine host", () => {
     await whenPosted(() => postedEvents(slow.runId).length > 0, first);
     const second = request(weather, "hello");
     await host.handle(second);
-    expect(lastOf("failed")).toMatchObject({ runId: second.runId, message: expect.stringMatching(/running in another tab/) });
+    expect(lastOf("failed")).toMatchObject({ runId: second.runId, code: "THREAD_BUSY", message: expect.stringMatching(/running in another tab/) });
     await host.handle({ type: "stop", runId: slow.runId });
     await first;
   });

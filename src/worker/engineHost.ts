@@ -177,12 +177,18 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
       const onEvent = (event: RunEvent) => {
         if (event.type === "delegation_queued") background?.hold(compiled, event.task_id);
       };
-      await options.withThreadLock(threadId, () =>
-        record({ runId, threadId, graphId: request.graphId, input: request.message }, source, controller.signal, onEvent),
+      // Queued: behind this worker's own run of the thread (a background follow-up turn), or for a
+      // moment behind a reloaded page's previous worker; a tab really running the thread refuses it.
+      await options.withThreadLock(
+        threadId,
+        () => record({ runId, threadId, graphId: request.graphId, input: request.message }, source, controller.signal, onEvent),
+        { queue: true },
       );
     } catch (error) {
-      // Persistence or lock failures: the run could not be recorded, so it did not happen.
-      post({ type: "failed", runId, code: "RUN_FAILED", message: `The run could not start: ${errorText(error)}` });
+      // Persistence or lock failures: the run could not be recorded, so it did not happen. A
+      // busy thread says so by its code: the app then takes back the message it wrote.
+      const busy = (error as { code?: string } | null)?.code === "THREAD_BUSY";
+      post({ type: "failed", runId, code: busy ? "THREAD_BUSY" : "RUN_FAILED", message: `The run could not start: ${errorText(error)}` });
     } finally {
       controllers.delete(runId);
     }

@@ -83,9 +83,11 @@ export function hostLabel(origin: string): string {
 
 /**
  * Runs `work` while holding the thread's lock: one run per thread, across tabs. The worker
- * passes the Web Locks one in; tests pass in-memory ones.
+ * passes the Web Locks one in; tests pass in-memory ones. With `queue`, a run the page asked for
+ * waits its turn behind a run of the same worker (a background task's follow-up turn) and, for a
+ * moment, behind another holder (a reloaded page's previous worker), instead of failing at once.
  */
-export type ThreadLock = <T>(threadId: string, work: () => Promise<T>) => Promise<T>;
+export type ThreadLock = <T>(threadId: string, work: () => Promise<T>, options?: { queue?: boolean }) => Promise<T>;
 
 /** Start one turn of a thread. The worker validates, compiles, runs and persists it. */
 export interface RunRequest {

@@ -8,6 +8,7 @@ import type { Database } from "../persistence/db.js";
 import { withThreadLock as persistenceLock } from "../persistence/locks.js";
 import { IdbSaver } from "../persistence/saver/IdbSaver.js";
 import type { ThreadLock } from "./protocol";
+import { createWorkerThreadLock } from "./threadLocks";
 import { redactingSerde, type WorkerRedaction } from "./redaction";
 
 /** The saver on the app database; with `redaction`, nothing it stores holds a secret. */
@@ -15,5 +16,8 @@ export function createCheckpointer(database: Database, redaction?: WorkerRedacti
   return new IdbSaver({ database, ...(redaction ? { serde: redactingSerde(new JsonPlusSerializer(), redaction) } : {}) });
 }
 
-/** Taken without waiting: a thread running in another tab fails fast with THREAD_BUSY. */
-export const withThreadLock: ThreadLock = (threadId, work) => persistenceLock(threadId, work);
+/**
+ * Web Locks, one per thread: taken without waiting (a thread running in another tab fails fast
+ * with THREAD_BUSY), or queued for a run the page asked for (see threadLocks.ts).
+ */
+export const withThreadLock: ThreadLock = createWorkerThreadLock((threadId, work, waitMs) => persistenceLock(threadId, work, { waitMs }));

@@ -29,7 +29,7 @@ describe("chat message markup", () => {
 
   it("shows a failed tool call's error", () => {
     const html = renderToStaticMarkup(
-      createElement(ToolCallCard, { call: { id: "c", tool: "get_weather", args: {}, result: null, error: "No station", durationMs: 3, status: "error" } }),
+      createElement(ToolCallCard, { call: { id: "c", key: "r:c", tool: "get_weather", args: {}, result: null, error: "No station", durationMs: 3, status: "error" } }),
     );
     expect(html).toContain("Error");
     expect(html).toContain("No station");
@@ -112,7 +112,7 @@ describe("re-rendering a derived message", () => {
   });
 
   it("renders again when the text, streaming state or a tool call changes", () => {
-    const call = { id: "c", tool: "t", args: {}, result: null, error: null, durationMs: null, status: "running" as const };
+    const call = { id: "c", key: "r:c", tool: "t", args: {}, result: null, error: null, durationMs: null, status: "running" as const };
     expect(sameMessage(reply("ab"), reply("abc"))).toBe(false);
     expect(sameMessage(reply("ab"), reply("ab", { streaming: false }))).toBe(false);
     expect(sameMessage(reply("ab"), reply("ab", { stopped: true }))).toBe(false);

@@ -46,7 +46,7 @@ function ChatMessageViewImpl({ message }: { message: ChatMessage }) {
       {message.toolCalls.length > 0 && (
         <div className="space-y-1">
           {message.toolCalls.map((call) => (
-            <Fragment key={call.id}>
+            <Fragment key={call.key}>
               <ToolCallCard call={call} />
               {call.sources?.map((retrieval, i) => (
                 <LazyRetrievalCard key={i} retrieval={retrieval} />
@@ -80,7 +80,7 @@ function sameCalls(a: ToolCalls, b: ToolCalls): boolean {
     a.every((c, i) => {
       const d = b[i]!;
       return (
-        c.id === d.id &&
+        c.key === d.key &&
         c.status === d.status &&
         c.durationMs === d.durationMs &&
         c.result?.length === d.result?.length &&

@@ -3,7 +3,7 @@ import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { useEditorStore } from "../store/EditorProvider";
 import { useEditor } from "../store/hooks";
 import { contentOf } from "../store/selectors";
-import { useRunFailed, useRunning, useRunStatusText } from "../store/playground/hooks";
+import { useRunFailed, useRunning, useRunStatusText, useUnsentMessage } from "../store/playground/hooks";
 import { usePlaygroundStore } from "../store/playground/PlaygroundStoreProvider";
 import { AgentSelector } from "./AgentSelector";
 import { effectiveTarget, GRAPH_TARGET, routeHint } from "./agentTarget";
@@ -22,6 +22,15 @@ export function Composer() {
   const running = useRunning();
   const status = useRunStatusText();
   const failed = useRunFailed();
+  const unsent = useUnsentMessage();
+  const [seenUnsent, setSeenUnsent] = useState<string | null>(null);
+  // A message the thread refused after it left the box (another tab started the thread first)
+  // comes back to it, unless something new was typed meanwhile. Set while rendering, as React
+  // advises for state that follows a value, so the box never shows empty for a frame.
+  if (unsent !== seenUnsent) {
+    setSeenUnsent(unsent);
+    if (unsent && !draft.trim()) setDraft(unsent);
+  }
 
   const send = async () => {
     const text = draft.trim();

@@ -13,7 +13,16 @@ describe("deriveChat", () => {
     ]);
     const first = chat[1];
     expect(first?.kind === "reply" && first.toolCalls).toEqual([
-      { id: "call_1", tool: "get_weather", args: { city: "Paris" }, result: "Sunny, 21°C", error: null, durationMs: 12, status: "done" },
+      {
+        id: "call_1",
+        key: expect.any(String),
+        tool: "get_weather",
+        args: { city: "Paris" },
+        result: "Sunny, 21°C",
+        error: null,
+        durationMs: 12,
+        status: "done",
+      },
     ]);
   });
 
@@ -35,6 +44,30 @@ describe("deriveChat", () => {
       ["ca", "running"],
       ["cb", "cancelled"],
     ]);
+  });
+
+  it("keeps two runs' tool calls apart when the provider gave both the same id", () => {
+    const agent = { call_id: "a", parent_call_id: "r", depth: 1, agent: "Assistant" };
+    const tool = { ...agent, call_id: "c", parent_call_id: "a", depth: 2 };
+    const run = (runId: string, ts: number, city: string, result: string, message: string) => {
+      const e = eventBuilder(runId, "t", ts);
+      return [
+        e({ type: "run_start", input: `weather in ${city}` }),
+        e({ type: "ai_message", message_id: message, content: "", tool_calls: [{ id: "call_0", name: "get_weather", args: { city } }], profile: null }, agent),
+        e({ type: "tool_call", tool_call_id: "call_0", tool: "get_weather", args: { city } }, tool),
+        e({ type: "tool_result", tool_call_id: "call_0", tool: "get_weather", result, error: null, duration_ms: 3, return_direct: false }, tool),
+        e({ type: "run_end", status: "completed", duration_ms: 5 }),
+      ];
+    };
+    // The second run's call is made before the first run's result is read: a shared id would take it.
+    const [first, second] = [run("r1", 1_000, "Paris", "Sunny", "m1"), run("r2", 2_000, "Oslo", "Rain", "m2")];
+    const events = [...first.slice(0, 3), ...second.slice(0, 3), first[3]!, second[3]!, first[4]!, second[4]!];
+    const calls = deriveChat(events).flatMap((m) => (m.kind === "reply" ? m.toolCalls : []));
+    expect(calls.map((c) => [c.args.city, c.result, c.status])).toEqual([
+      ["Paris", "Sunny", "done"],
+      ["Oslo", "Rain", "done"],
+    ]);
+    expect(new Set(calls.map((c) => c.key)).size).toBe(2);
   });
 
   it("shows a reply while its tokens stream, before the AI message arrives", () => {

@@ -8,11 +8,14 @@
 import type { RunEvent } from "../../engine/index.js";
 import { describeResume } from "../../schema/index.js";
 import { RUN_INTERRUPTED } from "../../worker/protocol";
-import { createNesting, delegatedStep, DELEGATED_TYPES, type DelegatedStep } from "./delegatedWork";
+import { createNesting, delegatedStep, DELEGATED_TYPES, toolCallKey, type DelegatedStep } from "./delegatedWork";
 import { retrievalOf, type Retrieval } from "./retrievalResult";
 
 export interface ToolCallView {
+  /** The tool_call_id, as the engine and the provider name the call. */
   id: string;
+  /** Unique in the thread (`toolCallKey`: the run that made the call and its id): what the chat keys the card by. */
+  key: string;
   tool: string;
   args: Record<string, unknown>;
   result: string | null;
@@ -76,7 +79,18 @@ function addSources(call: ToolCallView, tool: string, result: string | null): vo
 export function deriveChat(events: readonly RunEvent[], liveRunId: string | null = null): ChatMessage[] {
   const messages: ChatMessage[] = [];
   const replies = new Map<string, Reply>();
+  /** The reply showing each tool call, by `toolCallKey` of the run it was made or answered in. */
   const toolOwners = new Map<string, Reply>();
+  /** The latest reply that made a call of each id: a call a paused run made is answered in a later run. */
+  const latestOwner = new Map<string, Reply>();
+  /** The reply holding the call an event of a tool call concerns: of the event's own run, else the latest still waiting. */
+  const ownerOf = (runId: string, toolCallId: string): Reply | undefined => {
+    const own = toolOwners.get(toolCallKey(runId, toolCallId));
+    if (own) return own;
+    const latest = latestOwner.get(toolCallId);
+    const call = latest?.toolCalls.find((c) => c.id === toolCallId);
+    return call && (call.status === "pending" || call.status === "running") ? latest : undefined;
+  };
   const streamingByRun = new Map<string, Set<Reply>>();
   /** Each run's replies, so a run's end reads its own (not every message of a long thread). */
   const repliesByRun = new Map<string, Reply[]>();
@@ -137,7 +151,7 @@ export function deriveChat(events: readonly RunEvent[], liveRunId: string | null
     const host = nesting.hostOf(event);
     if (host !== null && DELEGATED_TYPES.has(event.type)) {
       // A delegated sub-agent's work belongs to the parent's tool call, not to the chat.
-      const call = toolOwners.get(host)?.toolCalls.find((c) => c.id === host);
+      const call = toolOwners.get(host)?.toolCalls.find((c) => c.key === host);
       const step = delegatedStep(event);
       if (call && step) (call.activity ??= []).push(step);
       if (call && event.type === "tool_result") addSources(call, event.tool, event.error === null ? event.result : null);
@@ -161,18 +175,21 @@ export function deriveChat(events: readonly RunEvent[], liveRunId: string | null
         markStreaming(reply, false);
         for (const call of event.tool_calls) {
           if (reply.toolCalls.some((c) => c.id === call.id)) continue;
-          reply.toolCalls.push({ id: call.id, tool: call.name, args: call.args, result: null, error: null, durationMs: null, status: "pending" });
-          toolOwners.set(call.id, reply);
+          const key = toolCallKey(event.run_id, call.id);
+          reply.toolCalls.push({ id: call.id, key, tool: call.name, args: call.args, result: null, error: null, durationMs: null, status: "pending" });
+          toolOwners.set(key, reply);
+          latestOwner.set(call.id, reply);
         }
         break;
       }
       case "tool_call": {
-        let owner = toolOwners.get(event.tool_call_id);
+        const key = toolCallKey(event.run_id, event.tool_call_id);
+        let owner = ownerOf(event.run_id, event.tool_call_id);
         if (!owner) {
           // A Tool node's call: no model reply made it, so it gets a message of its own.
           owner = {
             kind: "reply",
-            id: `tool:${event.tool_call_id}`,
+            id: `tool:${key}`,
             runId: event.run_id,
             author: event.node ?? event.tool,
             text: "",
@@ -181,8 +198,9 @@ export function deriveChat(events: readonly RunEvent[], liveRunId: string | null
             toolCalls: [],
           };
           addReply(owner);
-          toolOwners.set(event.tool_call_id, owner);
         }
+        // Its result and the work inside it come in this run.
+        toolOwners.set(key, owner);
         const existing = owner.toolCalls.find((c) => c.id === event.tool_call_id);
         const target = event.target ? { target: event.target } : {};
         if (existing) {
@@ -192,6 +210,7 @@ export function deriveChat(events: readonly RunEvent[], liveRunId: string | null
         } else {
           owner.toolCalls.push({
             id: event.tool_call_id,
+            key,
             tool: event.tool,
             args: event.args,
             result: null,
@@ -204,7 +223,7 @@ export function deriveChat(events: readonly RunEvent[], liveRunId: string | null
         break;
       }
       case "tool_result": {
-        const call = toolOwners.get(event.tool_call_id)?.toolCalls.find((c) => c.id === event.tool_call_id);
+        const call = ownerOf(event.run_id, event.tool_call_id)?.toolCalls.find((c) => c.id === event.tool_call_id);
         if (!call) break;
         call.result = event.error === null ? event.result : null;
         call.error = event.error;

@@ -15,20 +15,28 @@ export interface DelegatedStep {
 /**
  * @example
  * const nesting = createNesting();
- * for (const event of events) nesting.hostOf(event) // the tool_call_id it runs inside, or null
+ * for (const event of events) nesting.hostOf(event) // the key of the tool call it runs inside, or null
  */
+/**
+ * A tool call's key in the chat: its run and its id. A provider's ids are not trusted to be
+ * unique in a thread (some number each reply's calls from zero), so the chat never keys by them alone.
+ */
+export function toolCallKey(runId: string, toolCallId: string): string {
+  return `${runId}\u0000${toolCallId}`;
+}
+
 export function createNesting() {
   const parents = new Map<string, string | null>();
-  /** Call id of each tool call → its tool_call_id. */
+  /** Call id of each tool call → its key in the chat (run and tool_call_id: providers may repeat ids). */
   const toolCalls = new Map<string, string>();
   return {
     /**
-     * Records the event and returns the tool_call_id of the outermost tool call it runs
+     * Records the event and returns the key (`toolCallKey`) of the outermost tool call it runs
      * inside (the one the chat shows), or null for the parent's own events.
      */
     hostOf(event: RunEvent): string | null {
       if (!parents.has(event.call_id)) parents.set(event.call_id, event.parent_call_id);
-      if (event.type === "tool_call") toolCalls.set(event.call_id, event.tool_call_id);
+      if (event.type === "tool_call") toolCalls.set(event.call_id, toolCallKey(event.run_id, event.tool_call_id));
       // A tool call's own events (its call and its result) sit in the caller, not inside themselves.
       let call: string | null | undefined = event.type === "tool_call" || event.type === "tool_result" ? event.parent_call_id : event.call_id;
       let host: string | null = null;

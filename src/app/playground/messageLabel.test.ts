@@ -22,7 +22,7 @@ describe("messageLabel", () => {
   it("names a reply without text by the tools it called", () => {
     const reply: ChatMessage = { kind: "reply", id: "2", runId: "r", author: "Lookup", text: " \n", streaming: false, stopped: false, toolCalls: [] };
     expect(messageLabel(reply)).toBe("Lookup");
-    const call = { id: "c", tool: "lookup", args: {}, result: null, error: null, durationMs: null, status: "done" as const };
+    const call = { id: "c", key: "r:c", tool: "lookup", args: {}, result: null, error: null, durationMs: null, status: "done" as const };
     expect(messageLabel({ ...reply, toolCalls: [call] })).toBe("Lookup: called lookup");
   });
 });

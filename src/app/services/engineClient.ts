@@ -74,6 +74,11 @@ export interface EngineClient {
   resumeBackgroundTasks?(): void;
   /** Starts the worker (loading the engine) ahead of the first run, so a first Send does not wait for it. */
   warm?(): void;
+  /**
+   * Ends the worker at once (the page is going away): the browser frees its thread locks now,
+   * not whenever it gets round to tearing the worker down, so a reloaded page runs them at once.
+   */
+  shutdown?(): void;
   /** Continues a run a reload cut off (or records it as interrupted); its events follow like a run's. */
   resumeRun?(request: Unbranded<Omit<ResumeRunRequest, "type">>, handlers: RunHandlers): void;
   /**
@@ -341,6 +346,11 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
     warm() {
       ensure();
     },
+    shutdown() {
+      const ending = worker;
+      worker = null;
+      ending?.terminate?.();
+    },
     resumeRun(request, handlers) {
       runs.set(request.runId, { handlers, threadId: request.threadId, stopping: false, posted: true });
       ensure().postMessage({
@@ -419,10 +429,23 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
   };
 }
 
+/**
+ * Ends the engine's worker when the page is unloaded (`pagehide` not kept in the back/forward
+ * cache): a run it held a thread for is cut either way, and the next page resumes it.
+ */
+export function endWithPage(engine: EngineClient, page: Pick<EventTarget, "addEventListener">): void {
+  page.addEventListener("pagehide", (event) => {
+    if (!(event as PageTransitionEvent).persisted) engine.shutdown?.();
+  });
+}
+
 let shared: EngineClient | undefined;
 
-/** The app's one engine client (one worker per tab). */
+/** The app's one engine client (one worker per tab), ended with its page. */
 export function appEngine(): EngineClient {
-  shared ??= createEngineClient();
+  if (!shared) {
+    shared = createEngineClient();
+    if (typeof window !== "undefined") endWithPage(shared, window);
+  }
   return shared;
 }

@@ -75,6 +75,26 @@ export class RunStore {
     });
   }
 
+  /**
+   * Takes back a sent message the engine refused to run (its thread was busy in another tab):
+   * the run and its `run_start`, in one transaction, so no page finds it later as a run a reload
+   * cut and runs it after all. Only a run still running with nothing past its `run_start` goes;
+   * one the engine started (or ended) is kept. Resolves with whether it was taken back.
+   */
+  async discardSent(runId: string): Promise<boolean> {
+    return this.db.tx([STORES.runs, STORES.events], "readwrite", `taking back the message of run "${runId}"`, async (tx) => {
+      const runs = tx.objectStore(STORES.runs);
+      const raw = await runs.get(runId);
+      if (raw === undefined || readRecord(STORES.runs, raw, runRecordSchema).status !== "running") return false;
+      const rows = tx.objectStore(STORES.events);
+      const range = IDBKeyRange.bound([runId, -Infinity], [runId, Infinity]);
+      const keys = await rows.getAllKeys(range);
+      if (keys.length > 1) return false;
+      await Promise.all([runs.delete(runId), rows.delete(range)]);
+      return true;
+    });
+  }
+
   /** Drops a run's events after `seq`: the steps a resumed run does again from its checkpoint. */
   async deleteEventsAfter(runId: string, seq: number): Promise<void> {
     await this.db.tx([STORES.events], "readwrite", `trimming the events of run "${runId}"`, (tx) =>

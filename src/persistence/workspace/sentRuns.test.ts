@@ -39,3 +39,24 @@ it("leaves a run the engine recorded first as the engine wrote it, running or en
   expect(await ws.runs.get("r1")).toMatchObject({ status: "completed", ended: 7, input: "[redacted]" });
   expect(await ws.runs.threadEvents("t-1")).toEqual([engineStart]);
 });
+
+it("takes back a sent message the engine never started: its run and run_start go", async () => {
+  await ws.runs.recordSent({ id: "r1", threadId: "t-1", graphId: "g", input: "hello", started: 5 }, [runStart("r1", "hello")]);
+  expect(await ws.runs.discardSent("r1")).toBe(true);
+  expect(await ws.runs.get("r1")).toBeUndefined();
+  expect(await ws.runs.list("t-1")).toEqual([]);
+  expect(await ws.runs.threadEvents("t-1")).toEqual([]);
+});
+
+it("keeps a sent run the engine started or ended when asked to take it back", async () => {
+  await ws.runs.recordSent({ id: "r1", threadId: "t-1", graphId: "g", input: "hello", started: 5 }, [runStart("r1", "hello")]);
+  const step = rootEvent("r1", "t-1", { seq: 1, ts: 6 }, { type: "message_delta", message_id: "m", delta: "Hi" });
+  await ws.runs.appendEvents([step]);
+  expect(await ws.runs.discardSent("r1")).toBe(false);
+  expect(await ws.runs.threadEvents("t-1")).toEqual([runStart("r1", "hello"), step]);
+
+  await ws.runs.recordSent({ id: "r2", threadId: "t-1", graphId: "g", input: "again", started: 7 }, [runStart("r2", "again")]);
+  await ws.runs.finish("r2", { status: "completed", ended: 8 });
+  expect(await ws.runs.discardSent("r2")).toBe(false);
+  expect(await ws.runs.get("r2")).toMatchObject({ status: "completed" });
+});

@@ -15,6 +15,7 @@ import {
   selectRunning,
   selectRunStatusText,
   selectThreads,
+  selectUnsent,
 } from "./selectors";
 import type { PlaygroundState } from "./types";
 
@@ -31,6 +32,7 @@ export const useThreads = (): ThreadRecord[] => usePlayground(selectThreads);
 export const useActiveThreadId = (): string | null => usePlayground(selectActiveThreadId);
 export const useRunning = (): boolean => usePlayground(selectRunning);
 export const useRunFailed = (): boolean => usePlayground(selectRunFailed);
+export const useUnsentMessage = (): string | null => usePlayground(selectUnsent);
 export const useLiveRunId = (): string | null => usePlayground(selectLiveRunId);
 export const useActiveThreadBusy = (): boolean => usePlayground(selectActiveThreadBusy);
 /** "Running", "Waiting for you", "Idle" or "Error: …". */

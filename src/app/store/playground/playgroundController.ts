@@ -66,6 +66,8 @@ export interface PlaygroundController {
    * worker may still be finishing a run the new page found cut.
    */
   whenThreadFree(threadId: string): Promise<void>;
+  /** Takes back a sent message the engine refused to run (see RunStore.discardSent). */
+  discardSend(runId: string): Promise<void>;
   startRun(request: RunStart, handlers: RunHandlers): void;
   stopRun(runId: string): void;
   /** The engine state at the checkpoint, the thread record, then the history's runs: in that order. */
@@ -88,6 +90,13 @@ export interface PlaygroundControllerDeps {
   engine: EngineClient;
   /** Clock for the start times of copied runs. */
   now?: () => number;
+}
+
+/** Waits until the thread's lock is free, or `ms` passes: taking it for an instant waits for its holder. */
+async function freeWithin(threadId: string, ms: number): Promise<void> {
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  if (!locks) return;
+  await locks.request(threadLockName(threadId), { signal: AbortSignal.timeout(ms) }, async () => undefined).catch(() => undefined);
 }
 
 /** Setting that remembers the last active thread of each graph. */
@@ -142,11 +151,11 @@ export function createPlaygroundController(deps: PlaygroundControllerDeps): Play
       else handlers.onFailed("UNSUPPORTED", "This engine cannot resume runs.");
     },
     async whenThreadFree(threadId) {
-      const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
-      if (!locks) return;
-      // Taking the lock for an instant waits for its holder; a holder that keeps it past the
-      // bound (another tab's long run) is left to finish: its events are stored there.
-      await locks.request(threadLockName(threadId), { signal: AbortSignal.timeout(THREAD_FREE_WAIT_MS) }, async () => undefined).catch(() => undefined);
+      // A holder that keeps the lock past the bound (another tab's long run) is left to finish: its events are stored there.
+      await freeWithin(threadId, THREAD_FREE_WAIT_MS);
+    },
+    async discardSend(runId) {
+      await workspace.runs.discardSent(runId);
     },
     // Runs go where `Run on` says at the moment they start (a resumed approval included), with
     // this browser's breakpoints of the graph as they are then.

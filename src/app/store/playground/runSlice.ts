@@ -11,7 +11,7 @@ import type { RunStart } from "./playgroundController";
 import { sendEvent } from "./sendEvent";
 import { errorText, type PlaygroundSteps } from "./playgroundSteps";
 import { DEFAULT_THREAD_TITLE, titleFrom } from "./threadTitle";
-import type { PlaygroundState, RunSlice, RunState } from "./types";
+import type { PlaygroundState, RunSlice, RunState, SendOptions } from "./types";
 
 interface RunOptions {
   /** The run's id, when the send already recorded it. */
@@ -21,7 +21,12 @@ interface RunOptions {
   replay?: readonly RunEvent[];
   agent?: string;
   resume?: RunStart["resume"];
+  /** Takes back what the send wrote when the engine refuses the run as busy; the message then goes back to the box. */
+  refused?: () => Promise<void>;
 }
+
+/** Why a send did not run: the thread is running in another tab (or another tab just started it). */
+export const THREAD_BUSY_TEXT = "Not sent: this thread is running in another tab. Your message is kept: send it again once that run ends.";
 
 export const createRunSlice =
   (steps: PlaygroundSteps): StateCreator<PlaygroundState, [], [], RunSlice> =>
@@ -29,7 +34,7 @@ export const createRunSlice =
     const { controller, stream } = steps;
 
     /** Shows a run as the one in progress and returns the handlers of its events and end. */
-    const track = (runId: string, threadId: string, afterEnd?: () => void): RunHandlers => {
+    const track = (runId: string, threadId: string, afterEnd?: () => void): RunHandlers & { end(next: RunState): void } => {
       steps.liveRun = [];
       // A send shows its run as running before storing the message: setting it again would be
       // a commit of its own, in whichever frame the store's write ends.
@@ -51,6 +56,7 @@ export const createRunSlice =
         afterEnd?.();
       };
       return {
+        end: finish,
         onEvents(events) {
           for (const e of events) steps.liveRun.push(e);
           stream.push(events);
@@ -67,7 +73,17 @@ export const createRunSlice =
 
     const startRun = (document: GraphDocument, threadId: string, message: string, options: RunOptions = {}) => {
       const runId = options.runId ?? steps.newId("run");
-      const handlers = track(runId, threadId);
+      const tracked = track(runId, threadId);
+      const { refused } = options;
+      const handlers: RunHandlers = refused
+        ? {
+            ...tracked,
+            onFailed(code, text) {
+              if (code !== "THREAD_BUSY") return tracked.onFailed(code, text);
+              void refused().then(() => steps.frames.request(() => tracked.end({ state: "error", message: THREAD_BUSY_TEXT, unsent: message })));
+            },
+          }
+        : tracked;
       if (options.shown) handlers.onEvents([options.shown]);
       controller.startRun(
         {
@@ -91,6 +107,8 @@ export const createRunSlice =
      */
     /** Cut runs this page asked the engine to resume: each is tried once (a failed resume is not retried in a loop). */
     const tried = new Set<string>();
+    /** A send is between its click and its run: a second click is not a second run. */
+    let sending = false;
     steps.resumeCut = async (threadId) => {
       if (get().run.state === "running") return;
       // Oldest first, in the order they were sent: a thread holds several when a resume failed and
@@ -100,9 +118,11 @@ export const createRunSlice =
       const cut = cuts[0];
       if (!cut || get().run.state === "running" || get().activeThreadId !== threadId) return;
       tried.add(cut.id);
+      /** The thread was busy: whoever held it is gone now, so the cut run is tried again if it is still cut. */
+      let busy = false;
       const reload = () => {
         // Steps done again after the checkpoint replace the cut ones: read the thread as stored, then resume the next cut run.
-        if (get().activeThreadId === threadId) void steps.loadThread(threadId, { resume: cuts.length > 1 });
+        if (get().activeThreadId === threadId) void steps.loadThread(threadId, { resume: busy || cuts.length > 1 });
       };
       const handlers = track(cut.id, threadId, reload);
       controller.resumeRun(
@@ -114,13 +134,78 @@ export const createRunSlice =
           onFailed(code, message) {
             // Busy: another engine holds the thread — another tab, or this page's previous worker
             // still finishing the run a reload cut. Its events are stored there: read the thread
-            // once it is free, or they would be missing here.
-            if (code === "THREAD_BUSY") void controller.whenThreadFree(threadId).then(() => handlers.onDone("completed", null));
+            // once it is free, or they would be missing here; and if that engine went away without
+            // ending the run (a page torn down), resume it then.
+            if (code === "THREAD_BUSY")
+              void controller.whenThreadFree(threadId).then(() => {
+                busy = true;
+                tried.delete(cut.id);
+                handlers.onDone("completed", null);
+              });
             else handlers.onDone(code === "NOT_RUNNING" ? "completed" : "error", message);
           },
         },
       );
     };
+    /** Starts a turn of the message on the active thread (see `send`). */
+    const sendNow = async (document: GraphDocument, text: string, options: SendOptions): Promise<boolean> => {
+      const problems = problemsOf(document).errors;
+      if (problems.length > 0) {
+        steps.fail(summarizeProblems(problems));
+        return false;
+      }
+      // A question waits on this thread: the message answers it with an option, or is refused.
+      const waiting = get().graphId === document.meta.id && !options.agent ? pendingOf(get().events).interrupts[0] : undefined;
+      if (waiting?.payload.kind === "question") {
+        const answer = typedAnswer(waiting.payload, text);
+        if (!answer.ok) {
+          steps.fail(answer.message);
+          return false;
+        }
+        return get().resume(document, { interruptId: waiting.interruptId, value: { option_id: answer.optionId }, label: `Answered: ${answer.label}` });
+      }
+      try {
+        if (get().graphId !== document.meta.id) await get().openGraph(document.meta.id);
+        let threadId = get().activeThreadId;
+        if (threadId === null) {
+          threadId = await steps.createThread(titleFrom(text));
+        } else {
+          const thread = get().threads.find((t) => t.id === threadId);
+          if (thread && thread.title === DEFAULT_THREAD_TITLE && get().events.length === 0) {
+            await controller.renameThread(threadId, titleFrom(text));
+            await steps.refreshThreads(document.meta.id);
+          }
+        }
+        if (threadId === null) return false;
+        // The message is shown, and its write to the thread is issued, before the run is
+        // posted: once it commits, a reload finds it and resumes the run (or says it was
+        // interrupted). The run does not wait for the commit (a round trip of IndexedDB on
+        // every Send): the engine records the same run and run_start under the thread's lock
+        // when it starts the run, and fails the run, saying why, if it cannot.
+        const runId = steps.newId("run");
+        const shown = sendEvent(runId, threadId, text, Date.now());
+        set({ run: { state: "running", runId, threadId } });
+        stream.push([shown]);
+        stream.flush();
+        const recorded = controller.recordSend({ runId, threadId, graphId: document.meta.id, event: shown });
+        // The engine refuses the run when another tab runs the thread (it waits behind its own run
+        // of the thread, and a moment for a reloaded page's previous worker): the message is taken
+        // back, from the thread and the chat, once its write is done, and goes back to the box.
+        const refused = async () => {
+          await recorded.catch(() => undefined);
+          await controller.discardSend(runId).catch(() => undefined);
+          steps.dropRunEventsAfter(runId, -1);
+        };
+        startRun(document, threadId, text, { runId, shown, refused, ...(options.agent ? { agent: options.agent } : {}) });
+        // A failed early write loses nothing the engine's own does not record.
+        void recorded.catch(() => undefined);
+        return true;
+      } catch (error) {
+        steps.fail(`Could not start the run: ${errorText(error)}`);
+        return false;
+      }
+    };
+
     /** The title of a thread branched off the active one. */
     const branchTitle = (suffix: string) => `${get().threads.find((t) => t.id === get().activeThreadId)?.title ?? "Thread"} (${suffix})`;
     /**
@@ -138,53 +223,12 @@ export const createRunSlice =
 
       async send(document, message, options = {}) {
         const text = message.trim();
-        if (!text || get().run.state === "running") return false;
-        const problems = problemsOf(document).errors;
-        if (problems.length > 0) {
-          steps.fail(summarizeProblems(problems));
-          return false;
-        }
-        // A question waits on this thread: the message answers it with an option, or is refused.
-        const waiting = get().graphId === document.meta.id && !options.agent ? pendingOf(get().events).interrupts[0] : undefined;
-        if (waiting?.payload.kind === "question") {
-          const answer = typedAnswer(waiting.payload, text);
-          if (!answer.ok) {
-            steps.fail(answer.message);
-            return false;
-          }
-          return get().resume(document, { interruptId: waiting.interruptId, value: { option_id: answer.optionId }, label: `Answered: ${answer.label}` });
-        }
+        if (!text || get().run.state === "running" || sending) return false;
+        sending = true;
         try {
-          if (get().graphId !== document.meta.id) await get().openGraph(document.meta.id);
-          let threadId = get().activeThreadId;
-          if (threadId === null) {
-            threadId = await steps.createThread(titleFrom(text));
-          } else {
-            const thread = get().threads.find((t) => t.id === threadId);
-            if (thread && thread.title === DEFAULT_THREAD_TITLE && get().events.length === 0) {
-              await controller.renameThread(threadId, titleFrom(text));
-              await steps.refreshThreads(document.meta.id);
-            }
-          }
-          if (threadId === null) return false;
-          // The message is shown, and its write to the thread is issued, before the run is
-          // posted: once it commits, a reload finds it and resumes the run (or says it was
-          // interrupted). The run does not wait for the commit (a round trip of IndexedDB on
-          // every Send): the engine records the same run and run_start under the thread's lock
-          // when it starts the run, and fails the run, saying why, if it cannot.
-          const runId = steps.newId("run");
-          const shown = sendEvent(runId, threadId, text, Date.now());
-          set({ run: { state: "running", runId, threadId } });
-          stream.push([shown]);
-          stream.flush();
-          const recorded = controller.recordSend({ runId, threadId, graphId: document.meta.id, event: shown });
-          startRun(document, threadId, text, { runId, shown, ...(options.agent ? { agent: options.agent } : {}) });
-          // A failed early write loses nothing the engine's own does not record.
-          void recorded.catch(() => undefined);
-          return true;
-        } catch (error) {
-          steps.fail(`Could not start the run: ${errorText(error)}`);
-          return false;
+          return await sendNow(document, text, options);
+        } finally {
+          sending = false;
         }
       },
 

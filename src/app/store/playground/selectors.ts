@@ -8,6 +8,8 @@ export const selectThreads = (s: PlaygroundState) => s.threads;
 export const selectActiveThreadId = (s: PlaygroundState) => s.activeThreadId;
 export const selectRunning = (s: PlaygroundState) => s.run.state === "running";
 export const selectRunFailed = (s: PlaygroundState) => s.run.state === "error";
+/** A message the thread refused to run, for the message box to keep as the draft. */
+export const selectUnsent = (s: PlaygroundState) => (s.run.state === "error" ? (s.run.unsent ?? null) : null);
 /** The run in progress, when there is one. */
 export const selectLiveRunId = (s: PlaygroundState) => (s.run.state === "running" ? s.run.runId : null);
 /** A run is going on the thread that is shown. */

@@ -9,7 +9,11 @@ import type { ThreadRecord } from "../../../persistence/workspace/index.js";
 import type { GraphDocument } from "../../../schema/index.js";
 import type { SelectionSlice } from "./selectionSlice";
 
-export type RunState = { state: "idle" } | { state: "running"; runId: string; threadId: string } | { state: "error"; message: string };
+export type RunState =
+  | { state: "idle" }
+  | { state: "running"; runId: string; threadId: string }
+  /** `unsent`: a message the thread refused (it runs elsewhere), for the message box to keep. */
+  | { state: "error"; message: string; unsent?: string };
 
 export interface SendOptions {
   /** Run this agent directly as the root instead of the graph (direct sub-agent runs, seed 002). */

@@ -70,6 +70,13 @@ export function memoryController(threads: ThreadRecord[] = []): MemoryController
     cutRuns: async () => [],
     resumeRun: (_run, handlers) => handlers.onFailed("NOT_RUNNING", "The run already ended."),
     whenThreadFree: async () => undefined,
+    async discardSend(runId) {
+      for (const [threadId, events] of controller.events)
+        controller.events.set(
+          threadId,
+          events.filter((e) => e.run_id !== runId),
+        );
+    },
     startRun: (request, handlers) => void controller.runs.push({ request, handlers }),
     stopRun: (runId) => void controller.stopped.push(runId),
     forkThread: () => Promise.reject(new Error("forking is not part of this controller")),

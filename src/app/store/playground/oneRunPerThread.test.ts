@@ -1,0 +1,76 @@
+// One run per thread, from the page's side: a send the engine refuses because another tab runs the
+// thread is taken back and kept for the box, a double click is one run, and a cut run found busy
+// is resumed once its holder is gone.
+import { describe, expect, it } from "vitest";
+import { blankDocument } from "../nodeFactory";
+import { toolRun } from "../../timeline/eventFixtures";
+import { createPlaygroundStore } from "./playgroundStore";
+import type { RunRecord } from "../../../persistence/workspace/index.js";
+import { THREAD_BUSY_TEXT } from "./runSlice";
+import { memoryController, threadRecord } from "./testing/memoryController";
+
+const frames = { request: (cb: () => void) => setTimeout(cb, 0) as unknown as number, cancel: (h: number) => clearTimeout(h) };
+const document = blankDocument("g");
+
+function onThread() {
+  const controller = memoryController([threadRecord("t1", "g")]);
+  controller.remembered.set("g", "t1");
+  let ids = 0;
+  const playground = createPlaygroundStore({ controller, frames, newId: (prefix) => `${prefix}_${++ids}` });
+  return { controller, playground };
+}
+
+const inputs = (events: readonly { type: string; input?: string }[]) => events.flatMap((e) => (e.type === "run_start" ? [e.input] : []));
+
+describe("one run per thread", () => {
+  it("takes a sent message back, from the thread and the chat, when the engine refuses its run as busy", async () => {
+    const { controller, playground } = onThread();
+    await playground.getState().openGraph("g");
+    expect(await playground.getState().send(document, "raced")).toBe(true);
+    expect(inputs(controller.events.get("t1") ?? [])).toEqual(["raced"]);
+
+    controller.runs[0]!.handlers.onFailed("THREAD_BUSY", 'The run could not start: Thread "t1" is running in another tab');
+    await expect.poll(() => playground.getState().run).toEqual({ state: "error", message: THREAD_BUSY_TEXT, unsent: "raced" });
+    expect(inputs(controller.events.get("t1") ?? [])).toEqual([]);
+    expect(inputs(playground.getState().events)).toEqual([]);
+  });
+
+  it("keeps a sent message when its run fails for another reason", async () => {
+    const { controller, playground } = onThread();
+    await playground.getState().openGraph("g");
+    await playground.getState().send(document, "hello");
+    controller.runs[0]!.handlers.onFailed("RUN_FAILED", "The run could not start: quota exceeded");
+    await expect.poll(() => playground.getState().run).toEqual({ state: "error", message: "The run could not start: quota exceeded" });
+    expect(inputs(playground.getState().events)).toEqual(["hello"]);
+  });
+
+  it("starts one run, in one new thread, for two sends made before the first has started", async () => {
+    const controller = memoryController();
+    let ids = 0;
+    const playground = createPlaygroundStore({ controller, frames, newId: (prefix) => `${prefix}_${++ids}` });
+    await playground.getState().openGraph("g");
+    // The first send creates the thread: the second comes while it is being written.
+    const first = playground.getState().send(document, "once");
+    const second = playground.getState().send(document, "once");
+    expect(await Promise.all([first, second])).toEqual([true, false]);
+    expect(controller.threads).toHaveLength(1);
+    expect(controller.runs).toHaveLength(1);
+  });
+
+  it("resumes a cut run found busy once the engine that held the thread is gone without ending it", async () => {
+    const { controller, playground } = onThread();
+    const run: RunRecord = { id: "run_a", v: 1, thread_id: "t1", graph_id: "g", input: "hi", status: "running", started: 1, ended: null, error: null };
+    controller.events.set("t1", toolRun({ runId: "run_a", threadId: "t1" }).slice(0, 3));
+    controller.cutRuns = async () => [run];
+    const asked: string[] = [];
+    controller.resumeRun = ({ runId }, handlers) => {
+      asked.push(runId);
+      // The previous page's worker holds the thread at first; then it is torn down, leaving the run cut.
+      if (asked.length === 1) handlers.onFailed("THREAD_BUSY", 'Thread "t1" is running in another tab');
+      else handlers.onDone("completed", null);
+    };
+    await playground.getState().openGraph("g");
+    await expect.poll(() => asked).toEqual(["run_a", "run_a"]);
+    await expect.poll(() => playground.getState().run).toEqual({ state: "idle" });
+  });
+});

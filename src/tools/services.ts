@@ -120,7 +120,9 @@ export async function readTemplateSecrets(
 async function askForOrigin(secrets: ToolSecrets, name: string, who: string, to: SecretDestination): Promise<void> {
   if (secrets.refusal) throw new Error(`${who}: ${secrets.refusal(name, to.origin)}`);
   if (!to.ask) {
-    throw new Error(`${who} would send the secret ${name} to ${to.origin}, which is not allowed for it: allow ${to.origin} for ${name} under Tool secrets in Settings.`);
+    throw new Error(
+      `${who} would send the secret ${name} to ${to.origin}, which is not allowed for it: allow ${to.origin} for ${name} under Tool secrets in Settings.`,
+    );
   }
   const decision = to.ask({ graph: to.graph ?? "this graph", tool: to.tool, secret: name, origin: to.origin });
   if (decision === "deny") {

@@ -45,6 +45,14 @@ export function toolSecretName(name: string): string {
   return `${TOOL_SECRET_PREFIX}${name}`;
 }
 
+/**
+ * Setting key of the origins each tool secret may be sent to: `{ [NAME]: string[] }` of
+ * origins (`https://api.github.com`). A secret with no entry (saved before secrets were bound
+ * to origins) has an empty list, so its first use asks.
+ */
+export const TOOL_SECRET_ORIGINS_SETTING = "tool_secrets.allowed_origins";
+export type SecretOrigins = Record<string, string[]>;
+
 /** The `error` event code of a turn a reload or a closed tab cut off, which could not resume: the chat offers Retry. */
 export const RUN_INTERRUPTED = "RUN_INTERRUPTED";
 

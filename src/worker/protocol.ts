@@ -20,6 +20,7 @@ export type { PublishedGraph, ServerAnswer, ServerProgressMessage, ServerRequest
 export type { SandboxConnectMessage, SandboxLostMessage, SandboxPort, SandboxPortMessage, SandboxStuckMessage } from "./sandboxMessages";
 
 export { summarizeProblems } from "./problemSummary";
+export { readSecretOrigins, TOOL_SECRET_ORIGINS_SETTING, type SecretOrigins } from "./secretOriginsSetting";
 export type {
   KnowledgeAddRequest,
   KnowledgeAnswers,
@@ -44,14 +45,6 @@ export const TOOL_SECRET_PREFIX = "tool:";
 export function toolSecretName(name: string): string {
   return `${TOOL_SECRET_PREFIX}${name}`;
 }
-
-/**
- * Setting key of the origins each tool secret may be sent to: `{ [NAME]: string[] }` of
- * origins (`https://api.github.com`). A secret with no entry (saved before secrets were bound
- * to origins) has an empty list, so its first use asks.
- */
-export const TOOL_SECRET_ORIGINS_SETTING = "tool_secrets.allowed_origins";
-export type SecretOrigins = Record<string, string[]>;
 
 /** The `error` event code of a turn a reload or a closed tab cut off, which could not resume: the chat offers Retry. */
 export const RUN_INTERRUPTED = "RUN_INTERRUPTED";

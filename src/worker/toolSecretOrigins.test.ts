@@ -3,8 +3,8 @@ import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
 import { Database } from "../persistence/db.js";
 import { createWorkspace } from "../persistence/workspace/index.js";
-import { TOOL_SECRET_ORIGINS_SETTING, toolSecretName } from "./protocol";
-import { createToolSecrets, readSecretOrigins } from "./toolSecretOrigins";
+import { readSecretOrigins, TOOL_SECRET_ORIGINS_SETTING, toolSecretName } from "./protocol";
+import { createToolSecrets } from "./toolSecretOrigins";
 
 describe("tool secrets bound to origins in the browser", () => {
   it("gives a secret saved before origins existed an empty list, so its first use asks", async () => {

@@ -4,28 +4,12 @@
  * before the lists existed have none, so their first use asks.
  */
 import type { ToolSecrets } from "../tools/index.js";
-import { originOf, TOOL_SECRET_ORIGINS_SETTING, toolSecretName, type SecretOrigins } from "./protocol";
+import { readSecretOrigins, TOOL_SECRET_ORIGINS_SETTING, toolSecretName, type SecretOrigins } from "./protocol";
 
 /** Where the worker reads (and, for Always allow, writes) secrets and their origins. */
 export interface SecretOriginStore {
   secrets: { reveal(name: string): Promise<string | undefined> };
   settings: { get<T>(key: string, fallback: T): Promise<T>; set?(key: string, value: unknown): Promise<void> };
-}
-
-/**
- * The stored lists, read from whatever shape was stored: an absent setting (secrets saved
- * before origins) or a malformed entry gives empty lists; origins are normalized and deduplicated.
- * @example readSecretOrigins({ TOKEN: ["https://API.example.com/", 7] }) // { TOKEN: ["https://api.example.com"] }
- */
-export function readSecretOrigins(raw: unknown): SecretOrigins {
-  const out: SecretOrigins = {};
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return out;
-  for (const [name, list] of Object.entries(raw as Record<string, unknown>)) {
-    if (!Array.isArray(list)) continue;
-    const origins = list.map((entry) => (typeof entry === "string" ? originOf(entry) : null)).filter((o): o is string => o !== null);
-    out[name] = [...new Set(origins)];
-  }
-  return out;
 }
 
 /**

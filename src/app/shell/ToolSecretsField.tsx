@@ -82,7 +82,7 @@ function SavedSecret({ secret, origins, saveOrigins, remove }: { secret: SecretS
           className={`${textInput} font-mono text-xs`}
         />
         <button type="button" className={secondaryButton} onClick={() => void saveDraft()}>
-          Save origins for {secret.name}
+          Set origins for {secret.name}
         </button>
       </div>
       {problem && (

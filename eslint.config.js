@@ -170,7 +170,7 @@ export default defineConfig(
   {
     // The main thread loads the protocol module, so it loads no engine code itself.
     name: "graphwright/worker-protocol",
-    files: ["src/worker/protocol.ts", "src/worker/problemSummary.ts"],
+    files: ["src/worker/protocol.ts", "src/worker/problemSummary.ts", "src/worker/secretOriginsSetting.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
@@ -183,7 +183,7 @@ export default defineConfig(
             },
             { group: ["@langchain/*"], message: "The worker protocol is loaded by the main thread: import LangGraph as types only.", allowTypeImports: true },
             {
-              regex: "^\\./(?!problemSummary(\\.[jt]s)?$)",
+              regex: "^\\./(?!(problemSummary|secretOriginsSetting)(\\.[jt]s)?$)",
               message: "The worker protocol is loaded by the main thread: import worker modules as types only.",
               allowTypeImports: true,
             },

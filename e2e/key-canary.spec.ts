@@ -191,6 +191,8 @@ test("a tool secret goes only to its API, and appears in no export, store, page 
     const dialog = controls.dialog("Settings");
     await dialog.getByRole("textbox", { name: "Secret name" }).fill("SKY_TOKEN");
     await dialog.getByRole("textbox", { name: "Secret value" }).fill(TOKEN);
+    // Bound to its API when saved, so the run sends it there without asking.
+    await dialog.getByRole("textbox", { name: "Secret origins" }).fill(apiUrl);
     await dialog.getByRole("button", { name: "Add secret" }).click();
     await expect(dialog.getByRole("list", { name: "Tool secrets" }).getByRole("listitem")).toHaveText([/SKY_TOKEN/]);
     await dialog.getByRole("button", { name: "Save" }).click();

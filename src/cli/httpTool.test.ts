@@ -31,6 +31,35 @@ function forecastGraph(apiUrl: string): object {
 }
 
 describe("cli run with an HTTP tool", () => {
+  it("refuses to send a secret to an origin GRAPHWRIGHT_SECRET_<NAME>_ORIGINS does not list, sending nothing, and sends it once listed", async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url} ${req.headers.authorization ?? ""}`);
+      res.writeHead(200, { "content-type": "application/json" }).end('{"sky":"snow"}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const dir = await mkdtemp(path.join(tmpdir(), "gw-http-"));
+      const file = path.join(dir, "graph.json");
+      await writeFile(file, JSON.stringify(forecastGraph(origin)));
+      const refused = await runCli(["run", file, "forecast for Oslo"], { env: { GRAPHWRIGHT_SECRET_FORECAST_TOKEN: "tok-cli-77" } });
+      expect(refused.stdout).toContain(
+        `The secret FORECAST_TOKEN may not be sent to ${origin}: set GRAPHWRIGHT_SECRET_FORECAST_TOKEN_ORIGINS to a comma-separated list of the origins it may go to, including ${origin}.`,
+      );
+      expect(seen).toEqual([]);
+      const allowed = await runCli(["run", file, "forecast for Oslo"], {
+        env: { GRAPHWRIGHT_SECRET_FORECAST_TOKEN: "tok-cli-77", GRAPHWRIGHT_SECRET_FORECAST_TOKEN_ORIGINS: `https://api.example.com,${origin}` },
+      });
+      expect(allowed.code).toBe(0);
+      expect(seen).toEqual(["GET /forecast/Oslo Bearer tok-cli-77"]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    // Two CLI processes, each loading the engine.
+  }, 60_000);
+
   it("calls the API with the secret from GRAPHWRIGHT_SECRET_<NAME> and prints the answer", async () => {
     const seen: { url?: string; headers: IncomingHttpHeaders }[] = [];
     const server = createServer((req, res) => {
@@ -42,8 +71,11 @@ describe("cli run with an HTTP tool", () => {
     try {
       const dir = await mkdtemp(path.join(tmpdir(), "gw-http-"));
       const file = path.join(dir, "graph.json");
-      await writeFile(file, JSON.stringify(forecastGraph(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
-      const { code, stdout, stderr } = await runCli(["run", file, "forecast for Oslo"], { env: { GRAPHWRIGHT_SECRET_FORECAST_TOKEN: "tok-cli-77" } });
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      await writeFile(file, JSON.stringify(forecastGraph(origin)));
+      const { code, stdout, stderr } = await runCli(["run", file, "forecast for Oslo"], {
+        env: { GRAPHWRIGHT_SECRET_FORECAST_TOKEN: "tok-cli-77", GRAPHWRIGHT_SECRET_FORECAST_TOKEN_ORIGINS: origin },
+      });
       expect(stderr).toBe("");
       expect(code).toBe(0);
       expect(stdout).toContain('→ forecast {"city":"Oslo"}');

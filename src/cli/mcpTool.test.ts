@@ -19,7 +19,9 @@ describe("cli run with MCP tools", () => {
     const dir = await mkdtemp(path.join(tmpdir(), "gw-mcp-"));
     const file = path.join(dir, "graph.json");
     await writeFile(file, JSON.stringify(everythingGraph(server.url)));
-    const { code, stdout, stderr } = await runCli(["run", file, "please echo hello and add"], { env: { GRAPHWRIGHT_SECRET_EVERYTHING_KEY: "k-1" } });
+    const { code, stdout, stderr } = await runCli(["run", file, "please echo hello and add"], {
+      env: { GRAPHWRIGHT_SECRET_EVERYTHING_KEY: "k-1", GRAPHWRIGHT_SECRET_EVERYTHING_KEY_ORIGINS: server.origin },
+    });
     expect(stderr).toBe("");
     expect(code).toBe(0);
     expect(stdout).toContain('→ echo {"message":"hello"}');
@@ -34,5 +36,15 @@ describe("cli run with MCP tools", () => {
     await writeFile(file, JSON.stringify(everythingGraph(server.url)));
     const { stdout } = await runCli(["run", file, "please echo hello and add"], { env: { GRAPHWRIGHT_SECRET_EVERYTHING_KEY: "" } });
     expect(stdout).toContain("needs the secret EVERYTHING_KEY");
+  });
+
+  it("refuses to send the server's header secret without GRAPHWRIGHT_SECRET_<NAME>_ORIGINS listing the server's origin", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "gw-mcp-"));
+    const file = path.join(dir, "graph.json");
+    await writeFile(file, JSON.stringify(everythingGraph(server.url)));
+    const opened = server.sessionsOpened();
+    const { stdout } = await runCli(["run", file, "please echo hello and add"], { env: { GRAPHWRIGHT_SECRET_EVERYTHING_KEY: "k-1" } });
+    expect(stdout).toContain(`The secret EVERYTHING_KEY may not be sent to ${server.origin}: set GRAPHWRIGHT_SECRET_EVERYTHING_KEY_ORIGINS`);
+    expect(server.sessionsOpened()).toBe(opened);
   });
 });

@@ -40,6 +40,7 @@ export {
   type ModelRequest,
   type ModelResolver,
   type RunnableTool,
+  type SecretUseRequest,
   type ToolContext,
   type ToolResolver,
   type ToolSpec,
@@ -52,6 +53,9 @@ export {
   type BreakpointInterrupt,
   type InterruptPayload,
   type QuestionInterrupt,
+  type SecretAnswer,
+  type SecretDecision,
+  type SecretInterrupt,
 } from "./interrupts.js";
 export { BREAKPOINTS_KEY, breakable, editedValues, type Breakpoint } from "./breakpoints.js";
 export { forkAtPause, type PauseFork } from "./forkPause.js";

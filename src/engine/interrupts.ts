@@ -38,3 +38,9 @@ export type BreakpointInterrupt = contract.BreakpointInterrupt;
  * @example const go: BreakpointAnswer = { action: "continue", edits: { count: 3 } };
  */
 export type BreakpointAnswer = contract.BreakpointAnswer;
+
+/**
+ * A tool waiting to send a saved secret to an origin not on the secret's list.
+ * @example const asked = (p: SecretInterrupt) => `${p.tool} → ${p.origin} (${p.secret})`;
+ */
+export type SecretInterrupt = contract.SecretInterrupt;

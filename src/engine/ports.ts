@@ -4,7 +4,7 @@
  */
 import type { AIMessageChunk, BaseMessage } from "@langchain/core/messages";
 import type { BaseCheckpointSaver, BaseStore } from "@langchain/langgraph/web";
-import type { KnowledgeBase, ModelProfile, PendingInterrupt, Script, ToolDefinition } from "../schema/index.js";
+import type { KnowledgeBase, ModelProfile, PendingInterrupt, Script, SecretDecision, ToolDefinition } from "../schema/index.js";
 
 /**
  * A tool as a model sees it (OpenAI function format, which every provider accepts).
@@ -69,6 +69,17 @@ export interface ModelResolver {
 }
 
 /**
+ * A tool's request to send a saved secret to an origin it is not allowed for.
+ * @example const asked: SecretUseRequest = { graph: "Issues", tool: "list_issues", secret: "GITHUB_TOKEN", origin: "https://api.github.com" };
+ */
+export interface SecretUseRequest {
+  graph: string;
+  tool: string;
+  secret: string;
+  origin: string;
+}
+
+/**
  * What a running tool knows about its call.
  * @example const tool: RunnableTool = { definition, invoke: async (args, context: ToolContext) => fetch(url, { signal: context.signal }) };
  */
@@ -77,6 +88,11 @@ export interface ToolContext {
   /** The tool call's id, or the node id for Tool nodes. */
   callId: string;
   agent?: string;
+  /**
+   * Asks a person whether a saved secret may go to an origin it is not allowed for, pausing
+   * the run until they answer. Absent where no one can be asked (the tool then refuses).
+   */
+  askSecretUse?(request: SecretUseRequest): SecretDecision;
 }
 
 /**

@@ -4,11 +4,12 @@
  */
 import { isGraphBubbleUp, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import { toolTarget, type ToolDefinition } from "../schema/index.js";
-import type { RunnableTool, ToolSpec } from "./ports.js";
+import type { RunnableTool, ToolContext, ToolSpec } from "./ports.js";
 import type { Clock } from "./ports.js";
 import { rejectionNote, requestApproval, type ApprovalResult } from "./approval.js";
 import { emit, errorMessage, resultText } from "./runtime.js";
 import { badArgsError } from "./toolArgs.js";
+import { askSecretUse } from "./secretUse.js";
 
 /** A tool an agent can call: a catalog tool or one of the engine's defaults. */
 export interface CallableTool {
@@ -18,7 +19,7 @@ export interface CallableTool {
   destructive?: boolean;
   /** Where a call goes (an origin, a server), shown on the tool card. */
   target?: string;
-  invoke(args: Record<string, unknown>, context: { callId: string; signal?: AbortSignal }): Promise<unknown>;
+  invoke(args: Record<string, unknown>, context: Omit<ToolContext, "agent">): Promise<unknown>;
 }
 
 export function toolSpecOf(definition: ToolDefinition): ToolSpec {
@@ -124,7 +125,13 @@ export async function executeTool(
       outcome = { text: "", error: `Missing required argument${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}` };
     } else {
       try {
-        const value = await tool.invoke(call.args, { callId: call.id, ...(config.signal ? { signal: config.signal } : {}) });
+        // A secret bound for an origin not on its list pauses the run inside the tool, before any request.
+        const node = where.node ?? where.agent;
+        const value = await tool.invoke(call.args, {
+          callId: call.id,
+          ...(config.signal ? { signal: config.signal } : {}),
+          askSecretUse: (request) => askSecretUse(request, { agent: where.agent, node }, config),
+        });
         outcome = { text: resultText(value), error: null };
       } catch (error) {
         // A pause (interrupt) or a command for the parent graph raised inside the tool is not a failure.

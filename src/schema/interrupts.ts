@@ -73,7 +73,26 @@ export interface BreakpointInterrupt extends PauseOrigin {
 
 export type ChannelType = "string" | "number" | "boolean" | "object" | "array" | "any";
 
-export type InterruptPayload = ApprovalInterrupt | QuestionInterrupt | BreakpointInterrupt;
+/**
+ * A tool about to send a saved secret to an origin the secret is not allowed for: nothing
+ * has been sent yet, and nothing is until a person answers.
+ */
+export interface SecretInterrupt extends PauseOrigin {
+  kind: "secret";
+  /** The graph whose tool wants the secret. */
+  graph: string;
+  tool: string;
+  /** The secret's name (`{{ secrets.NAME }}`), never its value. */
+  secret: string;
+  /** Where the request would go: scheme, host and port. */
+  origin: string;
+  message: string;
+  agent: string | null;
+  node: string | null;
+  error?: string;
+}
+
+export type InterruptPayload = ApprovalInterrupt | QuestionInterrupt | BreakpointInterrupt | SecretInterrupt;
 export type InterruptKind = InterruptPayload["kind"];
 
 /** A person's answer to an approval. `edit` approves with changed arguments. */
@@ -96,7 +115,18 @@ export interface BreakpointAnswer {
   nonce?: string;
 }
 
-export type ResumeValue = ApprovalDecision | QuestionAnswer | BreakpointAnswer;
+/**
+ * A person's answer to a secret's use: send it this once, allow the origin for good, or not.
+ * It names the secret and origin it answers, so an answer never applies to another request.
+ */
+export interface SecretAnswer {
+  decision: SecretDecision;
+  secret: string;
+  origin: string;
+}
+export type SecretDecision = "once" | "always" | "deny";
+
+export type ResumeValue = ApprovalDecision | QuestionAnswer | BreakpointAnswer | SecretAnswer;
 
 /** An interrupt the run is waiting on, as `runGraph` reports it. */
 export interface PendingInterrupt {
@@ -141,6 +171,18 @@ function checkQuestion(payload: QuestionInterrupt, value: Record<string, unknown
   return { ok: true, value: { option_id: id } };
 }
 
+function checkSecret(payload: SecretInterrupt, value: Record<string, unknown>): ResumeCheck {
+  const where = `sending ${payload.secret} to ${payload.origin}`;
+  if (value.secret !== payload.secret || value.origin !== payload.origin) {
+    return refuse(`That answer is for another request; answer ${where}`);
+  }
+  const decision = value.decision;
+  if (decision !== "once" && decision !== "always" && decision !== "deny") {
+    return refuse(`Answer ${where} with decision "once", "always" or "deny", not ${JSON.stringify(decision ?? null)}`);
+  }
+  return { ok: true, value: { decision, secret: payload.secret, origin: payload.origin } };
+}
+
 /**
  * Checks a person's answer against the question it answers. A refused answer leaves
  * the run paused; the message says what was wrong and what is accepted.
@@ -151,6 +193,7 @@ function checkQuestion(payload: QuestionInterrupt, value: Record<string, unknown
 export function validateResume(payload: InterruptPayload, value: unknown): ResumeCheck {
   if (!isRecord(value)) return refuse(`An answer must be an object, got ${JSON.stringify(value ?? null)}`);
   if (payload.kind === "breakpoint") return checkBreakpoint(payload, value);
+  if (payload.kind === "secret") return checkSecret(payload, value);
   return payload.kind === "approval" ? checkApproval(payload, value) : checkQuestion(payload, value);
 }
 
@@ -170,7 +213,7 @@ export function isBreakpointAnswer(value: unknown): value is BreakpointAnswer {
 
 /** True for values shaped like an interrupt payload of ours. */
 export function isInterruptPayload(value: unknown): value is InterruptPayload {
-  return isRecord(value) && (value.kind === "approval" || value.kind === "question" || value.kind === "breakpoint");
+  return isRecord(value) && (value.kind === "approval" || value.kind === "question" || value.kind === "breakpoint" || value.kind === "secret");
 }
 
 /**
@@ -185,6 +228,7 @@ export function describeInterrupt(payload: InterruptPayload): string {
 function describePause(payload: InterruptPayload): string {
   if (payload.kind === "question") return `Question: ${payload.question} (${payload.options.map((o) => o.label).join(" / ")})`;
   if (payload.kind === "breakpoint") return `Paused ${payload.when} ${breakpointPlace(payload)}`;
+  if (payload.kind === "secret") return `Secret needed: ${payload.tool} would send ${payload.secret} to ${payload.origin}`;
   return payload.tool ? `Approval needed: ${payload.tool} ${JSON.stringify(payload.args)}` : `Approval needed: ${payload.message}`;
 }
 
@@ -210,7 +254,13 @@ export function describeResume(payload: InterruptPayload, resume: ResumeValue): 
     const edited = "action" in resume && resume.edits ? ` with ${Object.keys(resume.edits).join(", ")} edited` : "";
     return `${action === "stop" ? "Stopped at" : action === "step" ? "Stepped from" : "Continued from"} ${breakpointPlace(payload)}${edited}`;
   }
-  if (!("decision" in resume)) return "Answered";
+  if (payload.kind === "secret") {
+    const decision = "decision" in resume ? resume.decision : "deny";
+    if (decision === "once") return `Allowed ${payload.secret} for ${payload.origin} once`;
+    if (decision === "always") return `Always allowed ${payload.secret} for ${payload.origin}`;
+    return `Denied ${payload.secret} to ${payload.origin}`;
+  }
+  if (!("decision" in resume) || "secret" in resume) return "Answered";
   const subject = payload.tool ?? payload.node ?? "step";
   const reason = resume.reason ? `: ${resume.reason}` : "";
   if (resume.decision === "reject") return `Rejected ${subject}${reason}`;

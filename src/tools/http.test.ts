@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { toolSchema, type ToolOfKind } from "../schema/index.js";
 import { httpTool, type HttpToolResult } from "./http.js";
-import { envSecrets } from "./services.js";
 
 interface Seen {
   method: string;
@@ -43,8 +42,9 @@ function tool(config: Record<string, unknown>): ToolOfKind<"http"> {
   return toolSchema.parse({ id: "t", kind: "http", name: "call_api", config }) as ToolOfKind<"http">;
 }
 
+/** Calls the tool with `secrets` set and allowed for every origin (the origin check has tests of its own). */
 const call = (t: ToolOfKind<"http">, args: Record<string, unknown>, secrets: Record<string, string> = {}) =>
-  httpTool(t, { secrets: envSecrets(Object.fromEntries(Object.entries(secrets).map(([k, v]) => [`GRAPHWRIGHT_SECRET_${k}`, v]))) }).invoke(args, {
+  httpTool(t, { secrets: { get: async (name) => secrets[name], allows: async () => true } }).invoke(args, {
     callId: "c1",
   }) as Promise<HttpToolResult>;
 

@@ -1,7 +1,8 @@
 /**
  * HTTP tools: one request built from the call's arguments, sent with the platform's `fetch`.
- * Secrets are read by name at call time and go only into headers and query values of the
- * tool's own origin: redirects are followed only within that origin. A non-2xx answer is a
+ * Secrets are read by name at call time, checked against the origins each may go to before
+ * anything is sent, and go only into headers and query values of the tool's own origin:
+ * redirects are followed only within that origin. A non-2xx answer is a
  * tool error the model reads; long answers are cut with a note; every call has a deadline.
  */
 import type { ToolOfKind } from "../schema/index.js";
@@ -36,7 +37,14 @@ export function httpTool(definition: HttpDefinition, services: ToolServices = {}
     definition,
     async invoke(args, context) {
       const { headers, query } = definition.config;
-      const secrets = await readTemplateSecrets([...Object.values(headers), ...Object.values(query)], services.secrets, `Tool "${definition.name}"`);
+      // The origin comes from the URL template alone (secrets never go into it), so it is known before any secret is read.
+      const origin = new URL(renderTemplate(config.url, { args }, encodeURIComponent)).origin;
+      const secrets = await readTemplateSecrets([...Object.values(headers), ...Object.values(query)], services.secrets, `Tool "${definition.name}"`, {
+        origin,
+        tool: definition.name,
+        graph: services.graph,
+        ask: context.askSecretUse,
+      });
       const request = buildRequest(config, { args }, { args, secrets });
       const deadline = AbortSignal.timeout(config.timeout_ms);
       const signal = context.signal ? AbortSignal.any([context.signal, deadline]) : deadline;

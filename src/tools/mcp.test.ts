@@ -112,7 +112,7 @@ describe("MCP tools over Streamable HTTP", () => {
         seen.push(new Headers(init.headers));
         return fetch(input, init);
       },
-      secrets: { get: async (name) => (name === "MCP_TOKEN" ? "t0ken" : undefined) },
+      secrets: { get: async (name) => (name === "MCP_TOKEN" ? "t0ken" : undefined), allows: async (_name, origin) => origin === server.origin },
     });
     try {
       const tool = mcpTool(definition("echo", { server: "everything" }), {
@@ -129,7 +129,7 @@ describe("MCP tools over Streamable HTTP", () => {
 
   it("opens a new session, ending the old one, when a header's secret changes", async () => {
     let token = "first";
-    const sessions = new McpSessionPool({ secrets: { get: async () => token } });
+    const sessions = new McpSessionPool({ secrets: { get: async () => token, allows: async () => true } });
     try {
       const tool = mcpTool(definition("echo", { server: "everything" }), {
         mcpSessions: sessions,

@@ -43,7 +43,8 @@ export function mcpTool(definition: McpDefinition, services: ToolServices = {}):
   return {
     definition,
     async invoke(args, context) {
-      const result = await sessions.callTool(endpoint, definition.config.tool, args, context.signal);
+      const caller = { tool: definition.name, graph: services.graph, askSecretUse: context.askSecretUse };
+      const result = await sessions.callTool(endpoint, definition.config.tool, args, context.signal, caller);
       return toolResult(result, definition.name);
     },
   };

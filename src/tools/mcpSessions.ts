@@ -7,7 +7,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { renderTemplate } from "../engine/index.js";
-import { readTemplateSecrets, type ToolServices } from "./services.js";
+import type { ToolContext } from "../engine/index.js";
+import { httpOrigin, readTemplateSecrets, type ToolServices } from "./services.js";
 
 /** Where a server is and the header templates (`{{ secrets.NAME }}`) its requests send. */
 export interface McpEndpoint {
@@ -15,6 +16,13 @@ export interface McpEndpoint {
   headers?: Readonly<Record<string, string>>;
   /** The server's name in the graph, for messages. */
   name?: string;
+}
+
+/** Who is calling, for the question a header secret's first use at this server asks. */
+export interface McpCaller {
+  tool: string;
+  graph?: string | undefined;
+  askSecretUse?: ToolContext["askSecretUse"] | undefined;
 }
 
 /** One tool as the server lists it: its JSON Schema becomes the catalog tool's input schema. */
@@ -50,7 +58,7 @@ export class McpSessionPool {
 
   /** Every tool the server lists (all pages), or a clear error. */
   async listTools(endpoint: McpEndpoint, signal?: AbortSignal): Promise<McpToolListing[]> {
-    return this.#withSession(endpoint, async (client) => {
+    return this.#withSession(endpoint, undefined, async (client) => {
       const out: McpToolListing[] = [];
       let cursor: string | undefined;
       do {
@@ -68,9 +76,10 @@ export class McpSessionPool {
   }
 
   /** Calls one tool; the server's result as it sent it (`isError` included). */
-  async callTool(endpoint: McpEndpoint, tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult> {
+  async callTool(endpoint: McpEndpoint, tool: string, args: Record<string, unknown>, signal?: AbortSignal, caller?: McpCaller): Promise<CallToolResult> {
     return this.#withSession(
       endpoint,
+      caller ?? { tool },
       async (client) => (await client.callTool({ name: tool, arguments: args }, undefined, requestOptions(signal))) as CallToolResult,
     );
   }
@@ -83,8 +92,8 @@ export class McpSessionPool {
     await Promise.all(sessions.map(async (pending) => closeClient(await pending.catch(() => null))));
   }
 
-  async #withSession<T>(endpoint: McpEndpoint, work: (client: Client) => Promise<T>): Promise<T> {
-    const headers = await this.#headers(endpoint);
+  async #withSession<T>(endpoint: McpEndpoint, caller: McpCaller | undefined, work: (client: Client) => Promise<T>): Promise<T> {
+    const headers = await this.#headers(endpoint, caller);
     const key = this.#key(endpoint, headers);
     for (let attempt = 0; ; attempt++) {
       const client = await this.#session(key, endpoint, headers);
@@ -152,9 +161,17 @@ export class McpSessionPool {
     return client;
   }
 
-  async #headers(endpoint: McpEndpoint): Promise<Record<string, string>> {
+  /** The header values; each secret is checked against the server's origin before any session opens. */
+  async #headers(endpoint: McpEndpoint, caller: McpCaller | undefined): Promise<Record<string, string>> {
     const templates = endpoint.headers ?? {};
-    const secrets = await readTemplateSecrets(Object.values(templates), this.#services.secrets, describe(endpoint));
+    const origin = httpOrigin(endpoint.url);
+    if (origin === null) throw callFailure(endpoint, new Error(`${endpoint.url} is not an http(s) address.`));
+    const secrets = await readTemplateSecrets(Object.values(templates), this.#services.secrets, describe(endpoint), {
+      origin,
+      tool: caller?.tool ?? describe(endpoint),
+      graph: caller?.graph,
+      ask: caller?.askSecretUse,
+    });
     const out: Record<string, string> = {};
     for (const [header, template] of Object.entries(templates)) out[header] = renderTemplate(template, { secrets });
     return out;

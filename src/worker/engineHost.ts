@@ -19,10 +19,11 @@ import { listMcpTools } from "./mcpListing";
 import { answerMemoryRequest } from "./memoryAccess";
 import { storedGraphMemory } from "./memoryStores";
 import { createPageSandbox } from "./pageSandbox";
-import { BACKGROUND_RUN_PREFIX, toolSecretName, type FromWorker, type RunRequest, type ThreadLock, type ToWorker } from "./protocol";
+import { BACKGROUND_RUN_PREFIX, type FromWorker, type RunRequest, type ThreadLock, type ToWorker } from "./protocol";
 import { readCredentials, type CredentialStore } from "./providerKeys";
 import { createWorkerRedaction, redactEvents, redactingPost, redactingRuns, type WorkerRedaction } from "./redaction";
 import { createRunRecorder } from "./runRecorder";
+import { createToolSecrets } from "./toolSecretOrigins";
 import { createStateQueries } from "./stateQueries";
 import { answerServerRequest, forkOnServer, runTurnOnServer, serverCheckpointState } from "./serverAccess";
 import { createServerCutRunResumer } from "./serverCutRuns";
@@ -100,7 +101,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     tasksFor: (graphId) => background?.storeFor(graphId),
     loadDocument: options.loadDocument,
     ...(options.knowledgeFor ? { knowledgeFor: options.knowledgeFor } : {}),
-    toolSecrets: { get: (name) => options.credentials.secrets.reveal(toolSecretName(name)) },
+    toolSecrets: createToolSecrets(options.credentials),
     ...(pageSandbox ? { sandbox: pageSandbox.sandbox } : {}),
   });
   const compile = createHostCompiler(servicesFor);
@@ -271,7 +272,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
           memoryJobs.get(message.requestId)?.abort();
           return;
         case "mcp_list_tools":
-          post(await listMcpTools(message, { get: (name) => options.credentials.secrets.reveal(toolSecretName(name)) }));
+          post(await listMcpTools(message, createToolSecrets(options.credentials)));
           return;
         default: {
           const never: never = message;

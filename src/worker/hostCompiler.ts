@@ -101,6 +101,7 @@ export function createHostServices(options: HostCompilerOptions): HostServices {
           // MCP tools send their server's headers, over the worker's shared sessions.
           tools: createToolResolver({
             ...(options.toolSecrets ? { secrets: options.toolSecrets } : {}),
+            graph: document.meta.name,
             mcpServers: document.mcp_servers ?? [],
             mcpSessions,
             ...(options.sandbox ? { sandbox: options.sandbox } : {}),

@@ -10,7 +10,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const noSecrets = { get: async () => undefined };
+const noSecrets = { get: async () => undefined, allows: async () => false };
 
 describe("listing an MCP server's tools for Connect", () => {
   it("answers with the server's tools and their schemas", async () => {

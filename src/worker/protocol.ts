@@ -20,6 +20,7 @@ export type { PublishedGraph, ServerAnswer, ServerProgressMessage, ServerRequest
 export type { SandboxConnectMessage, SandboxLostMessage, SandboxPort, SandboxPortMessage, SandboxStuckMessage } from "./sandboxMessages";
 
 export { summarizeProblems } from "./problemSummary";
+export { readSecretOrigins, TOOL_SECRET_ORIGINS_SETTING, type SecretOrigins } from "./secretOriginsSetting";
 export type {
   KnowledgeAddRequest,
   KnowledgeAnswers,

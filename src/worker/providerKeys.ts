@@ -93,7 +93,7 @@ export function withProfileDefaults(profile: ModelProfile, credentials: Pick<Pro
 export interface CredentialStore {
   /** `list` gives the names of every saved secret (the redactor learns tool secrets from it). */
   secrets: { reveal(name: string): Promise<string | undefined>; list?(): Promise<{ name: string }[]> };
-  settings: { get<T>(key: string, fallback: T): Promise<T> };
+  settings: { get<T>(key: string, fallback: T): Promise<T>; set?(key: string, value: unknown): Promise<void> };
 }
 
 /** Only lists of strings survive from the stored setting. */

@@ -1,6 +1,7 @@
 // The question a paused run asks, above the composer: Approve / Reject / Edit for approvals
 // (edit the arguments as JSON, checked before sending), one button per option for questions,
-// the state and Continue / Step / Stop at a breakpoint.
+// the state and Continue / Step / Stop at a breakpoint, Allow once / Always allow / Deny for a
+// secret bound for a new origin.
 // It is derived from the thread's events, so it is back after a reload.
 import { cardButton } from "./cardStyles";
 import { useMemo, useState } from "react";
@@ -11,6 +12,7 @@ import { usePlaygroundStore } from "../store/playground/PlaygroundStoreProvider"
 import { pendingOf, type PendingInterruptView } from "../store/pendingInterrupts";
 import { breakpointPlace } from "../../schema/index.js";
 import { BreakpointForm } from "./BreakpointForm";
+import { SecretUseForm } from "./SecretUseForm";
 import { answerLabel, approvalSubject, askedBy, decisionLabel, parseEditedArgs } from "./interruptAnswers";
 
 const button = cardButton;
@@ -130,12 +132,15 @@ export function InterruptCard() {
       ? `Approval needed: ${approvalSubject(payload)}`
       : payload.kind === "breakpoint"
         ? `Paused ${payload.when} ${breakpointPlace(payload)}`
-        : "Question";
+        : payload.kind === "secret"
+          ? `Send ${payload.secret} to ${payload.origin}?`
+          : "Question";
+  const region = { approval: "Approval needed", breakpoint: "Paused at breakpoint", secret: "Secret needed", question: "Question" }[payload.kind];
   const asker = askedBy(payload);
   return (
     <section
       role="region"
-      aria-label={payload.kind === "approval" ? "Approval needed" : payload.kind === "breakpoint" ? "Paused at breakpoint" : "Question"}
+      aria-label={region}
       className="shrink-0 space-y-2 border-t border-amber-300 bg-amber-50 p-3 dark:border-amber-900 dark:bg-amber-950/30"
     >
       <h3 className="text-xs font-semibold tracking-wide text-amber-900 uppercase dark:text-amber-200">
@@ -152,6 +157,8 @@ export function InterruptCard() {
         <ApprovalForm key={pending.interruptId} pending={pending} payload={payload} busy={busy} />
       ) : payload.kind === "breakpoint" ? (
         <BreakpointForm key={pending.interruptId} pending={pending} payload={payload} busy={busy} />
+      ) : payload.kind === "secret" ? (
+        <SecretUseForm key={pending.interruptId} pending={pending} payload={payload} busy={busy} />
       ) : (
         <QuestionForm key={pending.interruptId} pending={pending} payload={payload} busy={busy} />
       )}

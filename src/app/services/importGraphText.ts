@@ -5,6 +5,7 @@
  */
 import type { GraphDocument, ValidationIssue } from "../../schema/index.js";
 import { readGraphFile } from "../io/importGraph";
+import { secretsNotice } from "../io/secretUses";
 import { stripKnowledgeText, type PackedKnowledgeFile } from "../io/knowledgePack";
 import { newGraphId } from "../templates/instantiate";
 import type { GraphSession } from "./graphSession";
@@ -42,7 +43,8 @@ export async function importGraphText(session: GraphSession, text: string, verb 
   const name = doc.meta.name;
   const opened = result.replacedId ? `${verb} "${name}" as a new graph, because a graph with its id is already in your workspace.` : `${verb} "${name}".`;
   const stored = packed.size > 0 ? await storePackedKnowledge(doc, packed) : "";
-  return { ok: true, message: stored ? `${opened} ${stored}` : opened };
+  // Which secrets it reads and where they would go, before anyone runs it.
+  return { ok: true, message: [opened, secretsNotice(doc), stored].filter(Boolean).join(" ") };
 }
 
 /** Stores each base's packed texts; says what was stored, and which files were not and why. */

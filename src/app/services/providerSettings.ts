@@ -9,9 +9,12 @@ export {
   KEY_HOSTS_SETTING,
   OPENAI_BASE_URL_SETTING,
   PROVIDER_SECRETS,
+  readSecretOrigins,
+  TOOL_SECRET_ORIGINS_SETTING,
   TOOL_SECRET_PREFIX,
   toolSecretName,
   type KeyHosts,
+  type SecretOrigins,
 } from "../../worker/protocol";
 import { originOf } from "../../worker/protocol";
 

@@ -4,7 +4,8 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import type { SecretSummary } from "../../persistence/workspace/index.js";
 import { useGraphSession } from "../services/GraphSessionProvider";
-import { checkBaseUrl, KEY_HOSTS_SETTING, OPENAI_BASE_URL_SETTING, PROVIDER_SECRETS, type KeyHosts } from "../services/providerSettings";
+import { checkBaseUrl, KEY_HOSTS_SETTING, OPENAI_BASE_URL_SETTING, PROVIDER_SECRETS, TOOL_SECRET_PREFIX, type KeyHosts } from "../services/providerSettings";
+import { useSecretOrigins } from "./useSecretOrigins";
 import { KeyHostsField } from "./KeyHostsField";
 import { LangGraphServerFields, type LangGraphServerValue } from "./LangGraphServerFields";
 import { LANGGRAPH_SERVER_SECRET, LANGGRAPH_SERVER_URL_SETTING, loadRunTarget } from "../services/runTarget";
@@ -30,6 +31,7 @@ export function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSa
   const [serverUrlError, setServerUrlError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const secretOrigins = useSecretOrigins(workspace.settings, setError);
   const baseUrlId = useId();
   const baseUrlHintId = useId();
   const baseUrlErrorId = useId();
@@ -180,8 +182,12 @@ export function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSa
                 await workspace.secrets.set(name, value);
                 setSecrets(await workspace.secrets.list());
               }}
+              origins={secretOrigins.origins}
+              saveOrigins={secretOrigins.save}
               remove={async (name) => {
                 await workspace.secrets.delete(name);
+                // A secret saved again later under the same name starts with no origins.
+                if (name.startsWith(TOOL_SECRET_PREFIX)) await secretOrigins.save(name.slice(TOOL_SECRET_PREFIX.length), null);
                 setSecrets(await workspace.secrets.list());
               }}
             />

@@ -1,9 +1,10 @@
 // Tool secrets: named values HTTP tools (and MCP servers) read as `{{ secrets.NAME }}` in their
 // headers and query values. Saved at once in the secrets store, listed by name and masked form
-// only, each removable; a value never comes back into the page.
+// only, each removable; a value never comes back into the page. Each is bound to the origins it
+// may be sent to (set when saved, editable here); a run asks before sending it anywhere else.
 import { useId, useState } from "react";
 import type { SecretSummary } from "../../persistence/workspace/index.js";
-import { TOOL_SECRET_PREFIX, toolSecretName } from "../services/providerSettings";
+import { checkHost, TOOL_SECRET_PREFIX, toolSecretName, type SecretOrigins } from "../services/providerSettings";
 import { errorText, fieldHint, fieldLabel, secondaryButton, textInput } from "./styles";
 
 /** What a secret's name may be: the NAME of `{{ secrets.NAME }}`. */
@@ -12,16 +13,95 @@ const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 type Props = {
   /** Every saved secret (provider keys too); only tool secrets are shown here. */
   secrets: readonly SecretSummary[];
+  /** The origins each tool secret (by its NAME) may be sent to. */
+  origins: SecretOrigins;
   save(name: string, value: string): Promise<void>;
+  /** Replaces the origins of the tool secret NAME. */
+  saveOrigins(name: string, origins: string[]): Promise<void>;
   remove(name: string): Promise<void>;
 };
 
-export function ToolSecretsField({ secrets, save, remove }: Props) {
+type OriginsCheck = { ok: true; origins: string[] } | { ok: false; message: string };
+
+/**
+ * Origins typed as a comma- or space-separated list: `api.github.com` (https) or a full address.
+ * @example checkOrigins("api.github.com, http://127.0.0.1:9999/x") // { ok: true, origins: ["https://api.github.com", "http://127.0.0.1:9999"] }
+ */
+export function checkOrigins(text: string): OriginsCheck {
+  const origins: string[] = [];
+  for (const entry of text.split(/[\s,]+/).filter(Boolean)) {
+    const host = checkHost(entry);
+    if (!host.ok) return { ok: false, message: `"${entry}": ${host.message}` };
+    if (!origins.includes(host.origin)) origins.push(host.origin);
+  }
+  return { ok: true, origins };
+}
+
+/** One saved secret: its masked value, the origins it may go to (editable), and Remove. */
+function SavedSecret({ secret, origins, saveOrigins, remove }: { secret: SecretSummary; origins: string[] } & Pick<Props, "saveOrigins" | "remove">) {
+  const [draft, setDraft] = useState(origins.join(", "));
+  const [problem, setProblem] = useState<string | null>(null);
+  const problemId = useId();
+  const saveDraft = async () => {
+    const checked = checkOrigins(draft);
+    if (!checked.ok) return setProblem(checked.message);
+    try {
+      await saveOrigins(secret.name, checked.origins);
+      setDraft(checked.origins.join(", "));
+      setProblem(null);
+    } catch (failure) {
+      setProblem(`Could not save the origins of ${secret.name}: ${failure instanceof Error ? failure.message : String(failure)}`);
+    }
+  };
+  return (
+    <li className="space-y-1 text-sm">
+      <div className="flex items-center justify-between gap-2">
+        <span className="font-mono">
+          {secret.name} <span className="text-zinc-500">{secret.masked}</span>
+        </span>
+        <button type="button" className={secondaryButton} onClick={() => void remove(toolSecretName(secret.name))} aria-label={`Remove secret ${secret.name}`}>
+          Remove
+        </button>
+      </div>
+      <div className="flex gap-2">
+        <input
+          type="text"
+          aria-label={`Origins allowed for ${secret.name}`}
+          autoComplete="off"
+          spellCheck={false}
+          value={draft}
+          placeholder="none yet: the first use asks"
+          onChange={(event) => (setDraft(event.target.value), setProblem(null))}
+          onKeyDown={(event) => {
+            if (event.key !== "Enter") return;
+            event.preventDefault();
+            void saveDraft();
+          }}
+          aria-describedby={problem ? problemId : undefined}
+          aria-invalid={problem ? true : undefined}
+          className={`${textInput} font-mono text-xs`}
+        />
+        <button type="button" className={secondaryButton} onClick={() => void saveDraft()}>
+          Set origins for {secret.name}
+        </button>
+      </div>
+      {problem && (
+        <p id={problemId} role="alert" className={errorText}>
+          {problem}
+        </p>
+      )}
+    </li>
+  );
+}
+
+export function ToolSecretsField({ secrets, origins, save, saveOrigins, remove }: Props) {
   const [name, setName] = useState("");
   const [value, setValue] = useState("");
+  const [allowed, setAllowed] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const nameId = useId();
   const valueId = useId();
+  const originsId = useId();
   const hintId = useId();
   const problemId = useId();
   const tools = secrets.filter((s) => s.name.startsWith(TOOL_SECRET_PREFIX)).map((s) => ({ ...s, name: s.name.slice(TOOL_SECRET_PREFIX.length) }));
@@ -36,10 +116,17 @@ export function ToolSecretsField({ secrets, save, remove }: Props) {
       setProblem(`Type the value of ${trimmed}.`);
       return;
     }
+    const checked = checkOrigins(allowed);
+    if (!checked.ok) {
+      setProblem(`Origins of ${trimmed}: ${checked.message}`);
+      return;
+    }
     try {
       await save(toolSecretName(trimmed), value);
+      await saveOrigins(trimmed, checked.origins);
       setName("");
       setValue("");
+      setAllowed("");
       setProblem(null);
     } catch (failure) {
       setProblem(`Could not save ${trimmed}: ${failure instanceof Error ? failure.message : String(failure)}`);
@@ -50,7 +137,8 @@ export function ToolSecretsField({ secrets, save, remove }: Props) {
     <fieldset className="space-y-1">
       <legend className={fieldLabel}>Tool secrets</legend>
       <p id={hintId} className={fieldHint}>
-        HTTP tools read these as {"{{ secrets.NAME }}"} in headers and query values. They stay in this browser and never enter graphs or exports.
+        HTTP tools and MCP servers read these as {"{{ secrets.NAME }}"} in headers and query values. They stay in this browser and never enter graphs or
+        exports. Each goes only to the origins listed for it (such as https://api.github.com); a run asks before sending it anywhere else.
       </p>
       <div className="flex gap-2">
         <label htmlFor={nameId} className="sr-only">
@@ -86,6 +174,19 @@ export function ToolSecretsField({ secrets, save, remove }: Props) {
           }}
           className={`${textInput} font-mono [-webkit-text-security:disc]`}
         />
+        <label htmlFor={originsId} className="sr-only">
+          Secret origins
+        </label>
+        <input
+          id={originsId}
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          value={allowed}
+          placeholder="https://api.github.com"
+          onChange={(event) => (setAllowed(event.target.value), setProblem(null))}
+          className={`${textInput} font-mono`}
+        />
         <button type="button" className={secondaryButton} onClick={() => void add()}>
           Add secret
         </button>
@@ -96,20 +197,15 @@ export function ToolSecretsField({ secrets, save, remove }: Props) {
         </p>
       )}
       <ul aria-label="Tool secrets" className="space-y-1">
+        {/* Keyed by the stored origins too, so the field shows them again after a save or an Always allow. */}
         {tools.map((secret) => (
-          <li key={secret.name} className="flex items-center justify-between gap-2 text-sm">
-            <span className="font-mono">
-              {secret.name} <span className="text-zinc-500">{secret.masked}</span>
-            </span>
-            <button
-              type="button"
-              className={secondaryButton}
-              onClick={() => void remove(toolSecretName(secret.name))}
-              aria-label={`Remove secret ${secret.name}`}
-            >
-              Remove
-            </button>
-          </li>
+          <SavedSecret
+            key={`${secret.name} ${(origins[secret.name] ?? []).join(",")}`}
+            secret={secret}
+            origins={origins[secret.name] ?? []}
+            saveOrigins={saveOrigins}
+            remove={remove}
+          />
         ))}
       </ul>
     </fieldset>

@@ -37,7 +37,10 @@ function readme(document: GraphDocument, graphId: string): string {
   const secrets = [...new Set(JSON.stringify(document.tools).match(/secrets\.([A-Za-z_][A-Za-z0-9_]*)/g) ?? [])].map((s) => s.slice("secrets.".length));
   const variables = [
     ...providers.map((p) => `- \`${p === "openai" ? "OPENAI_API_KEY" : "ANTHROPIC_API_KEY"}\`: the ${p} key the graph's models use.`),
-    ...secrets.map((name) => `- \`GRAPHWRIGHT_SECRET_${name}\`: the tool secret \`${name}\`.`),
+    ...secrets.map(
+      (name) =>
+        `- \`GRAPHWRIGHT_SECRET_${name}\`: the tool secret \`${name}\`; \`GRAPHWRIGHT_SECRET_${name}_ORIGINS\`: the origins it may be sent to, comma-separated (it goes nowhere else).`,
+    ),
   ];
   return `# ${document.meta.name} — LangGraph server
 

@@ -79,6 +79,7 @@ describe("LangGraph server bundles of the examples", () => {
     // MCP tools from inside the bundled engine; the server reads the header's secret from its environment.
     everything = await startEverythingServer();
     process.env.GRAPHWRIGHT_SECRET_EVERYTHING_KEY = "k-1";
+    process.env.GRAPHWRIGHT_SECRET_EVERYTHING_KEY_ORIGINS = everything.origin;
     const mcp = validate(everythingGraph(everything.url));
     if (!mcp.ok) throw new Error("the MCP drill graph is not valid");
     Object.assign(graphs, await writeBundle(mcp.document, engine));

@@ -34,8 +34,9 @@ export function nodeServices(document: GraphDocument, options: NodeServicesOptio
   const env = options.env ?? process.env;
   const getKey = (provider: keyof typeof KEY_VARIABLES) => env[KEY_VARIABLES[provider]] || undefined;
   const models = createModelResolver({ getKey, scripted: createScriptedModel });
-  // Tool secrets ({{ secrets.NAME }}) come from GRAPHWRIGHT_SECRET_<NAME>; MCP tools send their server's headers.
-  const tools = createToolResolver({ secrets: envSecrets(env), mcpServers: document.mcp_servers ?? [] });
+  // Tool secrets ({{ secrets.NAME }}) come from GRAPHWRIGHT_SECRET_<NAME> and go only to the origins in
+  // GRAPHWRIGHT_SECRET_<NAME>_ORIGINS; MCP tools send their server's headers.
+  const tools = createToolResolver({ secrets: envSecrets(env), graph: document.meta.name, mcpServers: document.mcp_servers ?? [] });
   const services = {
     models,
     tools,

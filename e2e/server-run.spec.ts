@@ -13,8 +13,9 @@ import { startRuntimeProcess, type RuntimeProcess } from "../src/server/testing/
 let server: RuntimeProcess;
 const STREAM_TIMEOUT = 30_000;
 
-test.beforeAll(async () => {
-  server = await startRuntimeProcess();
+test.beforeAll(async ({ baseURL }) => {
+  // The server answers only the origins it is told: this app's.
+  server = await startRuntimeProcess({ corsOrigins: [new URL(String(baseURL)).origin] });
 });
 
 test.afterAll(async () => {

@@ -13,6 +13,7 @@ import { CheckpointError, openCheckpointer, parseCheckpointSpec, redactPassword,
 import { formatEvent, type FormatState } from "./format.js";
 import { folderGraphLibrary } from "../server/graph/graphLibrary.js";
 import { startRuntimeServer, type RuntimeServer } from "../server/runtime/serve.js";
+import { corsOrigin } from "../server/runtime/requestGuard.js";
 import { writeServerBundle } from "./bundle.js";
 import { testCommand } from "./testCommand.js";
 import { cliMemory } from "./memoryIndex.js";
@@ -24,6 +25,7 @@ const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>
        npm run cli -- test <graph.json> [--junit <out.xml>] [--graphs <dir>]
        npm run cli -- bundle <graph.json> --out <dir> [--graphs <dir>]
        npm run cli -- serve [--port <n>] [--host <host>] [--graphs <dir>] [--state <dir>]
+                          [--cors-origin <origin> …]
 
   run                    runs one turn of a graph here, in Node
   test                   runs the graph's tests (its "tests": saved threads and their
@@ -51,7 +53,12 @@ const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>
                          '{"decision":"edit","args":{…}}' or '{"option_id":"<id>"}'
   --interrupt <id>       which pending interrupt the answer is for, when there are several
   --out <dir>            where bundle writes the project (an empty or new folder)
-  --port <n>             serve's port (default 8123); --host its address (default 127.0.0.1)
+  --port <n>             serve's port (default 8123); --host its address (default 127.0.0.1;
+                         any other than loopback needs GRAPHWRIGHT_SERVER_API_KEY)
+  --cors-origin <origin> a page origin allowed to call serve, e.g. http://localhost:5173; give
+                         it once per origin (default: the app's own dev and preview origins,
+                         http://localhost:5173, http://127.0.0.1:5173, http://localhost:4173,
+                         http://127.0.0.1:4173); pages of other origins are refused
   --state <dir>          where serve keeps threads and assistants (default .graphwright-server)
                          (with GRAPHWRIGHT_SERVER_API_KEY set, serve asks every request for that key
                          as x-api-key: Settings' LangGraph API key sends it)
@@ -96,6 +103,7 @@ async function main(argv: string[]): Promise<number> {
         port: { type: "string" },
         host: { type: "string" },
         state: { type: "string" },
+        "cors-origin": { type: "string", multiple: true },
         junit: { type: "string" },
       },
     });
@@ -163,9 +171,15 @@ async function bundle(file: string | undefined, options: { out?: string; graphs?
   return 0;
 }
 
-async function serve(options: { port?: string; host?: string; graphs?: string; state?: string }): Promise<number> {
+async function serve(options: { port?: string; host?: string; graphs?: string; state?: string; "cors-origin"?: string[] }): Promise<number> {
   const port = Number(options.port ?? 8123);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port takes a port number, not "${options.port}"`);
+  let corsOrigins: string[] | undefined;
+  try {
+    corsOrigins = options["cors-origin"]?.map(corsOrigin);
+  } catch (error) {
+    fail((error as Error).message);
+  }
   process.env.LOG_LEVEL ??= "info";
   process.env.LANGGRAPH_CLI_NO_ANALYTICS = "1";
   let server: RuntimeServer;
@@ -177,6 +191,7 @@ async function serve(options: { port?: string; host?: string; graphs?: string; s
       stateDir: options.state ?? ".graphwright-server",
       ...(options.graphs ? { graphsDir: options.graphs } : {}),
       ...(apiKey ? { apiKey } : {}),
+      ...(corsOrigins ? { corsOrigins } : {}),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

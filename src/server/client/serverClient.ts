@@ -14,7 +14,7 @@ export interface ServerConnection {
 export class ServerError extends Error {
   constructor(
     message: string,
-    readonly code: "SERVER_UNREACHABLE" | "SERVER_UNAUTHORIZED" | "SERVER_NOT_FOUND" | "SERVER_FAILED" | "SERVER_REFUSED",
+    readonly code: "SERVER_UNREACHABLE" | "SERVER_UNAUTHORIZED" | "SERVER_NOT_FOUND" | "SERVER_FAILED" | "SERVER_REFUSED" | "SERVER_ORIGIN_REFUSED",
     readonly status?: number,
   ) {
     super(message);
@@ -22,16 +22,54 @@ export class ServerError extends Error {
   }
 }
 
+/** The origin of the page (or its worker) this runs in; undefined in Node, where CORS does not apply. */
+function pageOrigin(): string | undefined {
+  const origin = (globalThis as { location?: { origin?: unknown } }).location?.origin;
+  return typeof origin === "string" && /^https?:\/\//.test(origin) ? origin : undefined;
+}
+
+/** How long the probe that tells a refused origin from a server that is down may take. */
+const PROBE_MS = 5_000;
+
+/**
+ * `base`, except that a network failure is told apart from a refused origin. A browser reports
+ * a request the server's CORS refuses as a bare network error, the same as a server that is
+ * down; a `no-cors` probe of `/ok` reaches a running server whatever its CORS, so when it
+ * succeeds the server is up and refused this page's origin.
+ */
+function originAwareFetch(url: string, origin: string, base: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    try {
+      return await base(input, init);
+    } catch (error) {
+      if (!(error instanceof TypeError) || init?.signal?.aborted) throw error;
+      try {
+        await base(`${url}/ok`, { mode: "no-cors", cache: "no-store", signal: AbortSignal.timeout(PROBE_MS) });
+      } catch {
+        throw error;
+      }
+      throw new ServerError(
+        `The LangGraph server at ${url} is running but refused this page's origin ${origin}: start it with --cors-origin ${origin} ` +
+          `(npm run cli -- serve --cors-origin ${origin}), or for another LangGraph server add ${origin} to http.cors.allow_origins in its langgraph.json.`,
+        "SERVER_ORIGIN_REFUSED",
+      );
+    }
+  };
+}
+
 /**
  * @example const client = serverClient({ url: "http://127.0.0.1:8123" });
  */
 export function serverClient(connection: ServerConnection, fetchImpl?: typeof fetch): Client {
+  const url = connection.url.replace(/\/+$/, "");
+  const origin = pageOrigin();
+  const base = fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   return new Client({
-    apiUrl: connection.url.replace(/\/+$/, ""),
+    apiUrl: url,
     // null: never an API key from environment variables, which belong to other servers.
     apiKey: connection.apiKey || null,
     // One retry: a server that is down should be said so at once, not after a minute of backoff.
-    callerOptions: { maxRetries: 1, ...(fetchImpl ? { fetch: fetchImpl } : {}) },
+    callerOptions: { maxRetries: 1, ...(origin ? { fetch: originAwareFetch(url, origin, base) } : fetchImpl ? { fetch: fetchImpl } : {}) },
   });
 }
 

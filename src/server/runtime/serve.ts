@@ -12,6 +12,7 @@ import { validate } from "../../schema/index.js";
 import { buildServerEngine } from "../bundle/buildEngine.js";
 import { ENGINE_FILE } from "../bundle/files.js";
 import { publishDocument, RUNTIME_GRAPH_ID, type PublishResult } from "../client/publish.js";
+import { allowedHosts, corsOrigin, DEFAULT_CORS_ORIGINS, listenRefusal, requestRefusal, type RequestPolicy } from "./requestGuard.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -24,10 +25,21 @@ const graphs = process.env.GRAPHWRIGHT_GRAPHS_DIR ? folderGraphLibrary(process.e
 export const graph = (config) => runtimeGraph(config, graphs ? { graphs } : {});
 `;
 
-/** Requires the key of GRAPHWRIGHT_SERVER_API_KEY in `x-api-key` (the header LangGraph clients send); the key is never written to disk. */
+/** Where startRuntimeServer leaves the request guard for the auth module (same process). */
+const GUARD_KEY = "graphwright.runtime.requestGuard";
+
+/**
+ * Runs before every route (LangGraph's auth middleware is the API server's first hook after
+ * CORS): refuses foreign origins and `Host` names (requestGuard.ts), then requires the key of
+ * GRAPHWRIGHT_SERVER_API_KEY in `x-api-key` (the header LangGraph clients send). The key is never
+ * written to disk. Without a guard installed it refuses everything rather than serve unguarded.
+ */
 const AUTH_MODULE = `import { Auth, HTTPException } from "@langchain/langgraph-sdk/auth";
 
 export const auth = new Auth().authenticate(async (request) => {
+  const guard = globalThis[Symbol.for(${JSON.stringify(GUARD_KEY)})];
+  const refusal = typeof guard === "function" ? guard(request.headers) : "The runtime server's request guard is not installed";
+  if (refusal) throw new HTTPException(403, { message: refusal });
   const expected = process.env.GRAPHWRIGHT_SERVER_API_KEY;
   if (!expected) return { identity: "anonymous", permissions: [] };
   if (request.headers.get("x-api-key") !== expected) {
@@ -46,8 +58,10 @@ export interface RuntimeServerOptions {
   graphsDir?: string;
   /** Runs the server executes at once (LangGraph's queue workers). */
   workers?: number;
-  /** Every request must carry this key as `x-api-key` (what Settings' LangGraph API key sends). */
+  /** Every request must carry this key as `x-api-key` (what Settings' LangGraph API key sends). Required off loopback. */
   apiKey?: string;
+  /** Browser origins the server answers (CORS) and serves; DEFAULT_CORS_ORIGINS when not given. */
+  corsOrigins?: readonly string[];
 }
 
 export interface RuntimeServer {
@@ -93,21 +107,36 @@ async function publishFolder(url: string, dir: string, apiKey: string | undefine
  * await server.close();
  */
 export async function startRuntimeServer(options: RuntimeServerOptions): Promise<RuntimeServer> {
+  const host = options.host ?? "127.0.0.1";
+  const refusal = listenRefusal(host, options.apiKey);
+  if (refusal) throw new Error(refusal);
+  const origins = (options.corsOrigins ?? DEFAULT_CORS_ORIGINS).map(corsOrigin);
+  const policy: RequestPolicy = { origins, hosts: allowedHosts(host, options.port) };
+  (globalThis as Record<symbol, unknown>)[Symbol.for(GUARD_KEY)] = (headers: Headers) => requestRefusal(headers, policy);
   const stateDir = path.resolve(options.stateDir);
   await prepare(stateDir);
   if (options.graphsDir) process.env.GRAPHWRIGHT_GRAPHS_DIR = path.resolve(options.graphsDir);
   if (options.apiKey) process.env.GRAPHWRIGHT_SERVER_API_KEY = options.apiKey;
   const { startServer } = await import("@langchain/langgraph-api/server");
-  const host = options.host ?? "127.0.0.1";
   const { cleanup } = await startServer({
     port: options.port,
     host,
     nWorkers: options.workers ?? 10,
     cwd: stateDir,
     graphs: { [RUNTIME_GRAPH_ID]: "./runtime.mjs:graph" },
-    ...(options.apiKey ? { auth: { path: "./auth.mjs:auth", disable_studio_auth: true } } : {}),
+    // Studio's own header would skip the guard: refused.
+    auth: { path: "./auth.mjs:auth", disable_studio_auth: true },
+    // Without this LangGraph answers every origin with "*"; the exposed headers are the SDK's.
+    http: {
+      disable_assistants: false,
+      disable_threads: false,
+      disable_runs: false,
+      disable_store: false,
+      disable_meta: false,
+      cors: { allow_origins: [...origins], expose_headers: ["content-location", "x-pagination-total"] },
+    },
   });
-  const url = `http://${host}:${options.port}`;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${options.port}`;
   const published = options.graphsDir ? await publishFolder(url, options.graphsDir, options.apiKey) : {};
   return { url, published, close: cleanup };
 }

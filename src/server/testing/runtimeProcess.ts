@@ -20,18 +20,26 @@ export interface RuntimeProcess {
 
 /**
  * @example
- * const server = await startRuntimeProcess();
+ * const server = await startRuntimeProcess({ corsOrigins: [appOrigin] }); // the page's origin, e.g. http://localhost:4205
  * // … Settings → LangGraph server URL = server.url …
  * await server.close();
  */
-export async function startRuntimeProcess(options: { timeoutMs?: number } = {}): Promise<RuntimeProcess> {
+export async function startRuntimeProcess(options: { timeoutMs?: number; corsOrigins?: string[] } = {}): Promise<RuntimeProcess> {
   const state = await mkdtemp(path.join(tmpdir(), "gw-runtime-state-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = "";
   const child: ChildProcess = spawn(
     path.join(ROOT, "node_modules", ".bin", "tsx"),
-    [path.join(ROOT, "src", "cli", "main.ts"), "serve", "--port", String(port), "--state", state],
+    [
+      path.join(ROOT, "src", "cli", "main.ts"),
+      "serve",
+      "--port",
+      String(port),
+      "--state",
+      state,
+      ...(options.corsOrigins ?? []).flatMap((origin) => ["--cors-origin", origin]),
+    ],
     {
       cwd: ROOT,
       detached: true,

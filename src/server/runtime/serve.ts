@@ -12,6 +12,7 @@ import { validate } from "../../schema/index.js";
 import { buildServerEngine } from "../bundle/buildEngine.js";
 import { ENGINE_FILE } from "../bundle/files.js";
 import { publishDocument, RUNTIME_GRAPH_ID, type PublishResult } from "../client/publish.js";
+import { releaseOrphanedRuns } from "./orphanedRuns.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -95,6 +96,8 @@ async function publishFolder(url: string, dir: string, apiKey: string | undefine
 export async function startRuntimeServer(options: RuntimeServerOptions): Promise<RuntimeServer> {
   const stateDir = path.resolve(options.stateDir);
   await prepare(stateDir);
+  // A run the last process was in the middle of would keep its thread busy for good.
+  await releaseOrphanedRuns(stateDir);
   if (options.graphsDir) process.env.GRAPHWRIGHT_GRAPHS_DIR = path.resolve(options.graphsDir);
   if (options.apiKey) process.env.GRAPHWRIGHT_SERVER_API_KEY = options.apiKey;
   const { startServer } = await import("@langchain/langgraph-api/server");

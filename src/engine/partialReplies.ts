@@ -3,7 +3,9 @@
  * kept in the thread as AI messages marked interrupted, as LangGraph keeps a partial
  * AIMessage: the next request then includes what the user saw, so the user and the model
  * agree on what was said. A failed node's own writes are dropped by LangGraph, so the run
- * writes them itself once it has ended.
+ * writes them itself once it has ended. So are the whole replies of the nodes that finished
+ * beside it in the same step (parallel branches: one rate-limited branch fails the step), which
+ * the user saw too: they are kept as they are.
  */
 import { AIMessage, type BaseMessage } from "@langchain/core/messages";
 import type { RunEvent } from "./events.js";
@@ -27,6 +29,8 @@ export type InterruptedBy = "cancelled" | "error";
  */
 export function partialReplies() {
   const open = new Map<string, { agent: string | null; text: string }>();
+  /** Whole replies of the thread's own conversation (not a delegated sub-agent's), without tool calls. */
+  const whole = new Map<string, { agent: string | null; text: string }>();
   return {
     see(event: RunEvent): void {
       if (event.type === "message_delta") {
@@ -35,7 +39,18 @@ export function partialReplies() {
         open.set(event.message_id, reply);
       } else if (event.type === "ai_message") {
         open.delete(event.message_id);
+        // A reply with tool calls is kept only with its tool results, which a failed step may lack.
+        if (event.parent_call_id === event.root_call_id && event.tool_calls.length === 0 && event.content.length > 0) {
+          whole.set(event.message_id, { agent: event.agent, text: event.content });
+        }
       }
+    },
+    /**
+     * The whole replies this run told, as AI messages with their ids: the caller keeps those its
+     * thread's state lacks once the run has failed or stopped.
+     */
+    wholeReplies(): AIMessage[] {
+      return [...whole.entries()].map(([id, reply]) => new AIMessage({ id, content: reply.text, ...(reply.agent ? { name: reply.agent } : {}) }));
     },
     /** The cut-off replies as AI messages, with their streamed ids so nothing is stored twice. */
     messages(by: InterruptedBy): AIMessage[] {

@@ -33,7 +33,7 @@ export function toPending(raw: readonly unknown[]): PendingInterrupt[] {
   return out;
 }
 
-type StateReader = Pick<CompiledDocument["graph"], "getState">;
+export type StateReader = Pick<CompiledDocument["graph"], "getState">;
 
 /**
  * The interrupts a thread is paused on, read from its latest checkpoint.

@@ -13,6 +13,7 @@ import type { RunEvent } from "./events.js";
 import { ModelError, type ModelErrorKind } from "./ports.js";
 import { FOLLOW_UP_KEY } from "./multiagent/entry.js";
 import { turnTarget } from "./multiagent/directRun.js";
+import { waitingTaskRefusal } from "./multiagent/waitingTasks.js";
 import { errorMessage, messageToJson } from "./runtime.js";
 import { partialReplies } from "./partialReplies.js";
 import { prepareResume, readPending, type PreparedResume, type ResumeRequest } from "./resume.js";
@@ -97,15 +98,33 @@ function describeFailure(error: unknown, limit: number): { code: string; message
 }
 
 /**
- * Stores replies that were cut off (see partialReplies). Best effort: a graph without a
- * checkpointer, or a thread whose state cannot take the update, keeps what it had.
+ * Stores replies that were cut off, and whole replies a failed step would drop (see
+ * partialReplies). Best effort: a graph without a checkpointer, or a thread whose state cannot
+ * take the update, keeps what it had.
  */
-async function keepPartialReplies(graph: CompiledDocument["graph"], configurable: Record<string, unknown>, messages: BaseMessage[]): Promise<void> {
+async function keepPartialReplies(
+  graph: CompiledDocument["graph"],
+  configurable: Record<string, unknown>,
+  cut: BaseMessage[],
+  whole: BaseMessage[],
+  nodes: ReadonlySet<string>,
+): Promise<void> {
+  // Whole replies go first, in the order they were said; one already stored is replaced by itself (same id).
+  const messages = [...whole, ...cut];
   if (messages.length === 0) return;
   try {
     await graph.updateState({ configurable }, { messages });
-  } catch {
-    // The run has already ended and reported why; a reply that cannot be kept stays only in its events.
+  } catch (error) {
+    // Parallel branches ended the step together, so LangGraph cannot tell which node the update
+    // comes from: it comes from one that said a kept reply. (The update first applies what the
+    // step's finished branches wrote, which a next message would otherwise discard.)
+    const speaker = messages.map((m) => m.name).find((name): name is string => name !== undefined && nodes.has(name));
+    if (!(error instanceof Error && /Ambiguous update/.test(error.message)) || !speaker) return;
+    try {
+      await graph.updateState({ configurable }, { messages }, speaker);
+    } catch {
+      // As above: the reply stays only in its events.
+    }
   }
 }
 
@@ -168,6 +187,11 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
       graphInput = null;
       turn.checkpointId = input.continueFrom.checkpoint_id;
     } else {
+      const refused = input.followUp ? null : await waitingTaskRefusal(compiled.team.tasks.store, target.graph, config, options.threadId);
+      if (refused) {
+        yield* turn.refusedAnswer(refused.error, refused.pending, clock.now() - started);
+        return;
+      }
       const additional_kwargs = input.followUp ? { [FOLLOW_UP_KEY]: input.followUp.task_id } : {};
       graphInput = { messages: [new HumanMessage({ id: input.messageId ?? ids.next("msg"), content: input.message, additional_kwargs })] };
     }
@@ -199,7 +223,7 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
       status = "error";
       yield make({ type: "error", ...describeFailure(error, limit) }, atRoot, null);
     }
-    await keepPartialReplies(target.graph, target.configurable, partial.messages(status));
+    await keepPartialReplies(target.graph, target.configurable, partial.messages(status), partial.wholeReplies(), new Set(Object.keys(target.graph.nodes)));
   }
   yield make({ type: "run_end", status, duration_ms: Math.max(0, clock.now() - started) }, atRoot, null);
 }

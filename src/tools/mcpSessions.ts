@@ -5,7 +5,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { renderTemplate } from "../engine/index.js";
 import type { ToolContext } from "../engine/index.js";
 import { httpOrigin, readTemplateSecrets, type ToolServices } from "./services.js";
@@ -34,8 +34,8 @@ export interface McpToolListing {
 
 /** More tools than this is refused: no catalog (or model) can use them, and listing them all costs the page. */
 export const MAX_LISTED_TOOLS = 1_000;
-/** A request the server never answers fails after this long. */
-const REQUEST_TIMEOUT_MS = 60_000;
+/** A request the server never answers fails after this long (the pool's default). */
+export const MCP_REQUEST_TIMEOUT_MS = 60_000;
 const CLIENT_INFO = { name: "graphwright", version: "0.1.0" };
 
 /**
@@ -51,9 +51,11 @@ export class McpSessionPool {
   readonly #sessions = new Map<string, Promise<Client>>();
   /** The session key each URL and header templates last resolved to: a changed secret replaces its session. */
   readonly #current = new Map<string, string>();
+  readonly #timeoutMs: number;
 
-  constructor(services: Pick<ToolServices, "fetch" | "secrets"> = {}) {
+  constructor(services: Pick<ToolServices, "fetch" | "secrets"> = {}, options: { requestTimeoutMs?: number } = {}) {
     this.#services = services;
+    this.#timeoutMs = options.requestTimeoutMs ?? MCP_REQUEST_TIMEOUT_MS;
   }
 
   /** Every tool the server lists (all pages), or a clear error. */
@@ -62,7 +64,7 @@ export class McpSessionPool {
       const out: McpToolListing[] = [];
       let cursor: string | undefined;
       do {
-        const page = await client.listTools(cursor === undefined ? {} : { cursor }, requestOptions(signal));
+        const page = await client.listTools(cursor === undefined ? {} : { cursor }, this.#requestOptions(signal));
         for (const tool of page.tools) {
           out.push({ name: tool.name, description: tool.description ?? tool.title ?? "", input_schema: tool.inputSchema as Record<string, unknown> });
         }
@@ -80,7 +82,8 @@ export class McpSessionPool {
     return this.#withSession(
       endpoint,
       caller ?? { tool },
-      async (client) => (await client.callTool({ name: tool, arguments: args }, undefined, requestOptions(signal))) as CallToolResult,
+      async (client) => (await client.callTool({ name: tool, arguments: args }, undefined, this.#requestOptions(signal))) as CallToolResult,
+      tool,
     );
   }
 
@@ -92,7 +95,8 @@ export class McpSessionPool {
     await Promise.all(sessions.map(async (pending) => closeClient(await pending.catch(() => null))));
   }
 
-  async #withSession<T>(endpoint: McpEndpoint, caller: McpCaller | undefined, work: (client: Client) => Promise<T>): Promise<T> {
+  /** `tool` names the call in a failure's message (none for listing). */
+  async #withSession<T>(endpoint: McpEndpoint, caller: McpCaller | undefined, work: (client: Client) => Promise<T>, tool?: string): Promise<T> {
     const headers = await this.#headers(endpoint, caller);
     const key = this.#key(endpoint, headers);
     for (let attempt = 0; ; attempt++) {
@@ -107,7 +111,7 @@ export class McpSessionPool {
         }
         // A transport failure leaves the session unusable; a JSON-RPC error answer does not.
         if (error instanceof StreamableHTTPError || isNetworkError(error)) this.#forget(key, client);
-        throw callFailure(endpoint, error);
+        throw callFailure(endpoint, error, { tool, timeoutMs: this.#timeoutMs });
       }
     }
   }
@@ -153,10 +157,10 @@ export class McpSessionPool {
     });
     const client = new Client(CLIENT_INFO, { capabilities: {} });
     try {
-      await client.connect(transport, { timeout: REQUEST_TIMEOUT_MS });
+      await client.connect(transport, { timeout: this.#timeoutMs });
     } catch (error) {
       await closeClient(client);
-      throw callFailure(endpoint, error);
+      throw callFailure(endpoint, error, { timeoutMs: this.#timeoutMs });
     }
     return client;
   }
@@ -176,10 +180,10 @@ export class McpSessionPool {
     for (const [header, template] of Object.entries(templates)) out[header] = renderTemplate(template, { secrets });
     return out;
   }
-}
 
-function requestOptions(signal: AbortSignal | undefined) {
-  return { timeout: REQUEST_TIMEOUT_MS, ...(signal ? { signal } : {}) };
+  #requestOptions(signal: AbortSignal | undefined) {
+    return { timeout: this.#timeoutMs, ...(signal ? { signal } : {}) };
+  }
 }
 
 async function closeClient(client: Client | null): Promise<void> {
@@ -203,6 +207,21 @@ function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError;
 }
 
+/**
+ * An open connection the other side cut (Node's fetch says why in `cause`): the server was
+ * reached and went away. The browser's fetch does not tell this from "cannot connect".
+ */
+function connectionCut(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  if (!cause) return false;
+  return (
+    cause.code === "ECONNRESET" ||
+    cause.code === "UND_ERR_SOCKET" ||
+    cause.code === "EPIPE" ||
+    (typeof cause.message === "string" && /other side closed|socket hang up/i.test(cause.message))
+  );
+}
+
 function describe(endpoint: McpEndpoint): string {
   const origin = safeOrigin(endpoint.url);
   return endpoint.name ? `MCP server "${endpoint.name}" (${origin})` : `MCP server ${origin}`;
@@ -216,12 +235,22 @@ function safeOrigin(url: string): string {
   }
 }
 
-/** One sentence on why a request to the server failed, naming the server. */
-export function callFailure(endpoint: McpEndpoint, error: unknown): Error {
+/**
+ * One sentence on why a request to the server failed, naming the server (and the tool, for a
+ * call). A call the server never answers, or whose connection broke, may have run there: the
+ * message says so, and it is not retried.
+ */
+export function callFailure(endpoint: McpEndpoint, error: unknown, call: { tool?: string | undefined; timeoutMs?: number } = {}): Error {
   if (error instanceof McpCallError) return error;
   const reason = error instanceof Error ? error.message : String(error);
+  const what = call.tool === undefined ? "the request" : `the call of "${call.tool}"`;
   let message: string;
-  if (error instanceof StreamableHTTPError) {
+  if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout)) {
+    const seconds = Math.round((call.timeoutMs ?? MCP_REQUEST_TIMEOUT_MS) / 100) / 10;
+    message = `${describe(endpoint)} did not answer ${what} within ${seconds} s, so it was given up${call.tool === undefined ? "" : " (it may still be running on the server)"}.`;
+  } else if (isNetworkError(error) && connectionCut(error)) {
+    message = `The connection to ${describe(endpoint)} broke during ${what} (${reason}: ${String((error as { cause?: { message?: unknown } }).cause?.message ?? "")}): the server may have stopped${call.tool === undefined ? "" : ", and the tool may or may not have run"}.`;
+  } else if (error instanceof StreamableHTTPError) {
     message =
       error.code !== undefined && error.code >= 400
         ? `${describe(endpoint)} answered HTTP ${error.code}: ${reason.replace(/^Streamable HTTP error: /, "")}`

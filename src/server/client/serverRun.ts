@@ -64,6 +64,20 @@ export interface ServerRunOptions {
   now?: () => number;
 }
 
+/**
+ * A stream that broke after the run began (the server stopped, restarted or lost the
+ * connection): the server was reached, so "cannot be reached" would mislead. A failure the
+ * server answered (a status) is told as usual.
+ */
+function connectionLost(error: unknown, url: string): { code: string; message: string } {
+  if (typeof (error as { status?: unknown } | null)?.status === "number") return describeServerError(error, url, "The run");
+  const reason = error instanceof Error ? error.message : String(error);
+  return {
+    code: "SERVER_CONNECTION_LOST",
+    message: `The connection to the LangGraph server at ${url} broke during the run (${reason}): the server may have stopped or restarted. What arrived is kept here; once the server answers, send the message again.`,
+  };
+}
+
 /** `debug` rather than `checkpoints`: only its checkpoint records carry the checkpoint's id (for inspecting a step). */
 const STREAM_MODES = ["custom", "tasks", "debug", "values"] as const;
 
@@ -145,7 +159,7 @@ export async function* runOnServer(input: RunInput, options: ServerRunOptions): 
       status = "cancelled";
     } else {
       status = "error";
-      const failure = describeServerError(error, options.url, "The run");
+      const failure = serverRunId !== null ? connectionLost(error, options.url) : describeServerError(error, options.url, "The run");
       yield make({ type: "error", code: failure.code, message: failure.message }, atRoot, null);
     }
   }

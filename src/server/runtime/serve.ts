@@ -13,6 +13,7 @@ import { buildServerEngine } from "../bundle/buildEngine.js";
 import { ENGINE_FILE } from "../bundle/files.js";
 import { publishDocument, RUNTIME_GRAPH_ID, type PublishResult } from "../client/publish.js";
 import { allowedHosts, corsOrigin, DEFAULT_CORS_ORIGINS, listenRefusal, requestRefusal, type RequestPolicy } from "./requestGuard.js";
+import { releaseOrphanedRuns } from "./orphanedRuns.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -115,6 +116,8 @@ export async function startRuntimeServer(options: RuntimeServerOptions): Promise
   (globalThis as Record<symbol, unknown>)[Symbol.for(GUARD_KEY)] = (headers: Headers) => requestRefusal(headers, policy);
   const stateDir = path.resolve(options.stateDir);
   await prepare(stateDir);
+  // A run the last process was in the middle of would keep its thread busy for good.
+  await releaseOrphanedRuns(stateDir);
   if (options.graphsDir) process.env.GRAPHWRIGHT_GRAPHS_DIR = path.resolve(options.graphsDir);
   if (options.apiKey) process.env.GRAPHWRIGHT_SERVER_API_KEY = options.apiKey;
   const { startServer } = await import("@langchain/langgraph-api/server");

@@ -1,6 +1,8 @@
 /**
  * Test harness: the Graphwright runtime server as a user starts it (`npm run cli -- serve`),
- * in a child process on a free loopback port, with its state in a temporary folder.
+ * in a child process on a free loopback port, with its state in a temporary folder. `kill()`
+ * ends the process at once (SIGKILL, as a crash or an OOM kill would) and `restart()` starts it
+ * again on the same port and state folder.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -13,8 +15,14 @@ const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
 export interface RuntimeProcess {
   url: string;
+  /** The state folder (`--state`): the server's `.langgraph_api/` files are in it. */
+  stateDir: string;
   /** Everything the server printed, for failure messages. */
   output(): string;
+  /** Ends the server's process group with SIGKILL: no shutdown, no last flush of its state. */
+  kill(): Promise<void>;
+  /** Starts the server again on the same port with the same state folder, once it answers. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,50 +37,61 @@ export async function startRuntimeProcess(options: { timeoutMs?: number; corsOri
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = "";
-  const child: ChildProcess = spawn(
-    path.join(ROOT, "node_modules", ".bin", "tsx"),
-    [
-      path.join(ROOT, "src", "cli", "main.ts"),
-      "serve",
-      "--port",
-      String(port),
-      "--state",
-      state,
-      ...(options.corsOrigins ?? []).flatMap((origin) => ["--cors-origin", origin]),
-    ],
-    {
-      cwd: ROOT,
-      detached: true,
-      env: { ...process.env, LOG_LEVEL: "warn", OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "" },
-    },
-  );
-  child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (log += d.toString()));
+  let child: ChildProcess | null = null;
+
+  const stop = async (signal: "SIGTERM" | "SIGKILL") => {
+    const running = child;
+    if (!running?.pid || running.exitCode !== null || running.signalCode !== null) return;
+    const exited = new Promise((resolve) => running.once("exit", resolve));
+    process.kill(-running.pid, signal);
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    if (running.exitCode === null && running.signalCode === null) process.kill(-running.pid, "SIGKILL");
+  };
   const close = async () => {
-    if (child.pid && child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      process.kill(-child.pid, "SIGTERM");
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-      if (child.exitCode === null) process.kill(-child.pid, "SIGKILL");
-    }
+    await stop("SIGTERM");
     await rm(state, { recursive: true, force: true });
   };
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
-  for (;;) {
-    if (child.exitCode !== null) {
-      await close();
-      throw new Error(`The runtime server exited with ${child.exitCode}:\n${log}`);
+
+  const start = async () => {
+    const started = spawn(
+      path.join(ROOT, "node_modules", ".bin", "tsx"),
+      [
+        path.join(ROOT, "src", "cli", "main.ts"),
+        "serve",
+        "--port",
+        String(port),
+        "--state",
+        state,
+        ...(options.corsOrigins ?? []).flatMap((origin) => ["--cors-origin", origin]),
+      ],
+      {
+        cwd: ROOT,
+        detached: true,
+        env: { ...process.env, LOG_LEVEL: "warn", OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "" },
+      },
+    );
+    child = started;
+    started.stdout?.on("data", (d: Buffer) => (log += d.toString()));
+    started.stderr?.on("data", (d: Buffer) => (log += d.toString()));
+    const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+    for (;;) {
+      if (started.exitCode !== null) {
+        await close();
+        throw new Error(`The runtime server exited with ${started.exitCode}:\n${log}`);
+      }
+      try {
+        if ((await fetch(`${url}/ok`)).ok) return;
+      } catch {
+        // Not listening yet.
+      }
+      if (Date.now() > deadline) {
+        await close();
+        throw new Error(`The runtime server did not answer at ${url}:\n${log}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    try {
-      if ((await fetch(`${url}/ok`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await close();
-      throw new Error(`The runtime server did not answer at ${url}:\n${log}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { url, output: () => log, close };
+  };
+
+  await start();
+  return { url, stateDir: state, output: () => log, kill: () => stop("SIGKILL"), restart: start, close };
 }

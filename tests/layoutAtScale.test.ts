@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { nodeKindTable } from "../src/schema/index.js";
+import { LARGE_GRAPH_NODES } from "../src/app/canvas/layout";
 import { DEEP_DELEGATION, LOOP_EDGE, templateShapes } from "./support/templateShapes";
 
 const exec = promisify(execFile);
@@ -11,15 +12,17 @@ const script = fileURLToPath(new URL("./support/layoutInWorkerStack.ts", import.
 /** V8's default stack in KiB, which Chromium's workers run with; vitest's threads get 4 MiB. */
 const WORKER_STACK_KIB = 984;
 
+async function layoutInChild(shape: "templates" | "chain", nodes: number, stackKib = WORKER_STACK_KIB): Promise<Record<string, { x: number; y: number }>> {
+  const { stdout } = await exec(process.execPath, [`--stack-size=${stackKib}`, "--import", "tsx", script, shape, String(nodes)], { maxBuffer: 64 * 2 ** 20 });
+  return JSON.parse(stdout) as Record<string, { x: number; y: number }>;
+}
+
 describe("auto layout at scale", () => {
   it("Auto layout of 10,000 nodes completes (test in Node)", { timeout: 120_000 }, async () => {
     const nodes = 10_000;
     const doc = templateShapes(nodes);
     expect(doc.nodes).toHaveLength(nodes);
-    const { stdout } = await exec(process.execPath, [`--stack-size=${WORKER_STACK_KIB}`, "--import", "tsx", script, String(nodes)], {
-      maxBuffer: 64 * 2 ** 20,
-    });
-    const positions = JSON.parse(stdout) as Record<string, { x: number; y: number }>;
+    const positions = await layoutInChild("templates", nodes);
     expect(Object.keys(positions)).toHaveLength(nodes);
 
     const boxes = doc.nodes
@@ -43,5 +46,13 @@ describe("auto layout at scale", () => {
     for (let i = 1; i < DEEP_DELEGATION; i++) expect(positions[`deep${i}`]!.y).toBeGreaterThan(positions[`deep${i - 1}`]!.y);
     expect(positions["sup0.0.0"]!.y).toBeGreaterThan(positions["sup0.0"]!.y);
     expect(positions["sup0.0"]!.y).toBeGreaterThan(positions.sup0!.y);
+  });
+
+  it("falls back to the loop-only layout when elk overflows a small stack below the size threshold", { timeout: 60_000 }, async () => {
+    // 150 KiB: elk's depth-first search of a 1,000-node chain overflows it; the layered layout does not.
+    const positions = await layoutInChild("chain", LARGE_GRAPH_NODES, 150);
+    expect(Object.keys(positions)).toHaveLength(LARGE_GRAPH_NODES);
+    const backwards = Array.from({ length: LARGE_GRAPH_NODES - 1 }, (_, i) => i).filter((i) => positions[`c${i}`]!.x >= positions[`c${i + 1}`]!.x);
+    expect(backwards).toEqual([]);
   });
 });

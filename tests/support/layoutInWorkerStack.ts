@@ -1,10 +1,13 @@
 /**
- * Lays out `templateShapes(<nodes>)` with the code the app's layout worker runs and writes the
- * positions as JSON to stdout. tests/layoutAtScale.test.ts starts it with the V8 stack of a
- * browser worker (`node --stack-size=…`): vitest's own threads have four times as much.
+ * Lays out a generated graph with the code the app's layout worker runs and writes the positions
+ * as JSON to stdout: `templates <nodes>` (templateShapes) or `chain <nodes>` (one flow chain).
+ * tests/layoutAtScale.test.ts starts it with a browser worker's V8 stack (`node --stack-size=…`):
+ * vitest's own threads have four times as much.
  */
 import { layoutDocument } from "../../src/app/canvas/layout.js";
-import { templateShapes } from "./templateShapes.js";
+import { flowChain, templateShapes } from "./templateShapes.js";
 
-const positions = await layoutDocument(templateShapes(Number(process.argv[2])), new Map());
+const [shape, size] = process.argv.slice(2);
+const nodes = Number(size);
+const positions = await layoutDocument(shape === "chain" ? flowChain(nodes) : templateShapes(nodes), new Map());
 process.stdout.write(JSON.stringify(positions));

@@ -67,3 +67,10 @@ export function templateShapes(total: number): GraphDocument {
   flow("step1200", "step3");
   return { ...blankDocument("scale", "Scale"), nodes, edges };
 }
+
+/** One flow chain of agents, `c0` → `c1` → …; small enough for elk, long enough for its recursion. */
+export function flowChain(length: number): GraphDocument {
+  const nodes = Array.from({ length }, (_, i) => ({ id: `c${i}`, kind: "agent", position: { x: 0, y: 0 }, data: { name: `c${i}` } }) as unknown as Node);
+  const edges = Array.from({ length: length - 1 }, (_, i): Edge => ({ id: `c${i}-c${i + 1}`, kind: "flow", source: `c${i}`, target: `c${i + 1}` }));
+  return { ...blankDocument("chain", "Chain"), nodes, edges };
+}

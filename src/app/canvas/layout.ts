@@ -63,7 +63,9 @@ async function elkCorners(boxes: readonly Box[], edges: readonly Link[]): Promis
     result = await elk.layout(graph);
   } catch (error) {
     // A path deeper than the stack allows even below the size threshold: the loop-only layout still answers.
-    if (error instanceof RangeError) return layeredCorners(boxes, edges);
+    // (elk's in-thread worker may hand the error on as a plain object: the message tells.)
+    if (error instanceof RangeError || /call stack/i.test(error instanceof Error ? error.message : String((error as { message?: unknown })?.message ?? error)))
+      return layeredCorners(boxes, edges);
     throw error;
   }
   return new Map((result.children ?? []).map((child) => [child.id, { x: Math.round(child.x ?? 0), y: Math.round(child.y ?? 0) }]));

@@ -131,4 +131,27 @@ describe("429 with Retry-After to parallel sub-agents", () => {
     expect(history.slice(4).sort()).toEqual(["ai: Billing on thanks", "ai: Returns on thanks", "ai: Shipping on thanks"]);
     expect(new Set(history).size).toBe(history.length);
   });
+
+  it("a reply stored before a later step failed is kept once, not twice", async () => {
+    // Start → Billing (answers) → Returns (refused with 429 three times) → End: Billing's reply is in the state before the failure.
+    const { server } = await rateLimitedServer((agent) => (agent === "Returns" ? 3 : 0));
+    const chain: GraphDocumentInput = {
+      ...teamDoc(`${server.url}/v1`),
+      nodes: teamDoc(`${server.url}/v1`).nodes.filter((n) => n.id !== "fan" && n.id !== "shipping"),
+      edges: [flow("start", "billing"), flow("billing", "returns"), flow("returns", "end")],
+    };
+    const compiled = compileGraph(chain, servicesFor());
+    const failed = await collectRun(compiled, { message: "Where is my refund?" }, { threadId: "t-429-chain" });
+    expect(failed.at(-1)).toMatchObject({ type: "run_end", status: "error" });
+
+    const next = await collectRun(compiled, { message: "Thanks" }, { threadId: "t-429-chain" });
+    expect(next.at(-1)).toMatchObject({ type: "run_end", status: "completed" });
+    expect(messagesOf(next).map((m) => `${m.role}: ${m.content}`)).toEqual([
+      "human: Where is my refund?",
+      "ai: Billing on refund",
+      "human: Thanks",
+      "ai: Billing on thanks",
+      "ai: Returns on thanks",
+    ]);
+  });
 });

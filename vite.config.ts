@@ -6,6 +6,7 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { sandboxWorkerSource } from "./scripts/sandboxWorkerSource";
 import { serverEngineSource } from "./scripts/serverEngineSource";
+import { contentSecurityPolicyPlugin } from "./scripts/contentSecurityPolicy";
 
 const page = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 /** The e2e build adds test harness pages (real IndexedDB smoke); production builds never ship them. */
@@ -30,7 +31,7 @@ function domFreeDecoderInWorkers(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), sandboxWorkerSource(), serverEngineSource()],
+  plugins: [react(), tailwindcss(), sandboxWorkerSource(), serverEngineSource(), contentSecurityPolicyPlugin()],
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },
   build: { target: "es2022", sourcemap: true, rolldownOptions: { input: { main: page("./index.html"), ...harness } } },

@@ -5,6 +5,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import { ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { renderTemplate } from "../engine/index.js";
 import type { ToolContext } from "../engine/index.js";
@@ -155,7 +156,9 @@ export class McpSessionPool {
       requestInit: { headers },
       ...(fetchImpl ? { fetch: (url: string | URL, init?: RequestInit) => fetchImpl(String(url), init ?? {}) } : {}),
     });
-    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    // The SDK's default validator (Ajv) compiles schemas with eval, which the app's
+    // Content-Security-Policy refuses; @cfworker/json-schema interprets them instead.
+    const client = new Client(CLIENT_INFO, { capabilities: {}, jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
     try {
       await client.connect(transport, { timeout: this.#timeoutMs });
     } catch (error) {

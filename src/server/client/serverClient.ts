@@ -44,7 +44,7 @@ function originAwareFetch(url: string, origin: string, base: typeof fetch): type
     } catch (error) {
       if (!(error instanceof TypeError) || init?.signal?.aborted) throw error;
       try {
-        await base(`${url}/ok`, { mode: "no-cors", cache: "no-store", signal: AbortSignal.timeout(PROBE_MS) });
+        await base(`${url}/ok`, { mode: "no-cors", signal: AbortSignal.timeout(PROBE_MS) });
       } catch {
         throw error;
       }
@@ -63,7 +63,7 @@ function originAwareFetch(url: string, origin: string, base: typeof fetch): type
 export function serverClient(connection: ServerConnection, fetchImpl?: typeof fetch): Client {
   const url = connection.url.replace(/\/+$/, "");
   const origin = pageOrigin();
-  const base = fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const base = fetchImpl ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   return new Client({
     apiUrl: url,
     // null: never an API key from environment variables, which belong to other servers.

@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import { describe, expect, it } from "vitest";
 import { allowedHosts, corsOrigin, DEFAULT_CORS_ORIGINS, listenRefusal, requestRefusal } from "./requestGuard.js";
 
@@ -11,8 +12,11 @@ describe("the runtime server's request guard", () => {
     expect(requestRefusal(new Headers({ host: "rebound.example:8123" }), policy)).toMatch(/DNS-rebinding/);
   });
 
-  it("answers to the bound name when bound to a named address", () => {
+  it("answers to the bound name, and on every interface to this machine's names and addresses", () => {
     expect(allowedHosts("192.168.1.20", 8123)).toEqual(new Set(["192.168.1.20:8123"]));
+    const everywhere = allowedHosts("0.0.0.0", 8123);
+    for (const host of ["0.0.0.0:8123", "localhost:8123", `${hostname().toLowerCase()}:8123`]) expect(everywhere.has(host)).toBe(true);
+    expect(everywhere.has("rebound.example:8123")).toBe(false);
     expect(allowedHosts("::1", 80)).toEqual(new Set(["localhost:80", "localhost", "127.0.0.1:80", "127.0.0.1", "[::1]:80", "[::1]"]));
   });
 

@@ -47,11 +47,11 @@ function isWildcard(host: string): boolean {
 export function allowedHosts(host: string, port: number): Set<string> {
   const names = new Set<string>();
   if (isLoopback(host) || isWildcard(host)) for (const name of LOOPBACK_NAMES) names.add(name);
+  // The bound name itself, also for a wildcard (what this server's own URL and clients in it use).
+  names.add(asHostName(host));
   if (isWildcard(host)) {
     names.add(hostname().toLowerCase());
     for (const entries of Object.values(networkInterfaces())) for (const entry of entries ?? []) names.add(asHostName(entry.address));
-  } else {
-    names.add(asHostName(host));
   }
   const out = new Set<string>();
   for (const name of names) {

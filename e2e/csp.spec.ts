@@ -1,0 +1,42 @@
+// The built app ships a strict Content-Security-Policy: as a header from `vite preview` (with
+// frame-ancestors) and as a meta tag in the page. A script injected into the page does not run,
+// inline or as an event handler, and the page says so with a securitypolicyviolation.
+import { expect, test } from "./fixtures";
+
+test("the app page carries a strict Content-Security-Policy header and meta tag, and boots under it", async ({ page, app, consoleErrors }) => {
+  const response = await page.goto("/");
+  const header = (await response?.headerValue("content-security-policy")) ?? "";
+  for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(header).toContain(directive);
+  expect(header).toMatch(/script-src 'self' 'wasm-unsafe-eval'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  expect(header).not.toContain("unsafe-inline");
+  const meta = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
+  expect(meta).toContain("default-src 'self'");
+  expect(meta).not.toContain("frame-ancestors");
+  // The theme boot script (allowed by its hash) ran, and the app rendered with nothing refused.
+  await expect(app.heading).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.style.colorScheme)).not.toBe("");
+  expect(consoleErrors).toEqual([]);
+});
+
+test("an injected inline script and an injected event handler are blocked and reported", async ({ page, app }) => {
+  await app.goto();
+  const outcome = await page.evaluate(async () => {
+    // Each policy (the header and the meta tag) reports its own violation: wait for both kinds.
+    const seen = new Set<string>();
+    const bothKinds = new Promise<void>((resolve) => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        seen.add(event.effectiveDirective);
+        if (seen.size === 2) resolve();
+      });
+    });
+    const script = document.createElement("script");
+    script.textContent = "window.__injected = 'script'";
+    document.body.append(script);
+    const holder = document.createElement("div");
+    holder.innerHTML = `<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" onerror="window.__injected = 'handler'" onload="window.__injected = 'handler'">`;
+    document.body.append(holder);
+    await bothKinds;
+    return { injected: (window as { __injected?: string }).__injected ?? null, seen: [...seen].sort() };
+  });
+  expect(outcome).toEqual({ injected: null, seen: ["script-src-attr", "script-src-elem"] });
+});

@@ -126,6 +126,7 @@ test("a thread that went on with Step and Continue shows them as debug markers, 
   await playground.region.getByRole("button", { name: "Save as test", exact: true }).click();
   const save = page.getByRole("dialog", { name: "Save as test", exact: true });
   await expect(save.getByRole("list", { name: "Turns" }).getByRole("listitem")).toHaveText([PARIS]);
+  await expect(save.getByRole("note")).toHaveText("Continue, Step and Stop at breakpoints are not turns: the test runs with breakpoints off.");
   await save.getByRole("textbox", { name: "Test name", exact: true }).fill("Paris through breakpoints");
   await save.getByRole("button", { name: "Save test", exact: true }).click();
   await expect(save).toBeHidden();

@@ -126,6 +126,7 @@ test("a thread that went on with Step and Continue shows them as debug markers, 
   await playground.region.getByRole("button", { name: "Save as test", exact: true }).click();
   const save = page.getByRole("dialog", { name: "Save as test", exact: true });
   await expect(save.getByRole("list", { name: "Turns" }).getByRole("listitem")).toHaveText([PARIS]);
+  await expect(save.getByRole("note")).toHaveText("Continue, Step and Stop at breakpoints are not turns: the test runs with breakpoints off.");
   await save.getByRole("textbox", { name: "Test name", exact: true }).fill("Paris through breakpoints");
   await save.getByRole("button", { name: "Save test", exact: true }).click();
   await expect(save).toBeHidden();
@@ -136,6 +137,43 @@ test("a thread that went on with Step and Continue shows them as debug markers, 
   await dialog.getByRole("button", { name: "Run all tests", exact: true }).click();
   await expect(dialog.getByRole("status")).toHaveText("5 passed, 0 failed", { timeout: 60_000 });
   await expect(table.getByRole("row", { name: /Paris through breakpoints/ })).toContainText("Passed");
+});
+
+test("after a reload the pause waits again; Step and Continue there show once each as markers and the thread saves as one turn", async ({
+  app,
+  controls,
+  editor,
+  playground,
+  page,
+}) => {
+  await app.goto();
+  await controls.openTemplate("Weather assistant");
+  await editor.node("Assistant").click();
+  await placeGroup(editor, "call_tools").getByRole("checkbox", { name: "Break before", exact: true }).check();
+  await playground.send(PARIS);
+  const card = pauseCard(page);
+  await expect(card).toContainText("before call_tools of Assistant", { timeout: 15_000 });
+
+  await page.reload();
+  await expect(card).toContainText("before call_tools of Assistant", { timeout: 15_000 });
+  await card.getByRole("button", { name: "Step", exact: true }).click();
+  await expect(card).toContainText("Stepped to before call_model of Assistant", { timeout: 15_000 });
+  await page.reload();
+  await expect(card).toContainText("Stepped to before call_model of Assistant", { timeout: 15_000 });
+  await card.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(playground.replies.filter({ hasText: "Right now: " })).toHaveCount(1, { timeout: 15_000 });
+
+  // Read back from storage: each message and each marker once.
+  await page.reload();
+  await expect(playground.replies.filter({ hasText: "Right now: " })).toHaveCount(1, { timeout: 15_000 });
+  await expect(playground.region.getByRole("feed", { name: "Messages" }).getByRole("note")).toHaveText([
+    "Stepped from call_tools of Assistant",
+    "Continued from call_model of Assistant",
+  ]);
+  await expect(playground.region.getByRole("article", { name: /^User: / })).toHaveCount(1);
+  await expect(playground.toolCalls).toHaveCount(1);
+  await playground.region.getByRole("button", { name: "Save as test", exact: true }).click();
+  await expect(page.getByRole("dialog", { name: "Save as test", exact: true }).getByRole("list", { name: "Turns" }).getByRole("listitem")).toHaveText([PARIS]);
 });
 
 test("Apply as fork continues the edited state in a new thread; the original thread keeps waiting at the pause", async ({

@@ -4,10 +4,10 @@
 import { useMemo, useState } from "react";
 import type { GraphTest } from "../../schema/index.js";
 import { Dialog } from "../shell/Dialog";
-import { fieldLabel } from "../shell/styles";
+import { fieldHint, fieldLabel } from "../shell/styles";
 import { useEditorStore } from "../store/EditorProvider";
 import { useThreadEvents } from "../store/playground/hooks";
-import { defaultTestName, newTestId, proposeTest, threadTurns } from "./proposeTest";
+import { debugNote, defaultTestName, newTestId, proposeTest, threadTurns } from "./proposeTest";
 import { TestForm, turnText } from "./TestForm";
 
 /** Adds a test to the document, or replaces the test with its id: one undoable change. */
@@ -29,6 +29,7 @@ export function SaveTestDialog({ onClose, onSaved }: { onClose(): void; onSaved(
     return test ? { ...test, name: defaultTestName(test) } : null;
   }, [events, store, id, chosen]);
   const tools = store.getState().document.tools.map((tool) => tool.name);
+  const note = useMemo(() => debugNote(events), [events]);
   const toggle = (index: number) =>
     setChosen((old) => {
       const next = new Set(old);
@@ -52,6 +53,11 @@ export function SaveTestDialog({ onClose, onSaved }: { onClose(): void; onSaved(
               </label>
             ))}
           </fieldset>
+        )}
+        {note && (
+          <p role="note" className={fieldHint}>
+            {note}
+          </p>
         )}
         {proposed ? (
           // A new selection proposes anew: its assertions name other turns.

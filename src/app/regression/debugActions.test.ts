@@ -10,7 +10,7 @@ import { collectRun, compileGraph, runTests, type Breakpoint, type RunEvent, typ
 import { assertValid, describeResume, type GraphDocument, type GraphTest } from "../../schema/index.js";
 import { testServices } from "../../../tests/support/services.js";
 import { deriveChat } from "../playground/chatMessages";
-import { proposeTest } from "./proposeTest";
+import { debugNote, proposeTest } from "./proposeTest";
 
 const PARIS = "What's the weather in Paris?";
 const weatherDoc = assertValid({ ...weather, tests: [] });
@@ -58,6 +58,7 @@ describe("debug actions at breakpoints", () => {
     const test = proposeTest(thread.events, weatherDoc, { id: "t1", name: "Paris" });
     expect(test?.turns).toEqual([{ message: PARIS }]);
     expect(test?.mode).toBe("scripted");
+    expect(debugNote(thread.events)).toBe("Continue, Step and Stop at breakpoints are not turns: the test runs with breakpoints off.");
     expect(test?.assertions).toEqual([
       { kind: "tool_called", tool: "get_weather", args: { city: "Paris" } },
       { kind: "reply_contains", text: "Right now: Sunny, 21°C, light wind in Paris." },
@@ -157,6 +158,7 @@ describe("debug actions at breakpoints", () => {
 
     const test = proposeTest(thread.events, weatherDoc, { id: "t", name: "Snowy" });
     expect(test).toMatchObject({ mode: "replay", turns: [{ message: PARIS }] });
+    expect(debugNote(thread.events)).toMatch(/The state was edited at a pause, which a test cannot do, so it answers with the recorded replies \(replay\)\.$/);
     expect(test?.assertions.at(-1)).toEqual({ kind: "reply_contains", text: "Right now: Paris: Snowy, -3°C." });
     if (!test) throw new Error("no test proposed");
     expect(await runOnly(test)).toEqual({ failed: [], status: "passed" });

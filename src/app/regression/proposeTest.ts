@@ -134,6 +134,19 @@ export function proposeTest(
   };
 }
 
+/**
+ * What Save as test says about a thread that passed through breakpoints, or null when it did not:
+ * its debug actions are not turns, and state edited at a pause makes the test a replay.
+ * @example debugNote(eventsWithAStep) // "Continue, Step and Stop at breakpoints are not turns: the test runs with breakpoints off."
+ */
+export function debugNote(events: readonly RunEvent[]): string | null {
+  if (!ofType(events, "interrupt_resolved").some((event) => event.kind === "breakpoint")) return null;
+  const note = "Continue, Step and Stop at breakpoints are not turns: the test runs with breakpoints off.";
+  return events.some((event) => event.type === "state_edited")
+    ? `${note} The state was edited at a pause, which a test cannot do, so it answers with the recorded replies (replay).`
+    : note;
+}
+
 /** A test id no test of the document has yet. */
 export function newTestId(document: Pick<GraphDocument, "tests">, now: number): string {
   const taken = new Set(document.tests.map((t) => t.id));

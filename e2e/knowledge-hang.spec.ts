@@ -2,32 +2,9 @@
 // started inside the real worker through DevTools, so no production code knows of it. The
 // batch it takes down is rejected naming its file, nothing of it is stored, a fresh worker
 // indexes the next batch, and Stop in graph settings still ends indexing within seconds.
-import type { Page, Worker } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { answers, knowledgeWorker, spin } from "./knowledgeWorkerLoop";
 import { KnowledgeHarnessPage } from "./pages/KnowledgeHarnessPage";
-
-async function knowledgeWorker(page: Page): Promise<Worker> {
-  await expect.poll(() => page.workers().some((w) => w.url().includes("knowledge.worker"))).toBe(true);
-  return page.workers().find((w) => w.url().includes("knowledge.worker")) as Worker;
-}
-
-/** Whether the worker answers a DevTools evaluation within a second (a stuck one never does). */
-async function answers(worker: Worker): Promise<boolean> {
-  const reply = worker.evaluate(() => true).catch(() => false);
-  return Promise.race([reply, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1_000))]);
-}
-
-/** Spins the worker's thread forever; the evaluation ends (rejected) when the worker is terminated. */
-async function spin(worker: Worker): Promise<void> {
-  void worker
-    .evaluate(() => {
-      for (;;) {
-        // Nothing: the thread never gets back to its event loop.
-      }
-    })
-    .catch(() => undefined);
-  await expect.poll(() => answers(worker), { timeout: 10_000 }).toBe(false);
-}
 
 test.afterEach(({ consoleErrors }) => {
   expect(consoleErrors).toEqual([]);

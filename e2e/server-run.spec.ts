@@ -13,9 +13,14 @@ import { startRuntimeProcess, type RuntimeProcess } from "../src/server/testing/
 let server: RuntimeProcess;
 const STREAM_TIMEOUT = 30_000;
 
+/** A server start (tsx compiling the CLI, then the LangGraph API's own start) on a loaded 2-core machine. */
+const SERVER_START_MS = 90_000;
+
 test.beforeAll(async ({ baseURL }) => {
+  // The hook's limit is the start's own bound and a little more, so a slow start fails with the server's output, not the hook's timeout.
+  test.setTimeout(SERVER_START_MS + 10_000);
   // The server answers only the origins it is told: this app's.
-  server = await startRuntimeProcess({ corsOrigins: [new URL(String(baseURL)).origin] });
+  server = await startRuntimeProcess({ corsOrigins: [new URL(String(baseURL)).origin], timeoutMs: SERVER_START_MS });
 });
 
 test.afterAll(async () => {
@@ -128,7 +133,14 @@ test("templates run on a runtime server chosen in Run on: nested sub-agents, too
   await expect(playground.region.getByText("Personal assistant already published (version 1)")).toBeVisible();
 });
 
-test("a reload in the middle of a turn on the server shows the server's answer once, nothing run again here", async ({ page, app, controls, playground }) => {
+test("a reload in the middle of a turn on the server shows the turn and its answer once, nothing run again here, and the next message runs there", async ({
+  page,
+  app,
+  controls,
+  playground,
+}) => {
+  // Two turns through a real server at 6 tokens a second, one of them across a reload.
+  test.setTimeout(90_000);
   // The Weather template with its model slowed to 6 tokens a second, so the reload lands mid-reply.
   const weather = JSON.parse(readFileSync(new URL("../examples/weather-assistant.json", import.meta.url), "utf8")) as {
     meta: { id: string; name: string };
@@ -154,12 +166,64 @@ test("a reload in the middle of a turn on the server shows the server's answer o
   await expect(answer).toHaveCount(1);
   await expect(playground.toolCall("get_weather")).toHaveCount(1);
   await expect(playground.region.getByText("This turn was interrupted")).toHaveCount(0);
+  await expect(playground.article("User: What's the weather in Oslo?")).toHaveCount(1);
   // The server ran the turn once: one thread, one run.
   const client = new Client({ apiUrl: server.url, apiKey: null });
   const assistant = (await client.assistants.search({ graphId: "graphwright" })).find((a) => a.name === "Slow weather");
   const threads = await client.threads.search({ metadata: { assistant_id: assistant?.assistant_id ?? "" } });
   expect(threads).toHaveLength(1);
-  expect(await client.runs.list(threads[0]?.thread_id ?? "")).toHaveLength(1);
+  const serverThread = threads[0]?.thread_id ?? "";
+  expect(await client.runs.list(serverThread)).toHaveLength(1);
+
+  // The thread takes the next message, on the same server thread; the first turn is still shown once.
+  await playground.send("What's the weather in London?");
+  await expect(playground.status).toHaveText("Idle", { timeout: STREAM_TIMEOUT });
+  await expect(playground.article("Assistant: Right now: Drizzle, 14°C in London.")).toHaveCount(1);
+  await expect(playground.article("User: ")).toHaveText([/What's the weather in Oslo\?/, /What's the weather in London\?/]);
+  await expect(answer).toHaveCount(1);
+  await expect(playground.toolCall("get_weather")).toHaveCount(2);
+  expect(await client.runs.list(serverThread)).toHaveLength(2);
+});
+
+test("Fork from here on a thread that ran on the server, with Run on set to This browser, is refused saying where the thread is; on the server it forks", async ({
+  page,
+  app,
+  controls,
+  playground,
+  timeline,
+}) => {
+  test.setTimeout(90_000);
+  await app.goto();
+  await useServer(controls);
+  await controls.import("weather.json", readFileSync(new URL("../examples/weather-assistant.json", import.meta.url), "utf8"));
+  const runOn = page.getByRole("combobox", { name: "Run on" });
+  await runOn.selectOption("server");
+  await playground.send("What's the weather in Oslo?");
+  await expect(playground.status).toHaveText("Idle", { timeout: STREAM_TIMEOUT });
+  const original = await playground.thread.inputValue();
+
+  // This browser holds none of the thread's checkpoints: the fork is refused, and the thread is as it was.
+  await runOn.selectOption("browser");
+  await timeline.filter.fill("type:run_end");
+  await timeline.rows.last().click();
+  await timeline.forkButton.click();
+  await expect(playground.status).toHaveText(
+    `Error: Could not fork the thread: it ran on the LangGraph server at ${server.url}, which holds its checkpoints. Set Run on to that server to fork it there.`,
+  );
+  await expect(playground.thread).toHaveValue(original);
+  await expect(playground.thread.locator("option")).toHaveCount(1);
+  await expect(playground.article("Assistant: Right now: Partly cloudy, 18°C in Oslo.")).toHaveCount(1);
+
+  // The same fork with Run on back on the server: a new thread there, which takes the next message.
+  await runOn.selectOption("server");
+  await timeline.rows.last().click();
+  await timeline.forkButton.click();
+  await expect(playground.thread.locator("option:checked")).toHaveText("What's the weather in Oslo? (fork)");
+  await timeline.filter.fill("");
+  await playground.send("What's the weather in London?");
+  await expect(playground.status).toHaveText("Idle", { timeout: STREAM_TIMEOUT });
+  await expect(playground.article("Assistant: Right now: Drizzle, 14°C in London.")).toHaveCount(1);
+  await expect(playground.article("Assistant: Right now: Partly cloudy, 18°C in Oslo.")).toHaveCount(1);
 });
 
 const REFUNDS = "# Refunds\n\nRefunds are issued within 14 days of receiving the returned item.\n";

@@ -257,6 +257,23 @@ describe("engine host", () => {
     ]);
   });
 
+  it("refuses to fork from a checkpoint this browser does not hold (a thread run on a server) instead of forking an empty thread", async () => {
+    await host.handle({
+      type: "fork",
+      requestId: "f2",
+      threadId: asThreadId("thread_kept-on-a-server"),
+      checkpointId: "1f0c2d3e-0000-6000-8000-000000000001",
+      newThreadId: asThreadId("t3"),
+      document: weather,
+    });
+    expect(lastOf("fork_result")).toEqual({
+      type: "fork_result",
+      requestId: "f2",
+      ok: false,
+      error: "Checkpoint 1f0c2d3e-0000-6000-8000-000000000001 of this thread was not found",
+    });
+  });
+
   it("replays a recorded run: models and tools answer from the recording", async () => {
     const original = request(weather, "What's the weather in Atlantis?");
     await host.handle(original);

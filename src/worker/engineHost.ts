@@ -25,7 +25,7 @@ import { createWorkerRedaction, redactEvents, redactingPost, redactingRuns, type
 import { createRunRecorder } from "./runRecorder";
 import { createToolSecrets } from "./toolSecretOrigins";
 import { createStateQueries } from "./stateQueries";
-import { answerServerRequest, forkOnServer, runTurnOnServer, serverCheckpointState } from "./serverAccess";
+import { answerServerRequest, forkOnServer, runTurnOnServer, serverCheckpointState, serverKeeping } from "./serverAccess";
 import { createServerCutRunResumer } from "./serverCutRuns";
 import type { KnowledgeTexts } from "./publishKnowledge";
 
@@ -127,7 +127,8 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     options.credentials,
     resumeCut,
   );
-  const queries = createStateQueries({ compile, checkpointer, withThreadLock: options.withThreadLock, post });
+  const keptElsewhere = (threadId: string) => serverKeeping(threadId, options.credentials);
+  const queries = createStateQueries({ compile, checkpointer, withThreadLock: options.withThreadLock, post, keptElsewhere });
 
   async function run(request: RunRequest): Promise<void> {
     const { runId, threadId } = request;

@@ -162,6 +162,22 @@ export async function serverCheckpointState(
 }
 
 /**
+ * Where a thread is kept when this browser has none of its checkpoints: "the LangGraph server at
+ * <url>" when the configured server holds it, else null. Only explains a refusal, so a server
+ * that is not configured or does not answer is null and the caller's own error stands.
+ * @example await serverKeeping("thread_…", workspace); // "the LangGraph server at http://127.0.0.1:2024" or null
+ */
+export async function serverKeeping(threadId: string, store: CredentialStore): Promise<string | null> {
+  try {
+    const connection = await serverConnection(store);
+    return (await serverHasThread(serverClient(connection), threadId)) ? `the LangGraph server at ${connection.url}` : null;
+  } catch {
+    // No server, or it cannot say: the refusal keeps its own reason.
+    return null;
+  }
+}
+
+/**
  * Forks a thread the configured server holds, there: the server copies the thread, and its
  * first run starts from the checkpoint (`graphwright_fork_from`, read by runOnServer). Answers
  * the new thread's id in this browser, or null when the server does not hold the thread (it

@@ -15,6 +15,11 @@ export interface StateQueriesOptions {
   checkpointer: BaseCheckpointSaver;
   withThreadLock: ThreadLock;
   post(message: FromWorker): void;
+  /**
+   * Where a thread this browser holds no checkpoint of is kept (e.g. "the LangGraph server at
+   * http://…"), or null: a fork of it is refused saying so, not that a checkpoint is missing.
+   */
+  keptElsewhere?(threadId: string): Promise<string | null>;
 }
 
 export interface StateQueries {
@@ -102,8 +107,17 @@ export function createStateQueries(options: StateQueriesOptions): StateQueries {
           await options.withThreadLock(request.newThreadId, () => forkAtPause(compiled.checkpointer, fork));
           return post({ type: "fork_result", requestId: request.requestId, ok: true, error: null });
         }
+        // getState answers empty values, not an error, for a checkpoint the saver lacks (a thread
+        // kept on a server): forking that would give a thread whose history the engine never had.
+        if (!(await compiled.checkpointer.getTuple(source))) {
+          const where = await options.keptElsewhere?.(request.threadId);
+          throw new Error(
+            where
+              ? `it ran on ${where}, which holds its checkpoints. Set Run on to that server to fork it there.`
+              : `Checkpoint ${request.checkpointId} of this thread was not found`,
+          );
+        }
         const snapshot = await compiled.graph.getState(source);
-        if (!snapshot.config?.configurable?.checkpoint_id) throw new Error(`Checkpoint ${request.checkpointId} of this thread was not found`);
         const values = request.edits
           ? editedValues(snapshot.values as Record<string, unknown>, request.edits, () => compiled.services.ids.next("msg"))
           : snapshot.values;

@@ -30,6 +30,9 @@ function domFreeDecoderInWorkers(): Plugin {
   };
 }
 
+/** Unit tests that run without isolation between files (see `test.projects`). */
+const SHARED_MODULE_TESTS = ["schema", "engine", "models", "tools", "app", "persistence"].map((layer) => `src/${layer}/**/*.test.ts`);
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), sandboxWorkerSource(), serverEngineSource(), contentSecurityPolicyPlugin()],
   server: { port: 5173, strictPort: false },
@@ -37,7 +40,6 @@ export default defineConfig({
   build: { target: "es2022", sourcemap: true, rolldownOptions: { input: { main: page("./index.html"), ...harness } } },
   worker: { format: "es", plugins: () => [domFreeDecoderInWorkers()] },
   test: {
-    include: ["src/**/*.test.ts", "tests/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
     environment: "node",
     testTimeout: 20_000,
     pool: "threads",
@@ -45,5 +47,21 @@ export default defineConfig({
     // core busy: the CLI, server and MCP tests wait on child processes, most others on one thread.
     // Two workers use both cores.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    projects: [
+      // The pure layers and the app's stores keep no state between test files that a file does
+      // not set up itself, so their files share one module graph per worker: importing
+      // LangGraph, LangChain and zod again for each of ~200 files was two thirds of their CPU time.
+      { extends: true, test: { name: "shared-modules", include: SHARED_MODULE_TESTS, isolate: false } },
+      // The rest start servers and child processes, hold process-wide locks and stores, or
+      // replace globals: each file gets fresh modules.
+      {
+        extends: true,
+        test: {
+          name: "isolated",
+          include: ["src/**/*.test.ts", "tests/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
+          exclude: [...SHARED_MODULE_TESTS, "**/node_modules/**"],
+        },
+      },
+    ],
   },
 });

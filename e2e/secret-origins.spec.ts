@@ -152,7 +152,18 @@ test("a shared graph's MCP server gets a header secret only after Always allow, 
     await expect.poll(() => mcp.seen.some((line) => line.startsWith("POST /mcp") && line.endsWith(`x-api-key=${TOKEN}`))).toBe(true);
 
     await controls.button("Settings").click();
-    await expect(dialog.getByRole("textbox", { name: "Origins allowed for TRACKER_KEY" })).toHaveValue(mcp.origin);
+    const origins = dialog.getByRole("textbox", { name: "Origins allowed for TRACKER_KEY" });
+    await expect(origins).toHaveValue(mcp.origin);
+
+    // Taken off the list in Settings, the origin is asked about again, and nothing more is sent meanwhile.
+    await origins.fill("");
+    await dialog.getByRole("button", { name: "Set origins for TRACKER_KEY", exact: true }).click();
+    await expect(origins).toHaveValue("");
+    await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
+    const sent = mcp.seen.length;
+    await playground.sendAndSettle("hello once more");
+    await expect(card.getByRole("button", { name: "Allow once", exact: true })).toBeVisible();
+    expect(mcp.seen).toHaveLength(sent);
   } finally {
     await mcp.close();
   }

@@ -44,3 +44,15 @@ export type BreakpointAnswer = contract.BreakpointAnswer;
  * @example const asked = (p: SecretInterrupt) => `${p.tool} → ${p.origin} (${p.secret})`;
  */
 export type SecretInterrupt = contract.SecretInterrupt;
+
+/**
+ * A person's answer to a secret's use, naming the secret and origin it answers.
+ * @example const once: SecretAnswer = { decision: "once", secret: "GITHUB_TOKEN", origin: "https://api.github.com" };
+ */
+export type SecretAnswer = contract.SecretAnswer;
+
+/**
+ * Send the secret this once, allow the origin for good, or not.
+ * @example const decide = (trusted: boolean): SecretDecision => (trusted ? "always" : "deny");
+ */
+export type SecretDecision = contract.SecretDecision;

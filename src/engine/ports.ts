@@ -102,6 +102,12 @@ export interface ToolContext {
 export interface RunnableTool {
   readonly definition: ToolDefinition;
   invoke(args: Record<string, unknown>, context: ToolContext): Promise<unknown>;
+  /**
+   * The secrets a call with these arguments would send to origins they are not allowed for,
+   * so an agent's turn asks about them all before any of its tools runs (a resumed node runs
+   * again from its start, so asking mid-turn would run the turn's earlier tools twice).
+   */
+  secretsToAsk?(args: Record<string, unknown>): Promise<SecretUseRequest[]>;
 }
 
 /**

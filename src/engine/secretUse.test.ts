@@ -143,4 +143,49 @@ describe("a tool secret bound for an origin not on its list", () => {
     expect(statusOf(pending)).toBe("completed");
     expect(api.seen).toEqual(["GET /issues?token=ghp-7"]);
   });
+
+  it("is asked before any tool of the model turn runs, so an earlier tool of the turn runs once", async () => {
+    const api = await recordingApi();
+    const ping = { id: "ping", kind: "http" as const, name: "ping", config: { url: `${api.origin}/ping` } };
+    const issues = {
+      id: "issues",
+      kind: "http" as const,
+      name: "list_issues",
+      config: { url: `${api.origin}/issues`, query: { token: "{{ secrets.GITHUB_TOKEN }}" } },
+    };
+    const doc = chainDocument(
+      [
+        agentNode("a1", {
+          name: "Main",
+          tools: ["ping", "issues"],
+          default_tools: [],
+          script: {
+            rules: [
+              {
+                match: "hello",
+                tool_calls: [
+                  { name: "ping", args: {} },
+                  { name: "list_issues", args: {} },
+                ],
+              },
+              { on: "tool", reply: "Done." },
+            ],
+          },
+        }),
+      ],
+      { tools: [ping, issues] },
+    );
+    const secrets: ToolSecrets = { get: async () => "ghp-7", allows: async () => false };
+    const graph = compileGraph(doc, { ...testServices(), tools: createToolResolver({ secrets, graph: "Two calls" }) });
+    const paused = await collectRun(graph, { message: "hello" }, { threadId: "t" });
+    expect(statusOf(paused)).toBe("interrupted");
+    expect(api.seen).toEqual([]);
+    const resumed = await collectRun(
+      graph,
+      { message: "", resume: { value: { decision: "once", secret: "GITHUB_TOKEN", origin: api.origin } } },
+      { threadId: "t" },
+    );
+    expect(statusOf(resumed)).toBe("completed");
+    expect(api.seen).toEqual(["GET /ping", "GET /issues?token=ghp-7"]);
+  });
 });

@@ -4,7 +4,8 @@
  */
 import { isGraphBubbleUp, type LangGraphRunnableConfig } from "@langchain/langgraph/web";
 import { toolTarget, type ToolDefinition } from "../schema/index.js";
-import type { RunnableTool, ToolContext, ToolSpec } from "./ports.js";
+import type { RunnableTool, SecretUseRequest, ToolContext, ToolSpec } from "./ports.js";
+import type { SecretDecision } from "./interrupts.js";
 import type { Clock } from "./ports.js";
 import { rejectionNote, requestApproval, type ApprovalResult } from "./approval.js";
 import { emit, errorMessage, resultText } from "./runtime.js";
@@ -20,6 +21,7 @@ export interface CallableTool {
   /** Where a call goes (an origin, a server), shown on the tool card. */
   target?: string;
   invoke(args: Record<string, unknown>, context: Omit<ToolContext, "agent">): Promise<unknown>;
+  secretsToAsk?: RunnableTool["secretsToAsk"];
 }
 
 export function toolSpecOf(definition: ToolDefinition): ToolSpec {
@@ -37,6 +39,7 @@ export function catalogTool(runnable: RunnableTool, agent: string | undefined): 
     destructive: runnable.definition.destructive,
     ...withTarget(toolTarget(runnable.definition)),
     invoke: (args, context) => runnable.invoke(args, { ...context, ...(agent ? { agent } : {}) }),
+    ...(runnable.secretsToAsk ? { secretsToAsk: runnable.secretsToAsk.bind(runnable) } : {}),
   };
 }
 
@@ -61,6 +64,42 @@ export interface ToolCallSite {
   node?: string | null;
   /** Decisions from approveCalls, by call id; calls not in it ask for themselves. */
   approvals?: ReadonlyMap<string, ApprovalResult>;
+  /** Decisions from askSecretsFirst, by secretKey; secret uses not in it ask for themselves. */
+  secretDecisions?: ReadonlyMap<string, SecretDecision>;
+}
+
+/** The key of one call's use of one secret at one origin. */
+export function secretKey(callId: string, request: Pick<SecretUseRequest, "secret" | "origin">): string {
+  return JSON.stringify([callId, request.secret, request.origin]);
+}
+
+/**
+ * Asks about every secret the calls of a model turn would send to an origin not allowed for
+ * it, before any tool of the turn runs (as approveCalls does for destructive tools).
+ * @example
+ * const secretDecisions = await askSecretsFirst(calls, (name) => tools.get(name), where, config);
+ * for (const call of calls) await executeTool(tools.get(call.name), call, { ...where, secretDecisions }, config);
+ */
+export async function askSecretsFirst(
+  calls: readonly { id?: string; name: string; args: Record<string, unknown> }[],
+  toolFor: (name: string) => object | undefined,
+  where: Omit<ToolCallSite, "approvals" | "secretDecisions">,
+  config: LangGraphRunnableConfig,
+): Promise<Map<string, SecretDecision>> {
+  const asks: { id: string; request: SecretUseRequest }[] = [];
+  for (const call of calls) {
+    const tool = toolFor(call.name) as Partial<CallableTool> | undefined;
+    if (!call.id || typeof tool?.secretsToAsk !== "function") continue;
+    // Read first, then ask in order: interrupt() calls must come in the same order on every replay.
+    for (const request of await tool.secretsToAsk(call.args)) asks.push({ id: call.id, request });
+  }
+  const out = new Map<string, SecretDecision>();
+  const node = where.node ?? where.agent;
+  for (const { id, request } of asks) {
+    const key = secretKey(id, request);
+    if (!out.has(key)) out.set(key, askSecretUse(request, { agent: where.agent, node }, config));
+  }
+  return out;
 }
 
 /**
@@ -130,7 +169,7 @@ export async function executeTool(
         const value = await tool.invoke(call.args, {
           callId: call.id,
           ...(config.signal ? { signal: config.signal } : {}),
-          askSecretUse: (request) => askSecretUse(request, { agent: where.agent, node }, config),
+          askSecretUse: (request) => where.secretDecisions?.get(secretKey(call.id, request)) ?? askSecretUse(request, { agent: where.agent, node }, config),
         });
         outcome = { text: resultText(value), error: null };
       } catch (error) {

@@ -7,7 +7,7 @@
  */
 import type { ToolOfKind } from "../schema/index.js";
 import { renderTemplate, renderValue, type RunnableTool } from "../engine/index.js";
-import { readTemplateSecrets, type ToolServices } from "./services.js";
+import { readTemplateSecrets, secretsToAsk, type ToolServices } from "./services.js";
 
 type HttpDefinition = ToolOfKind<"http">;
 
@@ -36,11 +36,8 @@ export function httpTool(definition: HttpDefinition, services: ToolServices = {}
   return {
     definition,
     async invoke(args, context) {
-      const { headers, query } = definition.config;
-      // The origin comes from the URL template alone (secrets never go into it), so it is known before any secret is read.
-      const origin = new URL(renderTemplate(config.url, { args }, encodeURIComponent)).origin;
-      const secrets = await readTemplateSecrets([...Object.values(headers), ...Object.values(query)], services.secrets, `Tool "${definition.name}"`, {
-        origin,
+      const secrets = await readTemplateSecrets(secretTemplates(config), services.secrets, `Tool "${definition.name}"`, {
+        origin: originFor(config, args),
         tool: definition.name,
         graph: services.graph,
         ask: context.askSecretUse,
@@ -66,7 +63,26 @@ export function httpTool(definition: HttpDefinition, services: ToolServices = {}
       if (cut) result.truncated = `The answer had ${total} characters; the first ${text.length} are shown (max_response_chars of tool "${definition.name}").`;
       return result;
     },
+    async secretsToAsk(args) {
+      let origin: string;
+      try {
+        origin = originFor(config, args);
+      } catch {
+        return []; // A URL that does not parse fails the call itself, saying so.
+      }
+      return secretsToAsk(secretTemplates(config), services.secrets, { origin, tool: definition.name, graph: services.graph });
+    },
   };
+}
+
+/** The templates that may read secrets: header and query values. */
+function secretTemplates(config: HttpDefinition["config"]): string[] {
+  return [...Object.values(config.headers), ...Object.values(config.query)];
+}
+
+/** The origin a call goes to: from the URL template alone (secrets never go into it), so it is known before any secret is read. */
+function originFor(config: HttpDefinition["config"], args: Record<string, unknown>): string {
+  return new URL(renderTemplate(config.url, { args }, encodeURIComponent)).origin;
 }
 
 interface BuiltRequest {

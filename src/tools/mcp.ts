@@ -7,7 +7,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolOfKind } from "../schema/index.js";
 import type { RunnableTool } from "../engine/index.js";
 import { McpSessionPool, type McpEndpoint } from "./mcpSessions.js";
-import type { ToolServices } from "./services.js";
+import { httpOrigin, secretsToAsk, type ToolServices } from "./services.js";
 
 type McpDefinition = ToolOfKind<"mcp">;
 
@@ -46,6 +46,11 @@ export function mcpTool(definition: McpDefinition, services: ToolServices = {}):
       const caller = { tool: definition.name, graph: services.graph, askSecretUse: context.askSecretUse };
       const result = await sessions.callTool(endpoint, definition.config.tool, args, context.signal, caller);
       return toolResult(result, definition.name);
+    },
+    async secretsToAsk() {
+      const origin = httpOrigin(endpoint.url);
+      if (origin === null) return [];
+      return secretsToAsk(Object.values(endpoint.headers ?? {}), services.secrets, { origin, tool: definition.name, graph: services.graph });
     },
   };
 }

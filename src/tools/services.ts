@@ -1,7 +1,7 @@
 /** What tool runners may use from their platform: the network, the named secrets and the code sandbox. */
 import type { CodeSandbox } from "./sandbox/types.js";
 import { secretNamesIn, type McpServer } from "../schema/index.js";
-import type { ToolContext } from "../engine/index.js";
+import type { SecretUseRequest, ToolContext } from "../engine/index.js";
 import type { McpSessionPool } from "./mcpSessions.js";
 
 /**
@@ -113,6 +113,22 @@ export async function readTemplateSecrets(
     }
     if (!(await secrets.allows(name, to.origin))) await askForOrigin(secrets, name, who, to);
     out[name] = value;
+  }
+  return out;
+}
+
+/**
+ * The secrets `templates` read that are set but not allowed for `to.origin`, as the questions
+ * a run would ask; none where the lists are fixed (those are refused when the call is made).
+ * @example await secretsToAsk(["{{ secrets.TOKEN }}"], secrets, { origin: "https://evil.example", tool: "t" }) // [{ graph: "this graph", tool: "t", secret: "TOKEN", origin: "https://evil.example" }]
+ */
+export async function secretsToAsk(templates: readonly string[], secrets: ToolSecrets | undefined, to: SecretDestination): Promise<SecretUseRequest[]> {
+  if (!secrets || secrets.refusal) return [];
+  const out: SecretUseRequest[] = [];
+  for (const name of new Set(templates.flatMap(secretNamesIn))) {
+    const value = await secrets.get(name);
+    if (value === undefined || value === "" || (await secrets.allows(name, to.origin))) continue;
+    out.push({ graph: to.graph ?? "this graph", tool: to.tool, secret: name, origin: to.origin });
   }
   return out;
 }

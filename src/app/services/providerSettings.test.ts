@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkBaseUrl } from "./providerSettings";
+import { checkBaseUrl, checkOrigins } from "./providerSettings";
 
 describe("checkBaseUrl", () => {
   it("accepts http and https URLs and drops a trailing slash", () => {
@@ -17,5 +17,19 @@ describe("checkBaseUrl", () => {
     expect(checkBaseUrl("javascript:alert(1)")).toMatchObject({ ok: false });
     expect(checkBaseUrl("ftp://example.com")).toMatchObject({ ok: false, message: expect.stringContaining("must start with http:// or https://") });
     expect(checkBaseUrl("https://user:secret@example.com/v1")).toMatchObject({ ok: false, message: expect.stringContaining("credentials") });
+  });
+});
+
+describe("checkOrigins", () => {
+  it("reads a typed list of a tool secret's origins as origins, https when no scheme is given, without repeats", () => {
+    expect(checkOrigins("api.github.com, http://127.0.0.1:9999/x  https://api.github.com/")).toEqual({
+      ok: true,
+      origins: ["https://api.github.com", "http://127.0.0.1:9999"],
+    });
+    expect(checkOrigins("  ")).toEqual({ ok: true, origins: [] });
+  });
+
+  it("refuses an entry that is not a host, naming it", () => {
+    expect(checkOrigins("api.github.com, ftp://files.example")).toEqual({ ok: false, message: expect.stringContaining('"ftp://files.example"') });
   });
 });

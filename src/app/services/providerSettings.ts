@@ -57,3 +57,19 @@ export function checkHost(text: string): HostCheck {
   if (/@/.test(trimmed.replace(/^[a-z]+:\/\//i, "").split("/")[0] ?? "")) return { ok: false, message: "Leave credentials out of the host." };
   return { ok: true, origin };
 }
+
+export type OriginsCheck = { ok: true; origins: string[] } | { ok: false; message: string };
+
+/**
+ * Origins typed as a comma- or space-separated list: `api.github.com` (https) or a full address.
+ * @example checkOrigins("api.github.com, http://127.0.0.1:9999/x") // { ok: true, origins: ["https://api.github.com", "http://127.0.0.1:9999"] }
+ */
+export function checkOrigins(text: string): OriginsCheck {
+  const origins: string[] = [];
+  for (const entry of text.split(/[\s,]+/).filter(Boolean)) {
+    const host = checkHost(entry);
+    if (!host.ok) return { ok: false, message: `"${entry}": ${host.message}` };
+    if (!origins.includes(host.origin)) origins.push(host.origin);
+  }
+  return { ok: true, origins };
+}

@@ -4,7 +4,7 @@
 // may be sent to (set when saved, editable here); a run asks before sending it anywhere else.
 import { useId, useState } from "react";
 import type { SecretSummary } from "../../persistence/workspace/index.js";
-import { checkHost, TOOL_SECRET_PREFIX, toolSecretName, type SecretOrigins } from "../services/providerSettings";
+import { checkOrigins, TOOL_SECRET_PREFIX, toolSecretName, type SecretOrigins } from "../services/providerSettings";
 import { errorText, fieldHint, fieldLabel, secondaryButton, textInput } from "./styles";
 
 /** What a secret's name may be: the NAME of `{{ secrets.NAME }}`. */
@@ -20,22 +20,6 @@ type Props = {
   saveOrigins(name: string, origins: string[]): Promise<void>;
   remove(name: string): Promise<void>;
 };
-
-type OriginsCheck = { ok: true; origins: string[] } | { ok: false; message: string };
-
-/**
- * Origins typed as a comma- or space-separated list: `api.github.com` (https) or a full address.
- * @example checkOrigins("api.github.com, http://127.0.0.1:9999/x") // { ok: true, origins: ["https://api.github.com", "http://127.0.0.1:9999"] }
- */
-export function checkOrigins(text: string): OriginsCheck {
-  const origins: string[] = [];
-  for (const entry of text.split(/[\s,]+/).filter(Boolean)) {
-    const host = checkHost(entry);
-    if (!host.ok) return { ok: false, message: `"${entry}": ${host.message}` };
-    if (!origins.includes(host.origin)) origins.push(host.origin);
-  }
-  return { ok: true, origins };
-}
 
 /** One saved secret: its masked value, the origins it may go to (editable), and Remove. */
 function SavedSecret({ secret, origins, saveOrigins, remove }: { secret: SecretSummary; origins: string[] } & Pick<Props, "saveOrigins" | "remove">) {

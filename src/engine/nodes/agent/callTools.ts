@@ -1,6 +1,6 @@
 /**
  * The loop's `call_tools` node: runs the tool calls of the agent's last reply (destructive
- * ones approved first), answers each with a ToolMessage, and applies what the tools decide
+ * ones approved and secrets bound for new origins allowed first), answers each with a ToolMessage, and applies what the tools decide
  * for the turn: a handoff to another agent, or a `returnDirect` reply that ends it.
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
@@ -11,7 +11,7 @@ import { notAParentTool } from "../../multiagent/delegation.js";
 import { bindToTurn, isTurnTool, type AgentTool } from "../../multiagent/turnTool.js";
 import { emit } from "../../runtime.js";
 import { badArgsOf } from "../../toolArgs.js";
-import { approveCalls, executeTool } from "../../toolCall.js";
+import { approveCalls, askSecretsFirst, executeTool } from "../../toolCall.js";
 import type { CompileContext } from "../context.js";
 import { historyOf, turnView, type LoopState, type LoopUpdate } from "./loop.js";
 
@@ -29,6 +29,8 @@ export function callToolsNode(input: { agent: AgentData; ctx: CompileContext; to
     // Destructive calls are approved before any tool of the turn runs (see approveCalls).
     const readable = calls.filter((c) => !(c.id && last && AIMessage.isInstance(last) && badArgsOf(last, c.id) !== undefined));
     const approvals = approveCalls(readable, (name) => tools.get(name), where, config);
+    // Then the secrets the turn would send to new origins, also before any tool runs.
+    const secretDecisions = await askSecretsFirst(readable, (name) => tools.get(name), where, config);
     const view = turnView(state, config);
     for (const call of calls) {
       const id = call.id ?? ctx.services.ids.next("call");
@@ -36,7 +38,7 @@ export function callToolsNode(input: { agent: AgentData; ctx: CompileContext; to
       const tool = tools.get(call.name) ?? notAParentTool(agent.name, call.name, team);
       const badArgs = last && AIMessage.isInstance(last) ? badArgsOf(last, id) : undefined;
       const request = { id, name: call.name, args, ...(badArgs !== undefined ? { badArgs } : {}) };
-      const ran = await executeTool(tool && bindToTurn(tool, view, config), request, { ...where, approvals }, config);
+      const ran = await executeTool(tool && bindToTurn(tool, view, config), request, { ...where, approvals, secretDecisions }, config);
       const outcome = replyPolicy.toolResult(call.name, ran, { state: view, messages: historyOf(config) }, config);
       out.push(
         new ToolMessage({

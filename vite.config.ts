@@ -31,7 +31,7 @@ function domFreeDecoderInWorkers(): Plugin {
 }
 
 /** Unit tests that run without isolation between files (see `test.projects`). */
-const SHARED_MODULE_TESTS = ["schema", "engine", "models", "tools", "app", "persistence"].map((layer) => `src/${layer}/**/*.test.ts`);
+const SHARED_MODULE_TESTS = ["schema", "engine", "models", "tools", "app"].map((layer) => `src/${layer}/**/*.test.ts`);
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), sandboxWorkerSource(), serverEngineSource(), contentSecurityPolicyPlugin()],
@@ -48,12 +48,13 @@ export default defineConfig({
     // Two workers use both cores.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      // The pure layers and the app's stores keep no state between test files that a file does
+      // The pure layers and the app keep no state between test files that a file does
       // not set up itself, so their files share one module graph per worker: importing
       // LangGraph, LangChain and zod again for each of ~200 files was two thirds of their CPU time.
       { extends: true, test: { name: "shared-modules", include: SHARED_MODULE_TESTS, isolate: false } },
       // The rest start servers and child processes, hold process-wide locks and stores, or
-      // replace globals: each file gets fresh modules.
+      // replace globals (the IndexedDB tests spy on fake-indexeddb's prototypes, which another
+      // file's late transactions would reach): each file gets fresh modules.
       {
         extends: true,
         test: {

@@ -16,18 +16,21 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** IndexedDB refuses every write of a graph, as a full disk does. */
+const DATABASE = "import-quota";
+
+/** This test's database refuses every write of a graph, as a full disk does (other databases are left alone). */
 function fillStorage(): void {
   const put = IDBObjectStore.prototype.put;
   vi.spyOn(IDBObjectStore.prototype, "put").mockImplementation(function (this: IDBObjectStore, ...args: Parameters<typeof put>) {
-    if (this.name === STORES.graphs || this.name === STORES.versions) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    const full = this.transaction.db.name === DATABASE && (this.name === STORES.graphs || this.name === STORES.versions);
+    if (full) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
     return put.apply(this, args);
   });
 }
 
 describe("importing with the storage full", () => {
   it("opens the graph in this tab, says the storage is full and the graph is kept here, and stores it with the next change once there is room", async () => {
-    const workspace = createWorkspace(new Database({ name: "import-quota", indexedDB: new IDBFactory() }));
+    const workspace = createWorkspace(new Database({ name: DATABASE, indexedDB: new IDBFactory() }));
     const session = createGraphSession({ store: createEditorStore(blankDocument("placeholder")), workspace });
     await openInitialGraph(session, templates);
     session.autosave.start();

@@ -6,6 +6,7 @@ import { blankDocument } from "../nodeFactory";
 import { toolRun } from "../../timeline/eventFixtures";
 import { createPlaygroundStore } from "./playgroundStore";
 import type { RunRecord } from "../../../persistence/workspace/index.js";
+import { asRunId } from "../../../schema/index.js";
 import { THREAD_BUSY_TEXT } from "./runSlice";
 import { memoryController, threadRecord } from "./testing/memoryController";
 
@@ -85,7 +86,7 @@ describe("one run per thread", () => {
     await playground.getState().openGraph("g");
     expect(playground.getState().events).toHaveLength(4);
 
-    listener?.({ runId: "run_bg_new", threadId: "t1", graphId: "g", taskId: "task_1", replaces: ["run_bg_cut"] });
+    listener?.({ runId: "run_bg_new", threadId: "t1", graphId: "g", taskId: "task_1", replaces: [asRunId("run_bg_cut")] });
     expect(playground.getState().events).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { markdown1mbFigure, markdown300kbFigure } from "./markdownStream.js";
 import { measureReloadSoak, reloadSoakFigure, soakOptions } from "./reloadSoak.js";
 import type { AppServer } from "./server.js";
 import { measureStopWhenStuck } from "./stopWhenStuck.js";
+import { TEAM_SOAK_SCENARIOS } from "./teamReloadSoak.js";
 import { measureStreaming, type StreamingResult } from "./streaming.js";
 import { measureTimelineScroll } from "./timelineScroll.js";
 import { measureWorkFigures, WORK_SCENARIOS } from "./workFigures.js";
@@ -50,6 +51,8 @@ export const UI_SCENARIOS: Record<string, (browser: Browser, server: AppServer) 
   streaming_long_tasks: async (browser, server) => streamingFigures(await measureStreaming(browser, server.url)).longTasks,
   // Main-thread work per frame, the bare React Flow baseline and 5,000 nodes (issue 17), in their own unthrottled browser.
   ...WORK_SCENARIOS,
+  // Reloads during MainAgent runs with background tasks (issue 26): `--only=team_reload_soak --reloads=N`.
+  ...TEAM_SOAK_SCENARIOS,
 };
 
 const dragFigure = (drag300: DragResult): Figure => atMost(drag300.p95_ms, 17, "ms", { drag: drag300 });
@@ -80,6 +83,8 @@ export async function measureUiFigures(browser: Browser, server: AppServer, log:
   const markdown1mb = await UI_SCENARIOS.markdown_stream_1mb!(browser, server);
   log("  (i) reload soak: reloads at random moments during runs…");
   const reloadSoak = await UI_SCENARIOS.reload_soak!(browser, server);
+  log("  (i2) team reload soak: reloads during MainAgent runs with background tasks…");
+  const teamReloadSoak = await TEAM_SOAK_SCENARIOS.team_reload_soak!(browser, server);
   log("  (j) tools: MCP round trip over loopback, JavaScript tool calls in the sandbox…");
   const mcpRoundTrip = await mcpRoundTripFigure();
   const javascriptTools = await javascriptToolFigures(browser, server.url);
@@ -97,6 +102,7 @@ export async function measureUiFigures(browser: Browser, server: AppServer, log:
     markdown_stream_300kb: markdown300kb,
     markdown_stream_1mb: markdown1mb,
     reload_soak: reloadSoak,
+    team_reload_soak: teamReloadSoak,
     mcp_round_trip: mcpRoundTrip,
     javascript_tool_first_call: javascriptTools.first,
     javascript_tool_warm_call: javascriptTools.warm,

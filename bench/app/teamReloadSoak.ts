@@ -4,7 +4,7 @@
  * by a follow-up turn) or an email question (a blocking sub-agent), then reloads the page at one
  * of several moments, each waited for on what the page shows (the message, the sub-agent's tool
  * card, the answer streaming, the run over while the background task works, the report
- * streaming). Then it settles and judges the thread as the user sees it: no message lost or
+ * streaming). Then it settles and judges each thread (ten turns) as the user sees it: no message lost or
  * shown twice, no send refused (one tab), every background report shown once.
  * `npm run bench -- --only=team_reload_soak [--reloads=N]`; e2e/team-reload-soak.spec.ts runs a short one.
  */
@@ -188,7 +188,7 @@ function judgeReports(messages: readonly Shown[], turns: readonly Turn[], tally:
 
 /**
  * Runs the soak on `page` (a fresh context): imports the slowed template, then sends and reloads
- * `reloads` times on one thread, and judges the thread once every report is in (or a minute more).
+ * `reloads` times, a new thread every ten, and judges each thread once every report is in (or a minute more).
  */
 export async function runTeamReloadSoak(page: Page, reloads: number, log: (line: string) => void = () => {}): Promise<TeamSoakResult> {
   const started = Date.now();
@@ -204,8 +204,31 @@ export async function runTeamReloadSoak(page: Page, reloads: number, log: (line:
     timeout: 30_000,
   });
   const message = playgroundOf(page).getByRole("textbox", { name: "Message", exact: true });
-  const turns: Turn[] = [];
+  const judged: { tally: ThreadTally; reports: ReturnType<typeof judgeReports> }[] = [];
+  let turns: Turn[] = [];
+  /** Every queued report comes in (a follow-up turn each), then one more reload shows the thread as stored, judged. */
+  const judgeThread = async () => {
+    const reportsIn = async () => {
+      for (const turn of turns.filter((t) => t.kind === "research")) {
+        const answered = (await readChat(page)).messages.some((m) => m.label === turn.answer);
+        if (answered) await inTurn(page, turn, "report", turn.reportKey, 60_000);
+      }
+    };
+    await reportsIn();
+    await reload(page);
+    await reportsIn();
+    const { messages } = await readChat(page);
+    const tally = tallyThread(messages, turns);
+    judged.push({ tally, reports: judgeReports(messages, turns, tally) });
+  };
   for (let i = 0; i < reloads; i++) {
+    // A thread per round of the schedule keeps each within the chat's first page of messages.
+    if (i > 0 && i % SCHEDULE.length === 0) {
+      await judgeThread();
+      await playgroundOf(page).getByRole("button", { name: "New thread", exact: true }).click();
+      await playgroundOf(page).getByRole("article").first().waitFor({ state: "detached", timeout: 30_000 });
+      turns = [];
+    }
     const turn = turnOf(i);
     const moment = SCHEDULE[i % SCHEDULE.length]![1];
     turns.push(turn);
@@ -227,37 +250,26 @@ export async function runTeamReloadSoak(page: Page, reloads: number, log: (line:
     }
     if ((i + 1) % 10 === 0) log(`  ${i + 1}/${reloads} reloads`);
   }
-  // Every queued report comes in (a follow-up turn each), then one more reload shows them as stored.
-  const reportsIn = async () => {
-    for (const turn of turns.filter((t) => t.kind === "research")) {
-      const answered = (await readChat(page)).messages.some((m) => m.label === turn.answer);
-      if (answered) await inTurn(page, turn, "report", turn.reportKey, 60_000);
-    }
-  };
-  await reportsIn();
-  await reload(page);
-  await reportsIn();
-  const { messages } = await readChat(page);
-  const tally = tallyThread(messages, turns);
-  const reports = judgeReports(messages, turns, tally);
+  if (turns.length > 0) await judgeThread();
+  const sum = (pick: (j: (typeof judged)[number]) => number) => judged.reduce((total, j) => total + pick(j), 0);
   return {
     reloads,
-    turns: tally.turns,
-    answered: tally.answered,
-    interrupted: tally.interrupted,
-    unanswered: tally.unanswered,
-    lost: tally.lost,
-    replies_lost: tally.replies_lost,
-    duplicated: tally.duplicated,
+    turns: sum((j) => j.tally.turns),
+    answered: sum((j) => j.tally.answered),
+    interrupted: sum((j) => j.tally.interrupted),
+    unanswered: sum((j) => j.tally.unanswered),
+    lost: sum((j) => j.tally.lost),
+    replies_lost: sum((j) => j.tally.replies_lost),
+    duplicated: sum((j) => j.tally.duplicated),
     refused,
-    reports_expected: reports.expected,
-    reports_missing: reports.missing,
-    reports_duplicated: reports.duplicated,
+    reports_expected: sum((j) => j.reports.expected),
+    reports_missing: sum((j) => j.reports.missing),
+    reports_duplicated: sum((j) => j.reports.duplicated),
     moments_missed: missed,
     moments,
     duration_s: round((Date.now() - started) / 1000, 1),
     page_errors: pageErrors.slice(0, 20),
-    problems: [...tally.problems, ...reports.problems].slice(0, 50),
+    problems: judged.flatMap((j) => [...j.tally.problems, ...j.reports.problems]).slice(0, 50),
   };
 }
 
@@ -279,7 +291,7 @@ export const TEAM_SOAK_SCENARIOS: Record<string, (browser: Browser, server: { ur
         unit: "messages lost or shown twice, turns unanswered, sends refused, background reports missing or repeated",
         target: `0 over ${reloads} reloads (budget: 40)`,
         pass: faults === 0 && reloads >= 40,
-        measure: "MainAgent template (slowed), research and email turns, a reload at each moment of a turn in turn, one thread, read as shown",
+        measure: "MainAgent template (slowed), research and email turns, a reload at each moment of a turn in turn, a thread per ten turns, read as shown",
         ...result,
       };
     } finally {

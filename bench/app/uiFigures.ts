@@ -14,6 +14,7 @@ import { measureReloadSoak, reloadSoakFigure, soakOptions } from "./reloadSoak.j
 import type { AppServer } from "./server.js";
 import { measureStopWhenStuck } from "./stopWhenStuck.js";
 import { measureStreaming, type StreamingResult } from "./streaming.js";
+import { TEAM_SOAK_SCENARIOS } from "./teamReloadSoak.js";
 import { measureTimelineScroll } from "./timelineScroll.js";
 import { measureWorkFigures, WORK_SCENARIOS } from "./workFigures.js";
 import { isFailed, measureEach, type Scenario } from "../measureEach.js";
@@ -51,6 +52,8 @@ export const UI_SCENARIOS: Record<string, (browser: Browser, server: AppServer) 
   streaming_long_tasks: async (browser, server) => streamingFigures(await measureStreaming(browser, server.url)).longTasks,
   // Main-thread work per frame, the bare React Flow baseline and 5,000 nodes (issue 17), in their own unthrottled browser.
   ...WORK_SCENARIOS,
+  // Reloads during MainAgent runs with background tasks (issue 26): `--only=team_reload_soak --reloads=N`.
+  ...TEAM_SOAK_SCENARIOS,
 };
 
 const dragFigure = (drag300: DragResult): Figure => atMost(drag300.p95_ms, 17, "ms", { drag: drag300 });
@@ -116,6 +119,7 @@ export async function measureUiFigures(browser: Browser, server: AppServer, log:
         alone("markdown_stream_300kb", "  (h) markdown replies of 300 KB and 1 MB streamed in 600 chunks…"),
         alone("markdown_stream_1mb"),
         alone("reload_soak", "  (i) reload soak: reloads at random moments during runs…"),
+        alone("team_reload_soak", "  (i2) team reload soak: reloads during MainAgent runs with background tasks…"),
         {
           label: "  (j) tools: MCP round trip over loopback, JavaScript tool calls in the sandbox…",
           figures: ["mcp_round_trip"],

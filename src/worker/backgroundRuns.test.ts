@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { BackgroundTask, RunEvent } from "../engine/index.js";
+import { followUpMessage, type BackgroundTask, type RunEvent } from "../engine/index.js";
 import { cutOffTask as teamTask, delegationDoc } from "../engine/testing/delegationTeam.js";
 import { Database } from "../persistence/db.js";
 import { createMemoryLocks, withThreadLock } from "../persistence/locks.js";
@@ -86,6 +86,41 @@ describe("background delegations in the worker", () => {
     const messages = (eventsOf(follow?.runId ?? "").find((e) => e.type === "final_state") as RunEvent & { state: { messages: { content: string }[] } }).state
       .messages;
     expect(messages.at(-1)?.content).toBe("Update: Research finished task_cut.");
+  });
+
+  it("tells a finished task again when a reload cut its follow-up turn, deleting the cut run so its report shows once", async () => {
+    const before = startHost();
+    await before.ws.graphs.save(team);
+    const task = cutOffTask({ status: "completed", result: "Research summary: 3 articles about markets" });
+    await before.ws.tasks.put(task);
+    // The previous page's follow-up was streaming the report when the page went.
+    const cut = { id: "run_bg_cut", threadId: "t1", graphId: team.meta.id, input: followUpMessage(task), started: 1 };
+    await before.ws.runs.start(cut);
+    const base = {
+      run_id: cut.id,
+      thread_id: "t1",
+      call_id: cut.id,
+      parent_call_id: null,
+      root_call_id: cut.id,
+      depth: 0,
+      agent: "Main",
+      node: null,
+      checkpoint_id: null,
+    };
+    await before.ws.runs.appendEvents([
+      { ...base, id: `${cut.id}:0`, seq: 0, ts: 1, type: "run_start", input: cut.input },
+      { ...base, id: `${cut.id}:1`, seq: 1, ts: 2, type: "message_delta", message_id: "m_cut", delta: "Update: Research" },
+    ]);
+
+    const { host, ws } = startHost();
+    await host.handle({ type: "resume_tasks" });
+    await vi.waitFor(async () => expect(await ws.tasks.get("task_cut")).toMatchObject({ reported: true }), { timeout: 5_000 });
+    const [follow] = backgroundRuns();
+    expect(follow).toMatchObject({ taskId: "task_cut", replaces: ["run_bg_cut"] });
+    expect(await ws.runs.get("run_bg_cut")).toBeUndefined();
+    expect(await ws.runs.events("run_bg_cut")).toEqual([]);
+    const runs = await ws.runs.list("t1");
+    expect(runs.map((r) => [r.id, r.status])).toEqual([[follow?.runId, "completed"]]);
   });
 
   it("records a task that cannot run again as a failed run on its thread, with the reason", async () => {

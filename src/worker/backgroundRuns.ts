@@ -6,8 +6,8 @@
  */
 import { followUpMessage, runFollowUp, type BackgroundTask, type BackgroundTaskStore, type CompiledDocument, type RunEvent } from "../engine/index.js";
 import type { RunStore } from "../persistence/workspace/index.js";
-import { asGraphId, asThreadId, type GraphId, type RunId, type ThreadId } from "../schema/index.js";
-import type { FromWorker, ThreadLock } from "./protocol";
+import { asGraphId, asRunId, asThreadId, type GraphId, type RunId, type ThreadId } from "../schema/index.js";
+import { BACKGROUND_RUN_PREFIX, type FromWorker, type ThreadLock } from "./protocol";
 
 /** A run the host records: persisted, posted to the app, under the thread's lock. */
 export interface RecordedRun {
@@ -24,7 +24,7 @@ export interface BackgroundRunsDeps {
   post(message: FromWorker): void;
   /** Records a run from an event source (the host's execute, without the lock). */
   record(run: RecordedRun, events: (signal: AbortSignal) => AsyncIterable<RunEvent>): Promise<void>;
-  runs: Pick<RunStore, "start" | "finish" | "appendEvents">;
+  runs: Pick<RunStore, "start" | "finish" | "appendEvents" | "list" | "discard">;
   /** Compiles a stored graph with the tasks store of that graph, or throws why it cannot. */
   compileStored(graphId: string): Promise<CompiledDocument>;
   newRunId(): RunId;
@@ -101,13 +101,26 @@ export function createBackgroundRuns(deps: BackgroundRunsDeps): BackgroundRuns {
     }
   };
 
+  /**
+   * Follow-up runs of the task a reload cut (still running, or closed as cancelled since): the
+   * task is told again by a new run, so the cut one goes, or the report would show twice.
+   */
+  const cutFollowUps = async (threadId: string, input: string): Promise<RunId[]> => {
+    const cut = (await deps.runs.list(threadId)).filter(
+      (r) => r.id.startsWith(BACKGROUND_RUN_PREFIX) && r.input === input && (r.status === "running" || r.status === "cancelled"),
+    );
+    await Promise.all(cut.map((r) => deps.runs.discard(r.id)));
+    return cut.map((r) => asRunId(r.id));
+  };
+
   const followUp = async (compiled: CompiledDocument, task: BackgroundTask, graphId: GraphId): Promise<void> => {
     const run: RecordedRun = { runId: deps.newRunId(), threadId: asThreadId(task.thread_id), graphId, input: followUpMessage(task) };
     await whenFree(task.thread_id, async () => {
       const current = await deps.tasks.get(task.id);
       // Told already, or (waiting for the user) asked already: the thread holds the question.
       if (current?.reported || (current?.status === "waiting" && current.asked)) return;
-      deps.post({ type: "background_run", runId: run.runId, threadId: run.threadId, graphId, taskId: task.id });
+      const replaces = await cutFollowUps(task.thread_id, run.input);
+      deps.post({ type: "background_run", runId: run.runId, threadId: run.threadId, graphId, taskId: task.id, ...(replaces.length > 0 ? { replaces } : {}) });
       await deps.record(run, (signal) => runFollowUp(compiled, task.id, { threadId: task.thread_id, runId: run.runId, signal }));
     });
   };

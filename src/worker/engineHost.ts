@@ -30,7 +30,7 @@ import { createServerCutRunResumer } from "./serverCutRuns";
 import type { KnowledgeTexts } from "./publishKnowledge";
 
 export interface EngineHostOptions {
-  runs: Pick<RunStore, "start" | "finish" | "appendEvents" | "list" | "get" | "events" | "deleteEventsAfter">;
+  runs: Pick<RunStore, "start" | "finish" | "appendEvents" | "list" | "get" | "events" | "deleteEventsAfter" | "discard">;
   credentials: CredentialStore;
   checkpointer: BaseCheckpointSaver;
   withThreadLock: ThreadLock;

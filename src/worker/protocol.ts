@@ -312,6 +312,8 @@ export interface BackgroundRunMessage {
   threadId: ThreadId;
   graphId: GraphId;
   taskId: string;
+  /** Earlier follow-up runs of the same task that a reload cut, deleted: this run tells the task again. */
+  replaces?: RunId[];
 }
 
 /** The acknowledgement of a `stop`: the worker received it and aborted the run (whose `done` follows). */

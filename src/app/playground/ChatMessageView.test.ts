@@ -29,7 +29,9 @@ describe("chat message markup", () => {
 
   it("shows a failed tool call's error", () => {
     const html = renderToStaticMarkup(
-      createElement(ToolCallCard, { call: { id: "c", key: "r:c", tool: "get_weather", args: {}, result: null, error: "No station", durationMs: 3, status: "error" } }),
+      createElement(ToolCallCard, {
+        call: { id: "c", key: "r:c", tool: "get_weather", args: {}, result: null, error: "No station", durationMs: 3, status: "error" },
+      }),
     );
     expect(html).toContain("Error");
     expect(html).toContain("No station");

@@ -95,6 +95,16 @@ export class RunStore {
     });
   }
 
+  /** Deletes a run and its events, in one transaction: a run that is done again under another id. */
+  async discard(runId: string): Promise<void> {
+    await this.db.tx([STORES.runs, STORES.events], "readwrite", `deleting run "${runId}"`, async (tx) => {
+      await Promise.all([
+        tx.objectStore(STORES.runs).delete(runId),
+        tx.objectStore(STORES.events).delete(IDBKeyRange.bound([runId, -Infinity], [runId, Infinity])),
+      ]);
+    });
+  }
+
   /** Drops a run's events after `seq`: the steps a resumed run does again from its checkpoint. */
   async deleteEventsAfter(runId: string, seq: number): Promise<void> {
     await this.db.tx([STORES.events], "readwrite", `trimming the events of run "${runId}"`, (tx) =>

@@ -6,6 +6,7 @@ import { blankDocument } from "../nodeFactory";
 import { toolRun } from "../../timeline/eventFixtures";
 import { createPlaygroundStore } from "./playgroundStore";
 import type { RunRecord } from "../../../persistence/workspace/index.js";
+import { asRunId } from "../../../schema/index.js";
 import { THREAD_BUSY_TEXT } from "./runSlice";
 import { memoryController, threadRecord } from "./testing/memoryController";
 
@@ -72,5 +73,20 @@ describe("one run per thread", () => {
     await playground.getState().openGraph("g");
     await expect.poll(() => asked).toEqual(["run_a", "run_a"]);
     await expect.poll(() => playground.getState().run).toEqual({ state: "idle" });
+  });
+
+  it("stops showing a follow-up turn a reload cut once the worker tells its task again", async () => {
+    const controller = memoryController([threadRecord("t1", "g")]);
+    controller.remembered.set("g", "t1");
+    let listener: Parameters<typeof controller.onBackgroundRun>[0] | undefined;
+    controller.onBackgroundRun = (l) => void (listener = l);
+    const cut = toolRun({ runId: "run_bg_cut", threadId: "t1" }).slice(0, 4);
+    controller.events.set("t1", cut);
+    const playground = createPlaygroundStore({ controller, frames });
+    await playground.getState().openGraph("g");
+    expect(playground.getState().events).toHaveLength(4);
+
+    listener?.({ runId: "run_bg_new", threadId: "t1", graphId: "g", taskId: "task_1", replaces: [asRunId("run_bg_cut")] });
+    expect(playground.getState().events).toEqual([]);
   });
 });

@@ -27,6 +27,8 @@ export function createPlaygroundStore(deps: PlaygroundStoreDeps): PlaygroundStor
     // Follow-up turns of background delegations, started by the worker: shown like any run.
     controller.onBackgroundRun((run) => {
       if (run.graphId !== get().graphId) return undefined;
+      // A follow-up a reload cut is told again by this run: its partial report is no longer shown.
+      for (const cut of run.replaces ?? []) steps.dropRunEventsAfter(cut, -1);
       // Its end joins the frame of its last events, like a run's: a foreground run may be streaming.
       const done = () =>
         void steps.frames.request(() => {

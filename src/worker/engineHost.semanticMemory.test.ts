@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { RunEvent } from "../engine/index.js";
 import { embeddingsReply, isEmbeddingsRequest, embeddingInputs } from "../models/testing/embeddingsWire.js";
 import { startWireServer, type Reply, type WireServer } from "../models/testing/faultServer.js";
-import { STORES } from "../persistence/db.js";
+import { STORES, type Database } from "../persistence/db.js";
 import { IdbStore } from "../persistence/store/IdbStore.js";
 import { asGraphId, asRunId, asThreadId, assertValid, type GraphDocument, type GraphDocumentInput } from "../schema/index.js";
 import type { MemoryRequest, MemoryResult } from "./protocol";

@@ -4,8 +4,11 @@
 // the run and the next message runs as usual; Step and Continue are debug markers in the chat, and
 // a thread that went through them saves as a test that passes.
 import { expect, test } from "./fixtures";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import type { AppPage } from "./pages/AppPage";
 import type { CanvasPage } from "./pages/CanvasPage";
+import type { GraphControls } from "./pages/GraphControls";
+import type { PlaygroundPage } from "./pages/PlaygroundPage";
 
 test.afterEach(({ consoleErrors }) => {
   expect(consoleErrors).toEqual([]);
@@ -15,6 +18,35 @@ const PARIS = "What's the weather in Paris?";
 
 const pauseCard = (page: Page) => page.getByRole("region", { name: "Paused at breakpoint", exact: true });
 const placeGroup = (editor: CanvasPage, title: string) => editor.inspector.getByRole("group", { name: `Breakpoints at ${title}`, exact: true });
+
+/** Opens Weather assistant with a breakpoint `when` its Assistant's tool step, sends the Paris question and waits for the pause; returns its card. */
+async function pauseAtToolStep(
+  { app, controls, editor, playground, page }: { app: AppPage; controls: GraphControls; editor: CanvasPage; playground: PlaygroundPage; page: Page },
+  when: "before" | "after",
+): Promise<Locator> {
+  await app.goto();
+  await controls.openTemplate("Weather assistant");
+  await editor.node("Assistant").click();
+  await placeGroup(editor, "call_tools")
+    .getByRole("checkbox", { name: `Break ${when}`, exact: true })
+    .check();
+  await playground.send(PARIS);
+  const card = pauseCard(page);
+  await expect(card).toContainText(`${when} call_tools of Assistant`, { timeout: 15_000 });
+  return card;
+}
+
+/** Step at the pause before the tool step: the run stops again before the model. */
+async function stepToModel(card: Locator): Promise<void> {
+  await card.getByRole("button", { name: "Step", exact: true }).click();
+  await expect(card).toContainText("Stepped to before call_model of Assistant", { timeout: 15_000 });
+}
+
+/** Continue at the pause: the run goes on to its one weather reply. */
+async function continueToReply(card: Locator, playground: PlaygroundPage): Promise<void> {
+  await card.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(playground.replies.filter({ hasText: "Right now: " })).toHaveCount(1, { timeout: 15_000 });
+}
 
 test("a conditional breakpoint on the tool step pauses the run; an edited tool result reaches the reply", async ({
   app,
@@ -61,14 +93,7 @@ test("a conditional breakpoint on the tool step pauses the run; an edited tool r
 });
 
 test("Step runs exactly one node and pauses again; Stop ends the run and the next message runs", async ({ app, controls, editor, playground, page }) => {
-  await app.goto();
-  await controls.openTemplate("Weather assistant");
-  await editor.node("Assistant").click();
-  await placeGroup(editor, "call_tools").getByRole("checkbox", { name: "Break before", exact: true }).check();
-
-  await playground.send(PARIS);
-  const card = pauseCard(page);
-  await expect(card).toContainText("before call_tools of Assistant", { timeout: 15_000 });
+  const card = await pauseAtToolStep({ app, controls, editor, playground, page }, "before");
   await expect(playground.toolCalls).toHaveCount(1);
   await expect(playground.toolCalls.first()).not.toContainText("Sunny");
 
@@ -78,8 +103,7 @@ test("Step runs exactly one node and pauses again; Stop ends the run and the nex
   await expect(playground.toolCalls.first()).toContainText("Sunny");
   await expect(playground.replies.filter({ hasText: "Right now" })).toHaveCount(0);
 
-  await card.getByRole("button", { name: "Continue", exact: true }).click();
-  await expect(playground.replies.filter({ hasText: "Right now: " })).toHaveCount(1, { timeout: 15_000 });
+  await continueToReply(card, playground);
   await expect(playground.status).toHaveText("Idle");
 
   await playground.send("What's the weather in Oslo?");
@@ -103,18 +127,9 @@ test("a thread that went on with Step and Continue shows them as debug markers, 
   page,
 }) => {
   test.setTimeout(120_000);
-  await app.goto();
-  await controls.openTemplate("Weather assistant");
-  await editor.node("Assistant").click();
-  await placeGroup(editor, "call_tools").getByRole("checkbox", { name: "Break before", exact: true }).check();
-
-  await playground.send(PARIS);
-  const card = pauseCard(page);
-  await expect(card).toContainText("before call_tools of Assistant", { timeout: 15_000 });
-  await card.getByRole("button", { name: "Step", exact: true }).click();
-  await expect(card).toContainText("Stepped to before call_model of Assistant", { timeout: 15_000 });
-  await card.getByRole("button", { name: "Continue", exact: true }).click();
-  await expect(playground.replies.filter({ hasText: "Right now: " })).toHaveCount(1, { timeout: 15_000 });
+  const card = await pauseAtToolStep({ app, controls, editor, playground, page }, "before");
+  await stepToModel(card);
+  await continueToReply(card, playground);
   await expect(playground.status).toHaveText("Idle");
 
   // The debug actions are notes in the chat, not messages of the user.
@@ -146,22 +161,14 @@ test("after a reload the pause waits again; Step and Continue there show once ea
   playground,
   page,
 }) => {
-  await app.goto();
-  await controls.openTemplate("Weather assistant");
-  await editor.node("Assistant").click();
-  await placeGroup(editor, "call_tools").getByRole("checkbox", { name: "Break before", exact: true }).check();
-  await playground.send(PARIS);
-  const card = pauseCard(page);
-  await expect(card).toContainText("before call_tools of Assistant", { timeout: 15_000 });
+  const card = await pauseAtToolStep({ app, controls, editor, playground, page }, "before");
 
   await page.reload();
   await expect(card).toContainText("before call_tools of Assistant", { timeout: 15_000 });
-  await card.getByRole("button", { name: "Step", exact: true }).click();
-  await expect(card).toContainText("Stepped to before call_model of Assistant", { timeout: 15_000 });
+  await stepToModel(card);
   await page.reload();
   await expect(card).toContainText("Stepped to before call_model of Assistant", { timeout: 15_000 });
-  await card.getByRole("button", { name: "Continue", exact: true }).click();
-  await expect(playground.replies.filter({ hasText: "Right now: " })).toHaveCount(1, { timeout: 15_000 });
+  await continueToReply(card, playground);
 
   // Read back from storage: each message and each marker once.
   await page.reload();
@@ -183,13 +190,7 @@ test("Apply as fork continues the edited state in a new thread; the original thr
   playground,
   page,
 }) => {
-  await app.goto();
-  await controls.openTemplate("Weather assistant");
-  await editor.node("Assistant").click();
-  await placeGroup(editor, "call_tools").getByRole("checkbox", { name: "Break after", exact: true }).check();
-  await playground.send(PARIS);
-  const card = pauseCard(page);
-  await expect(card).toContainText("after call_tools of Assistant", { timeout: 15_000 });
+  const card = await pauseAtToolStep({ app, controls, editor, playground, page }, "after");
   const original = await playground.thread.inputValue();
 
   await card.getByRole("textbox", { name: /^Message \d+ \(tool\)$/ }).fill("Paris: Windy");

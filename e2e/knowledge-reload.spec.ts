@@ -3,44 +3,10 @@
 // before the batch is stored. After it the base is as it was (its earlier file listed, stored
 // and searched; nothing of the cut batch stored or searched), and indexing the file again works.
 import { expect, test } from "./fixtures";
+import { handbookGraph } from "./handbookGraph";
 import { knowledgeWorker, spin } from "./knowledgeWorkerLoop";
 
-const REFUNDS = "# Refunds\n\nRefunds are issued within 14 days of receiving the returned item.\n";
 const SHIPPING = "Shipping\n\nWe ship to 40 countries. Delivery takes 3 to 5 working days.\n";
-
-/** Docs searches base `handbook` for every question and answers with the best chunk; the base comes with refunds.md packed in. */
-function handbookGraph(): string {
-  return JSON.stringify({
-    version: 1,
-    meta: { id: "kb-reload", name: "Handbook reload" },
-    models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
-    knowledge_bases: [{ id: "kb-handbook", name: "handbook", description: "Policies", files: [{ name: "refunds.md", bytes: REFUNDS.length, text: REFUNDS }] }],
-    nodes: [
-      { id: "start", kind: "start", position: { x: 0, y: 120 }, data: { name: "Start" } },
-      {
-        id: "docs",
-        kind: "agent",
-        position: { x: 220, y: 120 },
-        data: {
-          name: "Docs",
-          model: "scripted",
-          knowledge_bases: ["kb-handbook"],
-          script: {
-            rules: [
-              { match: ".", tool_calls: [{ name: "search_handbook", args: { query: "{{ input }}", k: 1 } }] },
-              { on: "tool", tool: "search_handbook", reply: "The handbook says: {{ tool_result }}" },
-            ],
-          },
-        },
-      },
-      { id: "end", kind: "end", position: { x: 480, y: 120 }, data: { name: "End" } },
-    ],
-    edges: [
-      { id: "e1", kind: "flow", source: "start", target: "docs" },
-      { id: "e2", kind: "flow", source: "docs", target: "end" },
-    ],
-  });
-}
 
 test.afterEach(({ consoleErrors }) => {
   expect(consoleErrors).toEqual([]);
@@ -54,7 +20,7 @@ test("a reload while a file is being indexed leaves the base as it was, stores a
   playground,
 }) => {
   await app.goto();
-  await controls.import("kb-reload.json", handbookGraph());
+  await controls.import("kb-reload.json", handbookGraph({ id: "kb-reload", name: "Handbook reload" }));
   await expect(controls.graphName).toHaveValue("Handbook reload");
   const base = editor.inspector.getByRole("group", { name: "Knowledge base handbook", exact: true });
   const files = base.getByRole("list", { name: "Files of handbook" });

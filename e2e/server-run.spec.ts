@@ -6,6 +6,7 @@
 import { expect, test } from "./fixtures";
 import type { GraphControls } from "./pages/GraphControls";
 import { InterruptPage } from "./pages/InterruptPage";
+import { handbookGraph, REFUNDS } from "./handbookGraph";
 import { readFileSync } from "node:fs";
 import { Client } from "@langchain/langgraph-sdk";
 import { startRuntimeProcess, type RuntimeProcess } from "../src/server/testing/runtimeProcess";
@@ -226,41 +227,7 @@ test("Fork from here on a thread that ran on the server, with Run on set to This
   await expect(playground.article("Assistant: Right now: Partly cloudy, 18°C in Oslo.")).toHaveCount(1);
 });
 
-const REFUNDS = "# Refunds\n\nRefunds are issued within 14 days of receiving the returned item.\n";
-
-/** Docs searches base `handbook` for every question and answers with what it found; the file's text comes packed, as an export with knowledge bases. */
-function handbookGraph(): string {
-  return JSON.stringify({
-    version: 1,
-    meta: { id: "kb-on-server", name: "Handbook on a server" },
-    models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
-    knowledge_bases: [{ id: "kb-handbook", name: "handbook", description: "Policies", files: [{ name: "refunds.md", bytes: REFUNDS.length, text: REFUNDS }] }],
-    nodes: [
-      { id: "start", kind: "start", position: { x: 0, y: 120 }, data: { name: "Start" } },
-      {
-        id: "docs",
-        kind: "agent",
-        position: { x: 220, y: 120 },
-        data: {
-          name: "Docs",
-          model: "scripted",
-          knowledge_bases: ["kb-handbook"],
-          script: {
-            rules: [
-              { match: ".", tool_calls: [{ name: "search_handbook", args: { query: "{{ input }}", k: 1 } }] },
-              { on: "tool", tool: "search_handbook", reply: "The handbook says: {{ tool_result }}" },
-            ],
-          },
-        },
-      },
-      { id: "end", kind: "end", position: { x: 480, y: 120 }, data: { name: "End" } },
-    ],
-    edges: [
-      { id: "e1", kind: "flow", source: "start", target: "docs" },
-      { id: "e2", kind: "flow", source: "docs", target: "end" },
-    ],
-  });
-}
+const HANDBOOK = { id: "kb-on-server", name: "Handbook on a server" };
 
 test("a graph published with a knowledge base answers from it on the server; a base whose files this browser lacks is refused by name", async ({
   page,
@@ -271,7 +238,7 @@ test("a graph published with a knowledge base answers from it on the server; a b
 }) => {
   await app.goto();
   await useServer(controls);
-  await controls.import("kb-on-server.json", handbookGraph());
+  await controls.import("kb-on-server.json", handbookGraph(HANDBOOK));
   await expect(controls.graphName).toHaveValue("Handbook on a server");
   const base = editor.inspector.getByRole("group", { name: "Knowledge base handbook", exact: true });
   await expect(base.getByText(/^Stored in this browser: .* \(1 file, \d+ chunks?\)$/)).toBeVisible();
@@ -291,7 +258,10 @@ test("a graph published with a knowledge base answers from it on the server; a b
   await expect(playground.replies.last()).toContainText("Refunds are issued within 14 days");
 
   // The same graph listing a file this browser never stored: publishing says which, and sends nothing.
-  const lacking = JSON.parse(handbookGraph()) as { meta: { id: string; name: string }; knowledge_bases: { files: { name: string; bytes: number }[] }[] };
+  const lacking = JSON.parse(handbookGraph(HANDBOOK)) as {
+    meta: { id: string; name: string };
+    knowledge_bases: { files: { name: string; bytes: number }[] }[];
+  };
   lacking.meta = { id: "kb-lacking", name: "Handbook without files" };
   lacking.knowledge_bases[0]!.files = [{ name: "missing.md", bytes: 10 }];
   await controls.import("kb-lacking.json", JSON.stringify(lacking));

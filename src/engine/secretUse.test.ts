@@ -1,7 +1,6 @@
 /** A tool secret bound for a new origin pauses the run before any request; the answer decides. */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useRecordingApis } from "../../tests/support/recordingApi.js";
 import { ToolMessage } from "@langchain/core/messages";
 import { collectRun, compileGraph } from "./index.js";
 import { agentNode, chainDocument } from "./testing/documents.js";
@@ -9,21 +8,8 @@ import { ofType, statusOf } from "./testing/humanLoop.js";
 import { testServices, type RecordedCall } from "../../tests/support/services.js";
 import { createToolResolver, type ToolSecrets } from "../tools/index.js";
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise<void>((resolve) => (s.closeAllConnections(), s.close(() => resolve())))));
-});
-
-async function recordingApi(): Promise<{ origin: string; seen: string[] }> {
-  const seen: string[] = [];
-  const server = createServer((req, res) => {
-    seen.push(`${req.method} ${req.url}`);
-    res.writeHead(200, { "content-type": "application/json" }).end('{"issues":3}');
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
-}
+/** A loopback API that records every request, preflights included. */
+const recordingApi = useRecordingApis('{"issues":3}');
 
 function issuesGraph(origin: string) {
   const tool = {

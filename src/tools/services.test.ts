@@ -1,27 +1,12 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useRecordingApis } from "../../tests/support/recordingApi.js";
 import { toolSchema, type ToolOfKind } from "../schema/index.js";
 import type { SecretUseRequest } from "../engine/index.js";
 import { httpTool } from "./http.js";
 import { envSecrets, originList, readTemplateSecrets, type ToolSecrets } from "./services.js";
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise<void>((resolve) => (s.closeAllConnections(), s.close(() => resolve())))));
-});
-
 /** A loopback API that records every request, preflights included. */
-async function recordingApi(): Promise<{ origin: string; seen: string[] }> {
-  const seen: string[] = [];
-  const server = createServer((req, res) => {
-    seen.push(`${req.method} ${req.url}`);
-    res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
-}
+const recordingApi = useRecordingApis('{"ok":true}');
 
 function issuesTool(origin: string): ToolOfKind<"http"> {
   return toolSchema.parse({

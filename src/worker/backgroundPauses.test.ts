@@ -4,13 +4,9 @@ import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { RunEvent } from "../engine/index.js";
 import { askingTeamDoc } from "../engine/testing/delegatedPauses.js";
-import { Database } from "../persistence/db.js";
-import { createMemoryLocks, withThreadLock } from "../persistence/locks.js";
-import { IdbSaver } from "../persistence/saver/IdbSaver.js";
-import { createWorkspace } from "../persistence/workspace/index.js";
 import { asGraphId, asRunId, asThreadId, assertValid } from "../schema/index.js";
-import { createEngineHost } from "./engineHost";
 import type { FromWorker } from "./protocol";
+import { openTestHost, withStoredGraphs } from "./testing/openTestHost";
 
 const team = assertValid({ ...askingTeamDoc({ blocking: false }), meta: { id: "asking", name: "Asking team" } });
 let posts: FromWorker[];
@@ -19,19 +15,8 @@ let factory: IDBFactory;
 
 /** A worker's host over the test database, as after a (re)load of the page. */
 function startHost() {
-  const database = new Database({ name: "background-pauses-test", indexedDB: factory });
-  const ws = createWorkspace(database);
-  const locks = createMemoryLocks();
-  const host = createEngineHost({
-    runs: ws.runs,
-    credentials: ws,
-    checkpointer: new IdbSaver({ database }),
-    withThreadLock: (threadId, work) => withThreadLock(threadId, work, { locks }),
-    post: (m) => posts.push(structuredClone(m)),
-    tasks: ws.tasks,
-    loadDocument: async (graphId) => (await ws.graphs.get(graphId))?.document,
-  });
-  return { host, ws };
+  // Into the module's `posts`, whichever array it is at the time, so a late post of a host before the reload still shows.
+  return openTestHost("background-pauses-test", { indexedDB: factory, onPost: (m) => posts.push(structuredClone(m)), with: withStoredGraphs });
 }
 
 const backgroundRuns = () => posts.flatMap((m) => (m.type === "background_run" ? [m] : []));

@@ -1,69 +1,15 @@
 // Knowledge bases in the worker: an agent's search_<name> reads the index the knowledge worker
 // stored for its graph, only the files the base lists, and says so when the base is gone.
 import "fake-indexeddb/auto";
-import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
-import { Database } from "../persistence/db.js";
-import { createKnowledgeLibrary, KnowledgeStore, storedKnowledgeSearch } from "../persistence/knowledge/index.js";
-import { createMemoryLocks, withThreadLock } from "../persistence/locks.js";
-import { IdbSaver } from "../persistence/saver/IdbSaver.js";
-import { createWorkspace } from "../persistence/workspace/index.js";
-import { asGraphId, asRunId, asThreadId, assertValid, type GraphDocumentInput } from "../schema/index.js";
-import { createEngineHost } from "./engineHost";
-import type { FromWorker } from "./protocol";
+import { asGraphId, asRunId, asThreadId } from "../schema/index.js";
+import { knowledgeDesk, openKnowledgeHost } from "./testing/knowledgeDesk";
 
-const at = { x: 0, y: 0 };
 const GRAPH = "desk.kb";
-
-function desk(files: string[]) {
-  return assertValid({
-    version: 1,
-    meta: { id: GRAPH, name: "Desk" },
-    models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
-    knowledge_bases: [{ id: "kb-faq", name: "faq", description: "Returns and shipping", files: files.map((name) => ({ name, bytes: 10 })) }],
-    nodes: [
-      { id: "start", kind: "start", position: at },
-      {
-        id: "support",
-        kind: "agent",
-        position: at,
-        data: {
-          name: "Support",
-          model: "scripted",
-          knowledge_bases: ["kb-faq"],
-          script: {
-            rules: [
-              { match: "(?<q>.+)", tool_calls: [{ name: "search_faq", args: { query: "{{ match.q }}" } }] },
-              { on: "tool", tool: "search_faq", reply: "Found: {{ tool_result }}" },
-            ],
-          },
-        },
-      },
-      { id: "end", kind: "end", position: at },
-    ],
-    edges: [
-      { id: "e1", kind: "flow", source: "start", target: "support" },
-      { id: "e2", kind: "flow", source: "support", target: "end" },
-    ],
-  } satisfies GraphDocumentInput);
-}
+const desk = (files: string[]) => knowledgeDesk(GRAPH, files);
 
 function openHost() {
-  const database = new Database({ name: "engine-host-knowledge", indexedDB: new IDBFactory() });
-  const ws = createWorkspace(database);
-  const posts: FromWorker[] = [];
-  const locks = createMemoryLocks();
-  const knowledge = createKnowledgeLibrary(new KnowledgeStore(database));
-  const host = createEngineHost({
-    runs: ws.runs,
-    credentials: ws,
-    checkpointer: new IdbSaver({ database }),
-    withThreadLock: (threadId, work) => withThreadLock(threadId, work, { locks }),
-    post: (m) => posts.push(structuredClone(m)),
-    knowledgeFor: (graphId) => storedKnowledgeSearch(knowledge, graphId),
-  });
-  // The knowledge worker's side, on the same database.
-  const indexing = createKnowledgeLibrary(new KnowledgeStore(database));
+  const { host, posts, indexing, eventsOf } = openKnowledgeHost("engine-host-knowledge");
   let runs = 0;
   return {
     indexing,
@@ -72,8 +18,7 @@ function openHost() {
     async ask(message: string, files: string[]) {
       const runId = asRunId(`run_${++runs}`);
       await host.handle({ type: "run", runId, threadId: asThreadId(`t${runs}`), graphId: asGraphId(GRAPH), document: desk(files), message });
-      const events = posts.flatMap((m) => (m.type === "events" && m.runId === runId ? m.events : []));
-      const result = events.find((e) => e.type === "tool_result");
+      const result = eventsOf(runId).find((e) => e.type === "tool_result");
       return result?.type === "tool_result" ? result : undefined;
     },
   };

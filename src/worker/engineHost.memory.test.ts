@@ -3,14 +3,10 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
-import { Database } from "../persistence/db.js";
-import { createMemoryLocks, withThreadLock } from "../persistence/locks.js";
-import { IdbSaver } from "../persistence/saver/IdbSaver.js";
 import { IdbStore } from "../persistence/store/IdbStore.js";
-import { createWorkspace } from "../persistence/workspace/index.js";
 import { asGraphId, asRunId, asThreadId, assertValid, type GraphDocument, type GraphDocumentInput } from "../schema/index.js";
-import { createEngineHost } from "./engineHost";
-import type { FromWorker, MemoryRequest, MemoryResult } from "./protocol";
+import type { MemoryRequest, MemoryResult } from "./protocol";
+import { openTestHost } from "./testing/openTestHost";
 
 const at = { x: 0, y: 0 };
 
@@ -48,17 +44,9 @@ const team = assertValid({
 
 /** A host on the database `name` of `factory`, as the worker builds it after each page load. */
 function openHost(factory: IDBFactory) {
-  const database = new Database({ name: "engine-host-memory", indexedDB: factory });
-  const ws = createWorkspace(database);
-  const posts: FromWorker[] = [];
-  const locks = createMemoryLocks();
-  const host = createEngineHost({
-    runs: ws.runs,
-    credentials: ws,
-    checkpointer: new IdbSaver({ database }),
-    store: new IdbStore({ database }),
-    withThreadLock: (threadId, work) => withThreadLock(threadId, work, { locks }),
-    post: (m) => posts.push(structuredClone(m)),
+  const { database, host, posts, eventsOf } = openTestHost("engine-host-memory", {
+    indexedDB: factory,
+    with: ({ database }) => ({ store: new IdbStore({ database }) }),
   });
   let runs = 0;
   return {
@@ -67,8 +55,7 @@ function openHost(factory: IDBFactory) {
     async say(message: string, thread: string): Promise<string> {
       const runId = asRunId(`run_${thread}_${++runs}`);
       await host.handle({ type: "run", runId, threadId: asThreadId(thread), graphId: asGraphId(team.meta.id), document: team, message });
-      const events = posts.flatMap((m) => (m.type === "events" && m.runId === runId ? m.events : []));
-      const replies = events.flatMap((e) => (e.type === "ai_message" && e.content ? [e.content] : []));
+      const replies = eventsOf(runId).flatMap((e) => (e.type === "ai_message" && e.content ? [e.content] : []));
       return replies.at(-1) ?? "";
     },
     /** Runs the graph's tests given here, as Run tests does; returns the report. */

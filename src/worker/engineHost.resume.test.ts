@@ -1,15 +1,12 @@
 /** The engine host resumes a paused thread: the run records say interrupted, then completed. */
 import "fake-indexeddb/auto";
-import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { RunEvent } from "../engine/index.js";
-import { Database } from "../persistence/db.js";
-import { createMemoryLocks, withThreadLock } from "../persistence/locks.js";
-import { IdbSaver } from "../persistence/saver/IdbSaver.js";
-import { createWorkspace, type Workspace } from "../persistence/workspace/index.js";
+import type { Workspace } from "../persistence/workspace/index.js";
 import { asGraphId, asRunId, asThreadId, assertValid } from "../schema/index.js";
-import { createEngineHost, type EngineHost } from "./engineHost";
+import type { EngineHost } from "./engineHost";
 import type { FromWorker, RunRequest } from "./protocol";
+import { openTestHost } from "./testing/openTestHost";
 
 const document = assertValid({
   version: 1,
@@ -48,17 +45,7 @@ let posts: FromWorker[];
 let host: EngineHost;
 
 beforeEach(() => {
-  const database = new Database({ name: "engine-host-resume", indexedDB: new IDBFactory() });
-  ws = createWorkspace(database);
-  posts = [];
-  const locks = createMemoryLocks();
-  host = createEngineHost({
-    runs: ws.runs,
-    credentials: ws,
-    checkpointer: new IdbSaver({ database }),
-    withThreadLock: (threadId, work) => withThreadLock(threadId, work, { locks }),
-    post: (m) => posts.push(structuredClone(m)),
-  });
+  ({ host, ws, posts } = openTestHost("engine-host-resume"));
 });
 
 const base = { type: "run", threadId: asThreadId("t1"), graphId: asGraphId("hitl"), document } as const;

@@ -7,14 +7,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { RunEvent } from "../engine/index.js";
 import { embeddingsReply, isEmbeddingsRequest, embeddingInputs } from "../models/testing/embeddingsWire.js";
 import { startWireServer, type Reply, type WireServer } from "../models/testing/faultServer.js";
-import { Database, STORES } from "../persistence/db.js";
-import { createMemoryLocks, withThreadLock } from "../persistence/locks.js";
-import { IdbSaver } from "../persistence/saver/IdbSaver.js";
+import { STORES, type Database } from "../persistence/db.js";
 import { IdbStore } from "../persistence/store/IdbStore.js";
-import { createWorkspace } from "../persistence/workspace/index.js";
 import { asGraphId, asRunId, asThreadId, assertValid, type GraphDocument, type GraphDocumentInput } from "../schema/index.js";
-import { createEngineHost } from "./engineHost";
-import type { FromWorker, MemoryRequest, MemoryResult } from "./protocol";
+import type { MemoryRequest, MemoryResult } from "./protocol";
+import { openTestHost } from "./testing/openTestHost";
 
 const KEY = "sk-memory-vectors-3b8e1f7c";
 const at = { x: 0, y: 0 };
@@ -72,22 +69,16 @@ function desk(model = "test-embed"): GraphDocument {
 }
 
 async function openHost(factory = new IDBFactory()) {
-  const database = new Database({ name: "semantic-memory", indexedDB: factory });
-  const ws = createWorkspace(database);
+  let document = desk();
+  const { database, ws, host, posts, eventsOf } = openTestHost("semantic-memory", {
+    indexedDB: factory,
+    with: ({ database }) => ({
+      store: new IdbStore({ database }),
+      loadDocument: async (graphId) => (graphId === document.meta.id ? document : undefined),
+    }),
+  });
   await ws.secrets.set("openai", KEY);
   await ws.settings.set("openai.base_url", `${server.url}/v1`);
-  const posts: FromWorker[] = [];
-  const locks = createMemoryLocks();
-  let document = desk();
-  const host = createEngineHost({
-    runs: ws.runs,
-    credentials: ws,
-    checkpointer: new IdbSaver({ database }),
-    store: new IdbStore({ database }),
-    withThreadLock: (threadId, work) => withThreadLock(threadId, work, { locks }),
-    post: (m) => posts.push(structuredClone(m)),
-    loadDocument: async (graphId) => (graphId === document.meta.id ? document : undefined),
-  });
   let runs = 0;
   return {
     database,
@@ -100,7 +91,7 @@ async function openHost(factory = new IDBFactory()) {
     async say(message: string): Promise<{ result?: string; error?: string }> {
       const runId = asRunId(`run_${++runs}`);
       await host.handle({ type: "run", runId, threadId: asThreadId(`t${runs}`), graphId: asGraphId(document.meta.id), document, message });
-      const events = posts.flatMap((m) => (m.type === "events" && m.runId === runId ? m.events : []));
+      const events = eventsOf(runId);
       const tool = events.filter((e): e is Extract<RunEvent, { type: "tool_result" }> => e.type === "tool_result").at(-1);
       if (!tool) throw new Error(`no tool ran for "${message}": ${JSON.stringify(events.filter((e) => e.type === "error"))}`);
       return { result: tool.result ?? undefined, error: tool.error ?? undefined };

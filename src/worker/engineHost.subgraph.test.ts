@@ -1,13 +1,7 @@
 import "fake-indexeddb/auto";
-import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
-import { Database } from "../persistence/db.js";
-import { createMemoryLocks, withThreadLock } from "../persistence/locks.js";
-import { IdbSaver } from "../persistence/saver/IdbSaver.js";
-import { createWorkspace } from "../persistence/workspace/index.js";
 import { asGraphId, asRunId, asThreadId, assertValid, type GraphDocumentInput } from "../schema/index.js";
-import { createEngineHost } from "./engineHost";
-import type { FromWorker } from "./protocol";
+import { openTestHost } from "./testing/openTestHost";
 
 const at = { x: 0, y: 0 };
 const graph = (id: string, node: GraphDocumentInput["nodes"][number]): GraphDocumentInput => ({
@@ -23,23 +17,14 @@ const graph = (id: string, node: GraphDocumentInput["nodes"][number]): GraphDocu
 
 describe("engine host with Subgraph nodes", () => {
   it("runs a graph saved in the workspace as a subgraph and reports its reply", async () => {
-    const database = new Database({ name: "engine-host-subgraph", indexedDB: new IDBFactory() });
-    const ws = createWorkspace(database);
+    const { host, ws, posts } = openTestHost("engine-host-subgraph", {
+      with: ({ ws }) => ({ loadDocument: async (id) => (await ws.graphs.get(id))?.document }),
+    });
     const child = assertValid(
       graph("faq", { id: "n", kind: "llm", position: at, data: { name: "faq", model: "scripted", script: { rules: [{ reply: "FAQ: {{ input }}" }] } } }),
     );
     const parent = assertValid(graph("desk", { id: "n", kind: "subgraph", position: at, data: { name: "ask", graph: "faq", input: "Q {{ input }}" } }));
     await ws.graphs.save(child);
-    const posts: FromWorker[] = [];
-    const locks = createMemoryLocks();
-    const host = createEngineHost({
-      runs: ws.runs,
-      credentials: ws,
-      checkpointer: new IdbSaver({ database }),
-      withThreadLock: (threadId, work) => withThreadLock(threadId, work, { locks }),
-      post: (m) => posts.push(structuredClone(m)),
-      loadDocument: async (id) => (await ws.graphs.get(id))?.document,
-    });
     await host.handle({ type: "run", runId: asRunId("run_sub"), threadId: asThreadId("t1"), graphId: asGraphId("desk"), document: parent, message: "hours?" });
     const events = posts.flatMap((m) => (m.type === "events" ? m.events : []));
     expect(events.filter((e) => e.type === "error")).toEqual([]);

@@ -13,6 +13,7 @@ import { asGraphId, asRunId, asThreadId, assertValid, type GraphDocument } from 
 import { blankDocument } from "../app/store/nodeFactory";
 import { createEngineHost, type EngineHost } from "./engineHost";
 import type { FromWorker, RunRequest, ThreadLock } from "./protocol";
+import { openTestHost } from "./testing/openTestHost";
 
 const weather = assertValid(weatherAssistant);
 
@@ -45,22 +46,14 @@ let factory: IDBFactory;
 
 beforeEach(() => {
   factory = new IDBFactory();
-  const database = new Database({ name: "engine-host-test", indexedDB: factory });
-  ws = createWorkspace(database);
-  posts = [];
   onPost = new Set();
-  host = createEngineHost({
-    runs: ws.runs,
-    credentials: ws,
-    checkpointer: new IdbSaver({ database }),
-    withThreadLock: memoryLock(),
-    post: (m) => {
-      posts.push(structuredClone(m));
+  ({ host, ws, posts } = openTestHost("engine-host-test", {
+    indexedDB: factory,
+    onPost: () => {
       for (const check of onPost) check();
     },
-  });
+  }));
 });
-
 /** Resolves once `seen()` holds after a post; rejects if `running` settles first, so a run that never posts it fails fast. */
 function whenPosted(seen: () => boolean, running: Promise<unknown>): Promise<void> {
   return new Promise((resolve, reject) => {

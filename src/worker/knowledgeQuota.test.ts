@@ -3,56 +3,15 @@
 // searching what was stored before, the thread takes the next message with its history whole,
 // and with room again the same file indexes.
 import "fake-indexeddb/auto";
-import { IDBFactory } from "fake-indexeddb";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RunEvent } from "../engine/index.js";
-import { STORES, Database } from "../persistence/db.js";
-import { createKnowledgeLibrary, KnowledgeStore, storedKnowledgeSearch } from "../persistence/knowledge/index.js";
-import { createMemoryLocks, withThreadLock } from "../persistence/locks.js";
-import { IdbSaver } from "../persistence/saver/IdbSaver.js";
-import { createWorkspace } from "../persistence/workspace/index.js";
-import { asGraphId, asRunId, asThreadId, assertValid, type GraphDocumentInput } from "../schema/index.js";
-import { createEngineHost } from "./engineHost";
-import type { FromWorker } from "./protocol";
+import { STORES } from "../persistence/db.js";
+import { asGraphId, asRunId, asThreadId } from "../schema/index.js";
+import { knowledgeDesk, openKnowledgeHost } from "./testing/knowledgeDesk";
 
-const at = { x: 0, y: 0 };
 const GRAPH = "desk.quota";
 const RETURNS = { name: "returns.md", bytes: 10, text: "# Returns\n\nReturn any item within 30 days for a refund." };
 const SHIPPING = { name: "shipping.md", bytes: 10, text: "# Shipping\n\nExpress delivery to Paris takes one day." };
-
-/** Support searches base `faq` (listing `files`) for every message and answers with what it found. */
-function desk(files: string[]) {
-  return assertValid({
-    version: 1,
-    meta: { id: GRAPH, name: "Desk" },
-    models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
-    knowledge_bases: [{ id: "kb-faq", name: "faq", description: "Returns and shipping", files: files.map((name) => ({ name, bytes: 10 })) }],
-    nodes: [
-      { id: "start", kind: "start", position: at },
-      {
-        id: "support",
-        kind: "agent",
-        position: at,
-        data: {
-          name: "Support",
-          model: "scripted",
-          knowledge_bases: ["kb-faq"],
-          script: {
-            rules: [
-              { match: "(?<q>.+)", tool_calls: [{ name: "search_faq", args: { query: "{{ match.q }}" } }] },
-              { on: "tool", tool: "search_faq", reply: "Found: {{ tool_result }}" },
-            ],
-          },
-        },
-      },
-      { id: "end", kind: "end", position: at },
-    ],
-    edges: [
-      { id: "e1", kind: "flow", source: "start", target: "support" },
-      { id: "e2", kind: "flow", source: "support", target: "end" },
-    ],
-  } satisfies GraphDocumentInput);
-}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -69,25 +28,12 @@ function fillStorage(): void {
 
 describe("the storage full while a knowledge base indexes", () => {
   it("says so and stores nothing of the batch; the thread's next message searches what was stored; with room the file indexes", async () => {
-    const database = new Database({ name: "knowledge-quota", indexedDB: new IDBFactory() });
-    const ws = createWorkspace(database);
-    const posts: FromWorker[] = [];
-    const locks = createMemoryLocks();
-    const host = createEngineHost({
-      runs: ws.runs,
-      credentials: ws,
-      checkpointer: new IdbSaver({ database }),
-      withThreadLock: (threadId, work) => withThreadLock(threadId, work, { locks }),
-      post: (m) => posts.push(structuredClone(m)),
-      knowledgeFor: (graphId) => storedKnowledgeSearch(createKnowledgeLibrary(new KnowledgeStore(database)), graphId),
-    });
-    // The knowledge worker's side, on the same database.
-    const indexing = createKnowledgeLibrary(new KnowledgeStore(database));
+    const { host, indexing, eventsOf } = openKnowledgeHost("knowledge-quota");
     let runs = 0;
     const ask = async (message: string, files: string[]) => {
       const runId = asRunId(`run_${++runs}`);
-      await host.handle({ type: "run", runId, threadId: asThreadId("t-quota"), graphId: asGraphId(GRAPH), document: desk(files), message });
-      return posts.flatMap((m) => (m.type === "events" && m.runId === runId ? m.events : []));
+      await host.handle({ type: "run", runId, threadId: asThreadId("t-quota"), graphId: asGraphId(GRAPH), document: knowledgeDesk(GRAPH, files), message });
+      return eventsOf(runId);
     };
     /** The search's error and the files its passages came from (none when it found nothing: it then says so in words). */
     const found = (events: RunEvent[]) => {

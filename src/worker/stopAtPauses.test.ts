@@ -8,19 +8,16 @@
  * twice.
  */
 import "fake-indexeddb/auto";
-import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import weatherAssistant from "../../examples/weather-assistant.json";
 import type { RunEvent } from "../engine/index.js";
 import { askingTeamDoc } from "../engine/testing/delegatedPauses.js";
 import { assistantDoc, calendarQuestionDoc } from "../engine/testing/humanLoop.js";
-import { Database } from "../persistence/db.js";
-import { createMemoryLocks, withThreadLock } from "../persistence/locks.js";
-import { IdbSaver } from "../persistence/saver/IdbSaver.js";
-import { createWorkspace, type Workspace } from "../persistence/workspace/index.js";
+import type { Workspace } from "../persistence/workspace/index.js";
 import { asGraphId, asRunId, asThreadId, assertValid, type GraphDocument, type GraphDocumentInput } from "../schema/index.js";
-import { createEngineHost, type EngineHost } from "./engineHost";
+import type { EngineHost } from "./engineHost";
 import type { FromWorker, RunRequest } from "./protocol";
+import { openTestHost, withStoredGraphs } from "./testing/openTestHost";
 
 let posts: FromWorker[];
 let onPost: Set<() => void>;
@@ -28,23 +25,13 @@ let host: EngineHost;
 let ws: Workspace;
 
 beforeEach(() => {
-  const database = new Database({ name: "stop-at-pauses-test", indexedDB: new IDBFactory() });
-  ws = createWorkspace(database);
-  posts = [];
   onPost = new Set();
-  const locks = createMemoryLocks();
-  host = createEngineHost({
-    runs: ws.runs,
-    credentials: ws,
-    checkpointer: new IdbSaver({ database }),
-    withThreadLock: (threadId, work) => withThreadLock(threadId, work, { locks }),
-    post: (m) => {
-      posts.push(structuredClone(m));
+  ({ host, ws, posts } = openTestHost("stop-at-pauses-test", {
+    onPost: () => {
       for (const check of onPost) check();
     },
-    tasks: ws.tasks,
-    loadDocument: async (graphId) => (await ws.graphs.get(graphId))?.document,
-  });
+    with: withStoredGraphs,
+  }));
 });
 
 const eventsOf = (runId: string): RunEvent[] => posts.flatMap((m) => (m.type === "events" && m.runId === runId ? m.events : []));

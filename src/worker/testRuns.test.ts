@@ -1,14 +1,11 @@
 import "fake-indexeddb/auto";
-import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it } from "vitest";
 import weatherAssistant from "../../examples/weather-assistant.json";
-import { Database } from "../persistence/db.js";
-import { createMemoryLocks, withThreadLock } from "../persistence/locks.js";
-import { IdbSaver } from "../persistence/saver/IdbSaver.js";
-import { createWorkspace, type Workspace } from "../persistence/workspace/index.js";
+import type { Workspace } from "../persistence/workspace/index.js";
 import { assertValid, type GraphDocument } from "../schema/index.js";
-import { createEngineHost, type EngineHost } from "./engineHost";
+import type { EngineHost } from "./engineHost";
 import type { FromWorker, TestsProgressMessage, TestsResultMessage } from "./protocol";
+import { openTestHost } from "./testing/openTestHost";
 
 const weather = assertValid(weatherAssistant);
 
@@ -19,21 +16,8 @@ let host: EngineHost;
 let onPost: (message: FromWorker) => void;
 
 beforeEach(() => {
-  const database = new Database({ name: "test-runs", indexedDB: new IDBFactory() });
-  ws = createWorkspace(database);
-  posts = [];
   onPost = () => undefined;
-  const locks = createMemoryLocks();
-  host = createEngineHost({
-    runs: ws.runs,
-    credentials: ws,
-    checkpointer: new IdbSaver({ database }),
-    withThreadLock: (threadId, work) => withThreadLock(threadId, work, { locks }),
-    post: (m) => {
-      posts.push(structuredClone(m));
-      onPost(m);
-    },
-  });
+  ({ host, ws, posts } = openTestHost("test-runs", { onPost: (m) => onPost(m) }));
 });
 
 const results = () => posts.filter((p): p is TestsResultMessage => p.type === "tests_result");

@@ -2,7 +2,7 @@
 // headers and query values. Saved at once in the secrets store, listed by name and masked form
 // only, each removable; a value never comes back into the page. Each is bound to the origins it
 // may be sent to (set when saved, editable here); a run asks before sending it anywhere else.
-import { useId, useState } from "react";
+import { useId, useState, type InputHTMLAttributes } from "react";
 import type { SecretSummary } from "../../persistence/workspace/index.js";
 import { checkOrigins, TOOL_SECRET_PREFIX, toolSecretName, type SecretOrigins } from "../services/providerSettings";
 import { errorText, fieldHint, fieldLabel, secondaryButton, textInput } from "./styles";
@@ -20,6 +20,58 @@ type Props = {
   saveOrigins(name: string, origins: string[]): Promise<void>;
   remove(name: string): Promise<void>;
 };
+
+type SecretInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type" | "onChange" | "onKeyDown"> & {
+  /** The field's name for screen readers, as a hidden label; without it, pass `aria-label`. */
+  label?: string;
+  value: string;
+  onValue(value: string): void;
+  /** Run on Enter (instead of submitting anything). */
+  onEnter?(): void;
+};
+
+/** A one-line field of this form: names, values and origins are typed exactly, so no autocomplete or spell-check, in monospace. */
+function SecretInput({ label, onValue, onEnter, className, ...rest }: SecretInputProps) {
+  const id = useId();
+  const input = (
+    <input
+      {...rest}
+      id={label ? id : undefined}
+      type="text"
+      autoComplete="off"
+      spellCheck={false}
+      onChange={(event) => onValue(event.target.value)}
+      onKeyDown={
+        onEnter &&
+        ((event) => {
+          if (event.key !== "Enter") return;
+          event.preventDefault();
+          onEnter();
+        })
+      }
+      className={[textInput, "font-mono", className].filter(Boolean).join(" ")}
+    />
+  );
+  if (!label) return input;
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      {input}
+    </>
+  );
+}
+
+/** A field's problem, announced when it appears. */
+function Problem({ id, problem }: { id: string; problem: string | null }) {
+  if (!problem) return null;
+  return (
+    <p id={id} role="alert" className={errorText}>
+      {problem}
+    </p>
+  );
+}
 
 /** One saved secret: its masked value, the origins it may go to (editable), and Remove. */
 function SavedSecret({ secret, origins, saveOrigins, remove }: { secret: SecretSummary; origins: string[] } & Pick<Props, "saveOrigins" | "remove">) {
@@ -48,32 +100,21 @@ function SavedSecret({ secret, origins, saveOrigins, remove }: { secret: SecretS
         </button>
       </div>
       <div className="flex gap-2">
-        <input
-          type="text"
+        <SecretInput
           aria-label={`Origins allowed for ${secret.name}`}
-          autoComplete="off"
-          spellCheck={false}
           value={draft}
           placeholder="none yet: the first use asks"
-          onChange={(event) => (setDraft(event.target.value), setProblem(null))}
-          onKeyDown={(event) => {
-            if (event.key !== "Enter") return;
-            event.preventDefault();
-            void saveDraft();
-          }}
+          onValue={(next) => (setDraft(next), setProblem(null))}
+          onEnter={() => void saveDraft()}
           aria-describedby={problem ? problemId : undefined}
           aria-invalid={problem ? true : undefined}
-          className={`${textInput} font-mono text-xs`}
+          className="text-xs"
         />
         <button type="button" className={secondaryButton} onClick={() => void saveDraft()}>
           Set origins for {secret.name}
         </button>
       </div>
-      {problem && (
-        <p id={problemId} role="alert" className={errorText}>
-          {problem}
-        </p>
-      )}
+      <Problem id={problemId} problem={problem} />
     </li>
   );
 }
@@ -83,9 +124,6 @@ export function ToolSecretsField({ secrets, origins, save, saveOrigins, remove }
   const [value, setValue] = useState("");
   const [allowed, setAllowed] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
-  const nameId = useId();
-  const valueId = useId();
-  const originsId = useId();
   const hintId = useId();
   const problemId = useId();
   const tools = secrets.filter((s) => s.name.startsWith(TOOL_SECRET_PREFIX)).map((s) => ({ ...s, name: s.name.slice(TOOL_SECRET_PREFIX.length) }));
@@ -125,61 +163,28 @@ export function ToolSecretsField({ secrets, origins, save, saveOrigins, remove }
         exports. Each goes only to the origins listed for it (such as https://api.github.com); a run asks before sending it anywhere else.
       </p>
       <div className="flex gap-2">
-        <label htmlFor={nameId} className="sr-only">
-          Secret name
-        </label>
-        <input
-          id={nameId}
-          type="text"
-          autoComplete="off"
-          spellCheck={false}
+        <SecretInput
+          label="Secret name"
           value={name}
           placeholder="WEATHER_TOKEN"
-          onChange={(event) => (setName(event.target.value), setProblem(null))}
+          onValue={(next) => (setName(next), setProblem(null))}
           aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
           aria-invalid={problem ? true : undefined}
-          className={`${textInput} font-mono`}
         />
-        <label htmlFor={valueId} className="sr-only">
-          Secret value
-        </label>
-        <input
-          id={valueId}
-          type="text"
-          autoComplete="off"
-          spellCheck={false}
+        <SecretInput
+          label="Secret value"
           value={value}
           placeholder="value"
-          onChange={(event) => (setValue(event.target.value), setProblem(null))}
-          onKeyDown={(event) => {
-            if (event.key !== "Enter") return;
-            event.preventDefault();
-            void add();
-          }}
-          className={`${textInput} font-mono [-webkit-text-security:disc]`}
+          onValue={(next) => (setValue(next), setProblem(null))}
+          onEnter={() => void add()}
+          className="[-webkit-text-security:disc]"
         />
-        <label htmlFor={originsId} className="sr-only">
-          Secret origins
-        </label>
-        <input
-          id={originsId}
-          type="text"
-          autoComplete="off"
-          spellCheck={false}
-          value={allowed}
-          placeholder="https://api.github.com"
-          onChange={(event) => (setAllowed(event.target.value), setProblem(null))}
-          className={`${textInput} font-mono`}
-        />
+        <SecretInput label="Secret origins" value={allowed} placeholder="https://api.github.com" onValue={(next) => (setAllowed(next), setProblem(null))} />
         <button type="button" className={secondaryButton} onClick={() => void add()}>
           Add secret
         </button>
       </div>
-      {problem && (
-        <p id={problemId} role="alert" className={errorText}>
-          {problem}
-        </p>
-      )}
+      <Problem id={problemId} problem={problem} />
       <ul aria-label="Tool secrets" className="space-y-1">
         {/* Keyed by the stored origins too, so the field shows them again after a save or an Always allow. */}
         {tools.map((secret) => (

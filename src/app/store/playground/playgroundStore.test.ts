@@ -140,6 +140,22 @@ describe("playground store", () => {
     expect(chat()[0]).toBe("User: What's the weather in London?");
   });
 
+  it("names a new thread after its first message even while the last thread's events are still in the store", async () => {
+    await playground.getState().openGraph(weather.meta.id);
+    await sendAndWait(weather, "hello");
+    const earlier = playground.getState().events;
+    await playground.getState().newThread();
+    // The thread open before may still have events in the store for a moment after the switch.
+    playground.setState({ events: earlier });
+    await sendAndWait(weather, "What can you do?");
+    expect(
+      playground
+        .getState()
+        .threads.map((t) => t.title)
+        .sort(),
+    ).toEqual(["What can you do?", "hello"]);
+  });
+
   it("renames and deletes threads; deleting the active one moves to another", async () => {
     await playground.getState().openGraph(weather.meta.id);
     await sendAndWait(weather, "hello");

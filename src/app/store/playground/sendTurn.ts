@@ -50,7 +50,9 @@ export function createSendTurn({ steps, get, set, startRun }: SendTurnDeps) {
         threadId = await steps.createThread(titleFrom(text));
       } else {
         const thread = get().threads.find((t) => t.id === threadId);
-        if (thread && thread.title === DEFAULT_THREAD_TITLE && get().events.length === 0) {
+        // Only this thread's events count: those of the thread open before may still be in the
+        // store for a moment after `New thread` switched to it.
+        if (thread && thread.title === DEFAULT_THREAD_TITLE && !get().events.some((event) => event.thread_id === threadId)) {
           await controller.renameThread(threadId, titleFrom(text));
           await steps.refreshThreads(document.meta.id);
         }

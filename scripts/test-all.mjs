@@ -37,17 +37,24 @@ const TESTS = [
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
 
 /**
- * CPU seconds used so far by the children this process has waited for (Linux: /proc/self/stat's
- * cutime + cstime), or undefined elsewhere. With the wall time it tells a busy step from a waiting one.
+ * CPU seconds the whole machine has been busy so far (Linux: /proc/stat, in clock ticks of 1/100 s),
+ * or undefined elsewhere. Not the children's own rusage: browsers started by Playwright are not
+ * waited for by their parents, so their time never reaches ours. With the wall time it tells a
+ * busy step from a waiting one (on a machine doing nothing else).
  */
-function childCpuSeconds() {
+function busyCpuSeconds() {
   try {
-    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
-    // Fields after the command: state is [0]; cutime and cstime are the 16th and 17th of the line ([13], [14] here).
-    return (Number(fields[13]) + Number(fields[14])) / 100;
+    const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+    return (user + nice + system + irq + softirq + steal) / 100;
   } catch {
     return undefined;
   }
+}
+
+/** Busy CPU seconds since `before`, formatted, or undefined where they cannot be read. */
+function cpuSince(before) {
+  const now = busyCpuSeconds();
+  return before === undefined || now === undefined ? undefined : (now - before).toFixed(1);
 }
 
 /** @type {{ name: string, time: string, cpu?: string }[]} */
@@ -122,24 +129,24 @@ function runTests(steps) {
     if (skipped(step)) continue;
     console.log(`\n▶ ${step.name}: ${commandLine(step)}`);
     const started = performance.now();
-    const cpuBefore = childCpuSeconds();
+    const cpuBefore = busyCpuSeconds();
     const why = failure(spawnSync(step.command, step.args, { stdio: "inherit", shell }));
-    const cpuAfter = childCpuSeconds();
-    report(step, why, seconds(started), cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore).toFixed(1));
+    report(step, why, seconds(started), cpuSince(cpuBefore));
     if (why) return;
   }
 }
 
 const started = performance.now();
+const cpuAtStart = busyCpuSeconds();
 const lanes = Math.max(1, Math.min(CHECKS.length, availableParallelism()));
 console.log(`\n▶ static checks, ${lanes} at a time`);
 await runChecks(CHECKS, lanes);
-const staticChecks = { name: "static checks (side by side)", time: seconds(started), cpu: childCpuSeconds()?.toFixed(1) };
+const staticChecks = { name: "static checks (side by side)", time: seconds(started), cpu: cpuSince(cpuAtStart) };
 console.log(`\nStatic checks: ${staticChecks.time}s`);
 if (failed === 0) runTests(TESTS);
 
 // Each step's wall time and the CPU its processes used (the static checks' time overlaps: one line for all of them).
-console.log("\nStep times (wall s, CPU s):");
+console.log("\nStep times (wall s, CPU s the machine was busy; 2 cores give 2 CPU s per s):");
 for (const { name, time, cpu } of [staticChecks, ...timings.filter((t) => TESTS.some((step) => step.name === t.name))]) {
   console.log(`  ${name.padEnd(30)} ${time.padStart(7)}  ${(cpu ?? "n/a").padStart(7)}`);
 }

@@ -17,7 +17,20 @@ import type { GraphState, GraphStateAnnotation, GraphUpdate } from "../state.js"
 import { createBackgroundTasks, type BackgroundTasks } from "./background.js";
 import { readHierarchy, scopedThreadId, type Hierarchy } from "./hierarchy.js";
 import { DEPTH_KEY, OVERRIDES_KEY, ROOT_THREAD_KEY, TASK_KEY, type CallOverrides } from "./keys.js";
+import { ownTurn } from "./ownTurn.js";
 import { createMemoryTaskStore } from "./taskStore.js";
+
+const threadQueues = new WeakMap<BaseCheckpointSaver, Map<string, Promise<unknown>>>();
+
+/** The run queues of the scoped threads kept by one saver. */
+function queuesOf(checkpointer: BaseCheckpointSaver): Map<string, Promise<unknown>> {
+  let queues = threadQueues.get(checkpointer);
+  if (!queues) {
+    queues = new Map();
+    threadQueues.set(checkpointer, queues);
+  }
+  return queues;
+}
 
 type AgentRun = (state: GraphState, config: LangGraphRunnableConfig) => Promise<GraphUpdate>;
 
@@ -106,8 +119,9 @@ export function createTeam(input: {
   const { document, services, checkpointer, annotation } = input;
   const hierarchy = readHierarchy(document);
   const graphs = new Map<string, ReturnType<typeof compileRootGraph>>();
-  // One run at a time per scoped thread: two writers would fork the agent's history.
-  const queues = new Map<string, Promise<unknown>>();
+  // One run at a time per scoped thread: two writers would fork the agent's history. Shared by
+  // every compile over this saver (each turn compiles anew; a reload resumes tasks in another).
+  const queues = queuesOf(checkpointer);
   const serialize = <T>(key: string, work: () => Promise<T>): Promise<T> => {
     const previous = queues.get(key) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(work);
@@ -150,9 +164,18 @@ export function createTeam(input: {
             ...(request.overrides ? { [OVERRIDES_KEY]: { agent: request.agent, ...request.overrides } } : {}),
             ...(request.taskId ? { [TASK_KEY]: request.taskId } : {}),
           };
-          const messageId = request.messageId ?? (request.taskId ? taskMessageId(request.taskId) : services.ids.next("msg"));
           const before = await readChildState(graph, { configurable: { thread_id: thread } });
-          const step = nextChildStep(before, messageId, answersOf({ configurable }), request.plainAnswer);
+          const own = ownTurn(
+            (before.values.messages ?? []) as BaseMessage[],
+            request.messageId ?? (request.taskId ? taskMessageId(request.taskId) : services.ids.next("msg")),
+          );
+          if (own.kind === "answered") {
+            // Answered before a reload cut this call, and a later delegation has used the thread since.
+            request.sink(at({ type: "agent_end", duration_ms: 0 }));
+            return own.answer;
+          }
+          const messageId = own.messageId;
+          const step = own.kind === "again" ? ({ kind: "start" } as const) : nextChildStep(before, messageId, answersOf({ configurable }), request.plainAnswer);
           // Still waiting for the person: the pause is raised again, nothing runs.
           if (step.kind === "waiting") throw childPause(request.agent, step.pending);
           if (step.kind === "done") {

@@ -284,9 +284,8 @@ describe("limits and cancellation", () => {
     const compiled = compileGraph(weatherDoc({ script: slow }), testServices());
     const controller = new AbortController();
     const events: RunEvent[] = [];
-    const startedAt = Date.now();
     for await (const event of runGraphWithAbort(compiled, controller)) events.push(event);
-    expect(Date.now() - startedAt).toBeLessThan(400);
+    // Fewer deltas than the reply has words: the stream stopped mid-way (no wall-clock bound, which a busy machine breaks).
     expect(ofType(events, "message_delta").length).toBeGreaterThan(0);
     expect(ofType(events, "message_delta").length).toBeLessThan(10);
     expect(ofType(events, "final_state")).toHaveLength(0);

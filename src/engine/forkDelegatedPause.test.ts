@@ -11,7 +11,7 @@ import { collectRun, compileGraph, pendingInterrupts, runFollowUp, type GraphLib
 import { forkAtPause } from "./forkPause.js";
 import { createMemoryTaskStore } from "./multiagent/taskStore.js";
 import { approvingGraphDoc, askingTeamDoc, subgraphParentDoc } from "./testing/delegatedPauses.js";
-import { ofType, stateOf, statusOf } from "./testing/humanLoop.js";
+import { nextMillisecond, ofType, stateOf, statusOf } from "./testing/humanLoop.js";
 import { testServices, type RecordedCall } from "../../tests/support/services.js";
 import { IdbSaver } from "../persistence/saver/IdbSaver.js";
 
@@ -58,7 +58,7 @@ describe.each(savers)("forking at a pause inside delegated work (%s saver)", (_n
     const compiled = compileGraph(askingTeamDoc(), { ...testServices(), checkpointer });
     const pause = pauseOf(await collectRun(compiled, { message: "email find invoices" }, { threadId: "t3" }));
     // Checkpoints carry the real time they were saved (events here carry the tests' fixed clock).
-    const answeredAt = Date.now();
+    const answeredAt = nextMillisecond();
     await collectRun(compiled, { message: "", resume: { value: { option_id: "inbox" } } }, { threadId: "t3" });
     await collectRun(compiled, { message: "email find receipts" }, { threadId: "t3" });
 

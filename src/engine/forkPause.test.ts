@@ -6,7 +6,7 @@ import { MemorySaver, type BaseCheckpointSaver } from "@langchain/langgraph/web"
 import weather from "../../examples/weather-assistant.json" with { type: "json" };
 import { collectRun, compileGraph, pendingInterrupts, type RunEvent } from "./index.js";
 import { forkAtPause } from "./forkPause.js";
-import { assistantDoc, ofType, statusOf } from "./testing/humanLoop.js";
+import { assistantDoc, nextMillisecond, ofType, statusOf } from "./testing/humanLoop.js";
 import { testServices } from "../../tests/support/services.js";
 import { IdbSaver } from "../persistence/saver/IdbSaver.js";
 
@@ -55,7 +55,7 @@ describe.each(savers)("forkAtPause (%s saver)", (_name, makeSaver) => {
     const first = await collectRun(compiled, { message: "delete task 7" }, { threadId: "t1" });
     const pause = pausedAt(first);
     // Checkpoints carry the real time they were saved (events here carry the tests' fixed clock).
-    const answeredAt = Date.now();
+    const answeredAt = nextMillisecond();
     const answered = await collectRun(compiled, { message: "", resume: { value: { decision: "reject", reason: "no" } } }, { threadId: "t1" });
     expect(statusOf(answered)).toBe("completed");
 

@@ -73,3 +73,16 @@ export function calendarQuestionDoc(): GraphDocumentInput {
     ],
   };
 }
+
+/**
+ * A time to pass as a fork's `answeredAt`, strictly after every checkpoint saved so far and at or
+ * before any saved from now on: checkpoints carry the real clock in whole milliseconds, so a
+ * pause saved in this very millisecond would otherwise count as answered.
+ * @example const answeredAt = nextMillisecond(); await collectRun(compiled, { message: "", resume }, config);
+ */
+export function nextMillisecond(): number {
+  const now = Date.now();
+  let next = Date.now();
+  while (next <= now) next = Date.now();
+  return next;
+}

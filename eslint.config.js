@@ -158,6 +158,11 @@ export default defineConfig(
     packages: [...UI_PACKAGES, ...BROWSER_STORAGE_PACKAGES],
     layers: ["app", "worker", "engine", "models", "tools", "persistence", "cli"],
   }),
+  // Importers of other builders' files are pure like schema: the app's worker and the CLI call them.
+  ...layerRule("import", {
+    packages: [...UI_PACKAGES, ...BROWSER_STORAGE_PACKAGES],
+    layers: ["app", "worker", "engine", "models", "tools", "persistence", "cli"],
+  }),
   ...layerRule("engine", {
     packages: [...UI_PACKAGES, ...BROWSER_STORAGE_PACKAGES],
     layers: ["app", "worker", "models", "tools", "persistence", "cli"],
@@ -195,14 +200,14 @@ export default defineConfig(
 
   {
     name: "graphwright/pure-core-globals",
-    files: ["src/schema/**/*.{ts,tsx}", "src/engine/**/*.{ts,tsx}"],
+    files: ["src/schema/**/*.{ts,tsx}", "src/engine/**/*.{ts,tsx}", "src/import/**/*.{ts,tsx}"],
     ignores: TESTS,
     rules: {
       "no-restricted-globals": [
         "error",
         ...BROWSER_GLOBALS.map((name) => ({
           name,
-          message: `src/schema and src/engine run in Node too: pass platform services in through engine/ports.ts instead of using ${name}.`,
+          message: `src/schema, src/engine and src/import run in Node too: pass platform services in through engine/ports.ts instead of using ${name}.`,
         })),
       ],
     },

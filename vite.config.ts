@@ -31,7 +31,7 @@ function domFreeDecoderInWorkers(): Plugin {
 }
 
 /** Unit tests that run without isolation between files (see `test.projects`). */
-const SHARED_MODULE_TESTS = ["schema", "engine", "models", "tools", "app"].map((layer) => `src/${layer}/**/*.test.ts`);
+const SHARED_MODULE_TESTS = ["schema", "import", "engine", "models", "tools", "app"].map((layer) => `src/${layer}/**/*.test.ts`);
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), sandboxWorkerSource(), serverEngineSource(), contentSecurityPolicyPlugin()],

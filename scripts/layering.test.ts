@@ -26,6 +26,11 @@ const LAYERS: readonly Layer[] = [
     folders: ["src/app", "src/engine", "src/models", "src/tools", "src/persistence", "src/cli"],
   },
   {
+    dir: "src/import",
+    packages: PURE_PACKAGES,
+    folders: ["src/app", "src/engine", "src/models", "src/tools", "src/persistence", "src/cli", "src/worker"],
+  },
+  {
     dir: "src/engine",
     packages: PURE_PACKAGES,
     folders: ["src/app", "src/models", "src/tools", "src/persistence", "src/cli"],

@@ -7,7 +7,7 @@ import { PersistenceError, toPersistenceError } from "./errors.js";
 import type { KnowledgeBaseRow, KnowledgeFileRow, KnowledgeIndexRow } from "./knowledge/rows.js";
 
 export const DEFAULT_DB_NAME = "graphwright";
-export const DB_VERSION = 5;
+export const DB_VERSION = 6;
 
 /** Store names are constants: persisted data outlives any rename. */
 export const STORES = {
@@ -33,6 +33,8 @@ export const STORES = {
   kbFiles: "kb_files",
   /** Knowledge base indexes: each base's saved search index (JSON text), keyed by [graph, base]. */
   kbIndexes: "kb_indexes",
+  /** Unsaved documents written as the page hides or unloads, keyed by [graph, writer]; taken or dropped at the next start. */
+  drafts: "drafts",
 } as const;
 
 /** A checkpoint row; the checkpoint and metadata are serialized by the saver's serde. */
@@ -91,6 +93,12 @@ export interface StoreVectorRow {
   /** The model that made the vector (`model @ endpoint`), when the index names one: another model's vectors never compare. */
   signature?: string;
 }
+/** A draft row; validated as a `DraftRecord` (workspace/records.ts) when read. */
+export interface DraftRow {
+  graph_id: string;
+  writer: string;
+  [key: string]: unknown;
+}
 export interface RecordRow {
   id: string;
   [key: string]: unknown;
@@ -114,6 +122,7 @@ export interface GraphwrightSchema extends DBSchema {
   kb_bases: { key: [string, string]; value: KnowledgeBaseRow };
   kb_files: { key: [string, string, string]; value: KnowledgeFileRow };
   kb_indexes: { key: [string, string]; value: KnowledgeIndexRow };
+  drafts: { key: [string, string]; value: DraftRow };
 }
 
 export type Store = StoreNames<GraphwrightSchema>;
@@ -121,8 +130,8 @@ export type Tx<S extends Store[], M extends IDBTransactionMode> = IDBPTransactio
 
 /**
  * Version 1: every store and index; version 2: background tasks; version 3: the LangGraph
- * store's items; version 4: knowledge bases; version 5: the store's vectors. Later versions
- * add steps; none may assume a fresh database.
+ * store's items; version 4: knowledge bases; version 5: the store's vectors; version 6: drafts.
+ * Later versions add steps; none may assume a fresh database.
  */
 function upgrade(db: IDBPDatabase<GraphwrightSchema>, oldVersion: number, newVersion: number): void {
   if (oldVersion < 1) {
@@ -154,6 +163,9 @@ function upgrade(db: IDBPDatabase<GraphwrightSchema>, oldVersion: number, newVer
   if (oldVersion < 5 && newVersion >= 5) {
     db.createObjectStore(STORES.storeVectors, { keyPath: ["namespace", "key", "field"] });
   }
+  if (oldVersion < 6 && newVersion >= 6) {
+    db.createObjectStore(STORES.drafts, { keyPath: ["graph_id", "writer"] });
+  }
 }
 
 export interface DatabaseOptions {
@@ -175,6 +187,8 @@ export interface DatabaseOptions {
 export class Database {
   readonly name: string;
   private connection: Promise<IDBPDatabase<GraphwrightSchema>> | null = null;
+  /** The connection once `connection` has opened, for `writeNow`, which cannot wait for it. */
+  private ready: IDBPDatabase<GraphwrightSchema> | null = null;
 
   constructor(private readonly options: DatabaseOptions = {}) {
     this.name = options.name ?? DEFAULT_DB_NAME;
@@ -184,6 +198,12 @@ export class Database {
   open(): Promise<IDBPDatabase<GraphwrightSchema>> {
     this.connection ??= this.connect();
     return this.connection;
+  }
+
+  /** Drops the connection (closed, lost, closing): the next use reopens. */
+  private forget(): void {
+    this.connection = null;
+    this.ready = null;
   }
 
   private connect(): Promise<IDBPDatabase<GraphwrightSchema>> {
@@ -199,21 +219,67 @@ export class Database {
           void this.close();
           this.options.onVersionChange?.();
         },
-        terminated: () => {
-          this.connection = null;
-        },
+        terminated: () => this.forget(),
       }),
     );
-    return opening.catch((error: unknown) => {
-      this.connection = null;
-      throw toPersistenceError(error, `opening database "${this.name}"`);
-    });
+    const connection: Promise<IDBPDatabase<GraphwrightSchema>> = opening.then(
+      (db) => {
+        // Closed or lost while opening: `ready` must not name a connection nobody holds.
+        if (this.connection === connection) this.ready = db;
+        return db;
+      },
+      (error: unknown) => {
+        this.forget();
+        throw toPersistenceError(error, `opening database "${this.name}"`);
+      },
+    );
+    return connection;
   }
 
   async close(): Promise<void> {
     const current = this.connection;
-    this.connection = null;
+    this.forget();
     if (current) (await current.catch(() => null))?.close();
+  }
+
+  /**
+   * Writes in one transaction whose requests `fn` issues now, committed at once, for a page
+   * being hidden or unloaded: once its handler returns, a request that waits for another
+   * request's answer is never issued, so `tx()`'s read-then-write would write nothing. Returns
+   * null, writing nothing, while the connection is not open (still opening, closed, lost);
+   * otherwise a promise of the commit, which an unloading page does not wait for.
+   */
+  writeNow<S extends Store[]>(stores: S, where: string, fn: (tx: IDBTransaction) => void): Promise<void> | null {
+    const db = this.ready;
+    if (!db) return null;
+    let transaction: IDBTransaction;
+    try {
+      transaction = unwrap(db).transaction(stores, "readwrite", { durability: durabilityOf(stores) });
+    } catch {
+      // Closing under us (another tab's upgrade): no write now, reopen on next use.
+      this.forget();
+      return null;
+    }
+    const failedRequest = watchFailedRequests(transaction);
+    const done = new Promise<void>((resolve, reject) => {
+      transaction.addEventListener("complete", () => resolve());
+      transaction.addEventListener("abort", () =>
+        reject(toPersistenceError(transaction.error ?? failedRequest() ?? new DOMException("aborted", "AbortError"), where)),
+      );
+    });
+    try {
+      fn(transaction);
+      transaction.commit();
+    } catch (error) {
+      try {
+        transaction.abort();
+      } catch {
+        // Already finished: `done` says how it ended.
+      }
+      done.catch(() => undefined);
+      return Promise.reject(toPersistenceError(error, where));
+    }
+    return done;
   }
 
   /**
@@ -230,7 +296,7 @@ export class Database {
         transaction = db.transaction(stores, mode, { durability: durabilityOf(stores) }) as Tx<S, M>;
       } catch (error) {
         // A connection closed under us (another tab's upgrade, browser eviction): reopen once.
-        this.connection = null;
+        this.forget();
         if (attempt === 0) continue;
         throw toPersistenceError(error, where);
       }
@@ -249,7 +315,7 @@ export class Database {
         await transaction.done.catch(() => undefined);
         if (isClosing(db, stores)) {
           // The connection died under the transaction (forced close, eviction): reopen on next use.
-          if (this.connection === opened) this.connection = null;
+          if (this.connection === opened) this.forget();
           throw toPersistenceError(new DOMException("The database connection is closing.", "InvalidStateError"), where);
         }
         throw toPersistenceError(transaction.error ?? failedRequest() ?? error, where);

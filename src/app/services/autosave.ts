@@ -38,6 +38,7 @@ export interface DraftKeeper {
 export interface AutosaveOptions {
   source: DocumentSource;
   save(document: GraphDocument): Promise<unknown>;
+  /** Keeps the unsaved documents as drafts when the page hides or unloads. */
   drafts?: DraftKeeper;
   /** Quiet time after the last change before saving. */
   delayMs?: number;

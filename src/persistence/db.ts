@@ -3,7 +3,7 @@
  * reopens after loss and closes cleanly for another tab's upgrade, and `tx()`.
  */
 import { openDB, unwrap, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from "idb";
-import { PersistenceError, toPersistenceError } from "./errors.js";
+import { PersistenceError, toPersistenceError, watchFailedRequests } from "./errors.js";
 import type { KnowledgeBaseRow, KnowledgeFileRow, KnowledgeIndexRow } from "./knowledge/rows.js";
 
 export const DEFAULT_DB_NAME = "graphwright";
@@ -93,12 +93,6 @@ export interface StoreVectorRow {
   /** The model that made the vector (`model @ endpoint`), when the index names one: another model's vectors never compare. */
   signature?: string;
 }
-/** A draft row; validated as a `DraftRecord` (workspace/records.ts) when read. */
-export interface DraftRow {
-  graph_id: string;
-  writer: string;
-  [key: string]: unknown;
-}
 export interface RecordRow {
   id: string;
   [key: string]: unknown;
@@ -122,7 +116,8 @@ export interface GraphwrightSchema extends DBSchema {
   kb_bases: { key: [string, string]; value: KnowledgeBaseRow };
   kb_files: { key: [string, string, string]; value: KnowledgeFileRow };
   kb_indexes: { key: [string, string]; value: KnowledgeIndexRow };
-  drafts: { key: [string, string]; value: DraftRow };
+  /** Validated as a `DraftRecord` (workspace/records.ts) when read. */
+  drafts: { key: [string, string]; value: { graph_id: string; writer: string; [key: string]: unknown } };
 }
 
 export type Store = StoreNames<GraphwrightSchema>;
@@ -187,8 +182,8 @@ export interface DatabaseOptions {
 export class Database {
   readonly name: string;
   private connection: Promise<IDBPDatabase<GraphwrightSchema>> | null = null;
-  /** The connection once `connection` has opened, for `writeNow`, which cannot wait for it. */
-  private ready: IDBPDatabase<GraphwrightSchema> | null = null;
+  /** `connection` once it has opened, for a write that cannot wait (`writeNow`). */
+  private opened: { connection: Promise<IDBPDatabase<GraphwrightSchema>>; db: IDBPDatabase<GraphwrightSchema> } | null = null;
 
   constructor(private readonly options: DatabaseOptions = {}) {
     this.name = options.name ?? DEFAULT_DB_NAME;
@@ -200,10 +195,9 @@ export class Database {
     return this.connection;
   }
 
-  /** Drops the connection (closed, lost, closing): the next use reopens. */
-  private forget(): void {
-    this.connection = null;
-    this.ready = null;
+  /** The open connection now, without waiting: null while opening, and once closed or lost (the next `open()` reopens). */
+  openNow(): IDBPDatabase<GraphwrightSchema> | null {
+    return this.connection && this.opened?.connection === this.connection ? this.opened.db : null;
   }
 
   private connect(): Promise<IDBPDatabase<GraphwrightSchema>> {
@@ -219,17 +213,18 @@ export class Database {
           void this.close();
           this.options.onVersionChange?.();
         },
-        terminated: () => this.forget(),
+        terminated: () => {
+          this.connection = null;
+        },
       }),
     );
     const connection: Promise<IDBPDatabase<GraphwrightSchema>> = opening.then(
       (db) => {
-        // Closed or lost while opening: `ready` must not name a connection nobody holds.
-        if (this.connection === connection) this.ready = db;
+        this.opened = { connection, db };
         return db;
       },
       (error: unknown) => {
-        this.forget();
+        this.connection = null;
         throw toPersistenceError(error, `opening database "${this.name}"`);
       },
     );
@@ -238,48 +233,8 @@ export class Database {
 
   async close(): Promise<void> {
     const current = this.connection;
-    this.forget();
+    this.connection = null;
     if (current) (await current.catch(() => null))?.close();
-  }
-
-  /**
-   * Writes in one transaction whose requests `fn` issues now, committed at once, for a page
-   * being hidden or unloaded: once its handler returns, a request that waits for another
-   * request's answer is never issued, so `tx()`'s read-then-write would write nothing. Returns
-   * null, writing nothing, while the connection is not open (still opening, closed, lost);
-   * otherwise a promise of the commit, which an unloading page does not wait for.
-   */
-  writeNow<S extends Store[]>(stores: S, where: string, fn: (tx: IDBTransaction) => void): Promise<void> | null {
-    const db = this.ready;
-    if (!db) return null;
-    let transaction: IDBTransaction;
-    try {
-      transaction = unwrap(db).transaction(stores, "readwrite", { durability: durabilityOf(stores) });
-    } catch {
-      // Closing under us (another tab's upgrade): no write now, reopen on next use.
-      this.forget();
-      return null;
-    }
-    const failedRequest = watchFailedRequests(transaction);
-    const done = new Promise<void>((resolve, reject) => {
-      transaction.addEventListener("complete", () => resolve());
-      transaction.addEventListener("abort", () =>
-        reject(toPersistenceError(transaction.error ?? failedRequest() ?? new DOMException("aborted", "AbortError"), where)),
-      );
-    });
-    try {
-      fn(transaction);
-      transaction.commit();
-    } catch (error) {
-      try {
-        transaction.abort();
-      } catch {
-        // Already finished: `done` says how it ended.
-      }
-      done.catch(() => undefined);
-      return Promise.reject(toPersistenceError(error, where));
-    }
-    return done;
   }
 
   /**
@@ -296,7 +251,7 @@ export class Database {
         transaction = db.transaction(stores, mode, { durability: durabilityOf(stores) }) as Tx<S, M>;
       } catch (error) {
         // A connection closed under us (another tab's upgrade, browser eviction): reopen once.
-        this.forget();
+        this.connection = null;
         if (attempt === 0) continue;
         throw toPersistenceError(error, where);
       }
@@ -315,7 +270,7 @@ export class Database {
         await transaction.done.catch(() => undefined);
         if (isClosing(db, stores)) {
           // The connection died under the transaction (forced close, eviction): reopen on next use.
-          if (this.connection === opened) this.forget();
+          if (this.connection === opened) this.connection = null;
           throw toPersistenceError(new DOMException("The database connection is closing.", "InvalidStateError"), where);
         }
         throw toPersistenceError(transaction.error ?? failedRequest() ?? error, where);
@@ -333,7 +288,7 @@ export class Database {
  */
 const RELAXED: ReadonlySet<Store> = new Set<Store>([STORES.checkpoints, STORES.writes, STORES.blobs, STORES.runs, STORES.events]);
 
-function durabilityOf(stores: readonly Store[]): IDBTransactionDurability {
+export function durabilityOf(stores: readonly Store[]): IDBTransactionDurability {
   return stores.every((store) => RELAXED.has(store)) ? "relaxed" : "strict";
 }
 
@@ -345,25 +300,6 @@ function commitNow(transaction: { readonly mode: IDBTransactionMode; commit(): v
   } catch {
     // Already committing (no request was pending) or finished: `done` says how it ended.
   }
-}
-
-/**
- * The error of the first request that failed the transaction. A request nobody waits on fails it
- * with that error, but `done` then rejects with an AbortError, and `tx()`'s abort() clears
- * `transaction.error`. Its error event is seen on the way to the transaction (before `done`'s own
- * listener); one its request handled (`preventDefault`) or an AbortError (the transaction ended
- * for another reason) is no cause.
- */
-function watchFailedRequests(transaction: IDBTransaction): () => DOMException | null {
-  const failures: Event[] = [];
-  transaction.addEventListener("error", (event) => failures.push(event), { capture: true });
-  return () => {
-    for (const event of failures) {
-      const error = (event.target as IDBRequest).error;
-      if (!event.defaultPrevented && error && error.name !== "AbortError") return error;
-    }
-    return null;
-  };
 }
 
 /** Whether a connection can no longer start transactions: it was closed or is closing. */

@@ -85,6 +85,15 @@ describe("writing a draft", () => {
     expect(unopened.writeNow([{ document: doc("g1"), base: null }])).toBeNull();
   });
 
+  it("writes nothing once the connection was closed (another tab's upgrade), and again after a reopen", async () => {
+    await ws.drafts.readKeys();
+    await db.close();
+    expect(ws.drafts.writeNow([{ document: doc("g1"), base: null }])).toBeNull();
+    await ws.graphs.save(doc("g1"));
+    await ws.drafts.writeNow([{ document: doc("g1", "after reopen"), base: null }])?.done;
+    expect((await ws.drafts.list()).drafts.map((d) => d.document.meta.description)).toEqual(["after reopen"]);
+  });
+
   it("replaces a saved key pasted into the document, and into its base, by REDACTED", async () => {
     await ws.secrets.set("openai", KEY);
     await ws.drafts.readKeys();

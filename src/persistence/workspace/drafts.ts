@@ -8,6 +8,7 @@
 import type { GraphDocument } from "../../schema/index.js";
 import { STORES, type Database } from "../db.js";
 import { PersistenceError } from "../errors.js";
+import { writeNow } from "../writeNow.js";
 import { draftRecordSchema, readRecord, type DraftRecord } from "./records.js";
 import { readSavedKeys, withoutSavedKeysNow } from "./savedKeys.js";
 import type { WorkspaceClock } from "./types.js";
@@ -68,7 +69,7 @@ export class DraftStore {
       rows.push({ graph_id: document.meta.id, writer: this.writer, v: 1, seq: this.seq + rows.length + 1, saved, base, document });
     }
     if (rows.length === 0) return null;
-    const done = this.db.writeNow([STORES.drafts], "keeping unsaved changes", (tx) => {
+    const done = writeNow(this.db, [STORES.drafts], "keeping unsaved changes", (tx) => {
       const store = tx.objectStore(STORES.drafts);
       for (const row of rows) store.put(row);
     });

@@ -44,7 +44,7 @@ export function mcpTools(builder: GraphBuilder, config: Fields, owner: string): 
       approximation: "an MCP server without a plain URL (stdio or credentials in the URL) became a mock tool",
     };
   }
-  const serverName = builder.name(nameFrom(`${owner}_mcp`, "mcp"));
+  const serverName = nameFrom(`${owner}_mcp`, "mcp");
   const { headers, secrets } = secretHeaders(server.headers, serverName);
   noteSecrets(builder, secrets, `MCP server ${serverName}`);
   const name = builder.mcpServer({ name: serverName, url, headers });

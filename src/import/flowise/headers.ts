@@ -9,6 +9,13 @@ import { arrayOf, fieldsOf, stringOf } from "./values.js";
 
 const HARMLESS_HEADERS = new Set(["content-type", "accept", "accept-language", "user-agent"]);
 
+/** A media type list or a language list: nothing a credential could hide in (no digits but q-values, no schemes). */
+function harmless(value: string): boolean {
+  const mediaTypes = /^[a-z*]+\/[\w.+*-]+(\s*;\s*[\w-]+=[\w.-]+)*(\s*,\s*[a-z*]+\/[\w.+*-]+(\s*;\s*[\w-]+=[\w.-]+)*)*$/i;
+  const words = /^[A-Za-z*][A-Za-z*, ;=.-]{0,99}$/;
+  return value.length <= 200 && (mediaTypes.test(value) || words.test(value)) && !/bearer|basic|token|key|secret/i.test(value);
+}
+
 /** Query parameter names whose value is a credential. */
 export const CREDENTIAL_NAME = /key|token|secret|password|auth|sig|credential/i;
 
@@ -83,7 +90,7 @@ export function secretHeaders(raw: unknown, owner: string): { headers: Record<st
   for (const [rawName, value] of headerEntries(raw).slice(0, 50)) {
     const name = rawName.trim();
     if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/.test(name)) continue;
-    if (HARMLESS_HEADERS.has(name.toLowerCase()) && !isSecretHeader(name) && /^[\w./+;=, -]{0,200}$/.test(value)) {
+    if (HARMLESS_HEADERS.has(name.toLowerCase()) && !isSecretHeader(name) && harmless(value)) {
       headers[name] = value;
       continue;
     }

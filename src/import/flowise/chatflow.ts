@@ -29,7 +29,9 @@ function consumedInputs(flow: ReadFlow): Map<string, Map<string, string[]>> {
     byTarget.set(target, inputs);
   };
   for (const edge of flow.edges) {
-    const input = new RegExp(`^${escape(edge.target)}-input-([^-]+)-`).exec(edge.targetHandle)?.[1];
+    // `<target>-input-<name>-<types>`; string operations, not a RegExp built from a foreign id.
+    const prefix = `${edge.target}-input-`;
+    const input = edge.targetHandle.startsWith(prefix) ? edge.targetHandle.slice(prefix.length).split("-")[0] : undefined;
     if (input) add(edge.target, input, edge.source);
   }
   for (const node of flow.nodes) {
@@ -41,10 +43,6 @@ function consumedInputs(flow: ReadFlow): Map<string, Map<string, string[]>> {
     }
   }
   return byTarget;
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 const category = (node: FlowNode) => stringOf(node.data.category);

@@ -23,6 +23,7 @@ import {
   plainField,
   stringOf,
   templateText,
+  type Json,
   type JsonObject,
   type VariableUse,
 } from "./values.js";
@@ -184,13 +185,26 @@ function stateUpdates(rows: unknown[], channel: string, use: VariableUse, lost: 
   return out;
 }
 
+/** A flow-state start value: Flowise keeps text, and reads JSON arrays and objects in it as such (an iteration's list). */
+function stateDefault(text: string): Json {
+  // Prototype-named keys stay text: a document holding them would be refused when loaded.
+  if (/^\s*[[{]/.test(text) && !/__proto__|constructor|prototype/.test(text)) {
+    try {
+      return JSON.parse(text) as Json;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
 const start: Handler = (ctx, node) => {
   const b = ctx.builder;
   const inputs = node.inputs;
   for (const row of arrayOf(inputs.startState).slice(0, LIMITS.listItems)) {
     const fields = fieldsOf(row);
     const key = stringOf(fields.key);
-    if (isStateKey(key)) b.channel({ name: key, type: "any", reducer: "replace", default: plainField(fields.value, 2_000) });
+    if (isStateKey(key)) b.channel({ name: key, type: "any", reducer: "replace", default: stateDefault(plainField(fields.value, 2_000)) });
   }
   const form = stringOf(inputs.startInputType) === "formInput";
   if (form) b.note("The Flowise form inputs ($form.…) have no form here: the first chat message is the input.");

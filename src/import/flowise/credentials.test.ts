@@ -41,12 +41,12 @@ function plant(value: unknown, key = ""): unknown {
 }
 
 describe("credentials", () => {
-  it.each(FIXTURE_FLOWS)("$file $flow: the keys written into the fixture appear nowhere in the document or report", ({ file, flow }) => {
+  it.each(FIXTURE_FLOWS)("$label: the keys written into the fixture appear nowhere in the document or report", ({ file, flow }) => {
     const result = importFixture(file, flow);
     expect(JSON.stringify({ document: result.document, report: result.report, problems: result.problems })).not.toContain("planted");
   });
 
-  it.each(FIXTURE_FLOWS)("$file $flow: a key planted in every credential field, header and URL is never copied", ({ file, flow }) => {
+  it.each(FIXTURE_FLOWS)("$label: a key planted in every credential field, header and URL is never copied", ({ file, flow }) => {
     const planted = JSON.stringify(plant(JSON.parse(fixtureText(file))));
     expect(planted.split(PLANT).length).toBeGreaterThan(5);
     const result = importForeign(planted, { ...CONTEXT, ...(flow === undefined ? {} : { flow }) });

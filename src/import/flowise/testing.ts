@@ -9,8 +9,8 @@ import type { ImportReportNode } from "../report.js";
 export const FIXTURES = path.join(import.meta.dirname, "fixtures");
 export const CONTEXT = { graphId: "imported-flowise", now: "2026-12-05T08:00:00.000Z" };
 
-/** Every fixture file with each flow it holds (an "export all" file holds several). */
-export const FIXTURE_FLOWS: readonly { file: string; flow?: string }[] = [
+/** Every fixture file with each flow it holds (an "export all" file holds several), and a label for test names. */
+const FLOWS: readonly { file: string; flow?: string }[] = [
   { file: "agents-with-tools.json" },
   { file: "supervisor-branch-loop.json" },
   { file: "human-in-the-loop.json" },
@@ -21,6 +21,10 @@ export const FIXTURE_FLOWS: readonly { file: string; flow?: string }[] = [
   { file: "export-all.json", flow: "Order desk" },
   { file: "export-all.json", flow: "Calculator bot" },
 ];
+export const FIXTURE_FLOWS: readonly { file: string; flow?: string; label: string }[] = FLOWS.map((f) => ({
+  ...f,
+  label: f.flow ? `${f.file} (${f.flow})` : f.file,
+}));
 
 export function fixtureText(file: string): string {
   return readFileSync(path.join(FIXTURES, file), "utf8");

@@ -121,10 +121,16 @@ function runner(
   }
   const tools: string[] = [];
   const defaults = new Set<DefaultToolName>(["get_time_date", "list_tools_available", "list_intents_available"]);
+  // Tools that became one of the agent's default tools (the date): reported as the agent, once it exists.
+  const folded: FlowNode[] = [];
   for (const toolNode of part("tools").slice(0, LIMITS.tools)) {
     const choice = toolFor(builder, toolNode.name, toolNode.inputs, idFrom(toolNode.id), { label: toolNode.label });
     tools.push(...choice.tools);
     choice.defaults.forEach((d) => defaults.add(d));
+    if (choice.tools.length === 0) {
+      folded.push(toolNode);
+      continue;
+    }
     made.set(toolNode.id, choice.tools);
     if (choice.approximation) builder.report.approximated(sourceOf(toolNode), choice.tools, choice.approximation);
     else builder.report.mapped(sourceOf(toolNode), choice.tools);
@@ -144,6 +150,7 @@ function runner(
     node.id,
   );
   for (const p of prompts) made.set(p.id, [id]);
+  for (const tool of folded) builder.report.mapped(sourceOf(tool), [id], "the agent's own date tool");
   if (!AGENT.test(node.name) && node.name !== "conversationChain") reasons.push(`the ${node.name} chain became an agent`);
   if (part("vectorStoreRetriever").length + part("vectorStore").length + part("retriever").length > 0) reasons.push("its retriever is not carried over");
   const reason = [...reasons, keptReason(use)].filter((r) => r !== "").join("; ");

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import type { ModelProfile, ToolDefinition } from "../../schema/index.js";
 import type { ImportResult } from "../builder.js";
-import { edgeList, importFixture, lineOf, nodeOf } from "./testing.js";
+import { importForeign } from "../index.js";
+import { CONTEXT, edgeList, fixtureText, importFixture, lineOf, nodeOf } from "./testing.js";
 
 const dataOf = (result: ImportResult, id: string) => nodeOf(result.document, id).data as Record<string, unknown>;
 const toolOf = (result: ImportResult, id: string) => result.document.tools.find((t) => t.id === id) as ToolDefinition;
@@ -50,5 +51,17 @@ describe("a newer version of the format", () => {
     expect(profileOf(result, "openai-gpt-5-mini").temperature).toBe(1);
     expect(edgeList(result.document)).toEqual(["agentAgentflow_0->end", "startAgentflow_0->agentAgentflow_0"]);
     expect(result.report.notes).toContain("1 edge pointed at nodes not in the flow and were dropped.");
+  });
+});
+
+describe("a V1 date tool", () => {
+  it("becomes the agent's own date tool and is reported as the agent", () => {
+    const fixture = JSON.parse(fixtureText("v1-tool-agent.json")) as { nodes: Record<string, unknown>[]; edges: unknown[] };
+    const calculator = fixture.nodes.find((n) => n.id === "calculator_0") as { data: Record<string, unknown> };
+    calculator.data.name = "currentDateTime";
+    const result = importForeign(JSON.stringify(fixture), CONTEXT);
+    expect(lineOf(result, "calculator_0")).toMatchObject({ status: "mapped", to: ["toolAgent_0"] });
+    expect(dataOf(result, "toolAgent_0").default_tools).toContain("get_time_date");
+    expect(result.document.tools.some((t) => t.name === "calculator")).toBe(false);
   });
 });

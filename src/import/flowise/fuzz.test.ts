@@ -122,7 +122,6 @@ function importAll(text: string): void {
 describe("hostile Flowise files", () => {
   it("gives an ImportError or a valid document for 2,000 mutated files, never another throw or a prototype change", () => {
     const files = seeds().map((seed) => ({ seed, paths: pathsOf(seed) }));
-    const started = performance.now();
     fc.assert(
       fc.property(fc.nat({ max: files.length - 1 }), fc.array(fc.record({ at: fc.nat(), m: mutation }), { minLength: 1, maxLength: 4 }), (which, steps) => {
         const file = files[which] as (typeof files)[number];
@@ -132,7 +131,5 @@ describe("hostile Flowise files", () => {
       }),
       { numRuns: 2000 },
     );
-    // A few seconds on an idle machine; the bound only catches a run that hangs or goes quadratic.
-    expect(performance.now() - started).toBeLessThan(60_000);
-  });
+  }, 60_000); // About 3 s on an idle machine; the budget covers a CPU shared with other test workers.
 });

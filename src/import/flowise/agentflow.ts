@@ -85,12 +85,20 @@ const agent: Handler = (ctx, node) => {
       prompt.dropped ? "only system messages became the system prompt" : "",
       userMessage !== "" ? "its own user message is not sent (the agent reads the conversation)" : "",
       arrayOf(inputs.agentUpdateState).length > 0 ? "its flow-state updates are not carried over" : "",
+      memoryReason(inputs.agentEnableMemory, inputs.agentMemoryType),
       knowledgeReason(ctx, inputs, node.label),
       keptReason(use),
     ],
   );
   return { entry: id, exits: [{ node: id }] };
 };
+
+/** What differs in an agent's memory: here an agent always sees its thread's whole conversation. */
+function memoryReason(enabled: unknown, type: unknown): string {
+  if (enabled === false) return "its memory was off in Flowise; here the agent sees the thread's conversation";
+  const kind = stringOf(type);
+  return kind !== "" && kind !== "allMessages" ? `its ${kind} memory became the thread's whole conversation` : "";
+}
 
 /** Flowise's structured output rows (`{ key, type, enumValues, description }`) as a JSON Schema. */
 function outputSchema(rows: unknown[]): JsonObject | undefined {
@@ -159,6 +167,8 @@ const llm: Handler = (ctx, node) => {
       model.approximation,
       prompt.dropped ? "only system messages became the system prompt" : "",
       lost.length > 0 ? `flow-state updates not carried over: ${lost.join(", ")}` : "",
+      // Flowise's LLM node sends the conversation so far when its memory is on (the default); ours sends its prompt.
+      inputs.llmEnableMemory === false ? "" : "it sends its prompt without the conversation so far",
       keptReason(use),
     ],
   );

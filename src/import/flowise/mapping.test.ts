@@ -95,8 +95,9 @@ describe("a branch and a loop (the marketplace shape)", () => {
 
   it("makes the supervisor an LLM with structured output whose state updates become a Set state node", () => {
     expect(lineOf(result, "llmAgentflow_0")).toMatchObject({
-      status: "mapped",
+      status: "approximated",
       to: ["llmAgentflow_0", "llmAgentflow_0_state", "anthropic-claude-3-5-haiku-latest"],
+      reason: "it sends its prompt without the conversation so far",
     });
     expect(dataOf(result, "llmAgentflow_0")).toMatchObject({
       prompt: "Who acts next for: {{ input }}",

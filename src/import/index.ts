@@ -4,6 +4,7 @@
  * the CLI call the same functions. The format is detected from the content, never the name.
  */
 import type { ImportContext, ImportResult } from "./builder.js";
+import { difyImporter } from "./dify/index.js";
 import { ImportError } from "./errors.js";
 import type { ForeignFlow, Importer } from "./importer.js";
 import { readForeignText } from "./read.js";
@@ -17,7 +18,7 @@ export * from "./report.js";
 export { plainText } from "./text.js";
 
 /** Every importer, tried in this order (their `detect`s do not overlap). */
-export const IMPORTERS: readonly Importer[] = [];
+export const IMPORTERS: readonly Importer[] = [difyImporter];
 
 const KNOWN = Object.values(FORMAT_LABELS)
   .join(", ")

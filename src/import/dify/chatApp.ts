@@ -48,10 +48,16 @@ export function convertChatApp(builder: GraphBuilder, configValue: unknown, mode
   const reasons: string[] = model.approximation ? [model.approximation] : [];
 
   if (mode === "completion") {
-    const llm = builder.node("llm", { name: builder.name("Completion"), model: model.id, system_prompt: "", prompt: prompt || "{{ input }}" }, { x: 280, y: 0 }, "completion");
+    const llm = builder.node(
+      "llm",
+      { name: builder.name("Completion"), model: model.id, system_prompt: "", prompt: prompt || "{{ input }}" },
+      { x: 280, y: 0 },
+      "completion",
+    );
     builder.edge({ kind: "flow", source: start, target: llm });
     builder.edge({ kind: "flow", source: llm, target: end });
-    if (!/\{\{ input \}\}/.test(prompt)) reasons.push("A completion app's prompt is sent as is; the user's message is not part of it unless it reads {{query}}.");
+    if (!/\{\{ input \}\}/.test(prompt))
+      reasons.push("A completion app's prompt is sent as is; the user's message is not part of it unless it reads {{query}}.");
     if (reasons.length > 0) builder.report.approximated(appNode, [llm, model.id], reasons.join(" "));
     else builder.report.mapped(appNode, [llm, model.id]);
     return;
@@ -59,7 +65,11 @@ export function convertChatApp(builder: GraphBuilder, configValue: unknown, mode
 
   const agentMode = obj(config.agent_mode);
   const tools: string[] = [];
-  const defaults = new Set<"get_time_date" | "list_tools_available" | "list_intents_available">(["get_time_date", "list_tools_available", "list_intents_available"]);
+  const defaults = new Set<"get_time_date" | "list_tools_available" | "list_intents_available">([
+    "get_time_date",
+    "list_tools_available",
+    "list_intents_available",
+  ]);
   const toolReports: { source: SourceNode; status: string; to: string[]; reason: string }[] = [];
   const datasets: string[] = [];
   arr(agentMode.tools).forEach((raw, i) => {
@@ -87,7 +97,12 @@ export function convertChatApp(builder: GraphBuilder, configValue: unknown, mode
   }
   const bases = [...new Set(datasets)].map((id) => ({
     id,
-    base: builder.knowledgeBase({ id: `kb_${id}`, name: `knowledge_${id.slice(0, 8)}`, description: `Stands for the Dify dataset ${id}; add its files.`, files: [] }),
+    base: builder.knowledgeBase({
+      id: `kb_${id}`,
+      name: `knowledge_${id.slice(0, 8)}`,
+      description: `Stands for the Dify dataset ${id}; add its files.`,
+      files: [],
+    }),
   }));
   const iterations = num(agentMode.max_iteration);
   const agent = builder.node(
@@ -117,7 +132,11 @@ export function convertChatApp(builder: GraphBuilder, configValue: unknown, mode
     else builder.report.unmapped(t.source, t.reason);
   }
   for (const { id, base } of bases) {
-    builder.report.approximated({ id: `dataset:${id}`, type: "dataset", name: id }, [base], "An empty knowledge base stands for this Dify dataset and is given to the agent: add its files.");
+    builder.report.approximated(
+      { id: `dataset:${id}`, type: "dataset", name: id },
+      [base],
+      "An empty knowledge base stands for this Dify dataset and is given to the agent: add its files.",
+    );
     builder.note(`Dify dataset ${id}: its documents stay in Dify; add the files to the knowledge base here.`);
   }
   const opening = str(config.opening_statement);

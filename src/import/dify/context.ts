@@ -41,6 +41,10 @@ export class DifyContext {
   private readonly nodeNames = new Map<string, string>();
   /** Our node id → the node a body's open ends lead back to (iteration and loop bodies). */
   readonly bodyReturn = new Map<string, string>();
+  /** Values known when the file is read: Dify's non-secret environment variables (`env:NAME`). */
+  readonly constants = new Map<string, string | number>();
+  /** Details said of a node before its mapper recorded it. */
+  private readonly pending = new Map<string, { reasons: string[]; worse: boolean }>();
   /** `node|handle` of each of our nodes' outgoing edges (handle empty for plain outputs). */
   readonly outEdges = new Set<string>();
   /** Our nodes, in the order they were added. */
@@ -114,8 +118,11 @@ export class DifyContext {
 
   private outcome(node: DifyNode, status: ImportStatus, to: string[], reason: string): void {
     const previous = this.outcomes.get(node.id);
-    const reasons = [...(previous?.reasons ?? []), ...(reason ? [reason] : [])];
-    const worst = previous && STATUS_RANK[previous.status] > STATUS_RANK[status] ? previous.status : status;
+    const early = this.pending.get(node.id);
+    this.pending.delete(node.id);
+    const reasons = [...(previous?.reasons ?? []), ...(reason ? [reason] : []), ...(early?.reasons ?? [])];
+    let worst = previous && STATUS_RANK[previous.status] > STATUS_RANK[status] ? previous.status : status;
+    if (early?.worse && worst === "mapped") worst = "approximated";
     this.outcomes.set(node.id, { source: this.sourceOf(node), status: worst, to: [...(previous?.to ?? []), ...to], reasons });
   }
 
@@ -125,7 +132,13 @@ export class DifyContext {
    */
   amend(nodeId: string, reason: string, worse: boolean): void {
     const outcome = this.outcomes.get(nodeId);
-    if (!outcome) return;
+    if (!outcome) {
+      const early = this.pending.get(nodeId) ?? { reasons: [], worse: false };
+      if (!early.reasons.includes(reason)) early.reasons.push(reason);
+      early.worse ||= worse;
+      this.pending.set(nodeId, early);
+      return;
+    }
     if (!outcome.reasons.includes(reason)) outcome.reasons.push(reason);
     if (worse && outcome.status === "mapped") outcome.status = "approximated";
   }

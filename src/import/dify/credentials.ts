@@ -9,7 +9,8 @@ import { createRedactor, REDACTED } from "../../schema/index.js";
 import { isObj, str, type Obj } from "./shapes.js";
 
 /** Field names whose value is a credential (`api_key`, `access_token`, `password`, `client_secret`, …). */
-const CREDENTIAL_NAME = /(?:^|[_\-. ])(?:api[_-]?key|apikey|token|access[_-]?token|auth[_-]?token|bearer|secret|client[_-]?secret|password|passwd|pwd|credentials?|cookie|session|private[_-]?key|signature)$/i;
+const CREDENTIAL_NAME =
+  /(?:^|[_\-. ])(?:api[_-]?key|apikey|token|access[_-]?token|auth[_-]?token|bearer|secret|client[_-]?secret|password|passwd|pwd|credentials?|cookie|session|private[_-]?key|signature)$/i;
 const CREDENTIAL_ALONE = /^(?:api[_-]?key|apikey|token|secret|password|passwd|pwd|credential|credentials|cookie|authorization|auth|x-api-key|bearer)$/i;
 
 /** Whether a field, header or parameter of this name carries a credential. */

@@ -6,8 +6,10 @@
 import { arr, isObj, num, obj, str, type DifyEdge, type DifyNode } from "./shapes.js";
 
 export interface ReadGraph {
-  /** In file order, containers before their children. */
+  /** Containers before their children (otherwise in file order). */
   nodes: DifyNode[];
+  /** Node ids in file order, as the report lists them. */
+  order: string[];
   edges: DifyEdge[];
   problems: string[];
 }
@@ -51,8 +53,10 @@ export function readGraph(graph: unknown): ReadGraph {
     const position = place(id, new Set());
     const parentId = str(node.parentId) || str(data.iteration_id) || str(data.loop_id);
     const type = str(node.type) === "custom-note" ? "note" : str(data.type) || "unknown";
-    nodes.push({ id, type, title: str(data.title).trim().slice(0, 200), data, parentId: parentId && raw.has(parentId) && parentId !== id ? parentId : null, x: position.x, y: position.y });
+    const title = str(data.title).trim().slice(0, 200) || (type === "note" ? "Note" : "");
+    nodes.push({ id, type, title, data, parentId: parentId && raw.has(parentId) && parentId !== id ? parentId : null, x: position.x, y: position.y });
   }
+  const order = nodes.map((n) => n.id);
   const depth = (n: DifyNode) => absolute.get(n.id)?.depth ?? 0;
   nodes.sort((a, b) => depth(a) - depth(b));
 
@@ -69,5 +73,5 @@ export function readGraph(graph: unknown): ReadGraph {
     }
     edges.push({ id, source, target, sourceHandle: str(edge.sourceHandle) || "source" });
   });
-  return { nodes, edges, problems };
+  return { nodes, order, edges, problems };
 }

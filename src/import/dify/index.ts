@@ -24,7 +24,8 @@ function flows(data: unknown): ForeignFlow[] {
  * @example const { document, report } = convertDify({ name: "Triage", data: parsedYaml }, { graphId: "imported-triage", now });
  */
 export function convertDify(flow: ForeignFlow, context: ImportContext): ImportResult {
-  if (!isDifyDsl(flow.data)) throw new ImportError("UNRECOGNISED", "This is not a Dify DSL file: it has no app with a mode and a workflow or model configuration");
+  if (!isDifyDsl(flow.data))
+    throw new ImportError("UNRECOGNISED", "This is not a Dify DSL file: it has no app with a mode and a workflow or model configuration");
   const data = withoutCredentials(obj(flow.data));
   const app = obj(data.app);
   const mode = str(app.mode);
@@ -36,9 +37,11 @@ export function convertDify(flow: ForeignFlow, context: ImportContext): ImportRe
       `This file is Dify DSL version ${version?.text ?? "?"}, newer than the versions this importer knows (up to ${KNOWN_VERSIONS.major}.${KNOWN_VERSIONS.maxMinor}): what it recognised was imported, the rest is listed as unmapped.`,
     );
   }
-  if (!(DIFY_MODES as readonly string[]).includes(mode)) builder.note(`Dify app mode "${mode}" is not one this importer knows; it was read as ${obj(data.workflow).graph ? "a workflow" : "a chat app"}.`);
+  if (!(DIFY_MODES as readonly string[]).includes(mode))
+    builder.note(`Dify app mode "${mode}" is not one this importer knows; it was read as ${obj(data.workflow).graph ? "a workflow" : "a chat app"}.`);
   const workflow = obj(data.workflow);
-  if (GRAPH_MODES.has(mode) || (workflow.graph !== undefined && !(DIFY_MODES as readonly string[]).includes(mode))) convertWorkflow(builder, workflow, mode === "advanced-chat" ? mode : "workflow");
+  if (GRAPH_MODES.has(mode) || (workflow.graph !== undefined && !(DIFY_MODES as readonly string[]).includes(mode)))
+    convertWorkflow(builder, workflow, mode === "advanced-chat" ? mode : "workflow");
   else convertChatApp(builder, data.model_config, mode);
   for (const dependency of (Array.isArray(data.dependencies) ? data.dependencies : []).slice(0, 20)) {
     const value = obj(obj(dependency).value);

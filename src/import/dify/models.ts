@@ -31,7 +31,8 @@ export function modelProfile(ctx: DifyContext, model: unknown): ProfileChoice {
   const params = obj(settings.completion_params);
   const raw = str(settings.provider);
   const provider = providerName(raw);
-  const name = str(settings.name).trim().slice(0, 200);
+  // Workflow nodes say `name`; an agent node's model selector says `model`.
+  const name = (str(settings.name) || str(settings.model)).trim().slice(0, 200);
   const temperature = num(params.temperature);
   const maxTokens = num(params.max_tokens);
   const reasons: string[] = [];

@@ -16,6 +16,8 @@ export interface ToolEntry {
   /** `builtin`, `plugin`, `api`, `workflow`, `mcp`, `dataset`. */
   providerType: string;
   provider: string;
+  /** How the provider is shown (a custom tool's name rather than its uuid). */
+  providerLabel: string;
   tool: string;
   label: string;
   description: string;
@@ -45,8 +47,9 @@ export function toolEntry(raw: unknown): ToolEntry {
   return {
     providerType: (str(item.provider_type) || str(item.type) || "builtin").toLowerCase(),
     provider,
+    providerLabel: str(item.provider_name) || provider,
     tool: str(item.tool_name) || str(item.name) || "tool",
-    label: str(item.tool_label) || str(obj(item.extra).description ? item.tool_name : "") || str(item.tool_name) || "tool",
+    label: str(item.tool_label) || str(item.tool_name) || "tool",
     description: str(item.tool_description) || str(obj(item.extra).description),
     inputs,
   };
@@ -58,13 +61,20 @@ function inputSchema(entry: ToolEntry): Obj {
   const properties: Obj = {};
   for (const input of entry.inputs) {
     if (!/^[A-Za-z0-9_.-]{1,64}$/.test(input.name) || isCredentialName(input.name)) continue;
-    properties[input.name] = { type: ["number", "boolean"].includes(input.type) ? input.type : "string", ...(input.description ? { description: input.description } : {}) };
+    properties[input.name] = {
+      type: ["number", "boolean"].includes(input.type) ? input.type : "string",
+      ...(input.description ? { description: input.description } : {}),
+    };
   }
   const required = entry.inputs.filter((i) => i.required && i.name in properties).map((i) => i.name);
   return { type: "object", properties, ...(required.length > 0 ? { required } : {}) };
 }
 
-function addTool(ctx: DifyContext, entry: ToolEntry, tool: Omit<ToolDefinition, "id" | "name" | "return_direct" | "destructive" | "input_schema" | "description"> & { input_schema?: Obj }): string {
+function addTool(
+  ctx: DifyContext,
+  entry: ToolEntry,
+  tool: Omit<ToolDefinition, "id" | "name" | "return_direct" | "destructive" | "input_schema" | "description"> & { input_schema?: Obj },
+): string {
   return ctx.builder.tool({
     id: `tool_${entry.tool}`,
     name: ctx.builder.name(entry.tool, "tool"),
@@ -100,7 +110,7 @@ export function catalogTool(ctx: DifyContext, entry: ToolEntry, options: { forAg
 
 function choose(ctx: DifyContext, entry: ToolEntry, options: { forAgent: boolean }): ToolChoice {
   const provider = providerName(entry.provider);
-  const label = `${entry.provider || entry.providerType}/${entry.tool}`;
+  const label = `${entry.providerType === "builtin" || entry.providerType === "plugin" ? provider : entry.providerLabel || entry.providerType}/${entry.tool}`;
   if (entry.tool === "current_time" || provider === "time") {
     if (options.forAgent) return { toolId: null, defaultTool: "get_time_date", status: "mapped", reason: `"${label}" is the agent's get_time_date tool.` };
     const toolId = addTool(ctx, entry, {
@@ -124,12 +134,19 @@ function choose(ctx: DifyContext, entry: ToolEntry, options: { forAgent: boolean
       config: { builtin: "http_fetch" },
       input_schema: { type: "object", properties: { url: { type: "string" } }, required: ["url"] },
     });
-    return { toolId, defaultTool: null, status: "approximated", reason: `"${label}" became the built-in HTTP fetch: the page comes back as text, without Dify's extraction.` };
+    return {
+      toolId,
+      defaultTool: null,
+      status: "approximated",
+      reason: `"${label}" became the built-in HTTP fetch: the page comes back as text, without Dify's extraction.`,
+    };
   }
   let why: string;
   if (entry.providerType === "api") {
     why = "it is a custom API tool of the Dify workspace; import its OpenAPI document as HTTP tools.";
-    ctx.builder.note(`Custom API tool provider "${entry.provider}" (Dify workspace): import its OpenAPI document as HTTP tools; put its credentials in Settings as named secrets.`);
+    ctx.builder.note(
+      `Custom API tool provider "${entry.providerLabel}" (Dify workspace): import its OpenAPI document as HTTP tools; put its credentials in Settings as named secrets.`,
+    );
   } else if (entry.providerType === "workflow") {
     why = "it runs another Dify workflow; import that workflow as a graph and call it from here.";
     ctx.builder.note(`Workflow tool "${entry.label}" (Dify app ${entry.provider}): import that app too; it is not part of this file.`);

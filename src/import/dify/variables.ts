@@ -30,7 +30,9 @@ function path(...parts: string[]): string | null {
 
 function startInput(ctx: DifyContext, start: DifyNode, field: string): string | null {
   if (field === messageVariable(ctx, start)) return "input";
-  const declared = arr(start.data.variables).map(obj).find((v) => str(v.variable) === field);
+  const declared = arr(start.data.variables)
+    .map(obj)
+    .find((v) => str(v.variable) === field);
   const fallback = declared?.default;
   const initial = typeof fallback === "string" || typeof fallback === "number" || typeof fallback === "boolean" ? fallback : "";
   return path("state", ctx.channel(`${start.id}:${field}`, field, "any", initial));
@@ -55,6 +57,8 @@ function nodeOutput(ctx: DifyContext, node: DifyNode, field: string, rest: strin
     case "code":
       return one(path("results", name(), field, ...rest));
     case "tool":
+      // A workflow tool is a Subgraph here, whose result keeps the saved graph's reply.
+      if (str(node.data.provider_type) === "workflow") return field === "text" ? one(path("results", name(), "reply")) : null;
       return one(["text", "json"].includes(field) ? path("results", name()) : path("results", name(), field, ...rest));
     case "http-request":
       return field === "body" ? one(path("results", name())) : null;
@@ -63,7 +67,8 @@ function nodeOutput(ctx: DifyContext, node: DifyNode, field: string, rest: strin
     case "human-input":
       return one(path("results", name(), "option_id"));
     case "iteration":
-      if (field === "item" || field === "index" || field === "output") return one(path("state", ctx.channel(`${node.id}:${field}`, `${name()}_${field}`, "any")));
+      if (field === "item" || field === "index" || field === "output")
+        return one(path("state", ctx.channel(`${node.id}:${field}`, `${name()}_${field}`, "any")));
       return null;
     case "loop":
       return one(path("state", ctx.channel(`${node.id}:${field}`, `${name()}_${field}`, "any", "")));
@@ -100,12 +105,10 @@ export function resolveSelector(ctx: DifyContext, parts: readonly string[], seen
     const name = ctx.channelOf(`conversation:${field}`);
     return name ? [["state", name, ...rest].join(".")] : null;
   }
-  if (head === "env") {
-    const name = ctx.channelOf(`env:${field}`);
-    return name ? [["state", name, ...rest].join(".")] : null;
-  }
   const node = ctx.nodes.get(head);
   if (!node) return null;
+  // Older files write the system variable inside the start node's selector: `[start, "sys.query"]`.
+  if (field.startsWith("sys.")) return resolveSelector(ctx, ["sys", ...field.split(".").slice(1), ...rest], seen);
   // A field written `a.b` inside one segment (Dify's `structured_output.x`) reads the same.
   const [first, ...inner] = field.split(".");
   return nodeOutput(ctx, node, first ?? field, [...inner, ...rest], seen);
@@ -119,6 +122,8 @@ export function resolveSelector(ctx: DifyContext, parts: readonly string[], seen
 export function rewriteText(ctx: DifyContext, text: string, owner: DifyNode, context?: readonly string[]): string {
   const kept: string[] = [];
   const out = text.replace(DIFY_VARIABLE, (whole, inner: string) => {
+    const constant = ctx.constants.get(inner.replace(/^env\./, "env:"));
+    if (inner.startsWith("env.") && constant !== undefined) return String(constant);
     const parts = inner === "context" ? [...(context ?? [])] : inner.split(".");
     const paths = parts.length >= 2 ? resolveSelector(ctx, parts) : null;
     if (!paths) {
@@ -139,14 +144,14 @@ export function celPath(value: string): string {
   const [head, ...rest] = value.split(".");
   return (
     (head ?? "") +
-    rest
-      .map((segment) => (IDENT.test(segment) ? `.${segment}` : /^\d+$/.test(segment) ? `[${segment}]` : `[${JSON.stringify(segment)}]`))
-      .join("")
+    rest.map((segment) => (IDENT.test(segment) ? `.${segment}` : /^\d+$/.test(segment) ? `[${segment}]` : `[${JSON.stringify(segment)}]`)).join("")
   );
 }
 
 /** A selector as a CEL expression (the first candidate of an aggregator), or null. */
 export function celSelector(ctx: DifyContext, parts: readonly string[]): string | null {
+  const constant = parts[0] === "env" ? ctx.constants.get(`env:${parts[1] ?? ""}`) : undefined;
+  if (constant !== undefined) return JSON.stringify(constant);
   const paths = resolveSelector(ctx, parts);
   return paths?.[0] ? celPath(paths[0]) : null;
 }

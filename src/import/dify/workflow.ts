@@ -6,6 +6,7 @@
 import { nodeKindTable } from "../../schema/index.js";
 import { DifyContext, type Exit } from "./context.js";
 import type { GraphBuilder } from "../builder.js";
+import { secretName } from "./credentials.js";
 import { readGraph } from "./graph.js";
 import { mapAgent, mapLlm, mapParameterExtractor } from "./nodes/modelCalls.js";
 import { mapAnswer, mapEnd, mapNote, mapStart } from "./nodes/basic.js";
@@ -62,10 +63,10 @@ function declareVariables(ctx: DifyContext, workflow: Record<string, unknown>): 
     if (!/^[A-Za-z_][A-Za-z0-9_]{0,60}$/.test(name)) continue;
     const value = variable.value;
     if (str(variable.value_type) === "secret" || str(value).includes("REDACTED")) {
-      ctx.builder.note(`Secret environment variable "${name}": set it in Settings → Secrets as DIFY_${name.toUpperCase()}; its value is not copied.`);
+      ctx.builder.note(`Secret environment variable "${name}": set it in Settings → Secrets as ${secretName(name)}; its value is not copied.`);
       continue;
     }
-    ctx.channel(`env:${name}`, `env_${name}`, "any", typeof value === "number" ? value : str(value));
+    ctx.constants.set(`env:${name}`, typeof value === "number" ? value : str(value));
   }
 }
 
@@ -89,7 +90,8 @@ function wireEdges(ctx: DifyContext, startId: string | null): void {
       ctx.amend(edge.source, `Its fail branch (to "${ctx.nodes.get(edge.target)?.title || edge.target}") is not carried over: a failure stops the run.`, true);
       continue;
     }
-    const exits: Exit[] | undefined = placement.exits.get(handle) ?? (placement.exits.size === 1 && handle === "source" ? [...placement.exits.values()][0] : undefined);
+    const exits: Exit[] | undefined =
+      placement.exits.get(handle) ?? (placement.exits.size === 1 && handle === "source" ? [...placement.exits.values()][0] : undefined);
     if (!exits) {
       if (placement.exits.size > 0) ctx.amend(edge.source, `Its branch "${handle}" is not carried over.`, true);
       continue;
@@ -132,14 +134,18 @@ export function convertWorkflow(builder: GraphBuilder, workflowValue: unknown, m
   declareVariables(ctx, workflow);
 
   let startId: string | null = null;
+  const hasStart = graph.nodes.some((n) => n.type === "start");
   for (const node of graph.nodes) {
-    if (node.type === "start") {
+    // Without a Start, the first trigger (webhook, schedule, plugin) is where a run enters.
+    const trigger = node.type.startsWith("trigger-") && !hasStart && startId === null;
+    if (node.type === "start" || trigger) {
       if (startId !== null) {
         ctx.place(node.id, undefined);
         ctx.unmapped(node, "A graph has one Start; this second one was left out.");
         continue;
       }
       mapStart(node, ctx);
+      if (trigger) ctx.amend(node.id, `The ${node.type.slice("trigger-".length)} trigger became the Start: here a run starts with a message.`, true);
       startId = ctx.placements.get(node.id)?.entry ?? null;
       continue;
     }
@@ -165,15 +171,13 @@ export function convertWorkflow(builder: GraphBuilder, workflowValue: unknown, m
     builder.note("The file has no Start node: one was added, leading to the nodes nothing else leads to.");
     const targeted = new Set(graph.edges.map((e) => e.target));
     for (const node of graph.nodes) {
-      const entry = ctx.placements.get(node.id)?.entry;
-      if (entry && node.parentId === null && !targeted.has(node.id)) {
-        ctx.edge(startId, entry);
-      }
+      if (node.parentId !== null || targeted.has(node.id) || node.type === "note") continue;
+      for (const entry of entriesOf(ctx, node.id, new Set())) ctx.edge(startId, entry);
     }
   }
   wireEdges(ctx, startId);
   const ends = ctx.added.filter((n) => n.kind === "end");
   const end = ends[0]?.id ?? ctx.add("end", { name: "End" }, { x: Math.max(0, ...graph.nodes.map((n) => n.x * 0.8)) + 300, y: 0 }, "end");
   closeOpenEnds(ctx, end);
-  ctx.writeReport(graph.nodes.map((n) => n.id));
+  ctx.writeReport(graph.order);
 }

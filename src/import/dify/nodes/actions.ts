@@ -23,10 +23,21 @@ export function mapTool(node: DifyNode, ctx: DifyContext): void {
   if (entry.providerType === "workflow") {
     const graph = idFrom(`dify-${entry.provider}`, "dify-workflow");
     const first = Object.values(args).find((v): v is string => typeof v === "string");
-    const ours = ctx.add("subgraph", { name: ctx.nameOf(node, "Workflow"), graph, input: first ?? "{{ input }}", description: `Dify workflow ${entry.provider}` }, at(ctx, node), node.id);
+    const ours = ctx.add(
+      "subgraph",
+      { name: ctx.nameOf(node, "Workflow"), graph, input: first ?? "{{ input }}", description: `Dify workflow ${entry.provider}` },
+      at(ctx, node),
+      node.id,
+    );
     ctx.placeAs(node, ours);
-    ctx.builder.note(`Sub-flow "${entry.label}" (Dify app ${entry.provider}): import that app as a graph with the id "${graph}", or pick another graph in the Subgraph node.`);
-    ctx.approximated(node, [ours], [`A Subgraph runs the saved graph "${graph}" (import that Dify workflow with this id); it gets one message.`, ...reasons].join(" "));
+    ctx.builder.note(
+      `Sub-flow "${entry.label}" (Dify app ${entry.provider}): import that app as a graph with the id "${graph}", or pick another graph in the Subgraph node.`,
+    );
+    ctx.approximated(
+      node,
+      [ours],
+      [`A Subgraph runs the saved graph "${graph}" (import that Dify workflow with this id); it gets one message.`, ...reasons].join(" "),
+    );
     return;
   }
   const choice = catalogTool(ctx, entry, { forAgent: false });
@@ -43,7 +54,12 @@ export function mapCode(node: DifyNode, ctx: DifyContext): void {
   const language = str(node.data.code_language).toLowerCase();
   const code = str(node.data.code);
   if (language !== "javascript") {
-    const note = ctx.add("note", { text: clampText(`${node.title || "Code"} (${language || "python3"}, from Dify; not run here):\n\n${code}`) }, at(ctx, node), `${node.id}_code`);
+    const note = ctx.add(
+      "note",
+      { text: clampText(`${node.title || "Code"} (${language || "python3"}, from Dify; not run here):\n\n${code}`) },
+      at(ctx, node),
+      `${node.id}_code`,
+    );
     ctx.place(node.id, undefined);
     ctx.unmapped(node, `${language || "Python"} code is not run here: it is kept in a note beside the flow; rewrite it as a JavaScript tool.`, [note]);
     return;
@@ -75,7 +91,9 @@ export function mapCode(node: DifyNode, ctx: DifyContext): void {
 }
 
 export function mapKnowledge(node: DifyNode, ctx: DifyContext): void {
-  const datasets = arr(node.data.dataset_ids).map((d) => str(d)).filter(Boolean);
+  const datasets = arr(node.data.dataset_ids)
+    .map((d) => str(d))
+    .filter(Boolean);
   const base = ctx.builder.knowledgeBase({
     id: `kb_${node.id}`,
     name: node.title || "knowledge",
@@ -83,7 +101,9 @@ export function mapKnowledge(node: DifyNode, ctx: DifyContext): void {
     files: [],
   });
   ctx.place(node.id, undefined);
-  ctx.builder.note(`Knowledge "${node.title || "knowledge"}" (Dify dataset${datasets.length === 1 ? "" : "s"} ${datasets.join(", ")}): its documents stay in Dify; add the files to the knowledge base here.`);
+  ctx.builder.note(
+    `Knowledge "${node.title || "knowledge"}" (Dify dataset${datasets.length === 1 ? "" : "s"} ${datasets.join(", ")}): its documents stay in Dify; add the files to the knowledge base here.`,
+  );
   ctx.approximated(
     node,
     [base],

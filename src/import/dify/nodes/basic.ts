@@ -27,7 +27,12 @@ export function mapStart(node: DifyNode, ctx: DifyContext): void {
   }
   const said = message ? `Its input "${message}" is the user's message.` : "";
   if (others.length === 0) ctx.mapped(node, [start], said);
-  else ctx.approximated(node, [start], `${said} Its inputs ${others.map((o) => `"${o}"`).join(", ")} became state channels with their defaults: a turn here takes one message.`.trim());
+  else
+    ctx.approximated(
+      node,
+      [start],
+      `${said} Its inputs ${others.map((o) => `"${o}"`).join(", ")} became state channels with their defaults: a turn here takes one message.`.trim(),
+    );
 }
 
 /** True when a selector reads a model's reply, which is already the graph's answer. */

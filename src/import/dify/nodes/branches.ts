@@ -54,7 +54,16 @@ export function mapIfElse(node: DifyNode, ctx: DifyContext): void {
       name,
       input: "{{ input }}",
       routes: routes.map((r, i) => ({ id: r.handle, label: i === 0 ? "IF" : `ELIF ${i}`, description: "" })),
-      rules: routes.map((r, i) => ({ id: `case_${i + 1}`, route: r.handle, match: "cel" as const, keywords: [], flags: "i", expression: r.cel.slice(0, 4000), gate: false, description: "" })),
+      rules: routes.map((r, i) => ({
+        id: `case_${i + 1}`,
+        route: r.handle,
+        match: "cel" as const,
+        keywords: [],
+        flags: "i",
+        expression: r.cel.slice(0, 4000),
+        gate: false,
+        description: "",
+      })),
     },
     at(ctx, node),
     node.id,
@@ -67,7 +76,23 @@ export function mapIfElse(node: DifyNode, ctx: DifyContext): void {
   else ctx.mapped(node, [ours], detail);
 }
 
-const STOP_WORDS = new Set(["the", "and", "for", "with", "about", "from", "that", "this", "other", "others", "questions", "question", "related", "user", "users"]);
+const STOP_WORDS = new Set([
+  "the",
+  "and",
+  "for",
+  "with",
+  "about",
+  "from",
+  "that",
+  "this",
+  "other",
+  "others",
+  "questions",
+  "question",
+  "related",
+  "user",
+  "users",
+]);
 
 /** Words of a class name worth matching (three letters or more, not filler). */
 function keywordsOf(name: string): string[] {
@@ -81,7 +106,9 @@ function keywordsOf(name: string): string[] {
 export function mapClassifier(node: DifyNode, ctx: DifyContext): void {
   const classes = arr(node.data.classes).map(obj);
   const taken = new Set<string>();
-  const routes = classes.map((c, i) => ({ source: str(c.id) || String(i + 1), label: str(c.name) || str(c.text) || `Class ${i + 1}` })).map((c, i) => ({ ...c, handle: handleFrom(c.source, taken, `class_${i + 1}`) }));
+  const routes = classes
+    .map((c, i) => ({ source: str(c.id) || String(i + 1), label: str(c.name) || str(c.text) || `Class ${i + 1}` }))
+    .map((c, i) => ({ ...c, handle: handleFrom(c.source, taken, `class_${i + 1}`) }));
   const query = arr(node.data.query_variable_selector);
   const input = query.length > 0 ? rewriteText(ctx, `{{#${query.map((p) => str(p)).join(".")}#}}`, node) : "{{ input }}";
   const ours = ctx.add(
@@ -93,7 +120,9 @@ export function mapClassifier(node: DifyNode, ctx: DifyContext): void {
       routes: routes.map((r) => ({ id: r.handle, label: r.label.slice(0, 200), description: r.label })),
       rules: routes.flatMap((r, i) => {
         const keywords = keywordsOf(r.label);
-        return keywords.length === 0 ? [] : [{ id: `class_${i + 1}`, route: r.handle, match: "keyword" as const, keywords, flags: "i", gate: false, description: "" }];
+        return keywords.length === 0
+          ? []
+          : [{ id: `class_${i + 1}`, route: r.handle, match: "keyword" as const, keywords, flags: "i", gate: false, description: "" }];
       }),
     },
     at(ctx, node),
@@ -115,19 +144,31 @@ export function mapClassifier(node: DifyNode, ctx: DifyContext): void {
 export function mapHumanInput(node: DifyNode, ctx: DifyContext): void {
   const taken = new Set<string>();
   const actions = arr(node.data.user_actions).map(obj);
-  const options = actions.map((a, i) => ({ source: str(a.id), id: handleFrom(str(a.id), taken, `action_${i + 1}`), label: (str(a.title) || str(a.id) || `Action ${i + 1}`).slice(0, 200) }));
+  const options = actions.map((a, i) => ({
+    source: str(a.id),
+    id: handleFrom(str(a.id), taken, `action_${i + 1}`),
+    label: (str(a.title) || str(a.id) || `Action ${i + 1}`).slice(0, 200),
+  }));
   if (options.length === 0) options.push({ source: "source", id: "submit", label: "Submit" });
-  const fields = arr(node.data.inputs).map((i) => str(obj(i).output_variable_name)).filter(Boolean);
+  const fields = arr(node.data.inputs)
+    .map((i) => str(obj(i).output_variable_name))
+    .filter(Boolean);
   // The form's own fields (`{{#$outputs.x#}}`) are not asked here: they read as their names.
   const content = str(node.data.form_content).replace(/\{\{#\$outputs\.([A-Za-z0-9_]+)#\}\}/g, "[$1]");
   const question = rewriteText(ctx, plainText(content), node).trim() || node.title || "Please choose";
-  const ours = ctx.add("question", { name: ctx.nameOf(node, "HumanInput"), question: clampText(question), options: options.map(({ id, label }) => ({ id, label })) }, at(ctx, node), node.id);
+  const ours = ctx.add(
+    "question",
+    { name: ctx.nameOf(node, "HumanInput"), question: clampText(question), options: options.map(({ id, label }) => ({ id, label })) },
+    at(ctx, node),
+    node.id,
+  );
   const exits: Record<string, Exit> = {};
   for (const o of options) exits[o.source] = { node: ours, handle: o.id };
   ctx.place(node.id, ours, exits);
   const reasons: string[] = [];
   if (fields.length > 0) reasons.push(`The form's fields (${fields.join(", ")}) are not asked: the person picks one of its buttons.`);
-  if (arr(node.data.delivery_methods).some((m) => str(obj(m).type) === "email" && obj(m).enabled !== false)) reasons.push("Its email delivery is not carried over: the question is asked in the chat.");
+  if (arr(node.data.delivery_methods).some((m) => str(obj(m).type) === "email" && obj(m).enabled !== false))
+    reasons.push("Its email delivery is not carried over: the question is asked in the chat.");
   if (reasons.length > 0) ctx.approximated(node, [ours], reasons.join(" "));
   else ctx.mapped(node, [ours], "Its buttons are the question's options.");
 }

@@ -59,7 +59,12 @@ export function mapIteration(node: DifyNode, ctx: DifyContext): void {
     { x: position.x + 60, y: position.y },
     node.id,
   );
-  const take = ctx.add("set_state", { name: ctx.builder.name(`${name}_item`), assignments: [{ channel: item, expression: `state.${items}[state.${index}]` }] }, { x: position.x + 120, y: position.y + 60 }, `${node.id}_item`);
+  const take = ctx.add(
+    "set_state",
+    { name: ctx.builder.name(`${name}_item`), assignments: [{ channel: item, expression: `state.${items}[state.${index}]` }] },
+    { x: position.x + 120, y: position.y + 60 },
+    `${node.id}_item`,
+  );
   const next = ctx.add(
     "set_state",
     {
@@ -117,7 +122,13 @@ export function mapLoop(node: DifyNode, ctx: DifyContext): void {
   const condition = breaks.length > 0 ? `!state.${breakFlag} && !(${cel})` : `!state.${breakFlag}`;
   const loop = ctx.add(
     "loop",
-    { name, condition: condition.slice(0, 4000), max_loops: Math.min(10_000, Math.max(1, Math.round(count ?? 10))), on_limit: "exit", description: "Repeats until a break condition holds." },
+    {
+      name,
+      condition: condition.slice(0, 4000),
+      max_loops: Math.min(10_000, Math.max(1, Math.round(count ?? 10))),
+      on_limit: "exit",
+      description: "Repeats until a break condition holds.",
+    },
     { x: position.x + 60, y: position.y },
     node.id,
   );

@@ -50,7 +50,9 @@ export function mapHttp(node: DifyNode, ctx: DifyContext): void {
   const secrets: string[] = [];
   const request = new Arguments();
   const rewrite = (text: string) => request.template(rewriteText(ctx, text, node));
-  const envSecret = (text: string) => text.replace(/\{\{#env\.([A-Za-z0-9_]+)#\}\}/g, (_, n: string) => `{{ secrets.${secretName(n)} }}`);
+  // Secret environment variables are named secrets; the others are constants, filled in by rewriteText.
+  const envSecret = (text: string) =>
+    text.replace(/\{\{#env\.([A-Za-z0-9_]+)#\}\}/g, (whole, n: string) => (ctx.constants.has(`env:${n}`) ? whole : `{{ secrets.${secretName(n)} }}`));
 
   let method = str(data.method, "get").toUpperCase();
   if (!METHODS.has(method)) {
@@ -108,7 +110,14 @@ export function mapHttp(node: DifyNode, ctx: DifyContext): void {
   const body = obj(data.body);
   const bodyType = str(body.type, "none");
   const parts = Array.isArray(body.data) ? arr(body.data).map(obj) : [{ key: "", value: str(body.data) }];
-  const config: Obj = { url, method, headers, query, timeout_ms: Math.min(600_000, Math.max(100, (num(obj(data.timeout).read) ?? 30) * 1000)), max_response_chars: 20_000 };
+  const config: Obj = {
+    url,
+    method,
+    headers,
+    query,
+    timeout_ms: Math.min(600_000, Math.max(100, (num(obj(data.timeout).read) ?? 30) * 1000)),
+    max_response_chars: 20_000,
+  };
   const strip = (text: string) => text.replace(/\{\{\s*secrets\.[^}]*\}\}/g, "");
   if (bodyType === "json" || bodyType === "raw-text") {
     config.body = strip(rewrite(parts.map((p) => str(p.value)).join("")));
@@ -124,7 +133,8 @@ export function mapHttp(node: DifyNode, ctx: DifyContext): void {
   } else if (bodyType === "binary") {
     reasons.push("Its binary (file) body is not carried over.");
   }
-  if (Object.keys(request.args).length > 0 && config.body === undefined && config.json_body === undefined && method !== "GET" && method !== "DELETE") config.body = "";
+  if (Object.keys(request.args).length > 0 && config.body === undefined && config.json_body === undefined && method !== "GET" && method !== "DELETE")
+    config.body = "";
 
   const name = ctx.nameOf(node, "Http");
   const toolId = ctx.builder.tool({
@@ -139,7 +149,8 @@ export function mapHttp(node: DifyNode, ctx: DifyContext): void {
   } as Parameters<DifyContext["builder"]["tool"]>[0]);
   const ours = ctx.add("tool", { name, tool: toolId, args: request.args as ToolArgs }, at(ctx, node), node.id);
   ctx.placeAs(node, ours);
-  for (const secret of secrets) ctx.builder.note(`Secret "${secret}" (HTTP request "${label}"): set it in Settings → Secrets; its value is not copied from Dify.`);
+  for (const secret of secrets)
+    ctx.builder.note(`Secret "${secret}" (HTTP request "${label}"): set it in Settings → Secrets; its value is not copied from Dify.`);
   if (secrets.length > 0) reasons.push(`Its credentials are the named secrets ${secrets.join(", ")}.`);
   const worse = reasons.filter((r) => !r.startsWith("Its credentials"));
   if (worse.length > 0) ctx.approximated(node, [ours, toolId], reasons.join(" "));

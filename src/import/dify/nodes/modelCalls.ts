@@ -100,7 +100,11 @@ export function mapParameterExtractor(node: DifyNode, ctx: DifyContext): void {
     const name = str(item.name);
     if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name)) continue;
     const options = arr(item.options).filter((o): o is string => typeof o === "string");
-    properties[name] = { ...(PARAMETER_TYPES[str(item.type)] ?? { type: "string" }), ...(str(item.description) ? { description: str(item.description) } : {}), ...(options.length > 0 ? { enum: options } : {}) };
+    properties[name] = {
+      ...(PARAMETER_TYPES[str(item.type)] ?? { type: "string" }),
+      ...(str(item.description) ? { description: str(item.description) } : {}),
+      ...(options.length > 0 ? { enum: options } : {}),
+    };
     if (item.required === true) required.push(name);
   }
   const query = selector(node.data.query);
@@ -139,7 +143,11 @@ export function mapAgent(node: DifyNode, ctx: DifyContext): void {
     reasons.push(`Its agent strategy "${strategy}" became our tool-calling loop.`);
   }
   const tools: string[] = [];
-  const defaults = new Set<"get_time_date" | "list_tools_available" | "list_intents_available">(["get_time_date", "list_tools_available", "list_intents_available"]);
+  const defaults = new Set<"get_time_date" | "list_tools_available" | "list_intents_available">([
+    "get_time_date",
+    "list_tools_available",
+    "list_intents_available",
+  ]);
   for (const raw of arr(parameter(node, "tools"))) {
     if (obj(raw).enabled === false) continue;
     const choice = catalogTool(ctx, toolEntry(raw), { forAgent: true });

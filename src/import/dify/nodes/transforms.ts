@@ -83,6 +83,7 @@ export function mapAssigner(node: DifyNode, ctx: DifyContext): void {
   }
   const ours = ctx.add("set_state", { name: ctx.nameOf(node, "Assign"), assignments: kept.slice(0, 1000) }, at(ctx, node), node.id);
   ctx.placeAs(node, ours);
-  if (kept.length < assignments.length) ctx.approximated(node, [ours], `${assignments.length - kept.length} of its assignments have no meaning here and were left out.`);
+  if (kept.length < assignments.length)
+    ctx.approximated(node, [ours], `${assignments.length - kept.length} of its assignments have no meaning here and were left out.`);
   else ctx.mapped(node, [ours]);
 }

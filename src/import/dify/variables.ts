@@ -109,6 +109,7 @@ export function resolveSelector(ctx: DifyContext, parts: readonly string[], seen
   if (!node) return null;
   // Older files write the system variable inside the start node's selector: `[start, "sys.query"]`.
   if (field.startsWith("sys.")) return resolveSelector(ctx, ["sys", ...field.split(".").slice(1), ...rest], seen);
+  if (field === "sys" && node.type === "start") return resolveSelector(ctx, ["sys", ...rest], seen);
   // A field written `a.b` inside one segment (Dify's `structured_output.x`) reads the same.
   const [first, ...inner] = field.split(".");
   return nodeOutput(ctx, node, first ?? field, [...inner, ...rest], seen);

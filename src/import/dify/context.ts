@@ -39,6 +39,7 @@ export class DifyContext {
   private readonly outcomes = new Map<string, Outcome>();
   private readonly channelNames = new Map<string, string>();
   private readonly nodeNames = new Map<string, string>();
+  private readonly folded = new Map<string, string>();
   /** Our node id → the node a body's open ends lead back to (iteration and loop bodies). */
   readonly bodyReturn = new Map<string, string>();
   /** Values known when the file is read: Dify's non-secret environment variables (`env:NAME`). */
@@ -147,11 +148,19 @@ export class DifyContext {
     return this.outcomes.has(nodeId);
   }
 
+  /** Says, for the report, that a node became what another source node became (an Answer folded into its model's reply). */
+  foldedInto(nodeId: string, otherId: string): void {
+    this.folded.set(nodeId, otherId);
+  }
+
   /** Writes every outcome into the builder's report, in source order. */
   writeReport(order: readonly string[]): void {
     for (const id of order) {
       const outcome = this.outcomes.get(id);
       if (!outcome) continue;
+      const other = this.folded.get(id);
+      const entry = other !== undefined ? this.placements.get(other)?.entry : undefined;
+      if (entry !== undefined && !outcome.to.includes(entry)) outcome.to.push(entry);
       const reason = outcome.reasons.join(" ");
       const report = this.builder.report;
       if (outcome.status === "mapped") report.mapped(outcome.source, outcome.to, reason);

@@ -63,6 +63,7 @@ export function mapAnswer(node: DifyNode, ctx: DifyContext): void {
   const sole = soleVariable(text);
   if (sole && isReply(ctx, sole)) {
     ctx.place(node.id, undefined);
+    ctx.foldedInto(node.id, sole[0] as string);
     ctx.mapped(node, [], `The reply of "${ctx.nodes.get(sole[0] as string)?.title ?? sole[0]}" is already the answer here.`);
     return;
   }

@@ -39,7 +39,7 @@ class Arguments {
 
 /** A secret header value: the scheme kept, the credential a named secret. */
 function secretValue(value: string, name: string): string {
-  const scheme = /^\s*(Bearer|Basic|Token)\s+/i.exec(value)?.[1];
+  const scheme = /^\s*(Bearer|Basic|Token)(?:\s+|$)/i.exec(value)?.[1];
   return scheme ? `${scheme} {{ secrets.${name} }}` : `{{ secrets.${name} }}`;
 }
 

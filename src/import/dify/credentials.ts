@@ -87,7 +87,15 @@ export function collectCredentials(data: unknown): string[] {
       } else stack.push(item);
     }
   }
-  return found.map((v) => v.replace(/^(?:Bearer|Basic|Token)\s+/i, "").trim()).filter((v) => v.length >= 4 && !/^\{\{.*\}\}$/.test(v));
+  // The scheme of a header and the name in `session=…` are not secret: redacting them would eat the text around.
+  return found
+    .map((v) =>
+      v
+        .replace(/^(?:Bearer|Basic|Token)\s+/i, "")
+        .replace(/^[A-Za-z0-9_.-]{1,40}=/, "")
+        .trim(),
+    )
+    .filter((v) => v.length >= 4 && !/^\{\{.*\}\}$/.test(v));
 }
 
 /**

@@ -5,7 +5,7 @@
  * whole case `false`, and the caller reports it.
  */
 import type { DifyContext } from "./context.js";
-import { arr, obj, selector, str, type Obj } from "./shapes.js";
+import { arr, obj, own, selector, str, type Obj } from "./shapes.js";
 import { celSelector, soleVariable } from "./variables.js";
 
 const NUMERIC: Record<string, string> = { ">": ">", "<": "<", "≥": ">=", ">=": ">=", "≤": "<=", "<=": "<=", "=": "==", "≠": "!=", "!=": "!=" };
@@ -55,7 +55,7 @@ export function conditionCel(ctx: DifyContext, raw: Obj): string | null {
     case "not in":
       return right === null ? null : `!(string(${left}) in ${right})`;
     default: {
-      const cmp = NUMERIC[op];
+      const cmp = own(NUMERIC, op);
       if (cmp === undefined || right === null) return null;
       return `double(${left}) ${cmp} double(${right})`;
     }

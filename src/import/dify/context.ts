@@ -42,6 +42,8 @@ export class DifyContext {
   private readonly folded = new Map<string, string>();
   /** Our node id → the node a body's open ends lead back to (iteration and loop bodies). */
   readonly bodyReturn = new Map<string, string>();
+  /** Source nodes whose outputs some other node reads (by `{{#id.field#}}` or a selector). */
+  readonly referenced = new Set<string>();
   /** Values known when the file is read: Dify's non-secret environment variables (`env:NAME`). */
   readonly constants = new Map<string, string | number>();
   /** Details said of a node before its mapper recorded it. */

@@ -60,3 +60,8 @@ export interface DifyEdge {
   target: string;
   sourceHandle: string;
 }
+
+/** A table's own entry for a key from the file: `__proto__`, `constructor` and the like are not entries. */
+export function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}

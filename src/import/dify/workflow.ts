@@ -15,7 +15,7 @@ import { bodyOf, mapBodyStart, mapIteration, mapLoop, mapLoopEnd } from "./nodes
 import { mapCode, mapKnowledge, mapTool } from "./nodes/actions.js";
 import { mapHttp } from "./nodes/httpRequest.js";
 import { mapAggregator, mapAssigner, mapTemplate } from "./nodes/transforms.js";
-import { arr, obj, str, type DifyNode } from "./shapes.js";
+import { arr, obj, own, str, type DifyNode } from "./shapes.js";
 
 type Mapper = (node: DifyNode, ctx: DifyContext) => void;
 
@@ -67,6 +67,20 @@ function declareVariables(ctx: DifyContext, workflow: Record<string, unknown>): 
       continue;
     }
     ctx.constants.set(`env:${name}`, typeof value === "number" ? value : str(value));
+  }
+}
+
+/** Marks the source nodes whose outputs are read somewhere: `{{#id.field#}}` in text, `[id, field]` selectors. One pass over the graph. */
+function findReferences(ctx: DifyContext, graph: unknown): void {
+  const stack: unknown[] = [graph];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === "string") {
+      for (const m of value.matchAll(/\{\{#([^.#{}\s]{1,200})\./g)) if (m[1] && ctx.nodes.has(m[1])) ctx.referenced.add(m[1]);
+    } else if (Array.isArray(value)) {
+      if (value.length >= 2 && typeof value[0] === "string" && ctx.nodes.has(value[0])) ctx.referenced.add(value[0]);
+      stack.push(...(value as unknown[]));
+    } else if (value !== null && typeof value === "object") stack.push(...Object.values(value));
   }
 }
 
@@ -132,6 +146,7 @@ export function convertWorkflow(builder: GraphBuilder, workflowValue: unknown, m
   if (graph.problems.length > MAX_NOTES) builder.note(`… and ${graph.problems.length - MAX_NOTES} more problems of the same kind.`);
   const ctx = new DifyContext(builder, new Map(graph.nodes.map((n) => [n.id, n])), graph.edges, mode);
   declareVariables(ctx, workflow);
+  findReferences(ctx, obj(workflow.graph).nodes);
 
   let startId: string | null = null;
   const hasStart = graph.nodes.some((n) => n.type === "start");
@@ -149,7 +164,7 @@ export function convertWorkflow(builder: GraphBuilder, workflowValue: unknown, m
       startId = ctx.placements.get(node.id)?.entry ?? null;
       continue;
     }
-    const mapper = MAPPERS[node.type];
+    const mapper = own(MAPPERS, node.type);
     if (mapper) mapper(node, ctx);
     else {
       ctx.place(node.id, undefined);

@@ -8,7 +8,7 @@ import { clampText } from "../../builder.js";
 import { plainText } from "../../text.js";
 import type { DifyContext } from "../context.js";
 import { modelProfile } from "../models.js";
-import { arr, isObj, num, obj, selector, str, type DifyNode, type Obj } from "../shapes.js";
+import { arr, isObj, num, obj, own, selector, str, type DifyNode, type Obj } from "../shapes.js";
 import { catalogTool, toolEntry } from "../tools.js";
 import { rewriteText, soleVariable } from "../variables.js";
 import { at } from "./basic.js";
@@ -54,7 +54,8 @@ export function mapLlm(node: DifyNode, ctx: DifyContext): void {
   const contextSelector = obj(node.data.context).enabled === true ? selector(obj(node.data.context).variable_selector) : [];
   const { system, user, notes } = prompts(ctx, node, contextSelector);
   const name = ctx.nameOf(node, "LLM");
-  const channel = ctx.channel(`${node.id}:text`, `${name}_text`, "any");
+  // Only a reply something reads gets a channel: a graph has at most 1,000 channels.
+  const channel = ctx.referenced.has(node.id) ? ctx.channel(`${node.id}:text`, `${name}_text`, "any") : undefined;
   const structured = obj(obj(node.data.structured_output).schema);
   const useSchema = node.data.structured_output_enabled === true && str(structured.type) === "object";
   const temperature = num(obj(obj(node.data.model).completion_params).temperature);
@@ -65,7 +66,7 @@ export function mapLlm(node: DifyNode, ctx: DifyContext): void {
       model: model.id,
       system_prompt: clampText(system),
       prompt: clampText(user),
-      output_channel: channel,
+      ...(channel !== undefined ? { output_channel: channel } : {}),
       ...(useSchema ? { output_schema: structured as OutputSchema } : {}),
       ...(temperature !== undefined ? { temperature: Math.min(2, Math.max(0, temperature)) } : {}),
     },
@@ -101,7 +102,7 @@ export function mapParameterExtractor(node: DifyNode, ctx: DifyContext): void {
     if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name)) continue;
     const options = arr(item.options).filter((o): o is string => typeof o === "string");
     properties[name] = {
-      ...(PARAMETER_TYPES[str(item.type)] ?? { type: "string" }),
+      ...(own(PARAMETER_TYPES, str(item.type)) ?? { type: "string" }),
       ...(str(item.description) ? { description: str(item.description) } : {}),
       ...(options.length > 0 ? { enum: options } : {}),
     };

@@ -4,7 +4,7 @@
  * Assigner (a Set state node over conversation or loop variables).
  */
 import type { DifyContext } from "../context.js";
-import { arr, obj, selector, str, type DifyNode } from "../shapes.js";
+import { arr, obj, own, selector, str, type DifyNode } from "../shapes.js";
 import { celPath, celSelector, resolveSelector } from "../variables.js";
 import { at } from "./basic.js";
 
@@ -68,7 +68,7 @@ function assignment(ctx: DifyContext, item: Record<string, unknown>): { channel:
   if (operation === "over-write" || operation === "set") return { channel, expression: value };
   if (operation === "append") return { channel, expression: `${current} + [${value}]` };
   if (operation === "extend") return { channel, expression: `${current} + ${value}` };
-  const op = ARITHMETIC[operation];
+  const op = own(ARITHMETIC, operation);
   return op ? { channel, expression: `${current} ${op} ${value}` } : null;
 }
 

@@ -12,7 +12,9 @@ import { importForeign, ImportError } from "../index.js";
 import { fixtureData, IMPORT_CONTEXT } from "./testing/fixtures.js";
 
 /** The smaller fixtures, so each mutated file stays small and the property runs in seconds. */
-const SEEDS = ["counting-loop", "refund-approval", "parent-flow", "travel-agent-chat", "future-version", "pricing-bot-v0.1", "translate-subflow"].map((name) => fixtureData(name));
+const SEEDS = ["counting-loop", "refund-approval", "parent-flow", "travel-agent-chat", "future-version", "pricing-bot-v0.1", "translate-subflow"].map((name) =>
+  fixtureData(name),
+);
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Path = (string | number)[];
@@ -35,14 +37,27 @@ function parentOf(root: Json, path: Path): { parent: Json; key: string | number 
 const deep = (depth: number): Json => (depth === 0 ? "bottom" : { nested: deep(depth - 1) });
 
 const replacement = fc.oneof(
-  fc.constantFrom<Json>(null, true, 0, -1, 1e308, "", "x".repeat(200_000), [], {}, "{{#sys.query#}}", "{{#missing.field#}}", "<p>html <b>bold</b></p>", "__proto__", "../../etc/passwd"),
+  fc.constantFrom<Json>(
+    null,
+    true,
+    0,
+    -1,
+    1e308,
+    "",
+    "x".repeat(200_000),
+    [],
+    {},
+    "{{#sys.query#}}",
+    "{{#missing.field#}}",
+    "<p>html <b>bold</b></p>",
+    "__proto__",
+    "../../etc/passwd",
+  ),
   fc.integer({ min: 5, max: 120 }).map(deep),
   fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<Json>,
 );
 
-type Mutation =
-  | { kind: "drop" | "duplicate" | "proto" | "edgeToMissing" | "cycle" | "swapType"; at: number }
-  | { kind: "replace"; at: number; value: Json };
+type Mutation = { kind: "drop" | "duplicate" | "proto" | "edgeToMissing" | "cycle" | "swapType"; at: number } | { kind: "replace"; at: number; value: Json };
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constantFrom("drop", "duplicate", "proto", "edgeToMissing", "cycle", "swapType"), at: fc.nat() }) as fc.Arbitrary<Mutation>,
@@ -79,21 +94,54 @@ function mutate(root: Json, m: Mutation): void {
       return;
     }
     case "edgeToMissing":
-      graph?.edges.push({ id: `ghost-${m.at}`, source: "ghost", sourceHandle: "source", target: String((graph.nodes[0] as { id?: string } | null)?.id ?? "x") });
+      graph?.edges.push({
+        id: `ghost-${m.at}`,
+        source: "ghost",
+        sourceHandle: "source",
+        target: String((graph.nodes[0] as { id?: string } | null)?.id ?? "x"),
+      });
       return;
     case "cycle": {
       if (!graph || graph.nodes.length === 0) return;
       const ids = graph.nodes.map((n) => String((n as { id?: unknown } | null)?.id));
       const a = ids[m.at % ids.length] as string;
       const b = ids[(m.at >> 3) % ids.length] as string;
-      graph.edges.push({ id: `cycle-${m.at}`, source: a, sourceHandle: "source", target: b }, { id: `back-${m.at}`, source: b, sourceHandle: "true", target: a });
+      graph.edges.push(
+        { id: `cycle-${m.at}`, source: a, sourceHandle: "source", target: b },
+        { id: `back-${m.at}`, source: b, sourceHandle: "true", target: a },
+      );
       const child = graph.nodes[m.at % graph.nodes.length];
       if (child !== null && typeof child === "object" && !Array.isArray(child)) child.parentId = b;
       return;
     }
     case "swapType": {
       if (!graph || graph.nodes.length === 0) return;
-      const types = ["start", "end", "answer", "llm", "agent", "if-else", "question-classifier", "iteration", "iteration-start", "loop", "loop-start", "loop-end", "tool", "http-request", "code", "knowledge-retrieval", "template-transform", "variable-aggregator", "variable-assigner", "assigner", "parameter-extractor", "human-input", "note", "trigger-webhook"];
+      const types = [
+        "start",
+        "end",
+        "answer",
+        "llm",
+        "agent",
+        "if-else",
+        "question-classifier",
+        "iteration",
+        "iteration-start",
+        "loop",
+        "loop-start",
+        "loop-end",
+        "tool",
+        "http-request",
+        "code",
+        "knowledge-retrieval",
+        "template-transform",
+        "variable-aggregator",
+        "variable-assigner",
+        "assigner",
+        "parameter-extractor",
+        "human-input",
+        "note",
+        "trigger-webhook",
+      ];
       const target = graph.nodes[m.at % graph.nodes.length] as { data?: Record<string, Json> } | null;
       if (target?.data && typeof target.data === "object") target.data.type = types[(m.at >> 2) % types.length] as string;
       return;
@@ -131,7 +179,15 @@ describe("hostile Dify files", () => {
   });
 
   it("refuses a Dify file that expands YAML aliases into a bomb, without expanding it", () => {
-    const lines = ["app:", "  mode: workflow", "  name: Bomb", "kind: app", "version: 0.3.1", "bomb:", '  a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+    const lines = [
+      "app:",
+      "  mode: workflow",
+      "  name: Bomb",
+      "kind: app",
+      "version: 0.3.1",
+      "bomb:",
+      '  a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+    ];
     for (let level = 1; level < 9; level++) {
       const name = String.fromCharCode(97 + level);
       const previous = String.fromCharCode(96 + level);
@@ -139,7 +195,9 @@ describe("hostile Dify files", () => {
     }
     lines.push("workflow:", "  graph:", "    nodes: *i", "    edges: []");
     const started = performance.now();
-    expect(() => importForeign(lines.join("\n"), IMPORT_CONTEXT)).toThrow(expect.objectContaining({ code: "UNREADABLE", message: expect.stringMatching(/too many aliases/) }));
+    expect(() => importForeign(lines.join("\n"), IMPORT_CONTEXT)).toThrow(
+      expect.objectContaining({ code: "UNREADABLE", message: expect.stringMatching(/too many aliases/) }),
+    );
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 
@@ -149,7 +207,15 @@ describe("hostile Dify files", () => {
     const edges = [];
     for (let i = 0; i < count; i++) {
       const previous = i === 0 ? "start" : `t${i - 1}`;
-      const data = i % 2 === 0 ? { title: `Step ${i}`, type: "llm", model: { provider: "openai", name: "gpt-4o-mini" }, prompt_template: [{ role: "user", text: "{{#sys.query#}}" }] } : { title: `Step ${i}`, type: "answer", answer: `Step ${i}: {{#sys.query#}}` };
+      const data =
+        i % 2 === 0
+          ? {
+              title: `Step ${i}`,
+              type: "llm",
+              model: { provider: "openai", name: "gpt-4o-mini" },
+              prompt_template: [{ role: "user", text: "{{#sys.query#}}" }],
+            }
+          : { title: `Step ${i}`, type: "answer", answer: `Step ${i}: {{#sys.query#}}` };
       nodes.push({ id: `t${i}`, type: "custom", position: { x: (i + 1) * 300, y: 0 }, data: data as never });
       edges.push({ id: `e${i}`, source: previous, sourceHandle: "source", target: `t${i}`, targetHandle: "target" });
     }

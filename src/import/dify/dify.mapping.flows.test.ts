@@ -35,7 +35,7 @@ describe("word-iteration (JavaScript code, an iteration over its output, a Jinja
 
   it("walks the list with an index: prepare, loop, take the item, body, collect the output", () => {
     expect(nodeOf(document, "each_prepare", "set_state").assignments).toEqual([
-      { channel: "Each_word_items", expression: "results.Split_words.words" },
+      { channel: "Each_word_items", expression: "state.Split_words_result.words" },
       { channel: "Each_word_index", expression: "0" },
       { channel: "Each_word_output", expression: "[]" },
     ]);
@@ -160,7 +160,7 @@ describe("parent-flow (a workflow published as a tool: a sub-flow)", () => {
       "end end mapped [end]",
     ]);
     expect(nodeOf(result.document, "translate", "subgraph")).toMatchObject({ graph: "dify-3c2b1a09-8f7e-4d6c-b5a4-938271605f4e", input: "{{ input }}" });
-    expect(nodeOf(result.document, "polish", "llm").prompt).toBe("{{ results.Translate_to_French.reply }}");
+    expect(nodeOf(result.document, "polish", "llm").prompt).toBe("{{ state.Translate_to_French_result }}");
     expect(result.report.notes).toContain(
       'Sub-flow "Translate to French" (Dify app 3c2b1a09-8f7e-4d6c-b5a4-938271605f4e): import that app as a graph with the id "dify-3c2b1a09-8f7e-4d6c-b5a4-938271605f4e", or pick another graph in the Subgraph node.',
     );
@@ -194,7 +194,7 @@ describe("pricing-bot-v0.1 (DSL 0.1.0: one condition list, a string body, Python
     const note = nodeOf(document, "1711528919501_code", "note");
     expect(note.text).toContain("def main(body: str) -> dict:");
     expect(document.tools.some((t) => t.kind === "javascript")).toBe(false);
-    expect(nodeOf(document, "answer_1711528925000", "llm").prompt).toBe("{{ results.Format_prices.result }}{{ state.General_answer_text }}");
+    expect(nodeOf(document, "answer_1711528925000", "llm").prompt).toBe("{{ state.Format_prices_result.result }}{{ state.General_answer_text }}");
     expect(edges(document)).toContain("1711528917469 -> answer_1711528925000");
   });
 });

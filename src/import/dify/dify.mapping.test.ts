@@ -55,7 +55,7 @@ describe("research-agent (chatflow with an agent, tools, an HTTP key and a note)
     expect(agent).toMatchObject({ name: "City_agent", model: "openai-gpt-4o", max_iterations: 5, tools: ["tool_eval_expression", "tool_tavily_search"] });
     expect(agent.default_tools).toContain("get_time_date");
     expect(agent.system_prompt).toBe(
-      "You help travellers. The weather service said: {{ results.Weather_lookup }}\n\nUse the tools for the time, sums and anything you need to look up.",
+      "You help travellers. The weather service said: {{ state.Weather_lookup_result }}\n\nUse the tools for the time, sums and anything you need to look up.",
     );
     expect(document.models).toEqual([{ id: "openai-gpt-4o", provider: "openai", model: "gpt-4o", temperature: 0.3, fallbacks: [], tool_calling: true }]);
     expect(document.tools.map((t) => [t.id, t.kind, t.name])).toEqual([
@@ -73,7 +73,12 @@ describe("research-agent (chatflow with an agent, tools, an HTTP key and a note)
       headers: { "X-Weather-Key": "{{ secrets.DIFY_WEATHER_LOOKUP_API_KEY }}", Accept: "application/json", "X-Client": "dify-city-agent" },
       query: { q: "{{ args.a1 }}", units: "metric" },
     });
-    expect(nodeOf(document, "1733100000002", "tool")).toEqual({ name: "Weather_lookup", tool: "http_1733100000002", args: { a1: "{{ input }}" } });
+    expect(nodeOf(document, "1733100000002", "tool")).toEqual({
+      name: "Weather_lookup",
+      tool: "http_1733100000002",
+      args: { a1: "{{ input }}" },
+      output_channel: "Weather_lookup_result",
+    });
     expect(result.report.notes).toContain(
       'Secret "DIFY_WEATHER_LOOKUP_API_KEY" (HTTP request "Weather lookup"): set it in Settings → Secrets; its value is not copied from Dify.',
     );
@@ -85,7 +90,7 @@ describe("research-agent (chatflow with an agent, tools, an HTTP key and a note)
       "The weather key lives in the environment variable WEATHER_KEY.\nRotate it every quarter.\n— Ana",
     );
     expect(edges(document)).toEqual(["start -> 1733100000002", "1733100000002 -> 1733100000003", "1733100000003 -> end"]);
-    expect(document.state.channels.map((c) => c.name)).toEqual(["last_city"]);
+    expect(document.state.channels.map((c) => c.name)).toEqual(["last_city", "Weather_lookup_result"]);
     expect(document.nodes.find((n) => n.id === "1733100000003")?.position).toEqual({ x: 638 * 0.8, y: 260 * 0.8 });
   });
 });
@@ -157,7 +162,7 @@ describe("support-triage (classifier, knowledge, extractor, if/elif/else, fail b
     ]);
     expect(nodeOf(document, "answer_order_answer", "llm")).toMatchObject({
       model: "dify-answer",
-      prompt: "{{ results.Order_lookup }}{{ state.Refund_note_output }}",
+      prompt: "{{ state.Order_lookup_result }}{{ state.Refund_note_output }}",
     });
   });
 

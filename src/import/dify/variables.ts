@@ -38,6 +38,14 @@ function startInput(ctx: DifyContext, start: DifyNode, field: string): string | 
   return path("state", ctx.channel(`${start.id}:${field}`, field, "any", initial));
 }
 
+/**
+ * The state channel a tool, code, HTTP, sub-flow or human step writes its result into. Results
+ * go to state, not only `results`, because agents' prompts read `state` but not `results`.
+ */
+export function resultChannel(ctx: DifyContext, node: DifyNode): string {
+  return ctx.channel(`${node.id}:result`, `${ctx.nameOf(node)}_result`, "any");
+}
+
 /** Our paths for one output of a source node (several for an aggregator, whichever branch ran), or null. */
 function nodeOutput(ctx: DifyContext, node: DifyNode, field: string, rest: string[], seen: Set<string>): string[] | null {
   const one = (value: string | null) => (value === null ? null : [value]);
@@ -55,17 +63,17 @@ function nodeOutput(ctx: DifyContext, node: DifyNode, field: string, rest: strin
     case "template-transform":
       return field === "output" ? one(path("state", ctx.channel(`${node.id}:output`, `${name()}_output`, "string", ""))) : null;
     case "code":
-      return one(path("results", name(), field, ...rest));
+      return one(path("state", resultChannel(ctx, node), field, ...rest));
     case "tool":
-      // A workflow tool is a Subgraph here, whose result keeps the saved graph's reply.
-      if (str(node.data.provider_type) === "workflow") return field === "text" ? one(path("results", name(), "reply")) : null;
-      return one(["text", "json"].includes(field) ? path("results", name()) : path("results", name(), field, ...rest));
+      // A workflow tool is a Subgraph here, whose channel holds the saved graph's reply.
+      if (str(node.data.provider_type) === "workflow") return field === "text" ? one(path("state", resultChannel(ctx, node))) : null;
+      return one(["text", "json"].includes(field) ? path("state", resultChannel(ctx, node)) : path("state", resultChannel(ctx, node), field, ...rest));
     case "http-request":
-      return field === "body" ? one(path("results", name())) : null;
+      return field === "body" ? one(path("state", resultChannel(ctx, node))) : null;
     case "question-classifier":
       return field === "class_name" ? ["state.route.kind"] : null;
     case "human-input":
-      return one(path("results", name(), "option_id"));
+      return one(path("state", resultChannel(ctx, node)));
     case "iteration":
       if (field === "item" || field === "index" || field === "output")
         return one(path("state", ctx.channel(`${node.id}:${field}`, `${name()}_${field}`, "any")));

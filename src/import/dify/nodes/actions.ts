@@ -8,8 +8,13 @@ import type { DifyContext } from "../context.js";
 import { isCredentialName } from "../credentials.js";
 import { arr, obj, selector, str, type DifyNode, type Obj, type ToolArgs } from "../shapes.js";
 import { catalogTool, toolArgs, toolEntry } from "../tools.js";
-import { rewriteText } from "../variables.js";
+import { resultChannel, rewriteText } from "../variables.js";
 import { at } from "./basic.js";
+
+/** The `output_channel` of a step whose result something reads (a graph has at most 1,000 channels). */
+export function outputOf(ctx: DifyContext, node: DifyNode): { output_channel?: string } {
+  return ctx.referenced.has(node.id) ? { output_channel: resultChannel(ctx, node) } : {};
+}
 
 export function mapTool(node: DifyNode, ctx: DifyContext): void {
   const entry = toolEntry(node.data);
@@ -42,7 +47,7 @@ export function mapTool(node: DifyNode, ctx: DifyContext): void {
   }
   const choice = catalogTool(ctx, entry, { forAgent: false });
   const toolId = choice.toolId ?? "no_tool";
-  const ours = ctx.add("tool", { name: ctx.nameOf(node, "Tool"), tool: toolId, args: args as ToolArgs }, at(ctx, node), node.id);
+  const ours = ctx.add("tool", { name: ctx.nameOf(node, "Tool"), tool: toolId, args: args as ToolArgs, ...outputOf(ctx, node) }, at(ctx, node), node.id);
   ctx.placeAs(node, ours);
   if (choice.status !== "mapped") reasons.unshift(choice.reason);
   if (reasons.length === 0) ctx.mapped(node, [ours, toolId], choice.reason);
@@ -85,7 +90,7 @@ export function mapCode(node: DifyNode, ctx: DifyContext): void {
     // Dify calls `main` with the variables; our tools run a function body with `args` in scope.
     config: { code: clampText(`${code}\nreturn main(args);`), timeout_ms: 5000, memory_limit_mb: 32 },
   });
-  const ours = ctx.add("tool", { name, tool: toolId, args: args as ToolArgs }, at(ctx, node), node.id);
+  const ours = ctx.add("tool", { name, tool: toolId, args: args as ToolArgs, ...outputOf(ctx, node) }, at(ctx, node), node.id);
   ctx.placeAs(node, ours);
   ctx.mapped(node, [ours, toolId], "Its JavaScript runs as a JavaScript tool; its outputs are the tool's result.");
 }

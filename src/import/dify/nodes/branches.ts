@@ -9,6 +9,7 @@ import { conditionsCel } from "../conditions.js";
 import type { DifyContext, Exit } from "../context.js";
 import { arr, obj, str, type DifyNode, type Obj } from "../shapes.js";
 import { rewriteText } from "../variables.js";
+import { outputOf } from "./actions.js";
 import { at } from "./basic.js";
 
 /** A valid handle id made of a Dify branch id (uuids, `1`, `true`). */

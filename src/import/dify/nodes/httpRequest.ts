@@ -9,6 +9,7 @@ import type { DifyContext } from "../context.js";
 import { isCredentialName, isCredentialParam, isRedacted, keyValueLines, secretName } from "../credentials.js";
 import { arr, num, obj, str, type DifyNode, type Obj, type ToolArgs } from "../shapes.js";
 import { rewriteText } from "../variables.js";
+import { outputOf } from "./actions.js";
 import { at } from "./basic.js";
 
 const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
@@ -147,7 +148,7 @@ export function mapHttp(node: DifyNode, ctx: DifyContext): void {
     destructive: false,
     config,
   } as Parameters<DifyContext["builder"]["tool"]>[0]);
-  const ours = ctx.add("tool", { name, tool: toolId, args: request.args as ToolArgs }, at(ctx, node), node.id);
+  const ours = ctx.add("tool", { name, tool: toolId, args: request.args as ToolArgs, ...outputOf(ctx, node) }, at(ctx, node), node.id);
   ctx.placeAs(node, ours);
   for (const secret of secrets)
     ctx.builder.note(`Secret "${secret}" (HTTP request "${label}"): set it in Settings → Secrets; its value is not copied from Dify.`);

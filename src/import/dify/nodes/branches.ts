@@ -159,7 +159,7 @@ export function mapHumanInput(node: DifyNode, ctx: DifyContext): void {
   const question = rewriteText(ctx, plainText(content), node).trim() || node.title || "Please choose";
   const ours = ctx.add(
     "question",
-    { name: ctx.nameOf(node, "HumanInput"), question: clampText(question), options: options.map(({ id, label }) => ({ id, label })) },
+    { name: ctx.nameOf(node, "HumanInput"), question: clampText(question), options: options.map(({ id, label }) => ({ id, label })), ...outputOf(ctx, node) },
     at(ctx, node),
     node.id,
   );

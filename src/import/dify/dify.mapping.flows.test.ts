@@ -22,7 +22,7 @@ describe("word-iteration (JavaScript code, an iteration over its output, a Jinja
       "1740000000009 end mapped [end]",
     ]);
     expect(reasonOf(result, "1740000000001")).toBe(
-      'Its input "sentence" is the user\'s message. Its inputs "language" became state channels with their defaults: a turn here takes one message.',
+      'Its input "sentence" is the user\'s message. Its input "language" became a state channel with its default: a turn here takes one message.',
     );
   });
 

@@ -26,13 +26,14 @@ export function mapStart(node: DifyNode, ctx: DifyContext): void {
     others.push(name);
   }
   const said = message ? `Its input "${message}" is the user's message.` : "";
-  if (others.length === 0) ctx.mapped(node, [start], said);
-  else
-    ctx.approximated(
-      node,
-      [start],
-      `${said} Its inputs ${others.map((o) => `"${o}"`).join(", ")} became state channels with their defaults: a turn here takes one message.`.trim(),
-    );
+  if (others.length === 0) {
+    ctx.mapped(node, [start], said);
+    return;
+  }
+  const which = others.map((o) => `"${o}"`).join(", ");
+  const became =
+    others.length === 1 ? `Its input ${which} became a state channel with its default` : `Its inputs ${which} became state channels with their defaults`;
+  ctx.approximated(node, [start], `${said} ${became}: a turn here takes one message.`.trim());
 }
 
 /** True when a selector reads a model's reply, which is already the graph's answer. */

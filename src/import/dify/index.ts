@@ -46,7 +46,10 @@ export function convertDify(flow: ForeignFlow, context: ImportContext): ImportRe
   for (const dependency of (Array.isArray(data.dependencies) ? data.dependencies : []).slice(0, 20)) {
     const value = obj(obj(dependency).value);
     const plugin = str(value.marketplace_plugin_unique_identifier) || str(value.plugin_unique_identifier) || str(value.github_plugin_unique_identifier);
-    if (plugin) builder.note(`Dify plugin dependency "${plugin.split("@")[0]?.slice(0, 120)}": not needed here unless a node above says it stood in for it.`);
+    if (plugin)
+      builder.note(
+        `Dify plugin "${plugin.split("@")[0]?.slice(0, 120)}" was installed for this app in Dify; nothing is installed here (the report says what stood in for it).`,
+      );
   }
   return builder.build();
 }

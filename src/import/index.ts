@@ -4,6 +4,7 @@
  * the CLI call the same functions. The format is detected from the content, never the name.
  */
 import type { ImportContext, ImportResult } from "./builder.js";
+import { difyImporter } from "./dify/index.js";
 import { ImportError } from "./errors.js";
 import type { ForeignFlow, Importer } from "./importer.js";
 import { flowiseImporter } from "./flowise/index.js";
@@ -18,7 +19,7 @@ export * from "./report.js";
 export { plainText } from "./text.js";
 
 /** Every importer, tried in this order (their `detect`s do not overlap). */
-export const IMPORTERS: readonly Importer[] = [flowiseImporter];
+export const IMPORTERS: readonly Importer[] = [flowiseImporter, difyImporter];
 
 const KNOWN = Object.values(FORMAT_LABELS)
   .join(", ")

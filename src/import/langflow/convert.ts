@@ -1,0 +1,291 @@
+/**
+ * One Langflow flow → a new graph and its report. Reads the components and edges once into
+ * indexes, gives each component a role (roles.ts), builds the steps (steps.ts), hands tools and
+ * sub-agents to agents, folds prompts into the steps they feed, draws the flow (flowEdges.ts)
+ * and closes it with a Start and an End. The Python in `template.code` is never read.
+ */
+import { GraphBuilder, clampText, type ImportContext, type ImportResult } from "../builder.js";
+import type { ForeignFlow } from "../importer.js";
+import { readEdge, type LangflowEdge } from "./edges.js";
+import { drawFlowEdges } from "./flowEdges.js";
+import { modelChoice } from "./models.js";
+import { promptText, promptVariables, rewrite } from "./prompts.js";
+import { assignRoles, FLOW_ROLES, isModelEdge, isToolEdge, type Role } from "./roles.js";
+import { fieldText, isObject, readNode, str, type Json, type LangflowNode } from "./shape.js";
+import { agentStep, humanStep, ifStep, llmStep, loopStep, subflowStep, type Step } from "./steps.js";
+import { toolsFor } from "./tools.js";
+import { plainText } from "../text.js";
+
+const source = (node: LangflowNode) => ({ id: node.id, type: node.type, name: node.name });
+
+function push<V>(map: Map<string, V[]>, key: string, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function versionNote(builder: GraphBuilder, flow: Json, oldTemplates: boolean): void {
+  const version = str(flow.last_tested_version);
+  const major = Number(version.split(".")[0]);
+  if (version === "") {
+    builder.note(
+      oldTemplates
+        ? "This export names no Langflow version (an export from before 1.0's last_tested_version): it was read as the 1.x format; check each step"
+        : "This export names no Langflow version: it was read as the 1.x format",
+    );
+  } else if (Number.isFinite(major) && major >= 2) {
+    builder.note(`This flow was saved by Langflow ${clampText(version, 40)}, newer than the 1.x format read here: what was recognisable was imported, the rest is reported`);
+  }
+}
+
+/**
+ * @example convertLangflow({ name: "Simple Agent", data: flowJson }, { graphId: "imported-simple-agent", now: new Date().toISOString() })
+ */
+export function convertLangflow(flow: ForeignFlow, context: ImportContext): ImportResult {
+  const data = isObject(flow.data) ? flow.data : {};
+  const graph = isObject(data.data) ? data.data : {};
+  const builder = new GraphBuilder("langflow", flow.name, context);
+  if (typeof data.description === "string") builder.setDescription(data.description);
+  const siblings = Array.isArray(data.__siblings) ? data.__siblings.filter((s): s is string => typeof s === "string") : [];
+
+  // Components, once each: a repeated id is listed again under a suffix so the report keeps both.
+  const nodes: LangflowNode[] = [];
+  const byId = new Map<string, LangflowNode>();
+  let oldTemplates = false;
+  (Array.isArray(graph.nodes) ? graph.nodes : []).forEach((raw, index) => {
+    const node = readNode(raw, index);
+    if (!node) return;
+    if (byId.has(node.id)) node.id = `${node.id}#${index + 1}`;
+    if (isObject(raw) && isObject(raw.data) && isObject(raw.data.node) && isObject(raw.data.node.template) && str(raw.data.node.template._type) !== "Component")
+      oldTemplates = oldTemplates || "_type" in raw.data.node.template;
+    nodes.push(node);
+    byId.set(node.id, node);
+  });
+  versionNote(builder, data, oldTemplates);
+
+  const incoming = new Map<string, LangflowEdge[]>();
+  const outgoing = new Map<string, LangflowEdge[]>();
+  let dangling = 0;
+  for (const raw of Array.isArray(graph.edges) ? graph.edges : []) {
+    const edge = readEdge(raw);
+    if (!edge) continue;
+    if (!byId.has(edge.source) || !byId.has(edge.target)) {
+      dangling++;
+      continue;
+    }
+    push(incoming, edge.target, edge);
+    push(outgoing, edge.source, edge);
+  }
+  if (dangling > 0) builder.note(`${dangling} edge${dangling === 1 ? "" : "s"} pointed at components that are not in the file and ${dangling === 1 ? "was" : "were"} left out`);
+
+  const roles = assignRoles(nodes, outgoing);
+  const roleOf = (id: string): Role => roles.get(id) ?? "other";
+  const steps = new Map<string, string>();
+  const built = new Map<string, Step>();
+  const into = (id: string) => incoming.get(id) ?? [];
+  const reasons = new Map<string, string[]>();
+  const addReason = (id: string, reason: string) => push(reasons, id, reason);
+
+  // Steps.
+  for (const node of nodes) {
+    const role = roleOf(node.id);
+    let step: Step | null = null;
+    if (role === "start") step = { nodeId: builder.node("start", {}, builder.position(node.position.x, node.position.y), node.id), reasons: [] };
+    else if (role === "end") step = { nodeId: builder.node("end", {}, builder.position(node.position.x, node.position.y), node.id), reasons: [] };
+    else if (role === "agent" || role === "subagent") {
+      const modelEdge = into(node.id).find(isModelEdge);
+      const modelNode = modelEdge ? byId.get(modelEdge.source) : undefined;
+      step = agentStep(builder, node, modelChoice(modelNode ?? node), modelNode);
+    } else if (role === "llm") step = llmStep(builder, node);
+    else if (role === "if") step = ifStep(builder, node, into(node.id).some((e) => e.field === "input_text" && roleOf(e.source) === "start"));
+    else if (role === "loop") step = loopStep(builder, node);
+    else if (role === "human") step = humanStep(builder, node);
+    else if (role === "subflow") {
+      step = subflowStep(builder, node, siblings, flow.name);
+      if (!step) {
+        const target = fieldText(node, "flow_name_selected") || fieldText(node, "flow_id_selected") || "an unnamed flow";
+        builder.note(`${node.name} runs the Langflow flow "${clampText(target, 200)}", which is not in this file: it stays in Langflow`);
+        builder.report.unmapped(source(node), `runs the Langflow flow "${clampText(target, 200)}", which is not in this file; the flow passes over it`);
+      }
+    }
+    if (!step) continue;
+    built.set(node.id, step);
+    if (role !== "subagent") steps.set(node.id, step.nodeId);
+    for (const reason of step.reasons) addReason(node.id, reason);
+  }
+
+  // Tools and sub-agents, handed to the agents they are wired into.
+  const toolIds = new Map<string, string[]>();
+  for (const node of nodes) {
+    const role = roleOf(node.id);
+    if (role !== "tool") continue;
+    const mapped = toolsFor(builder, node);
+    toolIds.set(node.id, mapped.toolIds);
+    const to = mapped.toolIds;
+    if (mapped.unmapped) builder.report.unmapped(source(node), mapped.unmapped);
+    else if (mapped.approximation) builder.report.approximated(source(node), to, mapped.approximation);
+    else builder.report.mapped(source(node), to);
+  }
+  for (const node of nodes) {
+    const role = roleOf(node.id);
+    if (role !== "agent" && role !== "subagent") continue;
+    const agent = built.get(node.id)?.nodeId as string;
+    const data = builder.dataOf(agent, "agent");
+    for (const edge of into(node.id)) {
+      if (!isToolEdge(edge)) continue;
+      const from = roleOf(edge.source);
+      if (from === "subagent") {
+        const child = built.get(edge.source)?.nodeId;
+        if (child) builder.edge({ kind: "delegation", source: agent, target: child, mode: "tool", blocking: true });
+      } else {
+        for (const toolId of toolIds.get(edge.source) ?? []) if (!data.tools.includes(toolId)) data.tools.push(toolId);
+      }
+    }
+  }
+
+  // Prompts, Memory and text folded into the steps they feed.
+  const llmChannel = (id: string): string => {
+    const llm = builder.dataOf(built.get(id)?.nodeId as string, "llm");
+    llm.output_channel ??= builder.channel({ name: builder.name(`${llm.name}_reply`), type: "string", reducer: "replace" });
+    return llm.output_channel;
+  };
+  const valueOf = (edge: LangflowEdge, depth = 0): { text: string; reason?: string } => {
+    const from = byId.get(edge.source) as LangflowNode;
+    const role = roleOf(edge.source);
+    if (role === "start") return { text: "{{ input }}" };
+    if (role === "llm") return { text: `{{ state.${llmChannel(edge.source)} }}` };
+    if (role === "memory") return { text: "", reason: "the chat history (Memory) is left out of the text: an Agent here sees the thread's messages itself" };
+    if (role === "text") return { text: fieldText(from, "input_value") };
+    if (role === "passthrough" && depth < 20) {
+      const next = into(edge.source).find((e) => !isToolEdge(e) && !isModelEdge(e));
+      if (next) return valueOf(next, depth + 1);
+    }
+    return { text: "", reason: `the value from ${from.name} (${from.type}) has no counterpart here and was left out` };
+  };
+  const folded = new Map<string, string[]>();
+  const foldPrompt = (prompt: LangflowNode): { text: string; reasons: string[] } => {
+    const template = promptText(fieldText(prompt, "template"));
+    const wired = new Map(into(prompt.id).map((e) => [e.field, e]));
+    const notes: string[] = [];
+    const text = rewrite(template, (name) => {
+      const edge = wired.get(name);
+      if (edge) {
+        const value = valueOf(edge);
+        if (value.reason) notes.push(`{${name}}: ${value.reason}`);
+        return value.text;
+      }
+      const literal = fieldText(prompt, name);
+      if (literal) return literal;
+      notes.push(`{${name}} had no value and is kept as text`);
+      return `{${name}}`;
+    });
+    return { text: clampText(text), reasons: notes };
+  };
+  for (const node of nodes) {
+    const step = built.get(node.id);
+    const role = roleOf(node.id);
+    if (!step || (role !== "agent" && role !== "subagent" && role !== "llm")) continue;
+    for (const edge of into(node.id)) {
+      const from = byId.get(edge.source) as LangflowNode;
+      const fromRole = roleOf(edge.source);
+      if (fromRole === "prompt") {
+        const { text, reasons: notes } = foldPrompt(from);
+        for (const note of notes) addReason(from.id, note);
+        push(folded, from.id, step.nodeId);
+        if (role === "llm") {
+          const llm = builder.dataOf(step.nodeId, "llm");
+          if (edge.field === "system_message") llm.system_prompt = text;
+          else llm.prompt = text;
+        } else {
+          const agent = builder.dataOf(step.nodeId, "agent");
+          if (edge.field === "system_prompt" || edge.field === "instructions") agent.system_prompt = text;
+          else {
+            agent.system_prompt = clampText(`${agent.system_prompt}\n\n${text}`.trim());
+            addReason(from.id, "it shaped the agent's input in Langflow; here it is added to the agent's instructions");
+          }
+        }
+      } else if (fromRole === "memory") {
+        push(folded, from.id, step.nodeId);
+      } else if (role === "llm" && edge.field === "input_value" && fromRole !== "start") {
+        const value = valueOf(edge);
+        if (value.text) builder.dataOf(step.nodeId, "llm").prompt = value.text;
+      }
+    }
+  }
+  for (const node of nodes) {
+    const role = roleOf(node.id);
+    if (role !== "prompt" && role !== "memory") continue;
+    const to = folded.get(node.id) ?? [];
+    const why = reasons.get(node.id) ?? [];
+    if (to.length === 0) builder.report.unmapped(source(node), `it feeds no Agent or model step that was carried over${role === "prompt" && fieldText(node, "template") ? "; its text is lost" : ""}`);
+    else if (role === "memory") builder.report.approximated(source(node), to, "the thread's messages are kept per thread here; Memory's own settings (count, order, session) are not carried over");
+    else if (why.length > 0) builder.report.approximated(source(node), to, why.join("; "));
+    else builder.report.mapped(source(node), to, "folded into the prompt of the step it feeds");
+  }
+
+  // The flow between steps, then a Start and an End around it.
+  const { leaves, targets } = drawFlowEdges({ builder, roles, steps, incoming, handleOf: (id, output) => built.get(id)?.handles?.get(output) });
+  closeFlow(builder, nodes, roles, steps, built, leaves, targets);
+
+  // Notes, and the report line of everything else.
+  for (const node of nodes) {
+    const role = roleOf(node.id);
+    const step = built.get(node.id);
+    if (role === "note") {
+      const noteId = builder.node("note", { text: clampText(plainText(node.description)), ...(node.noteColor ? { color: node.noteColor } : {}) }, builder.position(node.position.x, node.position.y), node.id);
+      builder.report.mapped(source(node), [noteId]);
+    } else if (step) {
+      const why = reasons.get(node.id) ?? [];
+      if (why.length > 0) builder.report.approximated(source(node), [step.nodeId], why.join("; "));
+      else builder.report.mapped(source(node), [step.nodeId]);
+    } else if (role === "profile") {
+      const to = (outgoing.get(node.id) ?? []).map((e) => built.get(e.target)?.nodeId).filter((v): v is string => v !== undefined);
+      const choice = modelChoice(node);
+      if (choice?.approximation) builder.report.approximated(source(node), to, `the model profile of the agent it feeds: ${choice.approximation}`);
+      else builder.report.mapped(source(node), to, "the model profile of the agent it feeds");
+    } else if (role === "text" || (role === "passthrough" && builder.reportedAs(node.id) === undefined)) {
+      builder.report.approximated(source(node), [], role === "text" ? "its text is written into the prompts it feeds" : "the message passes through unchanged here");
+    } else if (builder.reportedAs(node.id) === undefined) {
+      builder.report.unmapped(source(node), `Langflow's ${node.type} component has no counterpart here (its Python is not run or translated); the flow passes over it`);
+    }
+  }
+  return builder.build();
+}
+
+/** Adds a Start and an End when the flow had none, and leads loose ends to them. */
+function closeFlow(
+  builder: GraphBuilder,
+  nodes: readonly LangflowNode[],
+  roles: ReadonlyMap<string, Role>,
+  steps: ReadonlyMap<string, string>,
+  built: ReadonlyMap<string, Step>,
+  leaves: ReadonlyMap<string, Set<string>>,
+  reached: ReadonlySet<string>,
+): void {
+  const ours = [...steps.entries()];
+  let start = ours.find(([id]) => roles.get(id) === "start")?.[1];
+  let end = ours.find(([id]) => roles.get(id) === "end")?.[1];
+  if (start === undefined) {
+    start = builder.node("start", {}, { x: -300, y: 0 }, "start");
+    builder.note("The flow had no Chat Input: a Start node was added");
+  }
+  if (end === undefined) {
+    end = builder.node("end", {}, { x: 1200, y: 0 }, "end");
+    builder.note("The flow had no Chat Output: an End node was added");
+  }
+  let loose = 0;
+  for (const [sourceId, nodeId] of ours) {
+    if (roles.get(sourceId) === "start" || reached.has(nodeId)) continue;
+    builder.edge({ kind: "flow", source: start, target: nodeId });
+    loose++;
+  }
+  if (loose > 0 && nodes.some((n) => roles.get(n.id) === "start")) builder.note(`${loose} step${loose === 1 ? "" : "s"} with no input from the chat now start${loose === 1 ? "s" : ""} from Start`);
+  for (const [sourceId, nodeId] of ours) {
+    if (roles.get(sourceId) === "end") continue;
+    const handles = built.get(sourceId)?.handles;
+    const left = leaves.get(nodeId) ?? new Set<string>();
+    if (handles) {
+      for (const handle of new Set(handles.values())) if (!left.has(handle)) builder.edge({ kind: "flow", source: nodeId, target: end, source_handle: handle });
+    } else if (left.size === 0) builder.edge({ kind: "flow", source: nodeId, target: end });
+  }
+}

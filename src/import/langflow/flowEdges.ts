@@ -1,0 +1,94 @@
+/**
+ * Langflow's data edges as our flow edges. A value that reaches a step through components that
+ * are folded, passed through or not carried over (a Prompt, a parser, a vector store) still
+ * means the step runs after the one that produced it, so edges are drawn between the nearest
+ * steps on either side. Branch outputs (If-Else's `true_result`, Loop's `item`/`done`, a
+ * person's actions) become our handles. Every lookup is by index, once per edge.
+ */
+import type { GraphBuilder } from "../builder.js";
+import { isModelEdge, isToolEdge, FLOW_ROLES, type Role } from "./roles.js";
+import type { LangflowEdge } from "./edges.js";
+
+/** A step of our graph an edge may start from, and the handle it leaves by. */
+interface Origin {
+  node: string;
+  handle: string | undefined;
+}
+
+export interface FlowContext {
+  builder: GraphBuilder;
+  roles: ReadonlyMap<string, Role>;
+  /** Source component id → our node id, for steps. */
+  steps: ReadonlyMap<string, string>;
+  incoming: ReadonlyMap<string, LangflowEdge[]>;
+  /** Our handle for a branching step's output name; undefined for plain outputs. */
+  handleOf(sourceId: string, output: string): string | undefined;
+}
+
+const carriesFlow = (edge: LangflowEdge) => !isToolEdge(edge) && !isModelEdge(edge) && edge.intoOutput === "";
+
+/**
+ * Draws the flow edges between steps and returns, per our node id, the handles it already
+ * leaves by ("" for a plain edge), and the nodes some edge enters, so the caller can close
+ * open branches and loose starts.
+ */
+export function drawFlowEdges(ctx: FlowContext): { leaves: Map<string, Set<string>>; targets: Set<string> } {
+  const memo = new Map<string, Origin[]>();
+  const visiting = new Set<string>();
+
+  // The steps whose output reaches `id` (a component that is not a step) through non-steps.
+  const originsThrough = (id: string): Origin[] => {
+    const known = memo.get(id);
+    if (known) return known;
+    if (visiting.has(id)) return [];
+    visiting.add(id);
+    const found = originsOf(id);
+    visiting.delete(id);
+    memo.set(id, found);
+    return found;
+  };
+  const originsOf = (id: string): Origin[] => {
+    const found: Origin[] = [];
+    for (const edge of ctx.incoming.get(id) ?? []) {
+      if (!carriesFlow(edge)) continue;
+      found.push(...originOfEdge(edge));
+    }
+    return found;
+  };
+  const originOfEdge = (edge: LangflowEdge): Origin[] => {
+    const step = ctx.steps.get(edge.source);
+    if (step !== undefined) return [{ node: step, handle: ctx.handleOf(edge.source, edge.output) }];
+    const role = ctx.roles.get(edge.source);
+    // Sub-agents, tools and notes hand nothing along the flow.
+    if (role === "subagent" || role === "tool" || role === "note" || (role !== undefined && FLOW_ROLES.has(role))) return [];
+    return originsThrough(edge.source);
+  };
+
+  const drawn = new Set<string>();
+  const leaves = new Map<string, Set<string>>();
+  const targets = new Set<string>();
+  const draw = (origin: Origin, target: string) => {
+    if (origin.node === target && origin.handle === undefined) return;
+    const key = `${origin.node}\u0000${origin.handle ?? ""}\u0000${target}`;
+    if (drawn.has(key)) return;
+    drawn.add(key);
+    ctx.builder.edge({ kind: "flow", source: origin.node, target, ...(origin.handle !== undefined ? { source_handle: origin.handle } : {}) });
+    const handles = leaves.get(origin.node) ?? new Set<string>();
+    handles.add(origin.handle ?? "");
+    leaves.set(origin.node, handles);
+    targets.add(target);
+  };
+
+  for (const [sourceId, target] of ctx.steps) {
+    for (const edge of ctx.incoming.get(sourceId) ?? []) {
+      if (edge.intoOutput !== "") {
+        // A Loop's back edge: the end of the body leads back into the Loop.
+        if (ctx.roles.get(sourceId) === "loop") for (const origin of originOfEdge({ ...edge, intoOutput: "" })) draw(origin, target);
+        continue;
+      }
+      if (!carriesFlow(edge)) continue;
+      for (const origin of originOfEdge(edge)) draw(origin, target);
+    }
+  }
+  return { leaves, targets };
+}

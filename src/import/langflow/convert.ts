@@ -62,6 +62,8 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
     byId.set(node.id, node);
   });
   versionNote(builder, data, oldTemplates);
+  // Every component is listed now, in file order; the lines are filled in as it is mapped.
+  for (const node of nodes) builder.report.unmapped(source(node), "not read");
 
   const incoming = new Map<string, LangflowEdge[]>();
   const outgoing = new Map<string, LangflowEdge[]>();
@@ -84,6 +86,7 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
   const built = new Map<string, Step>();
   const into = (id: string) => incoming.get(id) ?? [];
   const reasons = new Map<string, string[]>();
+  const folded = new Map<string, string[]>();
   const addReason = (id: string, reason: string) => push(reasons, id, reason);
 
   // Steps.
@@ -149,28 +152,32 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
     llm.output_channel ??= builder.channel({ name: builder.name(`${llm.name}_reply`), type: "string", reducer: "replace" });
     return llm.output_channel;
   };
-  const valueOf = (edge: LangflowEdge, depth = 0): { text: string; reason?: string } => {
+  // What a prompt variable wired to `edge` reads here; `consumer` is the step the prompt is folded into.
+  const valueOf = (edge: LangflowEdge, consumer: string, depth = 0): { text: string; reason?: string } => {
     const from = byId.get(edge.source) as LangflowNode;
     const role = roleOf(edge.source);
     if (role === "start") return { text: "{{ input }}" };
-    if (role === "llm") return { text: `{{ state.${llmChannel(edge.source)} }}` };
-    if (role === "memory") return { text: "", reason: "the chat history (Memory) is left out of the text: an Agent here sees the thread's messages itself" };
-    if (role === "text") return { text: fieldText(from, "input_value") };
-    if (role === "passthrough" && depth < 20) {
-      const next = into(edge.source).find((e) => !isToolEdge(e) && !isModelEdge(e));
-      if (next) return valueOf(next, depth + 1);
+    if (role === "llm" && built.has(edge.source)) return { text: `{{ state.${llmChannel(edge.source)} }}` };
+    if (role === "memory") {
+      push(folded, from.id, consumer);
+      return { text: "", reason: "the chat history (Memory) is left out of the text: an Agent here sees the thread's messages itself, an LLM step only its prompt" };
     }
-    return { text: "", reason: `the value from ${from.name} (${from.type}) has no counterpart here and was left out` };
+    if (role === "text") return { text: fieldText(from, "input_value") };
+    if (role === "loop") return { text: "{{ input }}", reason: "Langflow gave one item of the Loop's list; here it reads the user's message" };
+    if ((role === "passthrough" || role === "if") && depth < 20) {
+      const next = into(edge.source).find((e) => !isToolEdge(e) && !isModelEdge(e));
+      if (next) return valueOf(next, consumer, depth + 1);
+    }
+    return { text: "", reason: `the value from ${from.name} (${from.type}) is not a text here and was left out` };
   };
-  const folded = new Map<string, string[]>();
-  const foldPrompt = (prompt: LangflowNode): { text: string; reasons: string[] } => {
+  const foldPrompt = (prompt: LangflowNode, consumer: string): { text: string; reasons: string[] } => {
     const template = promptText(fieldText(prompt, "template"));
     const wired = new Map(into(prompt.id).map((e) => [e.field, e]));
     const notes: string[] = [];
     const text = rewrite(template, (name) => {
       const edge = wired.get(name);
       if (edge) {
-        const value = valueOf(edge);
+        const value = valueOf(edge, consumer);
         if (value.reason) notes.push(`{${name}}: ${value.reason}`);
         return value.text;
       }
@@ -189,7 +196,7 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
       const from = byId.get(edge.source) as LangflowNode;
       const fromRole = roleOf(edge.source);
       if (fromRole === "prompt") {
-        const { text, reasons: notes } = foldPrompt(from);
+        const { text, reasons: notes } = foldPrompt(from, step.nodeId);
         for (const note of notes) addReason(from.id, note);
         push(folded, from.id, step.nodeId);
         if (role === "llm") {
@@ -207,7 +214,7 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
       } else if (fromRole === "memory") {
         push(folded, from.id, step.nodeId);
       } else if (role === "llm" && edge.field === "input_value" && fromRole !== "start") {
-        const value = valueOf(edge);
+        const value = valueOf(edge, step.nodeId);
         if (value.text) builder.dataOf(step.nodeId, "llm").prompt = value.text;
       }
     }
@@ -215,7 +222,7 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
   for (const node of nodes) {
     const role = roleOf(node.id);
     if (role !== "prompt" && role !== "memory") continue;
-    const to = folded.get(node.id) ?? [];
+    const to = [...new Set(folded.get(node.id) ?? [])];
     const why = reasons.get(node.id) ?? [];
     if (to.length === 0) builder.report.unmapped(source(node), `it feeds no Agent or model step that was carried over${role === "prompt" && fieldText(node, "template") ? "; its text is lost" : ""}`);
     else if (role === "memory") builder.report.approximated(source(node), to, "the thread's messages are kept per thread here; Memory's own settings (count, order, session) are not carried over");
@@ -243,9 +250,9 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
       const choice = modelChoice(node);
       if (choice?.approximation) builder.report.approximated(source(node), to, `the model profile of the agent it feeds: ${choice.approximation}`);
       else builder.report.mapped(source(node), to, "the model profile of the agent it feeds");
-    } else if (role === "text" || (role === "passthrough" && builder.reportedAs(node.id) === undefined)) {
+    } else if (role === "text" || role === "passthrough") {
       builder.report.approximated(source(node), [], role === "text" ? "its text is written into the prompts it feeds" : "the message passes through unchanged here");
-    } else if (builder.reportedAs(node.id) === undefined) {
+    } else if (role !== "tool" && role !== "prompt" && role !== "memory" && role !== "subflow") {
       builder.report.unmapped(source(node), `Langflow's ${node.type} component has no counterpart here (its Python is not run or translated); the flow passes over it`);
     }
   }

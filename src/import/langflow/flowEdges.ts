@@ -6,7 +6,7 @@
  * person's actions) become our handles. Every lookup is by index, once per edge.
  */
 import type { GraphBuilder } from "../builder.js";
-import { isModelEdge, isToolEdge, FLOW_ROLES, type Role } from "./roles.js";
+import { isModelEdge, isToolEdge, type Role } from "./roles.js";
 import type { LangflowEdge } from "./edges.js";
 
 /** A step of our graph an edge may start from, and the handle it leaves by. */
@@ -59,8 +59,9 @@ export function drawFlowEdges(ctx: FlowContext): { leaves: Map<string, Set<strin
     const step = ctx.steps.get(edge.source);
     if (step !== undefined) return [{ node: step, handle: ctx.handleOf(edge.source, edge.output) }];
     const role = ctx.roles.get(edge.source);
-    // Sub-agents, tools and notes hand nothing along the flow.
-    if (role === "subagent" || role === "tool" || role === "note" || (role !== undefined && FLOW_ROLES.has(role))) return [];
+    // Sub-agents, tools and notes hand nothing along the flow; a step that could not be built (a Run
+    // Flow of a flow not in the file) is passed over like any component with no counterpart.
+    if (role === "subagent" || role === "tool" || role === "note") return [];
     return originsThrough(edge.source);
   };
 

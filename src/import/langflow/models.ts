@@ -96,7 +96,8 @@ export function modelChoice(node: LangflowNode): ModelChoice | null {
   const base = fieldText(node, "openai_api_base") || fieldText(node, "base_url") || fieldText(node, "anthropic_api_url");
   const url = base ? safeUrl(base) : null;
   if (lower === "openai" || lower === "anthropic") {
-    if (url) choice.base_url = url.url;
+    // The provider's own endpoint is the default here; only a proxy or compatible server is kept.
+    if (url && !/^https:\/\/api\.(openai|anthropic)\.com(\/|$)/.test(url.url)) choice.base_url = url.url;
   } else if (lower === "ollama" && url) {
     // Ollama serves the OpenAI protocol under /v1.
     choice.base_url = `${url.url.replace(/\/+$/, "")}/v1`;

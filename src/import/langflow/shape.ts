@@ -55,7 +55,8 @@ export interface LangflowNode {
   noteColor: string;
 }
 
-const SECRET_NAME = /(api[_-]?key|token|secret|password|passwd|credential|auth)/i;
+// "max_tokens" is a number, not a token: token and auth count only as whole words of the name.
+const SECRET_NAME = /api[_-]?key|secret|password|passwd|credential|(^|_)(token|auth|auth_token|access_token)(_|$)/i;
 
 /** A field's value as text; a list of strings (Langflow's list inputs) joined by lines. */
 export function fieldText(node: LangflowNode, name: string): string {

@@ -34,7 +34,9 @@ function versionNote(builder: GraphBuilder, flow: Json, oldTemplates: boolean): 
         : "This export names no Langflow version: it was read as the 1.x format",
     );
   } else if (Number.isFinite(major) && major >= 2) {
-    builder.note(`This flow was saved by Langflow ${clampText(version, 40)}, newer than the 1.x format read here: what was recognisable was imported, the rest is reported`);
+    builder.note(
+      `This flow was saved by Langflow ${clampText(version, 40)}, newer than the 1.x format read here: what was recognisable was imported, the rest is reported`,
+    );
   }
 }
 
@@ -78,7 +80,8 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
     push(incoming, edge.target, edge);
     push(outgoing, edge.source, edge);
   }
-  if (dangling > 0) builder.note(`${dangling} edge${dangling === 1 ? "" : "s"} pointed at components that are not in the file and ${dangling === 1 ? "was" : "were"} left out`);
+  if (dangling > 0)
+    builder.note(`${dangling} edge${dangling === 1 ? "" : "s"} pointed at components that are not in the file and ${dangling === 1 ? "was" : "were"} left out`);
 
   const roles = assignRoles(nodes, outgoing);
   const roleOf = (id: string): Role => roles.get(id) ?? "other";
@@ -100,7 +103,12 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
       const modelNode = modelEdge ? byId.get(modelEdge.source) : undefined;
       step = agentStep(builder, node, modelChoice(modelNode ?? node), modelNode);
     } else if (role === "llm") step = llmStep(builder, node);
-    else if (role === "if") step = ifStep(builder, node, into(node.id).some((e) => e.field === "input_text" && roleOf(e.source) === "start"));
+    else if (role === "if")
+      step = ifStep(
+        builder,
+        node,
+        into(node.id).some((e) => e.field === "input_text" && roleOf(e.source) === "start"),
+      );
     else if (role === "loop") step = loopStep(builder, node);
     else if (role === "human") step = humanStep(builder, node);
     else if (role === "subflow") {
@@ -160,7 +168,10 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
     if (role === "llm" && built.has(edge.source)) return { text: `{{ state.${llmChannel(edge.source)} }}` };
     if (role === "memory") {
       push(folded, from.id, consumer);
-      return { text: "", reason: "the chat history (Memory) is left out of the text: an Agent here sees the thread's messages itself, an LLM step only its prompt" };
+      return {
+        text: "",
+        reason: "the chat history (Memory) is left out of the text: an Agent here sees the thread's messages itself, an LLM step only its prompt",
+      };
     }
     if (role === "text") return { text: fieldText(from, "input_value") };
     if (role === "loop") return { text: "{{ input }}", reason: "Langflow gave one item of the Loop's list; here it reads the user's message" };
@@ -224,8 +235,17 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
     if (role !== "prompt" && role !== "memory") continue;
     const to = [...new Set(folded.get(node.id) ?? [])];
     const why = reasons.get(node.id) ?? [];
-    if (to.length === 0) builder.report.unmapped(source(node), `it feeds no Agent or model step that was carried over${role === "prompt" && fieldText(node, "template") ? "; its text is lost" : ""}`);
-    else if (role === "memory") builder.report.approximated(source(node), to, "the thread's messages are kept per thread here; Memory's own settings (count, order, session) are not carried over");
+    if (to.length === 0)
+      builder.report.unmapped(
+        source(node),
+        `it feeds no Agent or model step that was carried over${role === "prompt" && fieldText(node, "template") ? "; its text is lost" : ""}`,
+      );
+    else if (role === "memory")
+      builder.report.approximated(
+        source(node),
+        to,
+        "the thread's messages are kept per thread here; Memory's own settings (count, order, session) are not carried over",
+      );
     else if (why.length > 0) builder.report.approximated(source(node), to, why.join("; "));
     else builder.report.mapped(source(node), to, "folded into the prompt of the step it feeds");
   }
@@ -239,7 +259,12 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
     const role = roleOf(node.id);
     const step = built.get(node.id);
     if (role === "note") {
-      const noteId = builder.node("note", { text: clampText(plainText(node.description)), ...(node.noteColor ? { color: node.noteColor } : {}) }, builder.position(node.position.x, node.position.y), node.id);
+      const noteId = builder.node(
+        "note",
+        { text: clampText(plainText(node.description)), ...(node.noteColor ? { color: node.noteColor } : {}) },
+        builder.position(node.position.x, node.position.y),
+        node.id,
+      );
       builder.report.mapped(source(node), [noteId]);
     } else if (step) {
       const why = reasons.get(node.id) ?? [];
@@ -251,9 +276,16 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
       if (choice?.approximation) builder.report.approximated(source(node), to, `the model profile of the agent it feeds: ${choice.approximation}`);
       else builder.report.mapped(source(node), to, "the model profile of the agent it feeds");
     } else if (role === "text" || role === "passthrough") {
-      builder.report.approximated(source(node), [], role === "text" ? "its text is written into the prompts it feeds" : "the message passes through unchanged here");
+      builder.report.approximated(
+        source(node),
+        [],
+        role === "text" ? "its text is written into the prompts it feeds" : "the message passes through unchanged here",
+      );
     } else if (role !== "tool" && role !== "prompt" && role !== "memory" && role !== "subflow") {
-      builder.report.unmapped(source(node), `Langflow's ${node.type} component has no counterpart here (its Python is not run or translated); the flow passes over it`);
+      builder.report.unmapped(
+        source(node),
+        `Langflow's ${node.type} component has no counterpart here (its Python is not run or translated); the flow passes over it`,
+      );
     }
   }
   return builder.build();
@@ -286,7 +318,8 @@ function closeFlow(
     builder.edge({ kind: "flow", source: start, target: nodeId });
     loose++;
   }
-  if (loose > 0 && nodes.some((n) => roles.get(n.id) === "start")) builder.note(`${loose} step${loose === 1 ? "" : "s"} with no input from the chat now start${loose === 1 ? "s" : ""} from Start`);
+  if (loose > 0 && nodes.some((n) => roles.get(n.id) === "start"))
+    builder.note(`${loose} step${loose === 1 ? "" : "s"} with no input from the chat now start${loose === 1 ? "s" : ""} from Start`);
   for (const [sourceId, nodeId] of ours) {
     if (roles.get(sourceId) === "end") continue;
     const handles = built.get(sourceId)?.handles;

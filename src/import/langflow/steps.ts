@@ -56,7 +56,13 @@ export function llmStep(builder: GraphBuilder, node: LangflowNode): Step {
   const profile = profileFor(builder, node, choice, reasons);
   const nodeId = builder.node(
     "llm",
-    { name: builder.name(node.name, "LLM"), model: profile, system_prompt: clampText(fieldText(node, "system_message")), prompt: "{{ input }}", ...(choice?.temperature !== undefined ? { temperature: choice.temperature } : {}) },
+    {
+      name: builder.name(node.name, "LLM"),
+      model: profile,
+      system_prompt: clampText(fieldText(node, "system_message")),
+      prompt: "{{ input }}",
+      ...(choice?.temperature !== undefined ? { temperature: choice.temperature } : {}),
+    },
     position(builder, node),
     node.id,
   );
@@ -91,7 +97,10 @@ function condition(node: LangflowNode): { expression: string; reason: string } {
       const ops: Record<string, string> = { "less than": "<", "greater than": ">", "less than or equal": "<=", "greater than or equal": ">=" };
       const op = ops[operator];
       if (op && Number.isFinite(number)) return { expression: `double(input) ${op} ${number.toString().includes(".") ? number : `${number}.0`}`, reason: "" };
-      return { expression: `${subject} == ${value}`, reason: `its operator "${clampText(operator, 40)}" is not known here; the condition compares for equality` };
+      return {
+        expression: `${subject} == ${value}`,
+        reason: `its operator "${clampText(operator, 40)}" is not known here; the condition compares for equality`,
+      };
     }
   }
 }
@@ -100,9 +109,22 @@ export function ifStep(builder: GraphBuilder, node: LangflowNode, readsChat: boo
   const { expression, reason } = condition(node);
   const reasons = reason ? [reason] : [];
   if (!readsChat) reasons.push("Langflow compared the text of the component wired into it; here the condition reads the user's message (`input`)");
-  if (fieldText(node, "true_case_message") || fieldText(node, "false_case_message")) reasons.push("its replacement messages for each branch are not carried over");
-  const nodeId = builder.node("if", { name: builder.name(node.name, "If"), condition: expression, description: clampText(node.description, 2_000) }, position(builder, node), node.id);
-  return { nodeId, reasons, handles: new Map([["true_result", "true"], ["false_result", "false"]]) };
+  if (fieldText(node, "true_case_message") || fieldText(node, "false_case_message"))
+    reasons.push("its replacement messages for each branch are not carried over");
+  const nodeId = builder.node(
+    "if",
+    { name: builder.name(node.name, "If"), condition: expression, description: clampText(node.description, 2_000) },
+    position(builder, node),
+    node.id,
+  );
+  return {
+    nodeId,
+    reasons,
+    handles: new Map([
+      ["true_result", "true"],
+      ["false_result", "false"],
+    ]),
+  };
 }
 
 export function loopStep(builder: GraphBuilder, node: LangflowNode): Step {
@@ -114,8 +136,13 @@ export function loopStep(builder: GraphBuilder, node: LangflowNode): Step {
   );
   return {
     nodeId,
-    reasons: ["Langflow ran the body once per item of its Data list; here the body repeats while the condition holds, at most max_loops (3) times: set the condition"],
-    handles: new Map([["item", "body"], ["done", "exit"]]),
+    reasons: [
+      "Langflow ran the body once per item of its Data list; here the body repeats while the condition holds, at most max_loops (3) times: set the condition",
+    ],
+    handles: new Map([
+      ["item", "body"],
+      ["done", "exit"],
+    ]),
   };
 }
 
@@ -124,9 +151,17 @@ export function subflowStep(builder: GraphBuilder, node: LangflowNode, siblings:
   const flowName = fieldText(node, "flow_name_selected") || fieldText(node, "flow_name");
   if (flowName === "" || flowName === own || !siblings.includes(flowName)) return null;
   const graph = subflowGraphId(flowName);
-  const nodeId = builder.node("subgraph", { name: builder.name(node.name, "Subgraph"), graph, description: clampText(node.description, 2_000) }, position(builder, node), node.id);
+  const nodeId = builder.node(
+    "subgraph",
+    { name: builder.name(node.name, "Subgraph"), graph, description: clampText(node.description, 2_000) },
+    position(builder, node),
+    node.id,
+  );
   builder.note(`${node.name} runs the flow "${clampText(flowName, 200)}" of the same file: import that flow too, as the graph with id "${graph}"`);
-  return { nodeId, reasons: [`runs the graph "${graph}" imported from the flow "${clampText(flowName, 200)}" of the same file; its tweaks are not carried over`] };
+  return {
+    nodeId,
+    reasons: [`runs the graph "${graph}" imported from the flow "${clampText(flowName, 200)}" of the same file; its tweaks are not carried over`],
+  };
 }
 
 /** The graph id a Run Flow's target flow is expected under when it is imported from the same file. */
@@ -141,12 +176,23 @@ function actions(node: LangflowNode): { id: string; label: string }[] {
   const seen = new Set<string>();
   const out: { id: string; label: string }[] = [];
   for (const label of labels.slice(0, 50)) {
-    const id = label.trim().toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 60) || `action_${out.length + 1}`;
+    const id =
+      label
+        .trim()
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "_")
+        .replace(/^_+|_+$/g, "")
+        .slice(0, 60) || `action_${out.length + 1}`;
     if (seen.has(id)) continue;
     seen.add(id);
     out.push({ id, label: clampText(label.trim(), 200) });
   }
-  return out.length > 0 ? out : [{ id: "approve", label: "Approve" }, { id: "reject", label: "Reject" }];
+  return out.length > 0
+    ? out
+    : [
+        { id: "approve", label: "Approve" },
+        { id: "reject", label: "Reject" },
+      ];
 }
 
 /** Human Input: Approval when its actions are Approve and Reject, else a Question with one option per action. */
@@ -155,10 +201,25 @@ export function humanStep(builder: GraphBuilder, node: LangflowNode): Step {
   const message = clampText(fieldText(node, "form_content") || fieldText(node, "message") || "Review this step", 10_000);
   const reasons: string[] = [];
   if (fieldBool(node, "enable_fallback") === true) reasons.push("its timeout fallback branch is not carried over: a run waits for the answer");
-  const ids = list.map((a) => a.id).sort().join(",");
+  const ids = list
+    .map((a) => a.id)
+    .sort()
+    .join(",");
   if (ids === "approve,reject") {
-    const nodeId = builder.node("approval", { name: builder.name(node.name, "Approval"), message, payload: {}, allow_edit: false }, position(builder, node), node.id);
-    return { nodeId, reasons, handles: new Map([["approve", "approved"], ["reject", "rejected"]]) };
+    const nodeId = builder.node(
+      "approval",
+      { name: builder.name(node.name, "Approval"), message, payload: {}, allow_edit: false },
+      position(builder, node),
+      node.id,
+    );
+    return {
+      nodeId,
+      reasons,
+      handles: new Map([
+        ["approve", "approved"],
+        ["reject", "rejected"],
+      ]),
+    };
   }
   const nodeId = builder.node("question", { name: builder.name(node.name, "Question"), question: message, options: list }, position(builder, node), node.id);
   reasons.push("a person picks one of its actions as a Question's options");

@@ -83,7 +83,9 @@ function httpTool(builder: GraphBuilder, node: LangflowNode): ToolMapping {
     kind: "http",
     name,
     description: description(node) || "An HTTP request (imported from Langflow's API Request)",
-    input_schema: url.includes("args.url") ? { type: "object", properties: { url: { type: "string", description: "The URL to call" } }, required: ["url"] } : { type: "object", properties: {} },
+    input_schema: url.includes("args.url")
+      ? { type: "object", properties: { url: { type: "string", description: "The URL to call" } }, required: ["url"] }
+      : { type: "object", properties: {} },
     return_direct: false,
     destructive: method !== "" && method !== "GET",
     config: {
@@ -95,7 +97,8 @@ function httpTool(builder: GraphBuilder, node: LangflowNode): ToolMapping {
       max_response_chars: 20_000,
     },
   });
-  if (secrets.length > 0) builder.note(`Tool "${name}" reads the secrets ${secrets.join(", ")}: add them in Settings → Secrets (their values were not copied from Langflow)`);
+  if (secrets.length > 0)
+    builder.note(`Tool "${name}" reads the secrets ${secrets.join(", ")}: add them in Settings → Secrets (their values were not copied from Langflow)`);
   else noteCredentials(builder, node, `add it as a secret for tool "${name}" in Settings`);
   if (fieldText(node, "body")) reasons.push("its body is not carried over: the agent's arguments are sent as JSON");
   return { toolIds: [toolId], approximation: reasons.join("; ") };
@@ -122,7 +125,9 @@ function mcpTools(builder: GraphBuilder, node: LangflowNode): ToolMapping {
   }
   const serverName = builder.mcpServer({ name: prefix, url: parsed.url, headers });
   if (secrets.length > 0) {
-    builder.note(`MCP server "${serverName}" sends the secrets ${secrets.join(", ")}: add them in Settings → Secrets (their values were not copied from Langflow)`);
+    builder.note(
+      `MCP server "${serverName}" sends the secrets ${secrets.join(", ")}: add them in Settings → Secrets (their values were not copied from Langflow)`,
+    );
   }
   const selected = fieldText(node, "tool").split("\n").filter(Boolean);
   const names = selected.length > 0 ? selected : node.toolName ? [node.toolName] : [];
@@ -170,12 +175,30 @@ function mockTool(builder: GraphBuilder, node: LangflowNode): ToolMapping {
 export function toolsFor(builder: GraphBuilder, node: LangflowNode): ToolMapping {
   if (CALCULATOR.has(node.type)) {
     const name = toolName(builder, node);
-    const toolId = builder.tool({ id: `tool_${name}`, kind: "builtin", name, description: description(node), input_schema: { type: "object", properties: {} }, return_direct: false, destructive: false, config: { builtin: "calculator" } });
+    const toolId = builder.tool({
+      id: `tool_${name}`,
+      kind: "builtin",
+      name,
+      description: description(node),
+      input_schema: { type: "object", properties: {} },
+      return_direct: false,
+      destructive: false,
+      config: { builtin: "calculator" },
+    });
     return { toolIds: [toolId], approximation: "" };
   }
   if (FETCH.has(node.type)) {
     const name = toolName(builder, node);
-    const toolId = builder.tool({ id: `tool_${name}`, kind: "builtin", name, description: description(node), input_schema: { type: "object", properties: {} }, return_direct: false, destructive: false, config: { builtin: "http_fetch" } });
+    const toolId = builder.tool({
+      id: `tool_${name}`,
+      kind: "builtin",
+      name,
+      description: description(node),
+      input_schema: { type: "object", properties: {} },
+      return_direct: false,
+      destructive: false,
+      config: { builtin: "http_fetch" },
+    });
     return { toolIds: [toolId], approximation: "fetches one public page per call; Langflow's output format and separator options are not carried over" };
   }
   if (HTTP.has(node.type)) return httpTool(builder, node);

@@ -173,7 +173,10 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
         reason: "the chat history (Memory) is left out of the text: an Agent here sees the thread's messages itself, an LLM step only its prompt",
       };
     }
-    if (role === "text") return { text: fieldText(from, "input_value") };
+    if (role === "text") {
+      push(folded, from.id, consumer);
+      return { text: fieldText(from, "input_value") };
+    }
     if (role === "loop") return { text: "{{ input }}", reason: "Langflow gave one item of the Loop's list; here it reads the user's message" };
     if ((role === "passthrough" || role === "if") && depth < 20) {
       const next = into(edge.source).find((e) => !isToolEdge(e) && !isModelEdge(e));
@@ -271,14 +274,15 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
       if (why.length > 0) builder.report.approximated(source(node), [step.nodeId], why.join("; "));
       else builder.report.mapped(source(node), [step.nodeId]);
     } else if (role === "profile") {
-      const to = (outgoing.get(node.id) ?? []).map((e) => built.get(e.target)?.nodeId).filter((v): v is string => v !== undefined);
+      const to = [...new Set((outgoing.get(node.id) ?? []).map((e) => built.get(e.target)?.profile).filter((v): v is string => v !== undefined))];
       const choice = modelChoice(node);
       if (choice?.approximation) builder.report.approximated(source(node), to, `the model profile of the agent it feeds: ${choice.approximation}`);
       else builder.report.mapped(source(node), to, "the model profile of the agent it feeds");
     } else if (role === "text" || role === "passthrough") {
+      const to = role === "text" ? [...new Set(folded.get(node.id) ?? [])] : [];
       builder.report.approximated(
         source(node),
-        [],
+        to,
         role === "text" ? "its text is written into the prompts it feeds" : "the message passes through unchanged here",
       );
     } else if (role !== "tool" && role !== "prompt" && role !== "memory" && role !== "subflow") {

@@ -15,6 +15,8 @@ export interface Step {
   reasons: string[];
   /** Our handle for each of its Langflow output names (branching steps only). */
   handles?: ReadonlyMap<string, string>;
+  /** The model profile it uses (agents and LLM steps). */
+  profile?: string;
 }
 
 const position = (builder: GraphBuilder, node: LangflowNode) => builder.position(node.position.x, node.position.y);
@@ -46,7 +48,7 @@ export function agentStep(builder: GraphBuilder, node: LangflowNode, model: Mode
     position(builder, node),
     node.id,
   );
-  return { nodeId, reasons };
+  return { nodeId, reasons, profile };
 }
 
 /** A model component whose reply is used in the flow: one model call. */

@@ -8,7 +8,7 @@ import { GraphBuilder, clampText, type ImportContext, type ImportResult } from "
 import type { ForeignFlow } from "../importer.js";
 import { readEdge, type LangflowEdge } from "./edges.js";
 import { drawFlowEdges } from "./flowEdges.js";
-import { modelChoice } from "./models.js";
+import { modelChoice, noteCredentials } from "./models.js";
 import { promptText, promptVariables, rewrite } from "./prompts.js";
 import { assignRoles, FLOW_ROLES, isModelEdge, isToolEdge, type Role } from "./roles.js";
 import { fieldText, isObject, readNode, str, type Json, type LangflowNode } from "./shape.js";
@@ -261,6 +261,8 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
   for (const node of nodes) {
     const role = roleOf(node.id);
     const step = built.get(node.id);
+    // Agents, model steps, profiles and tools said where their keys go; any other component's credential is only named.
+    if (!["agent", "subagent", "llm", "profile", "tool", "note"].includes(role)) noteCredentials(builder, node, "nothing here uses it");
     if (role === "note") {
       const noteId = builder.node(
         "note",

@@ -26,6 +26,11 @@ const MCP = new Set(["MCPTools", "MCPToolsComponent", "MCPSse", "MCP", "MCPStdio
 const PLAIN_HEADERS = new Set(["accept", "accept-language", "content-type", "user-agent", "cache-control"]);
 const SECRET_QUERY = /key|token|secret|pass|auth|sig|session|code|cred/i;
 
+/** A value that may be a key even under a harmless name: a long run of key characters, or a scheme word. */
+function looksLikeCredential(value: string): boolean {
+  return /[A-Za-z0-9_-]{20,}/.test(value) || /^\s*(bearer|basic|token)\b/i.test(value) || /^(sk|pk|rk|ghp|gho|xox[abp])[-_]/i.test(value.trim());
+}
+
 function toolName(builder: GraphBuilder, node: LangflowNode): string {
   return builder.name(node.toolName || node.name, "tool");
 }
@@ -75,7 +80,8 @@ function httpTool(builder: GraphBuilder, node: LangflowNode): ToolMapping {
   }
   for (const [key, value] of pairs(node.fields.get("headers")?.value)) {
     if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/.test(key)) continue;
-    headers[key] = PLAIN_HEADERS.has(key.toLowerCase()) && typeof value === "string" ? clampText(value, 2_000) : secret(key);
+    const plain = PLAIN_HEADERS.has(key.toLowerCase()) && typeof value === "string" && !looksLikeCredential(value);
+    headers[key] = plain ? clampText(value, 2_000) : secret(key);
   }
   const method = fieldText(node, "method").toUpperCase();
   const toolId = builder.tool({

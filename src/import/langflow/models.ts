@@ -95,7 +95,11 @@ export function modelChoice(node: LangflowNode): ModelChoice | null {
   if (maxTokens !== undefined && Number.isInteger(maxTokens) && maxTokens > 0 && maxTokens <= 1_000_000) choice.max_tokens = maxTokens;
   const base = fieldText(node, "openai_api_base") || fieldText(node, "base_url") || fieldText(node, "anthropic_api_url");
   const url = base ? safeUrl(base) : null;
-  if (lower === "openai" || lower === "anthropic") {
+  if (lower === "") {
+    // Langflow's Agent starts on OpenAI; a component that names no provider is read as one.
+    reasons.push("no provider was named; OpenAI is assumed");
+    if (url) choice.base_url = url.url;
+  } else if (lower === "openai" || lower === "anthropic") {
     // The provider's own endpoint is the default here; only a proxy or compatible server is kept.
     if (url && !/^https:\/\/api\.(openai|anthropic)\.com(\/|$)/.test(url.url)) choice.base_url = url.url;
   } else if (lower === "ollama" && url) {

@@ -42,8 +42,17 @@ function slots(root: Value): { parent: Value[] | { [key: string]: Value }; key: 
   const stack: Value[] = [root];
   while (stack.length > 0) {
     const value = stack.pop() as Value;
-    if (Array.isArray(value)) value.forEach((child, i) => (out.push({ parent: value, key: i }), stack.push(child)));
-    else if (isRecord(value)) for (const [k, child] of Object.entries(value)) (out.push({ parent: value, key: k }), stack.push(child));
+    if (Array.isArray(value)) {
+      value.forEach((child, i) => {
+        out.push({ parent: value, key: i });
+        stack.push(child);
+      });
+    } else if (isRecord(value)) {
+      for (const [k, child] of Object.entries(value)) {
+        out.push({ parent: value, key: k });
+        stack.push(child);
+      }
+    }
   }
   return out;
 }

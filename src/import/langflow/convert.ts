@@ -46,7 +46,8 @@ function versionNote(builder: GraphBuilder, flow: Json, oldTemplates: boolean): 
 export function convertLangflow(flow: ForeignFlow, context: ImportContext): ImportResult {
   const data = isObject(flow.data) ? flow.data : {};
   const graph = isObject(data.data) ? data.data : {};
-  const builder = new GraphBuilder("langflow", flow.name, context);
+  // Langflow's components are about twice the size of our nodes: half the distances keep the layout's proportions.
+  const builder = new GraphBuilder("langflow", flow.name, context, { scale: 0.5 });
   if (typeof data.description === "string") builder.setDescription(data.description);
   const siblings = Array.isArray(data.__siblings) ? data.__siblings.filter((s): s is string => typeof s === "string") : [];
 
@@ -145,7 +146,7 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
     for (const edge of into(node.id)) {
       if (!isToolEdge(edge)) continue;
       const from = roleOf(edge.source);
-      if (from === "subagent") {
+      if (from === "subagent" || from === "agent") {
         const child = built.get(edge.source)?.nodeId;
         if (child) builder.edge({ kind: "delegation", source: agent, target: child, mode: "tool", blocking: true });
       } else {
@@ -177,7 +178,15 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
   }
 
   // The flow between steps, then a Start and an End around it.
-  const { leaves, targets } = drawFlowEdges({ builder, roles, steps, incoming, handleOf: (id, output) => built.get(id)?.handles?.get(output) });
+  // A branch output we have no handle for (Human Input's timeout fallback) is not drawn, and said so.
+  const handleOf = (id: string, output: string) => {
+    const handles = built.get(id)?.handles;
+    if (!handles) return undefined;
+    const handle = handles.get(output);
+    if (handle === undefined) addReason(id, `its "${clampText(output, 60)}" branch is not carried over`);
+    return handle ?? null;
+  };
+  const { leaves, targets } = drawFlowEdges({ builder, roles, steps, incoming, handleOf });
   closeFlow(builder, nodes, roles, steps, built, leaves, targets);
 
   // Notes, and the report line of everything else.
@@ -213,7 +222,9 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
     } else if (role !== "tool" && role !== "prompt" && role !== "memory" && role !== "subflow") {
       builder.report.unmapped(
         source(node),
-        `Langflow's ${node.type} component has no counterpart here (its Python is not run or translated); the flow passes over it`,
+        node.isGroup
+          ? "a group of components is not opened here: ungroup it in Langflow and export the flow again; the flow passes over it"
+          : `Langflow's ${node.type} component has no counterpart here (its Python is not run or translated); the flow passes over it`,
       );
     }
   }

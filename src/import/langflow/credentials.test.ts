@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { importForeign, readForeignFile } from "../index.js";
 
 const KEY = "sk-planted-langflow-0123456789abcdef";
@@ -75,6 +75,18 @@ function planted(text: string): string {
 
 describe("credentials in Langflow exports", () => {
   const files = readdirSync(FIXTURES).filter((f) => f.endsWith(".json"));
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("imports every fixture without fetching anything", () => {
+    const fetch = vi.spyOn(globalThis, "fetch");
+    for (const file of files) {
+      const text = planted(readFileSync(path.join(FIXTURES, file), "utf8"));
+      for (const flow of readForeignFile(text).flows) importForeign(text, { ...context, flow: flow.name });
+    }
+    expect(fetch).not.toHaveBeenCalled();
+  });
 
   it.each(files)("%s: a planted key reaches neither the graph nor the report", (file) => {
     const text = planted(readFileSync(path.join(FIXTURES, file), "utf8"));

@@ -4,23 +4,11 @@ import { detectImporter, ImportError, importForeign } from "../index.js";
 import { readEdge } from "./edges.js";
 import { langflowImporter } from "./index.js";
 import { promptVariables, rewrite } from "./prompts.js";
+import { component, flowText, link } from "./testing/flows.js";
 
 const context = { graphId: "imported-langflow", now: "2026-12-05T00:00:00.000Z" };
 
-const component = (id: string, type: string, template: Record<string, unknown> = {}, x = 0) => ({
-  id,
-  type: "genericNode",
-  position: { x, y: 0 },
-  data: { id, type, node: { display_name: type, template: { _type: "Component", ...template }, outputs: [] } },
-});
-const link = (source: string, output: string, target: string, field: string) => ({
-  source,
-  target,
-  sourceHandle: `{œdataTypeœ: œxœ, œidœ: œ${source}œ, œnameœ: œ${output}œ, œoutput_typesœ: [œMessageœ]}`,
-  targetHandle: `{œfieldNameœ: œ${field}œ, œidœ: œ${target}œ, œinputTypesœ: [œMessageœ], œtypeœ: œstrœ}`,
-});
-const flow = (nodes: unknown[], edges: unknown[], extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ name: "Test flow", last_tested_version: "1.4.2", data: { nodes, edges }, ...extra });
+const flow = flowText;
 
 function refusal(run: () => unknown): ImportError {
   try {
@@ -114,7 +102,7 @@ describe("bad Langflow input", () => {
   });
 
   it("adds a Start and an End to a flow without Chat Input or Chat Output, and lists a repeated id twice", () => {
-    const text = flow([component("Agent-1", "Agent"), component("Agent-1", "Agent", {}, 300)], []);
+    const text = flow([component("Agent-1", "Agent"), component("Agent-1", "Agent", {}, { x: 300 })], []);
     const { document, report, problems } = importForeign(text, context);
     expect(report.nodes.map((n) => [n.id, n.status, n.reason])).toEqual([
       ["Agent-1", "approximated", "no model was named; gpt-4o-mini is set; no provider was named; OpenAI is assumed"],
@@ -132,7 +120,7 @@ describe("bad Langflow input", () => {
     const edges: unknown[] = [];
     let previous = "ChatInput-0";
     for (let i = 1; i <= 1500; i++) {
-      nodes.push(component(`ParserComponent-${i}`, "ParserComponent", {}, i * 10));
+      nodes.push(component(`ParserComponent-${i}`, "ParserComponent", {}, { x: i * 10 }));
       edges.push(link(previous, "parsed_text", `ParserComponent-${i}`, "input_data"));
       previous = `ParserComponent-${i}`;
     }

@@ -21,8 +21,8 @@ export interface FlowContext {
   /** Source component id → our node id, for steps. */
   steps: ReadonlyMap<string, string>;
   incoming: ReadonlyMap<string, LangflowEdge[]>;
-  /** Our handle for a branching step's output name; undefined for plain outputs. */
-  handleOf(sourceId: string, output: string): string | undefined;
+  /** Our handle for a branching step's output name; undefined for plain outputs, null for a branch not carried over. */
+  handleOf(sourceId: string, output: string): string | undefined | null;
 }
 
 const carriesFlow = (edge: LangflowEdge) => !isToolEdge(edge) && !isModelEdge(edge) && edge.intoOutput === "";
@@ -57,7 +57,10 @@ export function drawFlowEdges(ctx: FlowContext): { leaves: Map<string, Set<strin
   };
   const originOfEdge = (edge: LangflowEdge): Origin[] => {
     const step = ctx.steps.get(edge.source);
-    if (step !== undefined) return [{ node: step, handle: ctx.handleOf(edge.source, edge.output) }];
+    if (step !== undefined) {
+      const handle = ctx.handleOf(edge.source, edge.output);
+      return handle === null ? [] : [{ node: step, handle }];
+    }
     const role = ctx.roles.get(edge.source);
     // Sub-agents, tools and notes hand nothing along the flow; a step that could not be built (a Run
     // Flow of a flow not in the file) is passed over like any component with no counterpart.

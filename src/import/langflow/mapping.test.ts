@@ -78,7 +78,7 @@ describe("Langflow agents and tools, node by node", () => {
       text: "# Support agent\n\nAnswers **customers** with the order tools.\n\n* Ask for the order number first",
       color: "blue",
     });
-    expect(d.nodes.find((n) => n.id === "Agent-qYZ9W")?.position).toEqual({ x: 620, y: 300 });
+    expect(d.nodes.find((n) => n.id === "Agent-qYZ9W")?.position).toEqual({ x: 310, y: 150 });
     expect(r.report.notes).toEqual([
       'Support Agent (Agent) had a credential in "OpenAI API Key"; it was not copied: set the OpenAI key in Settings',
       'Tool "get_orders" reads the secrets GET_ORDERS_AUTHORIZATION: add them in Settings → Secrets (their values were not copied from Langflow)',

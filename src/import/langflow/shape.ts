@@ -48,6 +48,10 @@ export interface LangflowNode {
   toolMode: boolean;
   /** The first tool's name and description under tool mode (`tools_metadata`), when given. */
   toolName: string;
+  /** Every enabled tool name under tool mode (a toolkit such as MCP Tools offers several). */
+  toolNames: string[];
+  /** A group of components (`data.node.flow`): Langflow's own sub-canvas. */
+  isGroup: boolean;
   toolDescription: string;
   /** A tool-mode action marked "requires approval" (Langflow 1.11+). */
   toolApproval: boolean;
@@ -91,12 +95,17 @@ function readFields(template: unknown): Map<string, TemplateField> {
   return fields;
 }
 
-function toolMetadata(node: Json): { name: string; description: string; approval: boolean } {
+function toolMetadata(node: Json): { name: string; description: string; approval: boolean; names: string[] } {
   const template = isObject(node.template) ? node.template : {};
   const metadata = isObject(template.tools_metadata) ? template.tools_metadata.value : undefined;
   const rows = Array.isArray(metadata) ? metadata.filter(isObject) : [];
   const first = rows[0];
-  return { name: str(first?.name), description: str(first?.description), approval: rows.some((row) => row.requires_approval === true) };
+  return {
+    name: str(first?.name),
+    description: str(first?.description),
+    approval: rows.some((row) => row.requires_approval === true),
+    names: rows.filter((row) => row.status !== false && str(row.name) !== "").map((row) => str(row.name)),
+  };
 }
 
 /** A node of `data.nodes` as the importer reads it; null when it is not a node at all. */
@@ -121,6 +130,8 @@ export function readNode(raw: unknown, index: number): LangflowNode | null {
     outputs,
     toolMode: node.tool_mode === true || outputs.includes("component_as_tool"),
     toolName: metadata.name,
+    toolNames: metadata.names,
+    isGroup: isObject(node.flow),
     toolDescription: metadata.description,
     toolApproval: metadata.approval,
     noteColor: isObject(node.template) ? str(node.template.backgroundColor).slice(0, 32) : "",

@@ -136,7 +136,7 @@ function mcpTools(builder: GraphBuilder, node: LangflowNode): ToolMapping {
     );
   }
   const selected = fieldText(node, "tool").split("\n").filter(Boolean);
-  const names = selected.length > 0 ? selected : node.toolName ? [node.toolName] : [];
+  const names = selected.length > 0 ? selected : node.toolNames;
   const reasons = ["Langflow's MCP component over SSE is reached here over Streamable HTTP"];
   if (names.length === 0) reasons.push("no tool was selected: the server's tools must be listed again in the graph's MCP settings");
   if (parsed.dropped) reasons.push("the server URL's user, password or query were left out");

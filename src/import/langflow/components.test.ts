@@ -1,5 +1,6 @@
 /** Single Langflow components in small flows: If-Else operators, providers, Human Input's actions, toolkits, agents as tools, groups. */
 import { describe, expect, it } from "vitest";
+import { evaluateCondition } from "../../engine/index.js";
 import { importForeign, type ImportResult } from "../index.js";
 import { component, flowText, link } from "./testing/flows.js";
 
@@ -12,8 +13,11 @@ describe("Langflow components one by one", () => {
   it.each([
     ["regex", "^refund\\s+\\d+$", true, 'input.matches("^refund\\\\s+\\\\d+$")', ""],
     ["starts with", "Hi", true, 'input.startsWith("Hi")', ""],
+    ["contains", "Order", undefined, 'input.contains("Order")', ""],
     ["not equals", "STOP", false, 'input.lowerAscii() != "stop"', ""],
-    ["greater than", "10", true, "double(input) > 10.0", ""],
+    ["regex", "refund", true, 'input.matches("^(?:refund)")', ""],
+    ["greater than", "10", true, 'input.matches("^-?[0-9]+([.][0-9]+)?$") && double(input) > 10.0', ""],
+    ["less than or equal", "2.5", true, 'input.matches("^-?[0-9]+([.][0-9]+)?$") && double(input) <= 2.5', ""],
     ["sounds like", "x", true, 'input == "x"', 'its operator "sounds like" is not known here; the condition compares for equality'],
   ])("If-Else %s becomes the CEL condition its operator means", (operator, match, caseSensitive, condition, reason) => {
     const router = component("ConditionalRouter-1", "ConditionalRouter", {
@@ -35,6 +39,24 @@ describe("Langflow components one by one", () => {
       "ConditionalRouter-1[false]->ChatOutput-1",
     ]);
     expect(r.problems).toEqual([]);
+  });
+
+  it.each([
+    ["contains", "refund", false, "I want a REFUND please", true],
+    ["equals", "yes", true, "Yes", false],
+    ["regex", "order", true, "my order", false],
+    ["regex", "order", true, "order 42", true],
+    ["greater than", "10", true, "12.5", true],
+    ["greater than", "10", true, "twelve", false],
+  ])("If-Else %s %j (case sensitive: %s) on %j runs as Langflow compared: %s", (operator, match, caseSensitive, message, expected) => {
+    const router = component("ConditionalRouter-1", "ConditionalRouter", {
+      operator: { value: operator },
+      match_text: { value: match },
+      case_sensitive: { value: caseSensitive },
+    });
+    const r = around([router], [link("ChatInput-1", "message", "ConditionalRouter-1", "input_text")]);
+    const condition = (r.document.nodes.find((n) => n.id === "ConditionalRouter-1")?.data as { condition: string }).condition;
+    expect(evaluateCondition(condition, { input: message, state: {}, results: {} })).toBe(expected);
   });
 
   it("model providers: Ollama through its OpenAI-compatible URL, Groq as an OpenAI-compatible profile to fill in", () => {

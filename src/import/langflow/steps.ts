@@ -71,13 +71,17 @@ export function llmStep(builder: GraphBuilder, node: LangflowNode): Step {
   return { nodeId, reasons };
 }
 
+/** A number as Python's float() reads one (no spaces, no exponent: enough for a chat message). */
+const NUMBER = "^-?[0-9]+([.][0-9]+)?$";
+
 /** A CEL string literal (JSON's escapes are CEL's). */
 const literal = (text: string) => JSON.stringify(clampText(text, 1_000));
 
 /** If-Else's operator as CEL over the user's message. */
 function condition(node: LangflowNode): { expression: string; reason: string } {
   const operator = fieldText(node, "operator").toLowerCase() || "equals";
-  const sensitive = fieldBool(node, "case_sensitive") === true;
+  // Langflow compares case-sensitively unless told otherwise (the field is absent for regex).
+  const sensitive = fieldBool(node, "case_sensitive") !== false;
   const match = fieldText(node, "match_text");
   const subject = sensitive ? "input" : "input.lowerAscii()";
   const value = literal(sensitive ? match : match.toLowerCase());
@@ -93,12 +97,15 @@ function condition(node: LangflowNode): { expression: string; reason: string } {
     case "ends with":
       return { expression: `${subject}.endsWith(${value})`, reason: "" };
     case "regex":
-      return { expression: `input.matches(${literal(match)})`, reason: "" };
+      // Python's re.match anchors at the start; CEL's matches() searches anywhere.
+      return { expression: `input.matches(${literal(match.startsWith("^") ? match : `^(?:${match})`)})`, reason: "" };
     default: {
       const number = Number(match);
       const ops: Record<string, string> = { "less than": "<", "greater than": ">", "less than or equal": "<=", "greater than or equal": ">=" };
       const op = ops[operator];
-      if (op && Number.isFinite(number)) return { expression: `double(input) ${op} ${number.toString().includes(".") ? number : `${number}.0`}`, reason: "" };
+      // Langflow's comparison is false for a text that is not a number; CEL's && keeps double() from failing on one.
+      if (op && Number.isFinite(number))
+        return { expression: `input.matches(${literal(NUMBER)}) && double(input) ${op} ${Number.isInteger(number) ? `${number}.0` : number}`, reason: "" };
       return {
         expression: `${subject} == ${value}`,
         reason: `its operator "${clampText(operator, 40)}" is not known here; the condition compares for equality`,
@@ -173,8 +180,11 @@ export function subflowGraphId(flowName: string): string {
 
 /** A Human Input's actions: labels and Langflow's stable action ids (`Request Changes` → `request_changes`). */
 function actions(node: LangflowNode): { id: string; label: string }[] {
-  const raw = node.fields.get("user_actions")?.value;
-  const labels = (Array.isArray(raw) ? raw : ["Approve", "Reject"]).map((a) => (isObject(a) ? str(a.label) || str(a.name) : str(a))).filter(Boolean);
+  // The actions are listed in a field; without one, each action's output handle names it.
+  const raw = node.fields.get("user_actions")?.value ?? node.fields.get("actions")?.value;
+  const fromOutputs = node.outputs.filter((name) => name !== "" && name !== "fallback");
+  const list = Array.isArray(raw) ? raw : fromOutputs.length > 0 ? fromOutputs : ["Approve", "Reject"];
+  const labels = list.map((a: unknown) => (isObject(a) ? str(a.label) || str(a.name) : str(a))).filter(Boolean);
   const seen = new Set<string>();
   const out: { id: string; label: string }[] = [];
   for (const label of labels.slice(0, 50)) {

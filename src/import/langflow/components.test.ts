@@ -179,6 +179,26 @@ describe("Langflow components one by one", () => {
     ]);
   });
 
+  it("agents offered to each other as tools in a ring keep one direction of the ring", () => {
+    const a = component("Agent-A", "Agent", { agent_llm: { value: "OpenAI" }, model_name: { value: "gpt-4o" } });
+    const b = component("Agent-B", "Agent", { agent_llm: { value: "OpenAI" }, model_name: { value: "gpt-4o" } });
+    const r = around(
+      [a, b],
+      [
+        link("ChatInput-1", "message", "Agent-A", "input_value"),
+        link("Agent-A", "response", "ChatOutput-1", "input_value"),
+        link("Agent-B", "component_as_tool", "Agent-A", "tools"),
+        link("Agent-A", "component_as_tool", "Agent-B", "tools"),
+      ],
+    );
+    expect(r.document.edges.filter((e) => e.kind === "delegation").map((e) => `${e.source}->${e.target}`)).toEqual(["Agent-A->Agent-B"]);
+    expect(line(r, "Agent-A")).toMatchObject({
+      status: "approximated",
+      reason: "it was also a tool of Agent, which would delegate in a circle; that link is left out",
+    });
+    expect(r.problems).toEqual([]);
+  });
+
   it("a group of components is unmapped with what to do, and a Prompt that feeds nothing carried over loses its text", () => {
     const group = {
       ...component("GroupNode-1", "GroupNode"),

@@ -138,6 +138,21 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
     else if (mapped.approximation) builder.report.approximated(source(node), to, mapped.approximation);
     else builder.report.mapped(source(node), to);
   }
+  const subAgents = new Map<string, string[]>();
+  const delegates = (from: string, to: string): boolean => {
+    const seen = new Set([from]);
+    const queue = [from];
+    for (let head = 0; head < queue.length; head++) {
+      for (const next of subAgents.get(queue[head] as string) ?? []) {
+        if (next === to) return true;
+        if (!seen.has(next)) {
+          seen.add(next);
+          queue.push(next);
+        }
+      }
+    }
+    return false;
+  };
   for (const node of nodes) {
     const role = roleOf(node.id);
     if (role !== "agent" && role !== "subagent") continue;
@@ -148,7 +163,14 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
       const from = roleOf(edge.source);
       if (from === "subagent" || from === "agent") {
         const child = built.get(edge.source)?.nodeId;
-        if (child) builder.edge({ kind: "delegation", source: agent, target: child, mode: "tool", blocking: true });
+        if (!child) continue;
+        // Agents offered to each other in a ring would delegate forever: the link that closes it is left out.
+        if (child === agent || delegates(child, agent))
+          addReason(edge.source, `it was also a tool of ${node.name}, which would delegate in a circle; that link is left out`);
+        else {
+          builder.edge({ kind: "delegation", source: agent, target: child, mode: "tool", blocking: true });
+          push(subAgents, agent, child);
+        }
       } else {
         for (const toolId of toolIds.get(edge.source) ?? []) if (!data.tools.includes(toolId)) data.tools.push(toolId);
       }

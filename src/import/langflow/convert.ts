@@ -7,7 +7,7 @@
 import { GraphBuilder, clampText, type ImportContext, type ImportResult } from "../builder.js";
 import type { ForeignFlow } from "../importer.js";
 import { readEdge, type LangflowEdge } from "./edges.js";
-import { drawFlowEdges } from "./flowEdges.js";
+import { closeFlow, drawFlowEdges } from "./flowEdges.js";
 import { modelChoice, noteCredentials } from "./models.js";
 import { foldInputs } from "./fold.js";
 import { assignRoles, isModelEdge, isToolEdge, type Role } from "./roles.js";
@@ -251,43 +251,4 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
     }
   }
   return builder.build();
-}
-
-/** Adds a Start and an End when the flow had none, and leads loose ends to them. */
-function closeFlow(
-  builder: GraphBuilder,
-  nodes: readonly LangflowNode[],
-  roles: ReadonlyMap<string, Role>,
-  steps: ReadonlyMap<string, string>,
-  built: ReadonlyMap<string, Step>,
-  leaves: ReadonlyMap<string, Set<string>>,
-  reached: ReadonlySet<string>,
-): void {
-  const ours = [...steps.entries()];
-  let start = ours.find(([id]) => roles.get(id) === "start")?.[1];
-  let end = ours.find(([id]) => roles.get(id) === "end")?.[1];
-  if (start === undefined) {
-    start = builder.node("start", {}, { x: -300, y: 0 }, "start");
-    builder.note("The flow had no Chat Input: a Start node was added");
-  }
-  if (end === undefined) {
-    end = builder.node("end", {}, { x: 1200, y: 0 }, "end");
-    builder.note("The flow had no Chat Output: an End node was added");
-  }
-  let loose = 0;
-  for (const [sourceId, nodeId] of ours) {
-    if (roles.get(sourceId) === "start" || reached.has(nodeId)) continue;
-    builder.edge({ kind: "flow", source: start, target: nodeId });
-    loose++;
-  }
-  if (loose > 0 && nodes.some((n) => roles.get(n.id) === "start"))
-    builder.note(`${loose} step${loose === 1 ? "" : "s"} with no input from the chat now start${loose === 1 ? "s" : ""} from Start`);
-  for (const [sourceId, nodeId] of ours) {
-    if (roles.get(sourceId) === "end") continue;
-    const handles = built.get(sourceId)?.handles;
-    const left = leaves.get(nodeId) ?? new Set<string>();
-    if (handles) {
-      for (const handle of new Set(handles.values())) if (!left.has(handle)) builder.edge({ kind: "flow", source: nodeId, target: end, source_handle: handle });
-    } else if (left.size === 0) builder.edge({ kind: "flow", source: nodeId, target: end });
-  }
 }

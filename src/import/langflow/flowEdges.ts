@@ -3,11 +3,14 @@
  * are folded, passed through or not carried over (a Prompt, a parser, a vector store) still
  * means the step runs after the one that produced it, so edges are drawn between the nearest
  * steps on either side. Branch outputs (If-Else's `true_result`, Loop's `item`/`done`, a
- * person's actions) become our handles. Every lookup is by index, once per edge.
+ * person's actions) become our handles. Every lookup is by index, once per edge. Last, the flow
+ * is closed: a Start and an End when it had none, loose steps led from Start, open branches to End.
  */
 import type { GraphBuilder } from "../builder.js";
 import { isModelEdge, isToolEdge, type Role } from "./roles.js";
 import type { LangflowEdge } from "./edges.js";
+import type { LangflowNode } from "./shape.js";
+import type { Step } from "./steps.js";
 
 /** A step of our graph an edge may start from, and the handle it leaves by. */
 interface Origin {
@@ -95,4 +98,43 @@ export function drawFlowEdges(ctx: FlowContext): { leaves: Map<string, Set<strin
     }
   }
   return { leaves, targets };
+}
+
+/** Adds a Start and an End when the flow had none, and leads loose ends to them. */
+export function closeFlow(
+  builder: GraphBuilder,
+  nodes: readonly LangflowNode[],
+  roles: ReadonlyMap<string, Role>,
+  steps: ReadonlyMap<string, string>,
+  built: ReadonlyMap<string, Step>,
+  leaves: ReadonlyMap<string, Set<string>>,
+  reached: ReadonlySet<string>,
+): void {
+  const ours = [...steps.entries()];
+  let start = ours.find(([id]) => roles.get(id) === "start")?.[1];
+  let end = ours.find(([id]) => roles.get(id) === "end")?.[1];
+  if (start === undefined) {
+    start = builder.node("start", {}, { x: -300, y: 0 }, "start");
+    builder.note("The flow had no Chat Input: a Start node was added");
+  }
+  if (end === undefined) {
+    end = builder.node("end", {}, { x: 1200, y: 0 }, "end");
+    builder.note("The flow had no Chat Output: an End node was added");
+  }
+  let loose = 0;
+  for (const [sourceId, nodeId] of ours) {
+    if (roles.get(sourceId) === "start" || reached.has(nodeId)) continue;
+    builder.edge({ kind: "flow", source: start, target: nodeId });
+    loose++;
+  }
+  if (loose > 0 && nodes.some((n) => roles.get(n.id) === "start"))
+    builder.note(`${loose} step${loose === 1 ? "" : "s"} with no input from the chat now start${loose === 1 ? "s" : ""} from Start`);
+  for (const [sourceId, nodeId] of ours) {
+    if (roles.get(sourceId) === "end") continue;
+    const handles = built.get(sourceId)?.handles;
+    const left = leaves.get(nodeId) ?? new Set<string>();
+    if (handles) {
+      for (const handle of new Set(handles.values())) if (!left.has(handle)) builder.edge({ kind: "flow", source: nodeId, target: end, source_handle: handle });
+    } else if (left.size === 0) builder.edge({ kind: "flow", source: nodeId, target: end });
+  }
 }

@@ -39,26 +39,9 @@ export function drawFlowEdges(ctx: FlowContext): { leaves: Map<string, Set<strin
   const memo = new Map<string, Origin[]>();
   const visiting = new Set<string>();
 
-  // The steps whose output reaches `id` (a component that is not a step) through non-steps.
-  const originsThrough = (id: string): Origin[] => {
-    const known = memo.get(id);
-    if (known) return known;
-    if (visiting.has(id)) return [];
-    visiting.add(id);
-    const found = originsOf(id);
-    visiting.delete(id);
-    memo.set(id, found);
-    return found;
-  };
-  const originsOf = (id: string): Origin[] => {
-    const found: Origin[] = [];
-    for (const edge of ctx.incoming.get(id) ?? []) {
-      if (!carriesFlow(edge)) continue;
-      found.push(...originOfEdge(edge));
-    }
-    return found;
-  };
-  const originOfEdge = (edge: LangflowEdge): Origin[] => {
+  // An edge's origin when it leaves a step (or nothing that flows); "through" when it leaves a
+  // component that is passed over, whose own origins count instead.
+  const direct = (edge: LangflowEdge): Origin[] | "through" => {
     const step = ctx.steps.get(edge.source);
     if (step !== undefined) {
       const handle = ctx.handleOf(edge.source, edge.output);
@@ -67,8 +50,41 @@ export function drawFlowEdges(ctx: FlowContext): { leaves: Map<string, Set<strin
     const role = ctx.roles.get(edge.source);
     // Sub-agents, tools and notes hand nothing along the flow; a step that could not be built (a Run
     // Flow of a flow not in the file) is passed over like any component with no counterpart.
-    if (role === "subagent" || role === "tool" || role === "note") return [];
-    return originsThrough(edge.source);
+    return role === "subagent" || role === "tool" || role === "note" ? [] : "through";
+  };
+  const unique = (origins: Origin[]): Origin[] => [...new Map(origins.map((o) => [`${o.node}\u0000${o.handle ?? ""}`, o])).values()];
+
+  // The steps whose output reaches component `root` through components that are passed over:
+  // depth-first without recursion, so a chain of thousands of parsers cannot outgrow the stack.
+  const originsThrough = (root: string): Origin[] => {
+    const frames: { id: string; edges: LangflowEdge[]; next: number; found: Origin[] }[] = [];
+    const enter = (id: string) => {
+      visiting.add(id);
+      frames.push({ id, edges: (ctx.incoming.get(id) ?? []).filter(carriesFlow), next: 0, found: [] });
+    };
+    if (!memo.has(root)) enter(root);
+    while (frames.length > 0) {
+      const top = frames[frames.length - 1] as (typeof frames)[number];
+      const edge = top.edges[top.next++];
+      if (edge === undefined) {
+        frames.pop();
+        visiting.delete(top.id);
+        const found = unique(top.found);
+        memo.set(top.id, found);
+        frames[frames.length - 1]?.found.push(...found);
+        continue;
+      }
+      const origins = direct(edge);
+      if (origins !== "through") top.found.push(...origins);
+      else if (memo.has(edge.source)) top.found.push(...(memo.get(edge.source) as Origin[]));
+      // A ring of passed-over components adds nothing new.
+      else if (!visiting.has(edge.source)) enter(edge.source);
+    }
+    return memo.get(root) ?? [];
+  };
+  const originOfEdge = (edge: LangflowEdge): Origin[] => {
+    const origins = direct(edge);
+    return origins === "through" ? originsThrough(edge.source) : origins;
   };
 
   const drawn = new Set<string>();

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importForeign, readForeignFile } from "../import/index.js";
-import { subflowGraphId } from "../import/langflow/steps.js";
+import { langflowSubflowGraphId as subflowGraphId } from "../import/langflow/index.js";
 import { startWireServer, type WireServer } from "../models/testing/faultServer.js";
 import { openaiStream } from "../models/testing/openaiWire.js";
 import type { GraphDocument } from "../schema/index.js";

@@ -8,6 +8,9 @@ import type { Importer } from "../importer.js";
 import { convertLangflow } from "./convert.js";
 import { isLangflowFile, langflowFlows } from "./shape.js";
 
+/** The graph id a Run Flow node expects for a flow of the same file: import that flow under it and the Subgraph finds it. */
+export { subflowGraphId as langflowSubflowGraphId } from "./steps.js";
+
 /**
  * @example const { document, report } = langflowImporter.convert(langflowImporter.flows(JSON.parse(text))[0], context);
  */

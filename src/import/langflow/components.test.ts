@@ -199,6 +199,19 @@ describe("Langflow components one by one", () => {
     expect(r.problems).toEqual([]);
   });
 
+  it("a Webhook starts the flow as Start does, the payload becoming the message", () => {
+    const r = importForeign(
+      flowText(
+        [component("Webhook-1", "Webhook", { data: { value: "" } }), component("Agent-1", "Agent"), component("ChatOutput-1", "ChatOutput")],
+        [link("Webhook-1", "output_data", "Agent-1", "input_value"), link("Agent-1", "response", "ChatOutput-1", "input_value")],
+      ),
+      context,
+    );
+    expect(r.document.nodes.map((n) => `${n.kind}:${n.id}`)).toEqual(["start:Webhook-1", "agent:Agent-1", "end:ChatOutput-1"]);
+    expect(line(r, "Webhook-1")).toMatchObject({ status: "approximated", to: ["Webhook-1"] });
+    expect(r.problems).toEqual([]);
+  });
+
   it("a group of components is unmapped with what to do, and a Prompt that feeds nothing carried over loses its text", () => {
     const group = {
       ...component("GroupNode-1", "GroupNode"),

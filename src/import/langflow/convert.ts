@@ -97,7 +97,14 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
   for (const node of nodes) {
     const role = roleOf(node.id);
     let step: Step | null = null;
-    if (role === "start") step = { nodeId: builder.node("start", {}, builder.position(node.position.x, node.position.y), node.id), reasons: [] };
+    if (role === "start")
+      step = {
+        nodeId: builder.node("start", {}, builder.position(node.position.x, node.position.y), node.id),
+        reasons:
+          node.type === "ChatInput"
+            ? []
+            : ["Langflow started the flow from a webhook call; here a chat message starts it, and its text stands in for the payload"],
+      };
     else if (role === "end") step = { nodeId: builder.node("end", {}, builder.position(node.position.x, node.position.y), node.id), reasons: [] };
     else if (role === "agent" || role === "subagent") {
       const modelEdge = into(node.id).find(isModelEdge);

@@ -30,7 +30,7 @@ export type Role =
   | "passthrough"
   | "other";
 
-const START = new Set(["ChatInput"]);
+const START = new Set(["ChatInput", "Webhook", "WebhookComponent"]);
 const END = new Set(["ChatOutput", "TextOutput"]);
 const AGENTS = new Set(["Agent", "ToolCallingAgent", "OpenAIToolsAgent", "AgentComponent"]);
 const PROMPTS = new Set(["Prompt", "PromptTemplate", "PromptComponent"]);

@@ -58,7 +58,8 @@ export function convertLangflow(flow: ForeignFlow, context: ImportContext): Impo
   (Array.isArray(graph.nodes) ? graph.nodes : []).forEach((raw, index) => {
     const node = readNode(raw, index);
     if (!node) return;
-    if (byId.has(node.id)) node.id = `${node.id}#${index + 1}`;
+    const base = node.id;
+    for (let n = index + 1; byId.has(node.id); n++) node.id = `${base}#${n}`;
     if (isObject(raw) && isObject(raw.data) && isObject(raw.data.node) && isObject(raw.data.node.template) && str(raw.data.node.template._type) !== "Component")
       oldTemplates = oldTemplates || "_type" in raw.data.node.template;
     nodes.push(node);

@@ -102,13 +102,14 @@ describe("bad Langflow input", () => {
   });
 
   it("adds a Start and an End to a flow without Chat Input or Chat Output, and lists a repeated id twice", () => {
-    const text = flow([component("Agent-1", "Agent"), component("Agent-1", "Agent", {}, { x: 300 })], []);
+    const text = flow([component("Agent-1", "Agent"), component("Agent-1#2", "Agent"), component("Agent-1", "Agent", {}, { x: 300 })], []);
     const { document, report, problems } = importForeign(text, context);
     expect(report.nodes.map((n) => [n.id, n.status, n.reason])).toEqual([
       ["Agent-1", "approximated", "no model was named; gpt-4o-mini is set; no provider was named; OpenAI is assumed"],
       ["Agent-1#2", "approximated", "no model was named; gpt-4o-mini is set; no provider was named; OpenAI is assumed"],
+      ["Agent-1#3", "approximated", "no model was named; gpt-4o-mini is set; no provider was named; OpenAI is assumed"],
     ]);
-    expect(document.nodes.map((n) => n.kind)).toEqual(["agent", "agent", "start", "end"]);
+    expect(document.nodes.map((n) => n.kind)).toEqual(["agent", "agent", "agent", "start", "end"]);
     expect(report.notes).toEqual(
       expect.arrayContaining(["The flow had no Chat Input: a Start node was added", "The flow had no Chat Output: an End node was added"]),
     );

@@ -130,6 +130,7 @@ function importOrRefuse(text: string): void {
     graphDocumentSchema.parse(document);
     const ids = report.nodes.map((n) => n.id);
     expect(new Set(ids).size).toBe(ids.length);
+    expect(report.nodes.filter((n) => n.reason === "not read")).toEqual([]);
   } catch (error) {
     if (!(error instanceof ImportError)) throw error;
   }

@@ -101,7 +101,7 @@ describe("bad Langflow input", () => {
     expect(problems).toEqual([]);
   });
 
-  it("adds a Start and an End to a flow without Chat Input or Chat Output, and lists a repeated id twice", () => {
+  it("adds a Start and an End to a flow without Chat Input or Chat Output, and lists each repeat of an id apart", () => {
     const text = flow([component("Agent-1", "Agent"), component("Agent-1#2", "Agent"), component("Agent-1", "Agent", {}, { x: 300 })], []);
     const { document, report, problems } = importForeign(text, context);
     expect(report.nodes.map((n) => [n.id, n.status, n.reason])).toEqual([

@@ -10,6 +10,7 @@ import type { ForeignFlow, Importer } from "./importer.js";
 import { flowiseImporter } from "./flowise/index.js";
 import { readForeignText } from "./read.js";
 import { FORMAT_LABELS, type ForeignFormat } from "./report.js";
+import { langflowImporter } from "./langflow/index.js";
 
 export { GraphBuilder, clampText, idFrom, nameFrom, type ImportContext, type ImportResult, type SourceNode } from "./builder.js";
 export { ImportError, type ImportErrorCode } from "./errors.js";
@@ -19,7 +20,7 @@ export * from "./report.js";
 export { plainText } from "./text.js";
 
 /** Every importer, tried in this order (their `detect`s do not overlap). */
-export const IMPORTERS: readonly Importer[] = [flowiseImporter, difyImporter];
+export const IMPORTERS: readonly Importer[] = [flowiseImporter, langflowImporter, difyImporter];
 
 const KNOWN = Object.values(FORMAT_LABELS)
   .join(", ")

@@ -107,6 +107,8 @@ function unique(base: string, taken: Set<string>, max: number): string {
  */
 export class GraphBuilder {
   private readonly nodes: GraphDocument["nodes"] = [];
+  /** The same nodes by id, so reading one back is not a scan (imports of thousands of nodes). */
+  private readonly nodeById = new Map<string, GraphDocument["nodes"][number]>();
   private readonly edges: GraphEdge[] = [];
   private readonly tools: ToolDefinition[] = [];
   private readonly models: ModelProfile[] = [];
@@ -159,19 +161,21 @@ export class GraphBuilder {
       document: { models: this.models, tools: this.tools, state: { channels: this.channels } },
       name: (base) => this.name(base),
     }) as unknown as NodeData<K>;
-    this.nodes.push({ id: nodeId, kind, position, data: { ...defaults, ...data } } as GraphDocument["nodes"][number]);
+    const added = { id: nodeId, kind, position, data: { ...defaults, ...data } } as GraphDocument["nodes"][number];
+    this.nodes.push(added);
+    this.nodeById.set(nodeId, added);
     return nodeId;
   }
 
   /** The data of a node added before, to change after the fact (e.g. an agent's tools once they are read). */
   dataOf<K extends NodeKind>(nodeId: string, kind: K): NodeData<K> {
-    const node = this.nodes.find((n) => n.id === nodeId && n.kind === kind);
-    if (!node) throw new Error(`No ${kind} node ${nodeId} was added`);
+    const node = this.nodeById.get(nodeId);
+    if (!node || node.kind !== kind) throw new Error(`No ${kind} node ${nodeId} was added`);
     return node.data as NodeData<K>;
   }
 
   hasNode(nodeId: string): boolean {
-    return this.nodes.some((n) => n.id === nodeId);
+    return this.nodeById.has(nodeId);
   }
 
   /** Adds an edge between two nodes added before; returns its id. */

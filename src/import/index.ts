@@ -6,6 +6,7 @@
 import type { ImportContext, ImportResult } from "./builder.js";
 import { ImportError } from "./errors.js";
 import type { ForeignFlow, Importer } from "./importer.js";
+import { n8nImporter } from "./n8n/index.js";
 import { readForeignText } from "./read.js";
 import { FORMAT_LABELS, type ForeignFormat } from "./report.js";
 
@@ -17,7 +18,7 @@ export * from "./report.js";
 export { plainText } from "./text.js";
 
 /** Every importer, tried in this order (their `detect`s do not overlap). */
-export const IMPORTERS: readonly Importer[] = [];
+export const IMPORTERS: readonly Importer[] = [n8nImporter];
 
 const KNOWN = Object.values(FORMAT_LABELS)
   .join(", ")

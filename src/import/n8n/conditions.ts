@@ -6,6 +6,7 @@
  * where their operands do.
  */
 import { LIMITS } from "../../schema/index.js";
+import { safeText } from "./credentials.js";
 import { celOperand, celString } from "./expressions.js";
 import { arr, num, rec, str } from "./workflow.js";
 
@@ -35,12 +36,20 @@ function asDouble(cel: string): string {
   return /^-?\d+(\.\d+)?$/.test(cel) ? (cel.includes(".") ? cel : `${cel}.0`) : `double(${cel})`;
 }
 
+/** An operand as the report quotes it. */
+function describe(value: unknown): string {
+  const text = typeof value === "string" ? value.replace(/^=/, "") : JSON.stringify(value ?? "");
+  return safeText(text.length > 80 ? `${text.slice(0, 79)}…` : text);
+}
+
 /** One comparison of an operator type (`string`, `number`, `boolean`, …) and operation. */
 function comparison(type: string, operation: string, left: unknown, right: unknown): CelCondition {
   const l = celOperand(left);
   const r = celOperand(right);
-  const inexact = [l, r].some((o) => !o.exact) ? ["an operand is an n8n expression with no meaning here, kept as text"] : [];
-  const done = (cel: string): CelCondition => ({ cel, inexact });
+  // An operand that reads n8n item data has no value here: the comparison reads as true rather than compare code as text.
+  if ([l, r].some((o) => !o.exact))
+    return { cel: "true", inexact: [`it compared ${[left, right].map(describe).join(" with ")}, which has no meaning here; that comparison reads as true`] };
+  const done = (cel: string): CelCondition => ({ cel, inexact: [] });
   if (type === "number" && NUMBER_OPS[operation]) return done(`${asDouble(l.cel)} ${NUMBER_OPS[operation]} ${asDouble(r.cel)}`);
   switch (operation) {
     case "equals":

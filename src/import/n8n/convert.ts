@@ -197,5 +197,9 @@ export function convertN8n(flow: ForeignFlow, context: ImportContext): ImportRes
       `Connections to nodes that are not in the file were left out: ${shown}${workflow.dangling.length > 5 ? ` and ${workflow.dangling.length - 5} more` : ""}.`,
     );
   }
-  return builder.build();
+  const result = builder.build();
+  // The report lists the nodes in the file's order, whatever order they were mapped in.
+  const order = new Map(workflow.nodes.map((n, i) => [n.key, i]));
+  result.report.nodes.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  return result;
 }

@@ -4,6 +4,15 @@
  * never run: what has no meaning here is kept visibly as `[n8n: …]` (a bare `{{ … }}` would
  * render as nothing) and returned so the report can say which ones were kept.
  */
+import { safeText } from "./credentials.js";
+
+/**
+ * Source text never names one of our secrets: only the importer writes `{{ secrets.NAME }}`,
+ * where the source named a credential, so a stranger's file cannot aim a saved secret at its host.
+ */
+function noSecretRefs(text: string): string {
+  return text.replace(/\{\{(\s*secrets\s*\.)/g, "{ {$1");
+}
 
 /** What a field became: its text here, the expressions kept as text, the `$fromAI` arguments it reads. */
 export interface Rewritten {
@@ -45,7 +54,7 @@ export function rewrite(value: unknown, where: "agent" | "llm" | "tool"): Rewrit
   const result: Rewritten = { text: "", kept: [], fromAi: [] };
   if (typeof value !== "string") return result;
   if (!value.startsWith("=")) {
-    result.text = value;
+    result.text = noSecretRefs(safeText(value));
     return result;
   }
   result.text = value.slice(1).replace(SEGMENT, (whole, inner: string) => {
@@ -59,9 +68,11 @@ export function rewrite(value: unknown, where: "agent" | "llm" | "tool"): Rewrit
       return `{{ args.${ai[2]} }}`;
     }
     if (expression === "") return whole;
-    result.kept.push(expression);
-    return `[n8n: ${expression}]`;
+    const shown = safeText(expression);
+    result.kept.push(shown);
+    return `[n8n: ${shown}]`;
   });
+  result.text = noSecretRefs(safeText(result.text));
   return result;
 }
 

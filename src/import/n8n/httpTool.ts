@@ -6,7 +6,7 @@
 import type { GraphBuilder } from "../builder.js";
 import { isCredentialField, looksLikeCredential, safeText, secretName, secretRef, splitUrl } from "./credentials.js";
 import { rewrite, type Rewritten } from "./expressions.js";
-import { credentialSecret, JSON_TYPES, naming, type InputSchema, type ToolOutcome } from "./toolBasics.js";
+import { credentialSecret, isPlainKey, JSON_TYPES, naming, type InputSchema, type ToolOutcome } from "./toolBasics.js";
 import { arr, rec, str, type N8nNode } from "./workflow.js";
 
 /** Headers for n8n's authentication settings of an HTTP request (the secret's value is set in Settings). */
@@ -60,7 +60,7 @@ function pairs(list: unknown): Array<{ name: string; value: unknown; provider: s
   return [...arr(block.values), ...arr(block.parameters)].flatMap((raw) => {
     const item = rec(raw);
     const name = str(item.name).trim();
-    return name ? [{ name, value: item.value, provider: str(item.valueProvider, "fieldValue") }] : [];
+    return name && isPlainKey(name) ? [{ name, value: item.value, provider: str(item.valueProvider, "fieldValue") }] : [];
   });
 }
 
@@ -74,18 +74,23 @@ export function httpTool(builder: GraphBuilder, node: N8nNode): ToolOutcome {
   for (const raw of arr(rec(p.placeholderDefinitions).values)) {
     const def = rec(raw);
     const key = str(def.name);
-    if (/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(key))
+    if (/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(key) && isPlainKey(key) && !Object.hasOwn(schema.properties, key)) {
       schema.properties[key] = { type: JSON_TYPES.has(str(def.type)) ? str(def.type) : "string", description: safeText(str(def.description)) };
+      // n8n fills every placeholder from the model: each is required.
+      schema.required = [...(schema.required ?? []), key];
+    }
   }
   const url = rewrite(str(p.url), "tool");
   fromAi.push(...url.fromAi);
   // `{name}` placeholders of toolHttpRequest become argument placeholders.
   const parts = splitUrl(
-    url.text.replace(/(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)\}(?!\})/g, (_, key: string) => ((schema.properties[key] ??= { type: "string" }), `{{ args.${key} }}`)),
+    url.text.replace(/(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)\}(?!\})/g, (whole: string, key: string) =>
+      isPlainKey(key) ? ((schema.properties[key] ??= { type: "string" }), `{{ args.${key} }}`) : whole,
+    ),
   );
   if (parts.hadUserInfo) inexact.push("the user and password in its URL were dropped; put them in a secret");
   const query: Record<string, string> = {};
-  for (const [field, value] of parts.query) query[field] = fieldValue(builder, name, field, value, fromAi, schema);
+  for (const [field, value] of parts.query) if (isPlainKey(field)) query[field] = fieldValue(builder, name, field, value, fromAi, schema);
   const headers: Record<string, string> = {};
   const auth = authHeaders(builder, node, name, query);
   Object.assign(headers, auth.headers);

@@ -39,3 +39,6 @@ export function credentialSecret(builder: GraphBuilder, node: N8nNode, toolName:
   builder.note(`Set the secret ${name} in Settings (and the hosts it may go to) for the tool "${toolName}"; n8n kept it as a credential.`);
   return name;
 }
+
+/** Keys of objects built from the source's names: never one that reaches a prototype. */
+export const isPlainKey = (key: string): boolean => key !== "__proto__" && key !== "constructor" && key !== "prototype";

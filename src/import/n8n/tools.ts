@@ -6,12 +6,11 @@
  * other services → mock tools keeping the name and description. Nothing is fetched or listed.
  */
 import type { GraphBuilder } from "../builder.js";
-import { secretName, secretRef } from "./credentials.js";
+import { safeText, secretName, secretRef, splitUrl } from "./credentials.js";
 import { httpTool } from "./httpTool.js";
 import { credentialNote, shortType } from "./models.js";
 import { credentialSecret, inputOnly, naming, type InputSchema, type ToolOutcome } from "./toolBasics.js";
 import { arr, rec, str, type N8nNode } from "./workflow.js";
-import { splitUrl, safeText } from "./credentials.js";
 
 export type { ToolOutcome } from "./toolBasics.js";
 
@@ -61,13 +60,12 @@ function mcpTool(builder: GraphBuilder, node: N8nNode): ToolOutcome {
     inexact.push("it used the SSE transport; here MCP servers are reached over Streamable HTTP");
   const auth = str(p.authentication, "none");
   const headers: Record<string, string> = {};
-  const serverHint = builder.name(node.name, "mcp");
-  if (auth === "bearerAuth") headers.Authorization = `Bearer ${secretRef(credentialSecret(builder, node, serverHint))}`;
+  if (auth === "bearerAuth") headers.Authorization = `Bearer ${secretRef(credentialSecret(builder, node, node.name))}`;
   else if (auth === "headerAuth") {
-    headers.Authorization = secretRef(credentialSecret(builder, node, serverHint));
+    headers.Authorization = secretRef(credentialSecret(builder, node, node.name));
     inexact.push('its header credential is sent as "Authorization"');
   }
-  const server = builder.mcpServer({ name: serverHint, url: endpoint.base, headers });
+  const server = builder.mcpServer({ name: node.name, url: endpoint.base, headers });
   const include = str(p.include, "all");
   const chosen = include === "selected" ? arr(p.includeTools).filter((t): t is string => typeof t === "string" && t.trim() !== "") : [];
   const tools = chosen.slice(0, 100).map((tool) =>

@@ -38,15 +38,21 @@ function authHeaders(
   return { headers: { Authorization: `Bearer ${secretRef(secret)}` }, inexact: [`its "${kind}" credential is sent as a bearer token`] };
 }
 
+/** Headers whose values say what the content is, never who is asking. */
+const PLAIN_HEADERS = new Set(["accept", "accept-language", "content-type", "user-agent", "cache-control"]);
+
+/** A field whose value is a credential: a named secret, and a note saying to set it. */
+function secretField(builder: GraphBuilder, toolName: string, field: string): string {
+  const name = secretName(`${toolName}_${field}`);
+  builder.note(`Set the secret ${name} in Settings for the "${field}" of the tool "${toolName}"; its value was not copied.`);
+  return secretRef(name);
+}
+
 /** One header, query or body value: the model's argument, a credential turned secret, or the source's text. */
 function fieldValue(builder: GraphBuilder, toolName: string, field: string, raw: unknown, fromAi: Rewritten["fromAi"], schema: InputSchema): string {
   const value = rewrite(raw, "tool");
   fromAi.push(...value.fromAi);
-  if (isCredentialField(field) || looksLikeCredential(value.text)) {
-    const name = secretName(`${toolName}_${field}`);
-    builder.note(`Set the secret ${name} in Settings for the "${field}" of the tool "${toolName}"; its value was not copied.`);
-    return secretRef(name);
-  }
+  if (isCredentialField(field) || (typeof raw === "string" && looksLikeCredential(raw))) return secretField(builder, toolName, field);
   if (value.text.includes("[n8n: ")) {
     schema.properties[field] ??= { type: "string" };
     return `{{ args.${field} }}`;
@@ -103,11 +109,21 @@ export function httpTool(builder: GraphBuilder, node: N8nNode): ToolOutcome {
   const valueOf = (field: string, item: { value: unknown; provider: string }) =>
     item.provider.startsWith("model") ? argOf(field, item.provider) : fieldValue(builder, name, field, item.value, fromAi, schema);
   if (p.sendQuery === true) for (const item of pairs(p.parametersQuery ?? p.queryParameters)) query[item.name] = valueOf(item.name, item);
-  if (p.sendHeaders === true) for (const item of pairs(p.parametersHeaders ?? p.headerParameters)) headers[item.name] = valueOf(item.name, item);
+  // A header's value is kept only for headers that describe the content; any other may carry a credential.
+  const headerValue = (item: { name: string; value: unknown; provider: string }) =>
+    item.provider.startsWith("model") || PLAIN_HEADERS.has(item.name.toLowerCase()) ? valueOf(item.name, item) : secretField(builder, name, item.name);
+  if (p.sendHeaders === true) for (const item of pairs(p.parametersHeaders ?? p.headerParameters)) headers[item.name] = headerValue(item);
   let jsonBody: Record<string, string> | undefined;
   if (p.sendBody === true) {
     const items = pairs(p.parametersBody ?? p.bodyParameters);
-    if (items.length > 0) jsonBody = Object.fromEntries(items.map((item) => [item.name, isCredentialField(item.name) ? "" : valueOf(item.name, item)]));
+    // Secrets may not be sent in a body: a credential there is left empty, and the report says so.
+    const bodyValue = (item: { name: string; value: unknown; provider: string }) => {
+      const value = isCredentialField(item.name) ? "{{ secrets." : valueOf(item.name, item);
+      if (!value.includes("{{ secrets.")) return value;
+      inexact.push(`its body field "${item.name}" held a credential; it is left empty (secrets go only in headers and query values)`);
+      return "";
+    };
+    if (items.length > 0) jsonBody = Object.fromEntries(items.map((item) => [item.name, bodyValue(item)]));
     else inexact.push("its body was written as JSON or by the model; the call's arguments are sent as the JSON body");
   }
   for (const ai of fromAi)

@@ -204,7 +204,7 @@ export function switchRules(parameters: Record<string, unknown>, version: number
     if (id === undefined) {
       id = caseId(rule.label, rule.port, taken);
       idOfPort.set(rule.port, id);
-      cases.push({ id, label: rule.label || `Output ${rule.port}`, value: id });
+      cases.push({ id, label: (rule.label || `Output ${rule.port}`).slice(0, 200), value: id });
       ports.set(rule.port, [id]);
     }
     inexact.push(...rule.condition.inexact);

@@ -57,7 +57,7 @@ function fieldValue(builder: GraphBuilder, toolName: string, field: string, raw:
     schema.properties[field] ??= { type: "string" };
     return `{{ args.${field} }}`;
   }
-  return value.text;
+  return value.text.slice(0, 2_000);
 }
 
 /** The `{ name, value }` pairs of an HTTP node's query, header or body list, in any of n8n's shapes. */

@@ -47,11 +47,21 @@ function codeTool(builder: GraphBuilder, node: N8nNode): ToolOutcome {
   return { status: inexact ? "approximated" : "mapped", tools: [toolId], to: [toolId], reason: inexact };
 }
 
+/** An http(s) URL the document accepts (an n8n expression or a template is not one). */
+function isHttpUrl(text: string): boolean {
+  if (text.length > 2_000 || !/^https?:\/\/[^\s{}[\]]+$/i.test(text)) return false;
+  try {
+    return ["http:", "https:"].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /** MCP Client tool: the server (its auth as a secret header) and, when chosen, its tools by name. */
 function mcpTool(builder: GraphBuilder, node: N8nNode): ToolOutcome {
   const p = node.parameters;
   const endpoint = splitUrl(str(node.version >= 1.1 ? (p.endpointUrl ?? p.sseEndpoint) : (p.sseEndpoint ?? p.endpointUrl)));
-  if (!/^https?:\/\/[^\s{}[\]]+$/i.test(endpoint.base) || endpoint.base.startsWith("=")) {
+  if (!isHttpUrl(endpoint.base)) {
     return { status: "unmapped", tools: [], to: [], reason: "its endpoint is not an http(s) URL (or is an n8n expression); add the MCP server by hand" };
   }
   const inexact: string[] = [];

@@ -65,6 +65,22 @@ describe("n8n files the importer does not expect", () => {
     expect(problems).toEqual([]);
   });
 
+  it("merges a second, silent trigger into the one Start without a path of its own", () => {
+    const schedule = { parameters: {}, id: "s", name: "Every hour", type: "n8n-nodes-base.scheduleTrigger", typeVersion: 1.2, position: [0, 200] };
+    const twoTriggers = {
+      name: "Two triggers",
+      nodes: [schedule, chat, agent],
+      connections: { Chat: { main: [[{ node: "Agent", type: "main", index: 0 }]] } },
+    };
+    const { document, report } = importForeign(JSON.stringify(twoTriggers), IMPORT_CONTEXT);
+    expect(document.edges.map((e) => `${e.source}->${e.target}`)).toEqual(["start->Agent", "Agent->end"]);
+    expect(report.nodes.map((n) => [n.name, n.status, n.to])).toEqual([
+      ["Every hour", "approximated", ["start"]],
+      ["Chat", "mapped", ["start"]],
+      ["Agent", "approximated", ["Agent"]],
+    ]);
+  });
+
   it("leaves out connections to nodes that are not in the file, and says which", () => {
     const broken = {
       name: "Broken links",

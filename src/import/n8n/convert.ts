@@ -49,8 +49,12 @@ export function convertN8n(flow: ForeignFlow, context: ImportContext): ImportRes
   }
   let fallbackProfile: string | undefined;
   const modelFor = (node: N8nNode): ProfileResult => {
-    const link = (workflow.aiInto.get(node.name) ?? []).find((l) => l.type === "ai_languageModel" && profiles.has(l.from));
-    if (link) return { profile: (profiles.get(link.from) as ProfileResult).profile, reason: "" };
+    const plugged = (workflow.aiInto.get(node.name) ?? []).filter((l) => l.type === "ai_languageModel" && profiles.has(l.from));
+    const models = [...new Map(plugged.map((l) => [l.from, l])).values()];
+    const link = models[0];
+    // Agents v2.1+ may take a second model as a fallback; here fallbacks are for outages and are set on the profile.
+    const fallback = models.length > 1 ? `its fallback model "${models[1]?.from}" is not set as a fallback; add it to the profile's fallbacks` : "";
+    if (link) return { profile: (profiles.get(link.from) as ProfileResult).profile, reason: fallback };
     fallbackProfile ??= builder.profile({ provider: "openai", model: "gpt-4o-mini" });
     return { profile: fallbackProfile, reason: "no chat model was plugged into it; it uses OpenAI gpt-4o-mini" };
   };
@@ -86,15 +90,11 @@ export function convertN8n(flow: ForeignFlow, context: ImportContext): ImportRes
   const xs = workflow.nodes.map((n) => (typeof n.position.x === "number" ? n.position.x : 0));
   const startAt = primary ? builder.position(primary.position.x, primary.position.y) : builder.position(Math.min(0, ...xs) - 250, 0);
   const start = builder.node("start", {}, startAt, "start");
+  // Start leads to the End only when no trigger leads anywhere: a second trigger's silence adds no path.
+  const anyLinked = triggers.some((t) => (workflow.main.get(t.name) ?? []).length > 0);
   for (const trigger of triggers) {
-    placed.set(trigger.name, {
-      id: start,
-      status: "mapped",
-      reason: "",
-      handles: (port) => (port === 0 ? [undefined] : []),
-      required: [undefined],
-      enterable: false,
-    });
+    const required = !anyLinked && trigger === primary ? [undefined] : [];
+    placed.set(trigger.name, { id: start, status: "mapped", reason: "", handles: (port) => (port === 0 ? [undefined] : []), required, enterable: false });
     const type = shortType(trigger.type);
     if (trigger === primary && (type === "chatTrigger" || type === "manualTrigger" || type === "start")) builder.report.mapped(source(trigger), [start]);
     else builder.report.approximated(source(trigger), [start], `${type} started the workflow in n8n; here a message sent to the graph starts it`);

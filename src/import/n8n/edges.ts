@@ -41,7 +41,7 @@ export function wireFlow(builder: GraphBuilder, workflow: N8nWorkflow, placed: M
   };
   for (const [name, placement] of placed) {
     const source = placement.id;
-    if (source === undefined || placement.required.length === 0) continue;
+    if (source === undefined) continue;
     const used = new Set<string | undefined>();
     for (const link of workflow.main.get(name) ?? []) {
       const targets = entries(workflow, placed, link.target, memo, new Set());

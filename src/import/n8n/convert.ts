@@ -87,8 +87,15 @@ export function convertN8n(flow: ForeignFlow, context: ImportContext): ImportRes
   const placed = new Map<string, Placement>();
   const triggers = workflow.nodes.filter((n) => !subNames.has(n.name) && isTrigger(n));
   const primary = primaryTrigger(triggers);
-  const xs = workflow.nodes.map((n) => (typeof n.position.x === "number" ? n.position.x : 0));
-  const startAt = primary ? builder.position(primary.position.x, primary.position.y) : builder.position(Math.min(0, ...xs) - 250, 0);
+  // Folded, not spread: a file may hold more nodes than a call takes arguments.
+  const xs = workflow.nodes.reduce(
+    (range, n) =>
+      typeof n.position.x === "number" && Number.isFinite(n.position.x)
+        ? { min: Math.min(range.min, n.position.x), max: Math.max(range.max, n.position.x) }
+        : range,
+    { min: 0, max: 0 },
+  );
+  const startAt = primary ? builder.position(primary.position.x, primary.position.y) : builder.position(xs.min - 250, 0);
   const start = builder.node("start", {}, startAt, "start");
   // Start leads to the End only when no trigger leads anywhere: a second trigger's silence adds no path.
   const anyLinked = triggers.some((t) => (workflow.main.get(t.name) ?? []).length > 0);
@@ -126,7 +133,8 @@ export function convertN8n(flow: ForeignFlow, context: ImportContext): ImportRes
   for (const [name, agentId] of agents) {
     const data = builder.dataOf(agentId, "agent");
     for (const link of workflow.aiInto.get(name) ?? []) {
-      const plugged = (pluggedInto.get(link.from) ?? []).concat(agentId);
+      const plugged = pluggedInto.get(link.from) ?? [];
+      plugged.push(agentId);
       pluggedInto.set(link.from, plugged);
       const tool = tools.get(link.from);
       if (link.type === "ai_tool" && tool) for (const t of tool.tools) if (!data.tools.includes(t)) data.tools.push(t);
@@ -170,7 +178,7 @@ export function convertN8n(flow: ForeignFlow, context: ImportContext): ImportRes
   }
 
   // The End, right of everything, and the edges.
-  const endAt = builder.position(Math.max(0, ...xs) + 250, typeof primary?.position.y === "number" ? primary.position.y : 0);
+  const endAt = builder.position(xs.max + 250, typeof primary?.position.y === "number" ? primary.position.y : 0);
   const end = builder.node("end", {}, endAt, "end");
   if (triggers.length === 0) {
     builder.note("The workflow has no trigger: a Start node was added before the nodes nothing leads to.");

@@ -108,6 +108,13 @@ export function httpTool(builder: GraphBuilder, node: N8nNode): ToolOutcome {
   };
   const valueOf = (field: string, item: { value: unknown; provider: string }) =>
     item.provider.startsWith("model") ? argOf(field, item.provider) : fieldValue(builder, name, field, item.value, fromAi, schema);
+  for (const [send, specify, what] of [
+    [p.sendQuery, p.specifyQuery, "query"],
+    [p.sendHeaders, p.specifyHeaders, "headers"],
+  ] as const) {
+    if (send === true && (specify === "json" || specify === "model"))
+      inexact.push(`its ${what} ${specify === "json" ? "were written as JSON" : "were left to the model"} and are not carried over; add them to the tool`);
+  }
   if (p.sendQuery === true) for (const item of pairs(p.parametersQuery ?? p.queryParameters)) query[item.name] = valueOf(item.name, item);
   // A header's value is kept only for headers that describe the content; any other may carry a credential.
   const headerValue = (item: { name: string; value: unknown; provider: string }) =>

@@ -57,7 +57,8 @@ export function credentialNote(builder: GraphBuilder, node: N8nNode, what: strin
  * @example profileOf(builder, node) // { profile: "openai-gpt-4o-mini", reason: "" }
  */
 export function profileOf(builder: GraphBuilder, node: N8nNode): ProfileResult {
-  const type = shortType(node.type);
+  // The older completion models (`lmOpenAi`, `lmOllama`) map as their chat counterparts do.
+  const type = shortType(node.type).replace(/^lm(?!Chat)/, "lmChat");
   const params = node.parameters;
   const options = rec(params.options);
   const temperature = temperatureOf(options);

@@ -127,12 +127,13 @@ describe("hostile n8n files", () => {
         const workflow = structuredClone(FIXTURES[which]) as Json;
         for (const mutation of mutations) apply(workflow, mutation);
         const text = JSON.stringify(workflow) ?? "";
+        const nodeCount = nodesOf(workflow).length;
         try {
           const { document, report } = importForeign(text, IMPORT_CONTEXT);
-          expect(graphDocumentSchema.parse(document)).toEqual(document);
+          expect(graphDocumentSchema.safeParse(document).success).toBe(true);
           const ids = report.nodes.map((n) => n.id);
           expect(new Set(ids).size).toBe(ids.length);
-          expect(ids.length).toBe(nodesOf(JSON.parse(text) as Json).length);
+          expect(ids.length).toBe(nodeCount);
           outcomes.imported += 1;
         } catch (error) {
           if (!(error instanceof ImportError)) throw error;

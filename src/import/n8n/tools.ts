@@ -189,6 +189,8 @@ export function toolOf(builder: GraphBuilder, node: N8nNode): ToolOutcome {
       return apiTool(builder, node, "wolfram_alpha", "https://api.wolframalpha.com/v1/result", { i: "{{ args.input }}", appid: secretRef(key) }, "");
     }
     default:
+      if (/vectorStore/i.test(type))
+        builder.note(`The tool "${node.name}" searched an n8n vector store; add a knowledge base with its documents and give it to the agent.`);
       return mockTool(builder, node, `${type} has no counterpart here: a mock tool with its name and description answers until you connect the service`);
   }
 }

@@ -120,6 +120,8 @@ export class GraphBuilder {
   private readonly names = new Set<string>();
   private readonly reported = new Map<string, ImportReportNode>();
   private readonly notes: string[] = [];
+  /** The same notes, to keep each once without a scan (files with thousands of credentialed nodes). */
+  private readonly noted = new Set<string>();
   private description = "";
   private readonly scale: number;
 
@@ -235,7 +237,9 @@ export class GraphBuilder {
 
   /** Says a whole-graph note (credentials, sub-flows by id, vector stores, plugins). Repeats are kept once. */
   note(text: string): void {
-    if (!this.notes.includes(text)) this.notes.push(text);
+    if (this.noted.has(text)) return;
+    this.noted.add(text);
+    this.notes.push(text);
   }
 
   /** Records what became of a source node; each source node once (a second call for it replaces the first). */

@@ -1,10 +1,13 @@
 // The dialogs of importing another builder's workflow: the flow picker of a file of several flows,
 // and the import report of the open graph (kept for each graph imported in this session).
+import { lazy, Suspense } from "react";
 import { useEditor } from "../store/hooks";
-import { ChooseFlowsDialog } from "./ChooseFlowsDialog";
-import { ImportReportDialog } from "./ImportReportDialog";
 import { useShell, useShellStore } from "./shellStore";
 import { useImporter } from "./useImporter";
+
+// Loaded with the first import that needs them: a first visit needs neither.
+const ChooseFlowsDialog = lazy(() => import("./ChooseFlowsDialog").then((m) => ({ default: m.ChooseFlowsDialog })));
+const ImportReportDialog = lazy(() => import("./ImportReportDialog").then((m) => ({ default: m.ImportReportDialog })));
 
 export function ImportDialogs() {
   const shell = useShellStore();
@@ -15,7 +18,7 @@ export function ImportDialogs() {
   const choice = useShell((s) => s.flowChoice);
   const { showImportReport, showFlowChoice } = shell.getState();
   return (
-    <>
+    <Suspense fallback={null}>
       {choice && (
         <ChooseFlowsDialog
           choice={choice}
@@ -27,6 +30,6 @@ export function ImportDialogs() {
         />
       )}
       {report && <ImportReportDialog key={graphId} report={report} onClose={() => showImportReport(null)} />}
-    </>
+    </Suspense>
   );
 }

@@ -51,7 +51,7 @@ export function ImportReportDialog({ report, onClose }: { report: ImportReport; 
         event.stopPropagation();
         onClose();
       }}
-      className="fixed inset-auto right-4 bottom-4 z-40 m-0 flex max-h-[70vh] w-[min(32rem,calc(100%-2rem))] flex-col rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+      className="fixed inset-auto bottom-4 left-1/2 z-40 m-0 flex -translate-x-1/2 max-h-[70vh] w-[min(32rem,calc(100%-2rem))] flex-col rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
     >
       <div className="border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
         <h2 className="text-base font-semibold">Import report</h2>

@@ -105,6 +105,16 @@ describe("importText", () => {
     for (const flow of outcome.flows) expect((await workspace.graphs.listVersions(flow.graphId)).map((v) => v.name)).toEqual(["Imported from n8n"]);
   });
 
+  it("keeps the flows imported before one that fails, and says which failed", async () => {
+    const outcome = await importText(session, sampleText([support, triage]), { client, flows: ["Triage", "Billing"] });
+    expect(outcome).toMatchObject({
+      kind: "imported",
+      flows: [{ name: "Triage" }],
+      message: 'Imported "Triage" from n8n as a new graph. "Billing" was not imported: No flow is named "Billing"; the file holds "Support", "Triage"',
+    });
+    expect((await workspace.graphs.list()).length).toBe(2);
+  });
+
   it("refuses a file of no known format with the importer's message and stores nothing", async () => {
     const outcome = await importText(session, '{"hello": "world"}', { client });
     expect(outcome).toEqual({

@@ -10,6 +10,7 @@ import { graphDocumentSchema, type GraphDocument, type ValidationIssue } from ".
 import { isPlainObject } from "../../schema/inputGuard.js";
 import { secretsNotice } from "../io/secretUses";
 import type { GraphSession } from "./graphSession";
+import type { ImportReply } from "../../worker/protocol";
 import type { ImportClient } from "./importClient";
 import { importGraphText } from "./importGraphText";
 
@@ -90,9 +91,10 @@ export async function importText(session: GraphSession, text: string, options: T
     return outcome.ok ? { kind: "opened", message: outcome.message } : { kind: "failed", issues: outcome.issues };
   }
   if (route === "broken-json") return { kind: "ignored" };
+  const names = options.flows ?? [undefined];
   const imported: ImportedFlow[] = [];
   let format: ForeignFormat | undefined;
-  const names = options.flows ?? [undefined];
+  let notice = "";
   for (const flow of names) {
     const graphId = await session.freshGraphId();
     const reply = await options.client.importText({
@@ -102,25 +104,20 @@ export async function importText(session: GraphSession, text: string, options: T
       ...(flow === undefined ? {} : { flow }),
     });
     if (reply.kind === "choose") return { kind: "choose", format: reply.format, flows: reply.flows };
-    if (reply.kind === "failed") {
-      if (options.pasted && imported.length === 0 && NOT_OURS.has(reply.code)) return { kind: "ignored" };
-      if (imported.length === 0) return refusal(reply.message);
-      // Flows imported before stay imported; the notice says which one failed.
-      return {
-        kind: "imported",
-        format: format as ForeignFormat,
-        flows: imported,
-        message: `${importedMessage(imported, format as ForeignFormat)} "${flow}" failed: ${reply.message}`,
-      };
+    if (reply.kind === "failed" && options.pasted && imported.length === 0 && NOT_OURS.has(reply.code)) return { kind: "ignored" };
+    const opened = reply.kind === "failed" ? reply.message : await openImported(session, reply, graphId);
+    if (typeof opened === "string") {
+      if (imported.length === 0) return refusal(opened);
+      // The flows imported before stay imported; the notice says which one failed.
+      notice = `"${flow}" was not imported: ${opened}`;
+      break;
     }
-    format = reply.format;
-    const opened = await openImported(session, reply.document, graphId, reply.format);
-    if (typeof opened === "string") return imported.length === 0 ? refusal(opened) : { kind: "imported", format, flows: imported, message: opened };
-    imported.push({ graphId, name: opened.meta.name, report: reply.report });
-    if (names.length === 1)
-      return { kind: "imported", format, flows: imported, message: [importedMessage(imported, format), secretsNotice(opened)].filter(Boolean).join(" ") };
+    format = opened.format;
+    imported.push({ graphId, name: opened.document.meta.name, report: opened.report });
+    if (names.length === 1) notice = secretsNotice(opened.document);
   }
-  return { kind: "imported", format: format as ForeignFormat, flows: imported, message: importedMessage(imported, format as ForeignFormat) };
+  if (!format || imported.length === 0) return { kind: "ignored" };
+  return { kind: "imported", format, flows: imported, message: [importedMessage(imported, format), notice].filter(Boolean).join(" ") };
 }
 
 function importedMessage(flows: readonly ImportedFlow[], format: ForeignFormat): string {
@@ -131,19 +128,23 @@ function importedMessage(flows: readonly ImportedFlow[], format: ForeignFormat):
 
 /**
  * Checks the worker's document against the schema again (what opens in the editor must load),
- * opens it as a new graph and saves its first version. Returns the document, or why it failed.
+ * opens it as a new graph and saves its first version. Returns what was opened, or why it failed.
  */
-async function openImported(session: GraphSession, given: GraphDocument, graphId: string, format: ForeignFormat): Promise<GraphDocument | string> {
-  const parsed = graphDocumentSchema.safeParse(given);
+async function openImported(
+  session: GraphSession,
+  reply: Extract<ImportReply, { kind: "imported" }>,
+  graphId: string,
+): Promise<Extract<ImportReply, { kind: "imported" }> | string> {
+  const parsed = graphDocumentSchema.safeParse(reply.document);
   if (!parsed.success) return `The imported graph does not load: ${parsed.error.issues[0]?.message ?? "invalid"}`;
   // `$schema` is file metadata, dropped as a Graphwright file's is; the id is the one asked for, whatever came back.
   const { $schema: _schema, ...rest } = parsed.data;
   const document: GraphDocument = { ...rest, meta: { ...rest.meta, id: graphId } };
   try {
     await session.open(document);
-    await session.workspace.graphs.saveVersion(document, importedVersionName(format), versionId());
+    await session.workspace.graphs.saveVersion(document, importedVersionName(reply.format), versionId());
   } catch (error) {
     return `The imported graph could not be stored: ${error instanceof Error ? error.message : String(error)}`;
   }
-  return document;
+  return { ...reply, document };
 }

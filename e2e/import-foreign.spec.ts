@@ -75,6 +75,24 @@ for (const c of CASES) {
   });
 }
 
+test("a file of several flows lets the person pick, and each flow chosen becomes its own graph", async ({ app, controls, page }) => {
+  test.setTimeout(120_000);
+  await app.goto();
+  const importing = new ForeignImportPage(page);
+  await importing.import("drop", "project.json", await fixtureText("langflow", "project-subflows.json"));
+  await importing.pickFlows(["Ticket Intake", "Ticket Summary"]);
+  await expect(controls.header).toContainText('Imported 2 flows from Langflow as new graphs: "Ticket Intake", "Ticket Summary".');
+  // The last flow is open, with its report; the first is in the workspace with its own version.
+  await expect(controls.graphName).toHaveValue("Ticket Summary");
+  await expect(importing.report).toContainText('Imported "Ticket Summary" from Langflow');
+  await importing.expectVersion("Imported from Langflow");
+  await controls.button("Open").click();
+  const open = controls.dialog("Open graph");
+  await open.getByRole("button", { name: "Ticket Intake", exact: true }).click();
+  await expect(controls.graphName).toHaveValue("Ticket Intake");
+  await importing.expectVersion("Imported from Langflow");
+});
+
 const CANARY = "sk-proj-IMPORTCANARY5v8QpLzR2mXwT7yNcB4dKf";
 const PIECE = 12;
 

@@ -5,6 +5,7 @@
 // "Imported from <tool>", and it answers one turn from a local OpenAI-compatible server.
 // Then the key canary: keys planted in a workflow's credential fields reach no store, export or page.
 import type { Page } from "@playwright/test";
+import { parse, stringify } from "yaml";
 import { expect, saveOpenAISettings, test } from "./providerFixture";
 import { reply } from "./providerServer";
 import { fixtureText, ForeignImportPage, type Entry } from "./pages/ForeignImportPage";
@@ -23,7 +24,13 @@ interface FormatCase {
   pick?: string;
 }
 
-const CASES: FormatCase[] = [{ format: "langflow", label: "Langflow", entry: "file", fixture: "agent-tools.json", graph: "Support Agent" }];
+const CASES: FormatCase[] = [
+  { format: "langflow", label: "Langflow", entry: "file", fixture: "agent-tools.json", graph: "Support Agent" },
+  { format: "n8n", label: "n8n", entry: "drop", fixture: "agent-with-tools.json", graph: "Travel helper with tools" },
+  { format: "dify", label: "Dify", entry: "paste", fixture: "travel-agent-chat.yml", graph: "Travel helper" },
+  // A Flowise "export all" file: the flow picker offers its flows.
+  { format: "flowise", label: "Flowise", entry: "file", fixture: "export-all.json", graph: "Order desk", pick: "Order desk" },
+];
 
 const ANSWER = ["The imported ", "graph answers."];
 
@@ -35,7 +42,7 @@ async function answersOneTurn(playground: PlaygroundPage): Promise<void> {
 }
 
 for (const c of CASES) {
-  test(`a ${c.label} workflow imported by ${c.entry} opens as a new graph with its report, version and a working turn`, async ({
+  test(`${c.label}: a workflow imported by ${c.entry} opens as a new graph with its report, version and a working turn`, async ({
     app,
     controls,
     playground,
@@ -102,14 +109,20 @@ function pieces(text: string): string[] {
   return found;
 }
 
-/** `data` with CANARY in every credential-looking field: keys named like a key, password, token or secret, and `{ name: "Authorization", value }` pairs. */
+/**
+ * `data` with CANARY in every credential-looking field: keys named like a key, password, token,
+ * secret or credential, n8n's credential ids, and `{ name: "Authorization", value }` pairs.
+ */
 function planted(data: unknown): unknown {
   const credential = /api[_-]?key|password|token|secret|authorization|credential/i;
   if (Array.isArray(data)) return data.map(planted);
   if (data === null || typeof data !== "object") return data;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
-    if (credential.test(key) && typeof value === "string") out[key] = CANARY;
+    if (/^credentials$/i.test(key) && value && typeof value === "object" && !Array.isArray(value))
+      // n8n names its credentials by id (the values stay in n8n): the ids are what a file carries.
+      out[key] = Object.fromEntries(Object.entries(value).map(([type, ref]) => [type, { ...(ref as object), id: CANARY }]));
+    else if (credential.test(key) && typeof value === "string") out[key] = CANARY;
     else if (credential.test(key) && value && typeof value === "object" && "value" in value) out[key] = { ...(value as object), value: CANARY };
     else out[key] = planted(value);
   }
@@ -140,19 +153,34 @@ function storesText(page: Page): Promise<Record<string, string>> {
   });
 }
 
-test("keys planted in a workflow's credential fields reach no store, export or page", async ({ app, controls, page }) => {
-  test.setTimeout(120_000);
+/** A fixture with CANARY planted in its credential fields, in its own syntax (JSON, or YAML for Dify). */
+async function plantedFixture(format: string, file: string): Promise<string> {
+  const text = await fixtureText(format, file);
+  return file.endsWith(".yml") ? stringify(planted(parse(text))) : JSON.stringify(planted(JSON.parse(text)));
+}
+
+const PLANTED = [
+  { format: "langflow", fixture: "agent-tools.json", graph: "Support Agent", label: "Langflow" },
+  { format: "n8n", fixture: "agent-with-tools.json", graph: "Travel helper with tools", label: "n8n" },
+  { format: "dify", fixture: "research-agent.yml", graph: "City research agent", label: "Dify" },
+  { format: "flowise", fixture: "agents-with-tools.json", graph: "Flowise flow", label: "Flowise" },
+];
+
+test("keys planted in each format's credential fields reach no store, export or page", async ({ app, controls, page }) => {
+  test.setTimeout(180_000);
   await app.goto();
   const importing = new ForeignImportPage(page);
-  const text = JSON.stringify(planted(JSON.parse(await fixtureText("langflow", "agent-tools.json"))));
-  expect(pieces(text).length).toBeGreaterThan(0);
-  await importing.import("file", "planted.json", text);
-  await expect(importing.report).toBeVisible();
-  await expect(controls.graphName).toHaveValue("Support Agent");
-  await importing.expectVersion("Imported from Langflow");
-
-  expect(pieces((await controls.export("JSON")).text)).toEqual([]);
-  expect(pieces(await page.content())).toEqual([]);
+  for (const { format, fixture, graph, label } of PLANTED) {
+    const text = await plantedFixture(format, fixture);
+    expect({ format, planted: pieces(text).length > 0 }).toEqual({ format, planted: true });
+    await importing.import("file", fixture, text);
+    await expect(importing.report).toContainText(`Imported "${graph}" from ${label}`);
+    await expect(controls.graphName).toHaveValue(graph);
+    await expect(importing.report).toBeVisible();
+    expect({ format, pieces: pieces(await page.content()) }).toEqual({ format, pieces: [] });
+    await importing.report.press("Escape");
+    expect({ format, pieces: pieces((await controls.export("JSON")).text) }).toEqual({ format, pieces: [] });
+  }
   const stores = await storesText(page);
   expect(Object.keys(stores)).toEqual(expect.arrayContaining(["graphs", "versions", "secrets"]));
   for (const [name, stored] of Object.entries(stores)) expect({ store: name, pieces: pieces(stored) }).toEqual({ store: name, pieces: [] });

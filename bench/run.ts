@@ -6,7 +6,8 @@
  * figures; `--only=<name>` one UI figure of `UI_SCENARIOS` (e.g. `--only=stop_when_stuck`;
  * `--only=reload_soak --reloads=20` a short reload soak) or one server figure of
  * `SERVER_FIGURES` (`--only=server_throughput`, `--only=server_overhead_ratio`) or one engine
- * figure of `ENGINE_FIGURES`, in Node and Chromium (`--only=engine_overhead`, `--only=checkpoint_storage`).
+ * figure of `ENGINE_FIGURES`, in Node and Chromium (`--only=engine_overhead`, `--only=checkpoint_storage`), or one
+ * import figure of `IMPORT_FIGURES`, in Node (`--only=import_n8n_500_nodes_ms`).
  * A scenario that throws is recorded as failed, with its error (in place of its figures and under
  * the report's `failed`), and the run goes on: the JSON is always written; the exit code is then 1.
  */
@@ -22,6 +23,7 @@ import { IDBFactory } from "fake-indexeddb";
 import { measureEngineOverhead } from "./scenarios/engineOverhead.js";
 import { measureCheckpointStorage } from "./scenarios/storageGrowth.js";
 import { engineFigures, isEngineFigure, ENGINE_FIGURES, type EngineFigureName, type EngineResults } from "./scenarios/engineFigures.js";
+import { importFigures, isImportFigure, IMPORT_FIGURES, measureImportN8n, type ImportResultFigures } from "./scenarios/importFigures.js";
 import { serveProductionApp } from "./app/server.js";
 import { measureUiFigures, summarize, UI_SCENARIOS, type UiFigures } from "./app/uiFigures.js";
 import { measureThreadFigures, THREAD_SCENARIOS } from "./app/threadFigures.js";
@@ -80,9 +82,9 @@ const uiScenario = (only: string) => UI_SCENARIOS[only] ?? THREAD_SCENARIOS[only
 
 /** A mistyped `--only=` stops the bench before it measures anything (no JSON): it is a usage error, not a failed scenario. */
 function checkOnly(only: string | undefined): void {
-  if (only === undefined || uiScenario(only) || isServerFigure(only) || isEngineFigure(only)) return;
+  if (only === undefined || uiScenario(only) || isServerFigure(only) || isEngineFigure(only) || isImportFigure(only)) return;
   throw new Error(
-    `--only=${only}: no such figure; known: ${[...Object.keys(UI_SCENARIOS), ...Object.keys(THREAD_SCENARIOS), ...Object.keys(KNOWLEDGE_SCENARIOS), ...SERVER_FIGURES, ...ENGINE_FIGURES].join(", ")}`,
+    `--only=${only}: no such figure; known: ${[...Object.keys(UI_SCENARIOS), ...Object.keys(THREAD_SCENARIOS), ...Object.keys(KNOWLEDGE_SCENARIOS), ...SERVER_FIGURES, ...ENGINE_FIGURES, ...IMPORT_FIGURES].join(", ")}`,
   );
 }
 
@@ -118,8 +120,9 @@ async function main(): Promise<void> {
   // `--only=` names a server figure (run alone, in Node) or else a UI scenario.
   const serverOnly = only !== undefined && isServerFigure(only) ? only : undefined;
   const engineFigure = only !== undefined && isEngineFigure(only) ? only : undefined;
-  const uiOnly = process.argv.includes("--ui-only") || (only !== undefined && !serverOnly && !engineFigure);
-  const engineOnly = process.argv.includes("--engine-only") || serverOnly !== undefined || engineFigure !== undefined;
+  const importOnly = only !== undefined && isImportFigure(only) ? only : undefined;
+  const uiOnly = process.argv.includes("--ui-only") || (only !== undefined && !serverOnly && !engineFigure && !importOnly);
+  const engineOnly = process.argv.includes("--engine-only") || serverOnly !== undefined || engineFigure !== undefined || importOnly !== undefined;
   const started = performance.now();
   const now = () => performance.now();
   const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -129,7 +132,11 @@ async function main(): Promise<void> {
   let server: Record<string, Figure> | undefined;
   let chromiumResults: Record<string, unknown> | undefined;
   const measureServer = (names: readonly ServerFigureName[]) => measureEach([{ figures: names, measure: () => serverFigures(names) }], log);
-  if (serverOnly) {
+  const measureImport = () => attempt("import_n8n_500_nodes_ms (node)", async () => measureImportN8n(now), failures, log);
+  if (importOnly) {
+    log(`bench: ${importOnly} in Node…`);
+    node = { import_n8n: await measureImport() };
+  } else if (serverOnly) {
     log(`bench: ${serverOnly} on LangGraph's API server in Node…`);
     server = await measureServer([serverOnly]);
     node = { ...server };
@@ -145,6 +152,7 @@ async function main(): Promise<void> {
     node = {
       engine_overhead: await attempt("engine_overhead (node)", () => measureEngineOverhead(now), failures, log),
       checkpoint_storage: await attempt("checkpoint_storage (node)", () => nodeStorage(now), failures, log),
+      import_n8n: await measureImport(),
     };
     log("bench: the Weather template on LangGraph's API server in Node…");
     server = await measureServer(SERVER_FIGURES);
@@ -161,6 +169,7 @@ async function main(): Promise<void> {
   // The engine and storage figures with their targets, PASS/MISS like the UI and server figures.
   const engine = {
     ...engineFigures("node", (node ?? {}) as EngineResults),
+    ...importFigures((node ?? {}) as { import_n8n?: ImportResultFigures }),
     ...(chromiumResults && !("skipped" in chromiumResults) ? engineFigures("chromium", chromiumResults as EngineResults) : {}),
   };
   const uiFigureSet = "skipped" in ui || "failed" in ui ? undefined : (ui as UiFigures);

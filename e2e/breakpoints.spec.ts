@@ -222,3 +222,15 @@ test("state edited at a past checkpoint becomes a new thread that goes on from t
   await expect(state).toContainText('"content": "Bonjour! (edited)"');
   await expect(state).toContainText('"content": "What\'s the weather in Paris?"');
 });
+
+test("a sub-agent its parent queues as a background task says breakpoints do not pause it there", async ({ app, controls, editor }) => {
+  await app.goto();
+  await controls.openTemplate("MainAgent with Emails, Meetings, Tasks and Research sub-agents");
+  await editor.node("ResearchAgent").click();
+  await expect(editor.inspector.getByRole("note").filter({ hasText: "background task" })).toHaveText(
+    "Runs as a background task of MainAgent: background tasks do not stop at breakpoints, so these pause it only when it runs inside a turn.",
+  );
+  await editor.node("EmailsAgent").click();
+  await expect(placeGroup(editor, "call_model")).toBeVisible();
+  await expect(editor.inspector.getByRole("note").filter({ hasText: "background task" })).toHaveCount(0);
+});

@@ -1,7 +1,8 @@
 // The key canary: a saved key is echoed back by the provider (in error bodies with and without
 // its prefix, and streamed in a reply), typed into the chat and pasted into the graph, and then
 // looked for — whole and in every 12-character piece — in every export format, every IndexedDB
-// store but `secrets`, every console message and every request to a host other than its own.
+// store but `secrets` (a draft kept as the page unloads included), every console message and
+// every request to a host other than its own.
 // Also: a model on another host than its key's says so, and that host can be allowed in Settings;
 // and a tool secret saved in Settings goes only to its API and shows nowhere else.
 import { inflateRawSync } from "node:zlib";
@@ -125,6 +126,16 @@ test("a saved key appears in no export, store, console message or foreign reques
   for (const [format, text] of Object.entries(exported)) expect({ format, pieces: pieces(text) }).toEqual({ format, pieces: [] });
 
   expectOnlyInSecrets(await readStores(page), CANARY);
+  // The key pasted into the graph's name just before the page goes: the save started then never
+  // lands, the draft kept at pagehide does, with REDACTED in place of the key. It is read on a
+  // page of the same origin without the app, before a start takes it.
+  await controls.graphName.fill(`Canary ${BODY}`);
+  await controls.graphName.press("Enter");
+  await page.goto("/schema/graph.v1.json");
+  await expect.poll(async () => (await readStores(page)).drafts ?? "").toContain('"name":"Canary REDACTED"');
+  expectOnlyInSecrets(await readStores(page), CANARY);
+  await app.goto();
+  await expect(controls.graphName).toHaveValue("Canary REDACTED");
   // What the page shows after a reload (the canvas a PNG export draws, the chat, the timeline).
   await page.reload();
   await expect(playground.article("User: echo with prefix")).toBeVisible();

@@ -135,12 +135,16 @@ export async function chatTexts(playground: PlaygroundPage): Promise<string[]> {
  */
 export async function expectIntactAfterReload(playground: PlaygroundPage, userText: string): Promise<string[]> {
   const said = async () => (await chatTexts(playground)).filter((t) => !t.startsWith("Error "));
+  const blankIn = (texts: string[]) => texts.filter((t) => !t.includes(" "));
+  // innerText reads a reply's markdown only once it is laid out: its blocks skip rendering
+  // (content-visibility: auto) until the frame after they mount, so a bubble can read blank
+  // for that one frame right after the run ends. A bubble that stays blank still fails here.
+  await expect.poll(async () => blankIn(await said()), { message: "a message bubble with no text" }).toEqual([]);
   const before = await said();
   await playground.page.reload();
   await expect(playground.article(`User: ${userText}`)).toBeVisible({ timeout: 15_000 });
   await expect.poll(said).toEqual(before);
-  const blank = before.filter((t) => !t.includes(" "));
-  expect(blank, "a message bubble with no text").toEqual([]);
+  expect(blankIn(before), "a message bubble with no text").toEqual([]);
   return before;
 }
 

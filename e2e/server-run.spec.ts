@@ -14,7 +14,7 @@ import { startRuntimeProcess, type RuntimeProcess } from "../src/server/testing/
 let server: RuntimeProcess;
 const STREAM_TIMEOUT = 30_000;
 
-/** A server start (tsx compiling the CLI, then the LangGraph API's own start) on a loaded 2-core machine. */
+/** A server start (the prebuilt CLI, then the LangGraph API's own start) on a loaded 2-core machine. */
 const SERVER_START_MS = 90_000;
 
 test.beforeAll(async ({ baseURL }) => {

@@ -65,7 +65,7 @@ test("exported with its knowledge bases included, the Support desk answers the s
   controls,
   page,
 }) => {
-  // The CLI starts through tsx, which takes seconds more on a busy machine.
+  // The CLI (prebuilt on first use) takes seconds more to start on a busy machine.
   test.setTimeout(90_000);
   await app.goto();
   await controls.openTemplate(TITLE);

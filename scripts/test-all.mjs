@@ -1,10 +1,10 @@
 // `npm test`: every check — types, lint, formatting, schema, unit, end-to-end — stopping at the
 // first stage that fails.
 //
-// The static checks (tsc twice, ESLint, Prettier, the schema check) each use one core, so they run
-// side by side, as many at once as the machine has cores; each one's output is printed as a block
-// when it ends. Unit and end-to-end tests then run one after the other, their output going
-// straight to the terminal (each spreads over the cores by itself).
+// The unit tests leave about a third of the cores idle (their files wait on servers, child
+// processes and timers), so the static checks (tsc twice, ESLint, Prettier, the schema check) run
+// beside them, one at a time, each one's output printed as a block when it ends. A failed check
+// stops the unit tests at once. The end-to-end tests then run alone: they keep every core busy.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -26,10 +26,13 @@ const CHECKS = [
   },
 ];
 
-/** Run one at a time, after every check passed. */
+/** Runs beside the static checks. */
+/** @type {Step} */
+const UNIT = { name: "unit tests", command: "npx", args: ["vitest", "run"] };
+
+/** Run one at a time, after the checks and the unit tests passed. */
 /** @type {Step[]} */
 const TESTS = [
-  { name: "unit tests", command: "npx", args: ["vitest", "run"] },
   { name: "ensure Chromium", command: "node", args: ["scripts/ensure-chromium.mjs"] },
   { name: "end-to-end tests", command: "npx", args: ["playwright", "test"] },
 ];
@@ -109,18 +112,46 @@ function report(step, why, time, cpu) {
   console.error(`\n✗ Step "${step.name}" failed: \`${commandLine(step)}\` ${why}.`);
 }
 
-/** Runs the checks, `lanes` at a time, printing each one's output when it ends. */
-async function runChecks(steps, lanes) {
+/** Runs the checks, `lanes` at a time, printing each one's output when it ends; stops starting new ones after a failure. */
+async function runChecks(steps, lanes, onFailure) {
   const queue = steps.filter((step) => !skipped(step));
   const lane = async () => {
-    for (let step = queue.shift(); step; step = queue.shift()) {
+    for (let step = queue.shift(); step && failed === 0; step = queue.shift()) {
       const { output, why, time } = await runCaptured(step);
       console.log(`\n▶ ${step.name}: ${commandLine(step)}`);
       if (output) process.stdout.write(output.endsWith("\n") ? output : `${output}\n`);
       report(step, why, time);
+      if (why) onFailure();
     }
   };
   await Promise.all(Array.from({ length: lanes }, lane));
+}
+
+/** Starts a step with its output on the terminal; `stop()` ends it and everything it started. */
+function runLive(step) {
+  console.log(`\n▶ ${step.name}: ${commandLine(step)}`);
+  const started = performance.now();
+  // Its own process group, so stopping it stops vitest's workers and the servers they started.
+  const child = spawn(step.command, step.args, { stdio: "inherit", shell, detached: !shell });
+  let error;
+  let stopped = false;
+  child.on("error", (e) => (error = e));
+  const done = new Promise((resolve) => {
+    child.on("close", (status, signal) => {
+      const time = seconds(started);
+      resolve(stopped ? { why: "was stopped because a static check failed", time } : { why: failure({ error, signal, status }), time });
+    });
+  });
+  const stop = () => {
+    if (stopped || child.exitCode !== null) return;
+    stopped = true;
+    try {
+      process.kill(shell ? child.pid : -child.pid, "SIGTERM");
+    } catch {
+      child.kill("SIGTERM");
+    }
+  };
+  return { done, stop };
 }
 
 /** Runs the tests one by one with their output on the terminal, up to the first failure. */
@@ -138,16 +169,30 @@ function runTests(steps) {
 
 const started = performance.now();
 const cpuAtStart = busyCpuSeconds();
-const lanes = Math.max(1, Math.min(CHECKS.length, availableParallelism()));
-console.log(`\n▶ static checks, ${lanes} at a time`);
-await runChecks(CHECKS, lanes);
-const staticChecks = { name: "static checks (side by side)", time: seconds(started), cpu: cpuSince(cpuAtStart) };
-console.log(`\nStatic checks: ${staticChecks.time}s`);
+// One check at a time beside the unit tests' workers (one per core); alone, as many as there are cores.
+const lanes = Math.max(1, Math.min(CHECKS.length, availableParallelism() - 1));
+console.log(`\n▶ static checks, ${lanes} at a time, beside the unit tests`);
+const unit = runLive(UNIT);
+// The unit tests run in a process group of their own, which Ctrl+C in the terminal does not reach.
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    unit.stop();
+    process.exit(130);
+  });
+}
+let staticTime = "0.0";
+await runChecks(CHECKS, lanes, unit.stop).then(() => (staticTime = seconds(started)));
+console.log(`\nStatic checks: ${staticTime}s`);
+const unitOutcome = await unit.done;
+report(UNIT, unitOutcome.why, unitOutcome.time);
+const firstPhase = { name: "static checks + unit tests", time: seconds(started), cpu: cpuSince(cpuAtStart) };
 if (failed === 0) runTests(TESTS);
 
-// Each step's wall time and the CPU its processes used (the static checks' time overlaps: one line for all of them).
+// Each step's wall time and the CPU the machine was busy for it (the static checks and the unit tests overlap: one line for both).
 console.log("\nStep times (wall s, CPU s the machine was busy; 2 cores give 2 CPU s per s):");
-for (const { name, time, cpu } of [staticChecks, ...timings.filter((t) => TESTS.some((step) => step.name === t.name))]) {
+console.log(`  ${"static checks (beside unit)".padEnd(30)} ${staticTime.padStart(7)}`);
+console.log(`  ${"unit tests (beside static)".padEnd(30)} ${unitOutcome.time.padStart(7)}`);
+for (const { name, time, cpu } of [firstPhase, ...timings.filter((t) => TESTS.some((step) => step.name === t.name))]) {
   console.log(`  ${name.padEnd(30)} ${time.padStart(7)}  ${(cpu ?? "n/a").padStart(7)}`);
 }
 console.log(`\nTotal time: ${seconds(started)}s`);

@@ -23,7 +23,7 @@ function events(stdout: string): Event[] {
     .map((line) => JSON.parse(line) as Event);
 }
 
-// Each test starts the CLI through tsx, which takes seconds on a busy machine.
+// Each test starts the CLI in a child process, which takes seconds on a busy machine.
 describe("cli with knowledge bases", { timeout: 60_000 }, () => {
   const dirs: string[] = [];
   afterAll(async () => {

@@ -14,6 +14,7 @@ import {
   validate,
   type GraphDocument,
   type GraphEdge,
+  type KnowledgeBase,
   type McpServer,
   type ModelProfile,
   type NodeKind,
@@ -107,6 +108,9 @@ function unique(base: string, taken: Set<string>, max: number): string {
  */
 export class GraphBuilder {
   private readonly nodes: GraphDocument["nodes"] = [];
+  /** The same nodes by id, so looking one up stays constant-time in a large workflow. */
+  private readonly nodeById = new Map<string, GraphDocument["nodes"][number]>();
+  private readonly knowledge: KnowledgeBase[] = [];
   private readonly edges: GraphEdge[] = [];
   private readonly tools: ToolDefinition[] = [];
   private readonly models: ModelProfile[] = [];
@@ -116,6 +120,8 @@ export class GraphBuilder {
   private readonly names = new Set<string>();
   private readonly reported = new Map<string, ImportReportNode>();
   private readonly notes: string[] = [];
+  /** The same notes, to keep each once without a scan (files with thousands of credentialed nodes). */
+  private readonly noted = new Set<string>();
   private description = "";
   private readonly scale: number;
 
@@ -159,19 +165,21 @@ export class GraphBuilder {
       document: { models: this.models, tools: this.tools, state: { channels: this.channels } },
       name: (base) => this.name(base),
     }) as unknown as NodeData<K>;
-    this.nodes.push({ id: nodeId, kind, position, data: { ...defaults, ...data } } as GraphDocument["nodes"][number]);
+    const node = { id: nodeId, kind, position, data: { ...defaults, ...data } } as GraphDocument["nodes"][number];
+    this.nodes.push(node);
+    this.nodeById.set(nodeId, node);
     return nodeId;
   }
 
   /** The data of a node added before, to change after the fact (e.g. an agent's tools once they are read). */
   dataOf<K extends NodeKind>(nodeId: string, kind: K): NodeData<K> {
-    const node = this.nodes.find((n) => n.id === nodeId && n.kind === kind);
-    if (!node) throw new Error(`No ${kind} node ${nodeId} was added`);
+    const node = this.nodeById.get(nodeId);
+    if (!node || node.kind !== kind) throw new Error(`No ${kind} node ${nodeId} was added`);
     return node.data as NodeData<K>;
   }
 
   hasNode(nodeId: string): boolean {
-    return this.nodes.some((n) => n.id === nodeId);
+    return this.nodeById.has(nodeId);
   }
 
   /** Adds an edge between two nodes added before; returns its id. */
@@ -204,6 +212,16 @@ export class GraphBuilder {
     return profileId;
   }
 
+  /**
+   * Adds a knowledge base (its id and name made unique); returns its id. Bases stand for a
+   * source's vector stores or datasets: their files stay there, so they start empty.
+   */
+  knowledgeBase(base: KnowledgeBase): string {
+    const baseId = this.id(base.id, "kb");
+    this.knowledge.push({ ...base, id: baseId, name: this.name(base.name, "knowledge") });
+    return baseId;
+  }
+
   /** Adds an MCP server (by a unique name); returns its name. */
   mcpServer(server: McpServer): string {
     const name = this.name(server.name, "mcp");
@@ -219,7 +237,9 @@ export class GraphBuilder {
 
   /** Says a whole-graph note (credentials, sub-flows by id, vector stores, plugins). Repeats are kept once. */
   note(text: string): void {
-    if (!this.notes.includes(text)) this.notes.push(text);
+    if (this.noted.has(text)) return;
+    this.noted.add(text);
+    this.notes.push(text);
   }
 
   /** Records what became of a source node; each source node once (a second call for it replaces the first). */
@@ -260,6 +280,7 @@ export class GraphBuilder {
       models: this.models,
       tools: this.tools,
       ...(this.servers.length > 0 ? { mcp_servers: this.servers } : {}),
+      ...(this.knowledge.length > 0 ? { knowledge_bases: this.knowledge } : {}),
       nodes: this.nodes,
       edges: this.edges,
     };

@@ -4,8 +4,12 @@
  * the CLI call the same functions. The format is detected from the content, never the name.
  */
 import type { ImportContext, ImportResult } from "./builder.js";
+import { difyImporter } from "./dify/index.js";
 import { ImportError } from "./errors.js";
+import { flowiseImporter } from "./flowise/index.js";
 import type { ForeignFlow, Importer } from "./importer.js";
+import { langflowImporter } from "./langflow/index.js";
+import { n8nImporter } from "./n8n/index.js";
 import { readForeignText } from "./read.js";
 import { FORMAT_LABELS, type ForeignFormat } from "./report.js";
 
@@ -17,7 +21,7 @@ export * from "./report.js";
 export { plainText } from "./text.js";
 
 /** Every importer, tried in this order (their `detect`s do not overlap). */
-export const IMPORTERS: readonly Importer[] = [];
+export const IMPORTERS: readonly Importer[] = [flowiseImporter, langflowImporter, n8nImporter, difyImporter];
 
 const KNOWN = Object.values(FORMAT_LABELS)
   .join(", ")

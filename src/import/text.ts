@@ -3,7 +3,23 @@
  * others as plain text or Markdown. Tags go, text, line breaks and `{{ … }}` variables stay.
  * html-to-text parses without a DOM and runs nothing (scripts and styles are dropped).
  */
-import { convert } from "html-to-text";
+import { compile } from "html-to-text";
+
+// Compiled once: html-to-text's `convert` compiles its options on every call, which took most of an import's time.
+const toText = compile({
+  wordwrap: false,
+  preserveNewlines: true,
+  selectors: [
+    { selector: "a", options: { ignoreHref: true } },
+    { selector: "img", format: "skip" },
+    { selector: "script", format: "skip" },
+    { selector: "style", format: "skip" },
+    { selector: "h1", options: { uppercase: false } },
+    { selector: "h2", options: { uppercase: false } },
+    { selector: "h3", options: { uppercase: false } },
+    { selector: "table", format: "dataTable", options: { uppercaseHeaderCells: false } },
+  ],
+});
 
 const HTML_TAG = /<\/?[a-z][a-z0-9-]*(\s[^<>]*)?>/i;
 
@@ -13,18 +29,5 @@ const HTML_TAG = /<\/?[a-z][a-z0-9-]*(\s[^<>]*)?>/i;
  */
 export function plainText(field: string): string {
   if (!HTML_TAG.test(field)) return field;
-  return convert(field, {
-    wordwrap: false,
-    preserveNewlines: true,
-    selectors: [
-      { selector: "a", options: { ignoreHref: true } },
-      { selector: "img", format: "skip" },
-      { selector: "script", format: "skip" },
-      { selector: "style", format: "skip" },
-      { selector: "h1", options: { uppercase: false } },
-      { selector: "h2", options: { uppercase: false } },
-      { selector: "h3", options: { uppercase: false } },
-      { selector: "table", format: "dataTable", options: { uppercaseHeaderCells: false } },
-    ],
-  }).trim();
+  return toText(field).trim();
 }

@@ -3,11 +3,11 @@
  * reopens after loss and closes cleanly for another tab's upgrade, and `tx()`.
  */
 import { openDB, unwrap, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from "idb";
-import { PersistenceError, toPersistenceError } from "./errors.js";
+import { PersistenceError, toPersistenceError, watchFailedRequests } from "./errors.js";
 import type { KnowledgeBaseRow, KnowledgeFileRow, KnowledgeIndexRow } from "./knowledge/rows.js";
 
 export const DEFAULT_DB_NAME = "graphwright";
-export const DB_VERSION = 5;
+export const DB_VERSION = 6;
 
 /** Store names are constants: persisted data outlives any rename. */
 export const STORES = {
@@ -33,6 +33,8 @@ export const STORES = {
   kbFiles: "kb_files",
   /** Knowledge base indexes: each base's saved search index (JSON text), keyed by [graph, base]. */
   kbIndexes: "kb_indexes",
+  /** Unsaved documents written as the page hides or unloads, keyed by [graph, writer]; taken or dropped at the next start. */
+  drafts: "drafts",
 } as const;
 
 /** A checkpoint row; the checkpoint and metadata are serialized by the saver's serde. */
@@ -114,6 +116,8 @@ export interface GraphwrightSchema extends DBSchema {
   kb_bases: { key: [string, string]; value: KnowledgeBaseRow };
   kb_files: { key: [string, string, string]; value: KnowledgeFileRow };
   kb_indexes: { key: [string, string]; value: KnowledgeIndexRow };
+  /** Validated as a `DraftRecord` (workspace/records.ts) when read. */
+  drafts: { key: [string, string]; value: { graph_id: string; writer: string; [key: string]: unknown } };
 }
 
 export type Store = StoreNames<GraphwrightSchema>;
@@ -121,8 +125,8 @@ export type Tx<S extends Store[], M extends IDBTransactionMode> = IDBPTransactio
 
 /**
  * Version 1: every store and index; version 2: background tasks; version 3: the LangGraph
- * store's items; version 4: knowledge bases; version 5: the store's vectors. Later versions
- * add steps; none may assume a fresh database.
+ * store's items; version 4: knowledge bases; version 5: the store's vectors; version 6: drafts.
+ * Later versions add steps; none may assume a fresh database.
  */
 function upgrade(db: IDBPDatabase<GraphwrightSchema>, oldVersion: number, newVersion: number): void {
   if (oldVersion < 1) {
@@ -154,6 +158,9 @@ function upgrade(db: IDBPDatabase<GraphwrightSchema>, oldVersion: number, newVer
   if (oldVersion < 5 && newVersion >= 5) {
     db.createObjectStore(STORES.storeVectors, { keyPath: ["namespace", "key", "field"] });
   }
+  if (oldVersion < 6 && newVersion >= 6) {
+    db.createObjectStore(STORES.drafts, { keyPath: ["graph_id", "writer"] });
+  }
 }
 
 export interface DatabaseOptions {
@@ -175,6 +182,8 @@ export interface DatabaseOptions {
 export class Database {
   readonly name: string;
   private connection: Promise<IDBPDatabase<GraphwrightSchema>> | null = null;
+  /** `connection` once it has opened, for a write that cannot wait (`writeNow`). */
+  private opened: { connection: Promise<IDBPDatabase<GraphwrightSchema>>; db: IDBPDatabase<GraphwrightSchema> } | null = null;
 
   constructor(private readonly options: DatabaseOptions = {}) {
     this.name = options.name ?? DEFAULT_DB_NAME;
@@ -184,6 +193,11 @@ export class Database {
   open(): Promise<IDBPDatabase<GraphwrightSchema>> {
     this.connection ??= this.connect();
     return this.connection;
+  }
+
+  /** The open connection now, without waiting: null while opening, and once closed or lost (the next `open()` reopens). */
+  openNow(): IDBPDatabase<GraphwrightSchema> | null {
+    return this.connection && this.opened?.connection === this.connection ? this.opened.db : null;
   }
 
   private connect(): Promise<IDBPDatabase<GraphwrightSchema>> {
@@ -204,10 +218,17 @@ export class Database {
         },
       }),
     );
-    return opening.catch((error: unknown) => {
-      this.connection = null;
-      throw toPersistenceError(error, `opening database "${this.name}"`);
-    });
+    const connection: Promise<IDBPDatabase<GraphwrightSchema>> = opening.then(
+      (db) => {
+        this.opened = { connection, db };
+        return db;
+      },
+      (error: unknown) => {
+        this.connection = null;
+        throw toPersistenceError(error, `opening database "${this.name}"`);
+      },
+    );
+    return connection;
   }
 
   async close(): Promise<void> {
@@ -267,7 +288,7 @@ export class Database {
  */
 const RELAXED: ReadonlySet<Store> = new Set<Store>([STORES.checkpoints, STORES.writes, STORES.blobs, STORES.runs, STORES.events]);
 
-function durabilityOf(stores: readonly Store[]): IDBTransactionDurability {
+export function durabilityOf(stores: readonly Store[]): IDBTransactionDurability {
   return stores.every((store) => RELAXED.has(store)) ? "relaxed" : "strict";
 }
 
@@ -279,25 +300,6 @@ function commitNow(transaction: { readonly mode: IDBTransactionMode; commit(): v
   } catch {
     // Already committing (no request was pending) or finished: `done` says how it ended.
   }
-}
-
-/**
- * The error of the first request that failed the transaction. A request nobody waits on fails it
- * with that error, but `done` then rejects with an AbortError, and `tx()`'s abort() clears
- * `transaction.error`. Its error event is seen on the way to the transaction (before `done`'s own
- * listener); one its request handled (`preventDefault`) or an AbortError (the transaction ended
- * for another reason) is no cause.
- */
-function watchFailedRequests(transaction: IDBTransaction): () => DOMException | null {
-  const failures: Event[] = [];
-  transaction.addEventListener("error", (event) => failures.push(event), { capture: true });
-  return () => {
-    for (const event of failures) {
-      const error = (event.target as IDBRequest).error;
-      if (!event.defaultPrevented && error && error.name !== "AbortError") return error;
-    }
-    return null;
-  };
 }
 
 /** Whether a connection can no longer start transactions: it was closed or is closing. */

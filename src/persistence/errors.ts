@@ -48,3 +48,22 @@ export function toPersistenceError(error: unknown, where: string): PersistenceEr
   }
   return new PersistenceError("TRANSACTION_FAILED", `Saving failed while ${where}: ${message}`, { cause: error });
 }
+
+/**
+ * The error of the first request that failed the transaction. A request nobody waits on fails it
+ * with that error, but `done` then rejects with an AbortError, and `tx()`'s abort() clears
+ * `transaction.error`. Its error event is seen on the way to the transaction (before `done`'s own
+ * listener); one its request handled (`preventDefault`) or an AbortError (the transaction ended
+ * for another reason) is no cause.
+ */
+export function watchFailedRequests(transaction: IDBTransaction): () => DOMException | null {
+  const failures: Event[] = [];
+  transaction.addEventListener("error", (event) => failures.push(event), { capture: true });
+  return () => {
+    for (const event of failures) {
+      const error = (event.target as IDBRequest).error;
+      if (!event.defaultPrevented && error && error.name !== "AbortError") return error;
+    }
+    return null;
+  };
+}

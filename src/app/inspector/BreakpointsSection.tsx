@@ -3,6 +3,7 @@
 // They are not part of the graph (never exported); the canvas shows a dot on the node.
 import type { GraphNode } from "../../schema/index.js";
 import { breakpointsStore, useBreakpointsAt, type BreakPlace } from "../store/breakpoints";
+import { backgroundParents } from "./backgroundParents";
 import { useEditorStore } from "../store/EditorProvider";
 import { useStore } from "zustand";
 import { CheckboxField } from "./fields/CheckboxField";
@@ -39,11 +40,24 @@ function PlaceFields({ graphId, place, title }: { graphId: string; place: BreakP
   );
 }
 
+/** Says that background tasks run past breakpoints, for a node some agent queues as one. */
+function BackgroundNote({ nodeId }: { nodeId: string }) {
+  // A string, so a drag elsewhere on the canvas does not re-render the section.
+  const parents = useStore(useEditorStore(), (s) => backgroundParents(s.document, nodeId).join(", "));
+  if (parents === "") return null;
+  return (
+    <p role="note" className="mb-2 text-xs text-amber-700 dark:text-amber-400">
+      {`Runs as a background task of ${parents}: background tasks do not stop at breakpoints, so these pause it only when it runs inside a turn.`}
+    </p>
+  );
+}
+
 export function BreakpointsSection({ node }: { node: GraphNode }) {
   const graphId = useStore(useEditorStore(), (s) => s.document.meta.id);
   if (NOT_BREAKABLE.has(node.kind)) return null;
   return (
     <Section title="Breakpoints">
+      {node.kind === "agent" && <BackgroundNote nodeId={node.id} />}
       <PlaceFields graphId={graphId} place={{ nodeId: node.id, step: null }} title={node.kind === "agent" ? "the whole agent" : "this node"} />
       {node.kind === "agent" && (
         <>

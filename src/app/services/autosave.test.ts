@@ -2,15 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vite
 import type { GraphDocument } from "../../schema/index.js";
 import { createEditorStore, openDocument } from "../store/editorStore";
 import { blankDocument } from "../store/nodeFactory";
-import { createAutosave, type Autosave } from "./autosave";
+import { createAutosave, type Autosave, type DraftKeeper } from "./autosave";
 
 type SaveMock = Mock<(doc: GraphDocument) => Promise<void>>;
 
-function setup(save: SaveMock = vi.fn(async (_doc: GraphDocument) => {})) {
+function setup(save: SaveMock = vi.fn(async (_doc: GraphDocument) => {}), drafts?: DraftKeeper) {
   const store = createEditorStore(blankDocument("g1", "First"));
   const win = new EventTarget();
   const doc = Object.assign(new EventTarget(), { visibilityState: "visible" });
-  const autosave = createAutosave({ source: store, save, page: { window: win, document: doc } });
+  const autosave = createAutosave({ source: store, save, page: { window: win, document: doc }, ...(drafts ? { drafts } : {}) });
   autosave.start();
   const rename = (name: string) => store.getState().updateDocument((d) => ({ ...d, meta: { ...d.meta, name } }));
   return { store, save, win, doc, autosave, rename };
@@ -166,5 +166,87 @@ describe("autosave", () => {
     t.win.dispatchEvent(new Event("pagehide"));
     await vi.advanceTimersByTimeAsync(1_000);
     expect(savedNames(t.save)).toEqual(["Before stop"]);
+  });
+
+  describe("drafts", () => {
+    /** A keeper that records what it was asked, and when, next to the saves. */
+    function keeper(log: string[]): DraftKeeper {
+      return {
+        keep: (documents) => log.push(`keep ${documents.map((d) => d.meta.name).join(", ")}`),
+        drop: (graphId) => log.push(`drop ${graphId}`),
+      };
+    }
+
+    it("keeps the pending document when the page is closed, before its save starts", async () => {
+      const log: string[] = [];
+      const save: SaveMock = vi.fn(async (doc: GraphDocument) => void log.push(`save ${doc.meta.name}`));
+      const t = setup(save, keeper(log));
+      autosave = t.autosave;
+      t.rename("Closing");
+      t.win.dispatchEvent(new Event("pagehide"));
+      expect(log).toEqual(["keep Closing"]);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(log).toEqual(["keep Closing", "save Closing", "drop g1"]);
+    });
+
+    it("keeps a document whose save is still in flight when the tab is hidden", async () => {
+      const log: string[] = [];
+      const save: SaveMock = vi.fn(() => new Promise<void>(() => {}));
+      const t = setup(save, keeper(log));
+      autosave = t.autosave;
+      t.rename("In flight");
+      await vi.advanceTimersByTimeAsync(500);
+      expect(save).toHaveBeenCalledTimes(1);
+      t.doc.visibilityState = "hidden";
+      t.doc.dispatchEvent(new Event("visibilitychange"));
+      expect(log).toEqual(["keep In flight"]);
+    });
+
+    it("drops the draft when a save started after it lands, not when an older save does", async () => {
+      const log: string[] = [];
+      let release: () => void = () => {};
+      const save: SaveMock = vi.fn(async (doc: GraphDocument) => {
+        if (doc.meta.name === "older") await new Promise<void>((r) => (release = r));
+        log.push(`saved ${doc.meta.name}`);
+      });
+      const t = setup(save, keeper(log));
+      autosave = t.autosave;
+      t.rename("older");
+      await vi.advanceTimersByTimeAsync(500);
+      t.rename("newer");
+      t.win.dispatchEvent(new Event("pagehide"));
+      expect(log).toEqual(["keep newer"]);
+      release();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(log).toEqual(["keep newer", "saved older", "saved newer", "drop g1"]);
+    });
+
+    it("keeps no draft without unsaved changes, nor of a document the workspace could not read back", async () => {
+      const log: string[] = [];
+      const t = setup(undefined, keeper(log));
+      autosave = t.autosave;
+      t.win.dispatchEvent(new Event("pagehide"));
+      t.rename("");
+      t.win.dispatchEvent(new Event("pagehide"));
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(log).toEqual([]);
+    });
+
+    it("still saves when keeping the draft fails", async () => {
+      const t = setup(undefined, {
+        keep: () => {
+          throw new Error("no room");
+        },
+        drop: () => {},
+      });
+      autosave = t.autosave;
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      t.rename("Saved anyway");
+      t.win.dispatchEvent(new Event("pagehide"));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(savedNames(t.save)).toEqual(["Saved anyway"]);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining("could not keep unsaved changes"), expect.any(Error));
+      warn.mockRestore();
+    });
   });
 });

@@ -2,7 +2,8 @@
  * Autosave: the open document goes to the workspace ~500 ms after the last change, at once
  * when the page is hidden or closed, and before another graph opens. A failed save (storage
  * full, lost connection) is reported and the document stays in memory; the next change or a
- * retry saves it again.
+ * retry saves it again. As the page hides or unloads, each unsaved document is also kept as a
+ * draft, written at once: a save started then may never finish, a draft's single write does.
  */
 import { graphDocumentSchema, type GraphDocument } from "../../schema/index.js";
 
@@ -26,9 +27,19 @@ export interface PageEvents {
   document?: Pick<EventTarget, "addEventListener" | "removeEventListener"> & { visibilityState?: string };
 }
 
+/** Where unsaved documents outlive the page (the workspace's drafts, in the app). */
+export interface DraftKeeper {
+  /** Writes these documents now, synchronously: called in the `pagehide` (or hidden) handler. */
+  keep(documents: GraphDocument[]): void;
+  /** A save written after the graph's draft was kept has landed: the draft is no longer needed. */
+  drop(graphId: string): void;
+}
+
 export interface AutosaveOptions {
   source: DocumentSource;
   save(document: GraphDocument): Promise<unknown>;
+  /** Keeps the unsaved documents as drafts when the page hides or unloads. */
+  drafts?: DraftKeeper;
   /** Quiet time after the last change before saving. */
   delayMs?: number;
   /** Longest a change waits while edits keep coming (a long drag). */
@@ -92,6 +103,12 @@ export function createAutosave(options: AutosaveOptions): Autosave {
   let queue: Promise<void> = Promise.resolve();
   let inFlight = 0;
   let written = false;
+  /** Writes started so far: a write numbered at least a kept draft's mark stores what it kept. */
+  let writes = 0;
+  /** Latest document per graph id whose save has started but not ended, with its write number. */
+  const saving = new Map<string, { document: GraphDocument; write: number }>();
+  /** Per graph id with a kept draft: the write number from which a landed save stores the draft's document. */
+  const kept = new Map<string, number>();
   let unsubscribe: (() => void) | null = null;
 
   /** Failures by graph id (and "startup"), until that graph saves or the user dismisses them. */
@@ -131,6 +148,8 @@ export function createAutosave(options: AutosaveOptions): Autosave {
     }
     inFlight += 1;
     written = true;
+    const number = ++writes;
+    saving.set(id, { document, write: number });
     refresh();
     // One save at a time, in order: an older document never lands after a newer one.
     queue = queue.then(async () => {
@@ -138,6 +157,11 @@ export function createAutosave(options: AutosaveOptions): Autosave {
         await options.save(document);
         stored.set(id, document);
         failures.delete(id);
+        const mark = kept.get(id);
+        if (mark !== undefined && number >= mark) {
+          kept.delete(id);
+          options.drafts?.drop(id);
+        }
       } catch (error) {
         // A save refused because another tab changed the same fields says itself what to do.
         const refused = (error as { code?: string } | null)?.code === "STALE_GRAPH";
@@ -149,6 +173,7 @@ export function createAutosave(options: AutosaveOptions): Autosave {
         );
       } finally {
         inFlight -= 1;
+        if (saving.get(id)?.write === number) saving.delete(id);
         refresh();
       }
     });
@@ -175,9 +200,33 @@ export function createAutosave(options: AutosaveOptions): Autosave {
     timer = setTimeout(() => void flush(), wait);
   };
 
-  const onPageHide = () => void flush();
+  /**
+   * Keeps the latest unsaved document of each graph (pending, or with its save in flight) as a
+   * draft. A pending one is written by the flush that follows, numbered after every write so far.
+   */
+  const keepDrafts = () => {
+    if (!options.drafts) return;
+    const unsaved = new Map<string, { document: GraphDocument; mark: number }>();
+    for (const [id, { document, write }] of saving) unsaved.set(id, { document, mark: write });
+    for (const [id, document] of pending) unsaved.set(id, { document, mark: writes + 1 });
+    const keepable = [...unsaved].filter(([, { document }]) => unstorableReason(document) === null);
+    if (keepable.length === 0) return;
+    try {
+      options.drafts.keep(keepable.map(([, { document }]) => document));
+      for (const [id, { mark }] of keepable) kept.set(id, mark);
+    } catch (error) {
+      // The save that follows is still tried; nothing else can be done while the page goes.
+      console.warn("Graphwright: could not keep unsaved changes as a draft", error);
+    }
+  };
+  const onPageHide = () => {
+    keepDrafts();
+    void flush();
+  };
   const onVisibility = () => {
-    if (options.page?.document?.visibilityState === "hidden") void flush();
+    if (options.page?.document?.visibilityState !== "hidden") return;
+    keepDrafts();
+    void flush();
   };
 
   return {

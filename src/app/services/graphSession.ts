@@ -1,6 +1,7 @@
 /**
- * The open graph's life in the workspace: which graph opens at start, opening another one
- * (template, import, new, version) with a fresh undo history, and autosave behind it all.
+ * The open graph's life in the workspace: which graph opens at start (after the drafts of the
+ * last pages are taken), opening another one (template, import, new, version) with a fresh undo
+ * history, and autosave behind it all, keeping drafts as the page hides or unloads.
  */
 import type { GraphDocument } from "../../schema/index.js";
 import type { Workspace } from "../../persistence/workspace/index.js";
@@ -8,7 +9,8 @@ import { openDocument, type EditorStore } from "../store/editorStore";
 import type { Template } from "../templates/catalog";
 import { instantiateTemplate, newGraphId } from "../templates/instantiate";
 import { isShareFragment, readShareFragment } from "../io/shareLink";
-import { createAutosave, type Autosave, type PageEvents } from "./autosave";
+import { createAutosave, type Autosave, type DraftKeeper, type PageEvents } from "./autosave";
+import { recoverDrafts } from "./draftRecovery";
 import { createGraphSync, keysRemovedNotice, type GraphSync, type SaveChannel } from "./graphSync";
 import { importGraphText, type ImportFailure } from "./importGraphText";
 
@@ -66,7 +68,14 @@ export function createGraphSession(options: GraphSessionOptions): GraphSession {
     flush: () => autosave.flush(),
     onKeysRemoved: (name) => noticeListeners.forEach((listener) => listener(keysRemovedNotice(name))),
   });
-  const autosave = createAutosave({ source: store, save: sync.save, ...(options.page ? { page: options.page } : {}) });
+  const drafts = keepDrafts(workspace, sync);
+  const autosave = createAutosave({ source: store, save: sync.save, drafts, ...(options.page ? { page: options.page } : {}) });
+  // Keys saved in another tab meanwhile: read again when the user comes back, before they paste one.
+  const readKeys = () => void workspace.drafts.readKeys().catch(() => undefined);
+  options.page?.window?.addEventListener("focus", readKeys);
+  options.page?.document?.addEventListener("visibilitychange", () => {
+    if (options.page?.document?.visibilityState === "visible") readKeys();
+  });
   const graphIds = async () => {
     const ids = new Set([store.getState().document.meta.id]);
     try {
@@ -115,6 +124,28 @@ export function createGraphSession(options: GraphSessionOptions): GraphSession {
   return session;
 }
 
+/** Autosave's drafts in the workspace, each written over the revision this tab's edits start from. */
+function keepDrafts(workspace: Workspace, sync: GraphSync): DraftKeeper {
+  /** The number of the last draft written per graph, so a landed save deletes that one and no later one. */
+  const written = new Map<string, number>();
+  return {
+    keep(documents) {
+      const write = workspace.drafts.writeNow(documents.map((document) => ({ document, base: sync.base(document.meta.id) ?? null })));
+      if (!write) return;
+      for (const { graphId, seq } of write.written) written.set(graphId, seq);
+      void write.done.catch((error: unknown) => console.warn("Graphwright: could not keep unsaved changes", error));
+    },
+    drop(graphId) {
+      const seq = written.get(graphId);
+      if (seq === undefined) return;
+      written.delete(graphId);
+      workspace.drafts
+        .delete(graphId, workspace.drafts.writer, seq)
+        .catch((error: unknown) => console.warn("Graphwright: could not drop a saved draft", error));
+    },
+  };
+}
+
 export interface StartOptions {
   now?: Date;
   /** The page's URL fragment: a share link (`#graph=…`) opens its graph after the workspace's. */
@@ -128,11 +159,26 @@ export interface StartOptions {
  * `fragment` is then imported like a file: validated, never run.
  */
 export async function openInitialGraph(session: GraphSession, templates: readonly Template[], options: StartOptions = {}): Promise<void> {
+  const notices = await takeDrafts(session);
   await openStoredOrTemplate(session, templates, options.now ?? new Date());
   if (options.fragment && isShareFragment(options.fragment)) {
     const outcome = await session.openShareLink(options.fragment);
-    session.startup.notice = outcome.notice;
+    if (outcome.notice) notices.push(outcome.notice);
     session.startup.importFailure = outcome.importFailure;
+  }
+  session.startup.notice = notices.length > 0 ? notices.join(" ") : null;
+}
+
+/**
+ * Reads the saved keys drafts are redacted with, then takes or drops the drafts the last pages
+ * kept, so the graph that opens next holds them. Says what the user should know.
+ */
+async function takeDrafts(session: GraphSession): Promise<string[]> {
+  try {
+    await session.workspace.drafts.readKeys();
+    return (await recoverDrafts({ workspace: session.workspace, sync: session.sync })).notices;
+  } catch (error) {
+    return [`Could not restore the changes not saved before the page closed: ${errorText(error)} They are kept and tried again at the next start.`];
   }
 }
 

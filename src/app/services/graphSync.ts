@@ -29,8 +29,10 @@ export const GRAPH_CHANNEL = "graphwright:graphs";
 export interface GraphSync {
   /** Saves a document over the revision this tab last read; merges or refuses a stale one. */
   save(document: GraphDocument): Promise<void>;
-  /** Remembers a record this tab opened as the revision its edits start from. */
-  adopt(record: GraphRecord): void;
+  /** Remembers a record this tab opened (or a draft's base) as the revision its edits start from. */
+  adopt(record: Pick<GraphRecord, "id" | "rev" | "document">): void;
+  /** The revision (and its document) this tab's edits of a graph start from; undefined before it was read or saved. */
+  base(graphId: string): { rev: number; document: GraphDocument } | undefined;
   /** Loads a newer revision of the open graph, saved by another tab (also run on channel messages). */
   pull(graphId: string): Promise<void>;
   close(): void;
@@ -156,6 +158,7 @@ export function createGraphSync(deps: GraphSyncDeps): GraphSync {
     adopt(record) {
       bases.set(record.id, { rev: record.rev ?? 0, document: record.document });
     },
+    base: (graphId) => bases.get(graphId),
     pull,
     close: () => channel?.close?.(),
   };

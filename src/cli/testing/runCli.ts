@@ -2,12 +2,11 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+import { builtCli } from "./builtCli.js";
 
 const exec = promisify(execFile);
 
 export const ROOT = path.resolve(import.meta.dirname, "../../..");
-const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
-const MAIN = path.join(ROOT, "src", "cli", "main.ts");
 
 export interface CliResult {
   code: number;
@@ -16,12 +15,13 @@ export interface CliResult {
 }
 
 /**
- * `npm run cli -- <args>` without npm, offline: provider keys are cleared.
+ * `npm run cli -- <args>` without npm (the CLI prebuilt from the same sources, see builtCli.ts),
+ * offline: provider keys are cleared.
  * @example const { code, stdout } = await runCli(["run", "examples/weather-assistant.json", "hi"]);
  */
 export async function runCli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await exec(TSX, [MAIN, ...args], {
+    const { stdout, stderr } = await exec(process.execPath, [await builtCli(), ...args], {
       cwd: options.cwd ?? ROOT,
       env: { ...process.env, OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "", ...options.env },
     });

@@ -44,7 +44,7 @@ export class GraphStore {
   async save(given: GraphDocument, options: { expectedRev?: number } = {}): Promise<SavedGraph> {
     const now = this.clock.iso();
     return this.db.tx([STORES.graphs, STORES.secrets], "readwrite", `saving graph "${given.meta.name}"`, async (tx) => {
-      const { value: document, removed } = await withoutSavedKeys(tx, given);
+      const { value: document, removed } = await withoutSavedKeys(this.db, tx, given);
       const store = tx.objectStore(STORES.graphs);
       const raw = await store.get(document.meta.id);
       const existing = raw === undefined ? undefined : readRecord(STORES.graphs, raw, graphRecordSchema);
@@ -78,7 +78,7 @@ export class GraphStore {
       .map(({ id, name, updated }) => ({ id, name, updated }));
   }
 
-  /** Deletes a graph with its versions, threads, runs, events, checkpoints and knowledge bases, in one transaction. */
+  /** Deletes a graph with its versions, drafts, threads, runs, events, checkpoints and knowledge bases, in one transaction. */
   async delete(id: string): Promise<void> {
     const knowledge = [STORES.kbBases, STORES.kbFiles, STORES.kbIndexes] as const;
     const stores = [
@@ -91,6 +91,7 @@ export class GraphStore {
       STORES.writes,
       STORES.blobs,
       STORES.tasks,
+      STORES.drafts,
       ...knowledge,
     ];
     await this.db.tx(stores, "readwrite", `deleting graph "${id}"`, async (tx) => {
@@ -105,15 +106,16 @@ export class GraphStore {
         .index("graph_id")
         .getAllKeys(IDBKeyRange.bound([id, ""], [id, "\uffff"]));
       for (const threadId of threads) await deleteThreadRows(tx, threadId);
-      // Knowledge base rows are keyed [graph, base, …]: arrays sort after strings, so [id, []] ends the graph's range.
+      // Knowledge base and draft rows are keyed [graph, …]: arrays sort after strings, so [id, []] ends the graph's range.
       for (const name of knowledge) await tx.objectStore(name).delete(IDBKeyRange.bound([id], [id, []]));
+      await tx.objectStore(STORES.drafts).delete(IDBKeyRange.bound([id], [id, []]));
     });
   }
 
   /** Saves a named snapshot of a document (a saved API key in it is stored as `REDACTED`). */
   async saveVersion(given: GraphDocument, name: string, id: string): Promise<VersionRecord> {
     return this.db.tx([STORES.versions, STORES.secrets], "readwrite", `saving version "${name}"`, async (tx) => {
-      const { value: document } = await withoutSavedKeys(tx, given);
+      const { value: document } = await withoutSavedKeys(this.db, tx, given);
       const record: VersionRecord = { id, v: 1, graph_id: document.meta.id, name, created: this.clock.iso(), document };
       await tx.objectStore(STORES.versions).put(record);
       return record;

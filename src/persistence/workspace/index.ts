@@ -1,5 +1,6 @@
-/** The workspace: graphs and versions, threads, runs and events, settings, secrets — one database. */
+/** The workspace: graphs and versions, drafts, threads, runs and events, settings, secrets — one database. */
 import type { Database } from "../db.js";
+import { DraftStore } from "./drafts.js";
 import { GraphStore } from "./graphs.js";
 import { RunStore } from "./runs.js";
 import { SecretStore } from "./secrets.js";
@@ -10,6 +11,8 @@ import { systemClock, type WorkspaceClock } from "./types.js";
 
 export interface Workspace {
   graphs: GraphStore;
+  /** Unsaved documents kept as a page hid or unloaded, taken or dropped at the next start. */
+  drafts: DraftStore;
   threads: ThreadStore;
   runs: RunStore;
   settings: SettingsStore;
@@ -25,6 +28,7 @@ export interface Workspace {
 export function createWorkspace(db: Database, clock: WorkspaceClock = systemClock): Workspace {
   return {
     graphs: new GraphStore(db, clock),
+    drafts: new DraftStore(db, clock),
     threads: new ThreadStore(db, clock),
     runs: new RunStore(db),
     settings: new SettingsStore(db),
@@ -34,10 +38,11 @@ export function createWorkspace(db: Database, clock: WorkspaceClock = systemCloc
 }
 
 export { GraphStore, StaleGraphError, type GraphSummary, type SavedGraph } from "./graphs.js";
+export { DraftStore, type DraftInput, type DraftList, type DraftWrite } from "./drafts.js";
 export { ThreadStore } from "./threads.js";
 export { RunStore, storedEvent } from "./runs.js";
 export { SettingsStore } from "./settings.js";
 export { TaskStore } from "./tasks.js";
 export { SecretStore, maskSecret, type SecretSummary } from "./secrets.js";
 export { systemClock, type WorkspaceClock } from "./types.js";
-export type { GraphRecord, VersionRecord, ThreadRecord, RunRecord, RunStatus } from "./records.js";
+export type { DraftRecord, GraphRecord, VersionRecord, ThreadRecord, RunRecord, RunStatus } from "./records.js";

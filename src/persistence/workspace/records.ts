@@ -38,6 +38,20 @@ export const threadRecordSchema = z.object({
   created: iso,
   updated: iso,
 });
+/**
+ * A draft: a document not yet saved when its page hid or unloaded, with the revision it was
+ * edited from (`base`, null for a graph whose first save had not landed) and when it was kept.
+ * Keyed by [graph_id, writer] (one per page), `seq` told apart from a later draft of the same page.
+ */
+export const draftRecordSchema = z.object({
+  graph_id: z.string().min(1),
+  writer: z.string().min(1),
+  v: z.literal(1),
+  seq: z.number().int().nonnegative(),
+  saved: iso,
+  base: z.object({ rev: z.number().int().nonnegative(), document: graphDocumentSchema }).nullable(),
+  document: graphDocumentSchema,
+});
 /** `interrupted`: the run paused for a person (approval or question) and waits to be resumed. */
 export const runStatusSchema = z.enum(["running", "completed", "cancelled", "error", "interrupted"]);
 export const runRecordSchema = z.object({
@@ -54,6 +68,7 @@ export const runRecordSchema = z.object({
 
 export type GraphRecord = z.infer<typeof graphRecordSchema>;
 export type VersionRecord = z.infer<typeof versionRecordSchema>;
+export type DraftRecord = z.infer<typeof draftRecordSchema>;
 export type ThreadRecord = z.infer<typeof threadRecordSchema>;
 export type RunRecord = z.infer<typeof runRecordSchema>;
 export type RunStatus = z.infer<typeof runStatusSchema>;

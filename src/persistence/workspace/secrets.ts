@@ -4,6 +4,7 @@
  * calls at request time for the provider the key belongs to.
  */
 import { STORES, type Database } from "../db.js";
+import { changeSavedKeys } from "./savedKeys.js";
 
 export interface SecretSummary {
   name: string;
@@ -21,7 +22,8 @@ export class SecretStore {
 
   async set(name: string, value: string): Promise<void> {
     const trimmed = value.trim();
-    await this.db.tx([STORES.secrets], "readwrite", `saving secret "${name}"`, async (tx) => {
+    // Through savedKeys: what a draft is redacted with changes with the keys.
+    await changeSavedKeys(this.db, `saving secret "${name}"`, async (tx) => {
       const store = tx.objectStore(STORES.secrets);
       // An empty value removes the secret rather than storing a blank key.
       if (trimmed) await store.put({ id: name, value: trimmed });
@@ -30,7 +32,7 @@ export class SecretStore {
   }
 
   async delete(name: string): Promise<void> {
-    await this.db.tx([STORES.secrets], "readwrite", `deleting secret "${name}"`, (tx) => tx.objectStore(STORES.secrets).delete(name));
+    await changeSavedKeys(this.db, `deleting secret "${name}"`, (tx) => tx.objectStore(STORES.secrets).delete(name));
   }
 
   async has(name: string): Promise<boolean> {

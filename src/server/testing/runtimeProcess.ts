@@ -9,6 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { builtCli } from "../../cli/testing/builtCli.js";
 import { freePort } from "./langgraphServer.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -54,16 +55,8 @@ export async function startRuntimeProcess(options: { timeoutMs?: number; corsOri
 
   const start = async () => {
     const started = spawn(
-      path.join(ROOT, "node_modules", ".bin", "tsx"),
-      [
-        path.join(ROOT, "src", "cli", "main.ts"),
-        "serve",
-        "--port",
-        String(port),
-        "--state",
-        state,
-        ...(options.corsOrigins ?? []).flatMap((origin) => ["--cors-origin", origin]),
-      ],
+      process.execPath,
+      [await builtCli(), "serve", "--port", String(port), "--state", state, ...(options.corsOrigins ?? []).flatMap((origin) => ["--cors-origin", origin])],
       {
         cwd: ROOT,
         detached: true,

@@ -5,7 +5,7 @@ import path from "node:path";
 import { validate } from "../schema/index.js";
 import { sampleImporter, sampleText } from "../import/testing/sampleImporter.js";
 import { importCommand, type ImportCommandOptions } from "./importCommand.js";
-import { runCli } from "./testing/runCli.js";
+import { ROOT, runCli } from "./testing/runCli.js";
 
 class Failed extends Error {
   constructor(
@@ -101,6 +101,50 @@ describe("cli import", () => {
     expect(await readFile(out, "utf8")).toBe("keep me");
     expect((await runImport(file, { out, force: true })).code).toBe(0);
     expect(JSON.parse(await readFile(out, "utf8"))).toMatchObject({ meta: { name: "Support" } });
+  });
+});
+
+describe("cli import of each format's files (as a user runs it)", () => {
+  const fixture = (format: string, file: string) => path.join(ROOT, "src", "import", format, "fixtures", file);
+  const REPORT_KEYS = ["id", "name", "reason", "status", "to", "type"];
+
+  it.each([
+    ["flowise", "agents-with-tools.json", "Flowise flow"],
+    ["flowise", "v1-tool-agent.json", null],
+    ["langflow", "agent-tools.json", "Support Agent"],
+    ["n8n", "agent-with-tools.json", "Travel helper with tools"],
+    ["dify", "research-agent.yml", "City research agent"],
+  ])("writes a valid graph and the report in the issue's shape for %s %s", async (format, file, name) => {
+    const dir = await tempDir();
+    const out = path.join(dir, "graph.json");
+    const reportFile = path.join(dir, "report.json");
+    const { code, stdout, stderr } = await runCli(["import", fixture(format, file), "--out", out, "--report", reportFile]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+    const report = JSON.parse(await readFile(reportFile, "utf8")) as {
+      source: { format: string; name: string };
+      nodes: Record<string, unknown>[];
+      notes: unknown[];
+    };
+    expect(Object.keys(report).sort()).toEqual(["nodes", "notes", "source"]);
+    expect(report.source.format).toBe(format);
+    if (name) expect(report.source.name).toBe(name);
+    expect(report.nodes.length).toBeGreaterThan(0);
+    for (const node of report.nodes) expect(Object.keys(node).sort()).toEqual(REPORT_KEYS);
+    expect(new Set(report.nodes.map((n) => n.id)).size).toBe(report.nodes.length);
+    expect(report.notes.every((note) => typeof note === "string")).toBe(true);
+    expect(validate(JSON.parse(await readFile(out, "utf8"))).ok).toBe(true);
+    expect(stdout).toContain(`Imported "${report.source.name}" from `);
+  });
+
+  it("lists the flows of a Flowise export-all file, then imports the one --flow names", async () => {
+    const dir = await tempDir();
+    const out = path.join(dir, "graph.json");
+    const listed = await runCli(["import", fixture("flowise", "export-all.json"), "--out", out]);
+    expect(listed.code).toBe(2);
+    expect(listed.stderr).toContain("holds 3 Flowise flows; choose one with --flow <name>:\n  Helpdesk\n  Order desk\n  Calculator bot");
+    const picked = await runCli(["import", fixture("flowise", "export-all.json"), "--out", out, "--flow", "Order desk"]);
+    expect(picked.code).toBe(0);
+    expect(JSON.parse(await readFile(out, "utf8"))).toMatchObject({ meta: { id: "imported-order_desk", name: "Order desk" } });
   });
 });
 

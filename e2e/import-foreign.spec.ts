@@ -100,6 +100,32 @@ test("a file of several flows lets the person pick, and each flow chosen becomes
   await importing.expectVersion("Imported from Langflow");
 });
 
+test("a file of no known format and a YAML alias bomb are refused in Import failed, and nothing is stored", async ({ app, controls, page }) => {
+  await app.goto();
+  const importing = new ForeignImportPage(page);
+  const before = await controls.graphName.inputValue();
+  await importing.import("file", "hello.json", '{"hello": "world"}');
+  const failed = controls.dialog("Import failed");
+  await expect(failed.getByRole("listitem")).toHaveText(["$: This is not a Flowise, Langflow, n8n or Dify workflow that Graphwright knows"]);
+  await failed.getByRole("button", { name: "Close" }).click();
+
+  const levels = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
+  for (let i = 1; i < 9; i++) {
+    const name = String.fromCharCode(97 + i);
+    levels.push(
+      `${name}: &${name} [${Array(10)
+        .fill(`*${String.fromCharCode(96 + i)}`)
+        .join(",")}]`,
+    );
+  }
+  await importing.import("drop", "bomb.yml", levels.join("\n"));
+  await expect(failed.getByRole("listitem")).toHaveText([/^\$: The YAML uses too many aliases \(more than 100\)/]);
+  await failed.press("Escape");
+  await expect(controls.graphName).toHaveValue(before);
+  await controls.button("Open").click();
+  await expect(controls.dialog("Open graph").getByRole("list", { name: "Graphs in this browser" }).getByRole("listitem")).toHaveCount(1);
+});
+
 const CANARY = "sk-proj-IMPORTCANARY5v8QpLzR2mXwT7yNcB4dKf";
 const PIECE = 12;
 

@@ -1,6 +1,7 @@
 /**
  * Headless runner: `npm run cli -- run <graph.json> "<message>" [--thread id] [--checkpoint store] [--graphs dir] [--json]`,
- * or `run <graph.json> --thread id --resume '<answer>'` to answer a paused run; `test` runs a document's tests (testCommand.ts).
+ * or `run <graph.json> --thread id --resume '<answer>'` to answer a paused run; `test` runs a document's tests (testCommand.ts);
+ * `import` turns another builder's workflow into a graph file (importCommand.ts).
  * Runs an exported document in Node with the same engine the browser uses.
  */
 import { readFile } from "node:fs/promises";
@@ -16,60 +17,11 @@ import { startRuntimeServer, type RuntimeServer } from "../server/runtime/serve.
 import { corsOrigin } from "../server/runtime/requestGuard.js";
 import { writeServerBundle } from "./bundle.js";
 import { testCommand } from "./testCommand.js";
+import { importCommand } from "./importCommand.js";
+import { USAGE } from "./usage.js";
 import { cliMemory } from "./memoryIndex.js";
 import { embeddingWarnings, unpackedKnowledgeWarnings } from "../tools/index.js";
 import { documentEmbedders } from "../models/index.js";
-
-const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>] [--checkpoint <store>] [--graphs <dir>] [--json]
-       npm run cli -- run <graph.json> --thread <id> --resume '<answer>' [--interrupt <id>] [--checkpoint <store>]
-       npm run cli -- test <graph.json> [--junit <out.xml>] [--graphs <dir>]
-       npm run cli -- bundle <graph.json> --out <dir> [--graphs <dir>]
-       npm run cli -- serve [--port <n>] [--host <host>] [--graphs <dir>] [--state <dir>]
-                          [--cors-origin <origin> …]
-
-  run                    runs one turn of a graph here, in Node
-  test                   runs the graph's tests (its "tests": saved threads and their
-                         assertions), prints a pass/fail table; exit code 0 when all
-                         pass, 1 when any fails, 2 when the file is unreadable, invalid
-                         or has no tests
-  bundle                 writes a LangGraph server project for the graph into --out
-                         (then: cd <dir> && npm install && npx langgraphjs dev)
-  serve                  starts the Graphwright runtime server, a LangGraph server whose
-                         assistants are graph documents (the app's Publish to server and
-                         run target); --graphs publishes every graph of a folder at start
-
-  --thread <id>          thread to run on (default: a new thread)
-  --checkpoint <store>   where threads are kept, so a later run can resume one:
-                         memory (default, this run only), sqlite:<file>,
-                         postgres://user:password@host:port/database
-                         (agents' long-term memories live there too with postgres;
-                         otherwise they last this run only)
-  --graphs <dir>         where Subgraph nodes find other graphs, by meta.id or file
-                         name (default: the folder of <graph.json>)
-  --json                 print one JSON event per line instead of readable text
-  --junit <out.xml>      test also writes the results as JUnit XML, failures with their diffs
-  --resume <answer>      answer the run paused on --thread (exit code 3 means paused):
-                         '{"decision":"approve"}', '{"decision":"reject","reason":"…"}',
-                         '{"decision":"edit","args":{…}}' or '{"option_id":"<id>"}'
-  --interrupt <id>       which pending interrupt the answer is for, when there are several
-  --out <dir>            where bundle writes the project (an empty or new folder)
-  --port <n>             serve's port (default 8123); --host its address (default 127.0.0.1;
-                         any other than loopback needs GRAPHWRIGHT_SERVER_API_KEY)
-  --cors-origin <origin> a page origin allowed to call serve, e.g. http://localhost:5173; give
-                         it once per origin (default: the app's own dev and preview origins,
-                         http://localhost:5173, http://127.0.0.1:5173, http://localhost:4173,
-                         http://127.0.0.1:4173); pages of other origins are refused
-  --state <dir>          where serve keeps threads and assistants (default .graphwright-server)
-                         (with GRAPHWRIGHT_SERVER_API_KEY set, serve asks every request for that key
-                         as x-api-key: Settings' LangGraph API key sends it)
-
-Provider keys come from OPENAI_API_KEY and ANTHROPIC_API_KEY. Knowledge bases are searched
-from their files' text in <graph.json>, which an export from Graphwright carries when
-"include knowledge bases" is checked; a base with an embeddings model profile is embedded
-with OPENAI_API_KEY and searched hybrid (full text only, with a warning, without the key).
-A graph whose settings name memory_embedding_profile recalls memories by meaning with
-OPENAI_API_KEY in the in-memory store (memory, sqlite:<file>) and on serve (its own store;
-without the key, by words, with a warning); with postgres://, by words.`;
 
 /** Ends the command with a message on stderr; thrown so open stores are closed on the way out. */
 class CliFailure extends Error {
@@ -105,6 +57,9 @@ async function main(argv: string[]): Promise<number> {
         state: { type: "string" },
         "cors-origin": { type: "string", multiple: true },
         junit: { type: "string" },
+        report: { type: "string" },
+        flow: { type: "string" },
+        force: { type: "boolean", default: false },
       },
     });
   } catch (error) {
@@ -115,6 +70,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === "serve") return serve(parsed.values);
   if (command === "bundle") return bundle(file, parsed.values);
   if (command === "test") return testCommand(file, parsed.values, { readDocument, fail });
+  if (command === "import") return importCommand(file, parsed.values, { fail, write: (text) => process.stdout.write(text) });
   if (command !== "run") fail(`Unknown command "${command}".\n\n${USAGE}`);
   const resume = parsed.values.resume === undefined ? undefined : resumeRequest(parsed.values.resume, parsed.values.interrupt, parsed.values.thread);
   if (!file || (message === undefined && !resume)) fail(`run needs a graph file and a message.\n\n${USAGE}`);

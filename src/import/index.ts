@@ -31,8 +31,8 @@ const KNOWN = Object.values(FORMAT_LABELS)
  * The importer whose format `data` is, or null.
  * @example detectImporter(JSON.parse(text))?.format // "n8n"
  */
-export function detectImporter(data: unknown): Importer | null {
-  for (const importer of IMPORTERS) {
+export function detectImporter(data: unknown, importers: readonly Importer[] = IMPORTERS): Importer | null {
+  for (const importer of importers) {
     try {
       if (importer.detect(data)) return importer;
     } catch {
@@ -52,17 +52,17 @@ export interface ForeignFile {
  * Reads and recognises a foreign workflow file; throws ImportError saying what is wrong.
  * @example const file = readForeignFile(text); file.flows.map((f) => f.name) // ["Support", "Triage"]
  */
-export function readForeignFile(text: string): ForeignFile {
+export function readForeignFile(text: string, importers: readonly Importer[] = IMPORTERS): ForeignFile {
   const data = readForeignText(text);
-  const importer = detectImporter(data);
+  const importer = detectImporter(data, importers);
   if (!importer) throw new ImportError("UNRECOGNISED", `This is not a ${KNOWN} workflow that Graphwright knows`);
   const flows = importer.flows(data);
   if (flows.length === 0) throw new ImportError("UNRECOGNISED", `This ${FORMAT_LABELS[importer.format]} file holds no flow`);
   return { format: importer.format, flows };
 }
 
-function importerOf(format: ForeignFormat): Importer {
-  const importer = IMPORTERS.find((i) => i.format === format);
+function importerOf(format: ForeignFormat, importers: readonly Importer[]): Importer {
+  const importer = importers.find((i) => i.format === format);
   if (!importer) throw new ImportError("UNRECOGNISED", `${FORMAT_LABELS[format]} files cannot be imported yet`);
   return importer;
 }
@@ -70,10 +70,11 @@ function importerOf(format: ForeignFormat): Importer {
 /**
  * Imports one flow of a foreign file as a new graph. `flow` names the flow of a file of several
  * (required then); a file of one flow takes it. Throws ImportError for a file it cannot use.
+ * `importers` defaults to every importer (tests pass their own).
  * @example const { document, report } = importForeign(text, { graphId: "imported-support", now: new Date().toISOString() });
  */
-export function importForeign(text: string, context: ImportContext & { flow?: string }): ImportResult {
-  const file = readForeignFile(text);
+export function importForeign(text: string, context: ImportContext & { flow?: string }, importers: readonly Importer[] = IMPORTERS): ImportResult {
+  const file = readForeignFile(text, importers);
   let chosen: ForeignFlow | undefined;
   if (context.flow !== undefined) {
     chosen = file.flows.find((f) => f.name === context.flow);
@@ -83,5 +84,5 @@ export function importForeign(text: string, context: ImportContext & { flow?: st
   } else {
     throw new ImportError("NO_SUCH_FLOW", `The file holds ${file.flows.length} flows (${file.flows.map((f) => `"${f.name}"`).join(", ")}): choose one`);
   }
-  return importerOf(file.format).convert(chosen as ForeignFlow, { graphId: context.graphId, now: context.now });
+  return importerOf(file.format, importers).convert(chosen as ForeignFlow, { graphId: context.graphId, now: context.now });
 }

@@ -19,6 +19,7 @@ export type { MemoryEntry, MemoryProgressMessage, MemoryRequest, MemoryResult, R
 export type { PublishedGraph, ServerAnswer, ServerProgressMessage, ServerRequest, ServerResult, ServerThreadSummary } from "./serverProtocol";
 export type { SandboxConnectMessage, SandboxLostMessage, SandboxPort, SandboxPortMessage, SandboxStuckMessage } from "./sandboxMessages";
 
+export type { ImportReply, ImportRequest } from "./importProtocol";
 export { summarizeProblems } from "./problemSummary";
 export { readSecretOrigins, TOOL_SECRET_ORIGINS_SETTING, type SecretOrigins } from "./secretOriginsSetting";
 export type {

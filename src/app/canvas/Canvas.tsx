@@ -31,6 +31,7 @@ import { useShortcuts } from "./shortcuts/useShortcuts";
 import { fitTargets, useMinimapFit } from "./useMinimapFit";
 import { useFitAfterChange } from "./useFitAfterChange";
 import { useShellStore } from "../shell/shellStore";
+import { useImporter } from "../shell/useImporter";
 import { useResolvedTheme } from "../shell/theme/themeStore";
 
 const MULTI_SELECT_KEYS = ["Shift", "Meta", "Control"];
@@ -81,7 +82,10 @@ function FlowEditor() {
 
   const shell = useShellStore();
   const openCommandPalette = useCallback(() => shell.getState().openDialog("commands"), [shell]);
-  useShortcuts({ store, openCommandPalette });
+  const importer = useImporter();
+  // Pasted text that is not nodes may be a graph or another builder's workflow: it imports as a new graph.
+  const importPasted = useCallback((text: string) => void importer.importText(text, "The pasted text", { pasted: true }), [importer]);
+  useShortcuts({ store, openCommandPalette, importPasted });
 
   const wrapper = useRef<HTMLDivElement>(null);
   const flow = useReactFlow<FlowNode, FlowEdge>();
@@ -125,18 +129,25 @@ function FlowEditor() {
   const onConnect = useCallback((connection: Connection) => void connectFromFlow(store, connection), [store]);
 
   const onDragOver = useCallback((event: DragEvent) => {
-    if (!carriesNodeKind(event.dataTransfer)) return;
+    if (!carriesNodeKind(event.dataTransfer) && !event.dataTransfer.types.includes("Files")) return;
     event.preventDefault();
     event.dataTransfer.dropEffect = "copy";
   }, []);
   const onDrop = useCallback(
     (event: DragEvent) => {
+      // A file dropped on the canvas imports as the Import button's would (a graph, or another builder's workflow).
+      const [file] = event.dataTransfer.files;
+      if (file) {
+        event.preventDefault();
+        void importer.importFile(file);
+        return;
+      }
       const kind = droppedKind(event.dataTransfer);
       if (!kind) return;
       event.preventDefault();
       addNodeAtScreenPoint(store, kind, { x: event.clientX, y: event.clientY });
     },
-    [store],
+    [store, importer],
   );
 
   // Made once per change of what they show: a drag re-renders this component on every move, and

@@ -86,6 +86,15 @@ describe("clipboard fragments", () => {
     expect(await clipboard.read()).toBeNull();
   });
 
+  it("hands other copied text to the paste (to import a graph or a workflow), never a fragment's text", async () => {
+    const system = new FakeClipboard();
+    const clipboard = new FragmentClipboard(() => system);
+    system.text = '{"name": "n8n workflow", "nodes": [], "connections": {}}';
+    expect(await clipboard.readPaste()).toEqual({ fragment: null, text: system.text });
+    await clipboard.copy(fragment);
+    expect(await clipboard.readPaste()).toEqual({ fragment, text: null });
+  });
+
   it("pastes next to the originals in their own graph and at the view's centre elsewhere", () => {
     expect(pasteOffset(fragment, doc, { x: 1000, y: 1000 })).toEqual({ x: 40, y: 40 });
     const elsewhere = blankDocument("other");

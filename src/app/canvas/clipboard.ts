@@ -100,14 +100,24 @@ export class FragmentClipboard {
   }
 
   async read(): Promise<Fragment | null> {
+    return (await this.readPaste()).fragment;
+  }
+
+  /**
+   * What a paste finds: our fragment, or else the system clipboard's other text (a graph or a
+   * workflow to import, or text that is not for the canvas at all).
+   */
+  async readPaste(): Promise<{ fragment: Fragment | null; text: string | null }> {
     await this.writing;
-    const fromMemory = () => (this.memory === undefined ? null : parseFragment(this.memory));
+    const fromMemory = () => ({ fragment: this.memory === undefined ? null : parseFragment(this.memory), text: null });
     if (this.memoryOnly) return fromMemory();
     try {
       const clipboard = this.system();
       if (!clipboard) return fromMemory();
       // Something else copied since our last copy means the person meant that, not our nodes.
-      return parseFragment(await clipboard.readText());
+      const text = await clipboard.readText();
+      const fragment = parseFragment(text);
+      return { fragment, text: fragment ? null : text };
     } catch {
       return fromMemory();
     }

@@ -18,6 +18,8 @@ describe("the command registry", () => {
     ["run tests", "Run tests"],
     ["new graph", "New graph"],
     ["import", "Import graph file"],
+    ["import report", "Import report"],
+    ["unmapped", "Import report"],
     ["json", "Export JSON"],
     ["mermaid", "Export Mermaid"],
     ["bundle", "Export LangGraph server bundle"],
@@ -37,5 +39,22 @@ describe("the command registry", () => {
     const titles = new Set(appCommands.map((c) => c.title));
     for (const kind of paletteKinds) expect(titles).toContain(kind.title);
     for (const template of templates) expect(titles).toContain(`Open template: ${template.title}`);
+  });
+});
+
+describe("Import report", () => {
+  it("is offered only for a graph imported from another builder in this session, and shows its report", async () => {
+    const { createShellStore } = await import("../shell/shellStore");
+    const { createEditorStore } = await import("../store/editorStore");
+    const { blankDocument } = await import("../store/nodeFactory");
+    const command = appCommands.find((c) => c.id === "import-report");
+    const shell = createShellStore();
+    const editor = createEditorStore(blankDocument("imported-1"));
+    const context = { shell, editor, session: {} as never };
+    expect(command?.available?.(context)).toBe(false);
+    shell.getState().addImportReports([{ graphId: "imported-1", report: { source: { format: "dify", name: "Bot" }, nodes: [], notes: [] } }], null);
+    expect(command?.available?.(context)).toBe(true);
+    await command?.run(context);
+    expect(shell.getState().shownReport).toBe("imported-1");
   });
 });

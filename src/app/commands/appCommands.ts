@@ -51,7 +51,22 @@ const graphCommands: Command[] = [
     keywords: ["history", "restore", "snapshot"],
     run: ({ shell }) => shell.getState().openDialog("versions"),
   },
-  { id: "import", title: "Import graph file", group: "Graph", keywords: ["json", "upload", "load"], run: ({ shell }) => shell.getState().pickImportFile?.() },
+  {
+    id: "import",
+    title: "Import graph file",
+    group: "Graph",
+    keywords: ["json", "upload", "load", "flowise", "langflow", "n8n", "dify", "yaml"],
+    run: ({ shell }) => shell.getState().pickImportFile?.(),
+  },
+  {
+    id: "import-report",
+    title: "Import report",
+    group: "Graph",
+    keywords: ["mapped", "unmapped", "flowise", "langflow", "n8n", "dify"],
+    // The report of a graph imported from another builder in this session.
+    available: ({ shell, editor }) => editor.getState().document.meta.id in shell.getState().importReports,
+    run: ({ shell, editor }) => shell.getState().showImportReport(editor.getState().document.meta.id),
+  },
   { id: "run-tests", title: "Run tests", group: "Tests", keywords: ["regression", "assertions"], run: ({ shell }) => shell.getState().openDialog("tests") },
   {
     id: "settings",

@@ -8,6 +8,7 @@ import { EditToolbar } from "./EditToolbar";
 import { ExportMenu } from "./ExportMenu";
 import { GraphNameField } from "./GraphNameField";
 import { ImportButton } from "./ImportButton";
+import { ImportDialogs } from "./ImportDialogs";
 import { ImportErrorsDialog } from "./ImportErrorsDialog";
 import { NewGraphButton } from "./NewGraphButton";
 import { SaveStatus } from "./SaveStatus";
@@ -60,7 +61,7 @@ export function AppHeader() {
         <button {...opener("open")}>Open</button>
         <button {...opener("save-version")}>Save version</button>
         <button {...opener("versions")}>Versions</button>
-        <ImportButton onNotice={notify} onFailure={showImportFailure} />
+        <ImportButton />
         <ExportMenu />
         <button {...opener("tests")}>Run tests</button>
         <button {...opener("settings")}>Settings</button>
@@ -103,6 +104,7 @@ export function AppHeader() {
         {dialog === "tests" && <RunTestsDialog onClose={close} />}
         {dialog === "memory" && <MemoryDialog onClose={close} />}
       </Suspense>
+      <ImportDialogs />
       {importFailure && <ImportErrorsDialog failure={importFailure} onClose={() => showImportFailure(null)} />}
       {sharedLink && <ShareLinkDialog link={sharedLink} onClose={() => showSharedLink(null)} />}
     </header>

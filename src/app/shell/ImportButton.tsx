@@ -1,19 +1,16 @@
-// Import: reads a graph file, validates it, and opens it as a graph of the workspace. A file
-// that does not validate is listed problem by problem, and the open graph stays as it was.
-// Importing never runs or connects anything.
+// Import: reads a graph file, or another builder's workflow (Flowise, Langflow, n8n, Dify), and
+// opens it as a graph of the workspace (useImporter). A file that cannot be used is listed
+// problem by problem, and the open graph stays as it was. Importing never runs or connects anything.
 import { useEffect, useRef, useState } from "react";
-import { fileTooLarge, MAX_IMPORT_BYTES } from "../io/importGraph";
-import { useGraphSession } from "../services/GraphSessionProvider";
-import { importGraphText, type ImportFailure } from "../services/importGraphText";
-import type { Notify } from "./notify";
 import { useShellStore } from "./shellStore";
 import { headerButton } from "./styles";
+import { useImporter } from "./useImporter";
 
-export function ImportButton({ onNotice, onFailure }: { onNotice: Notify; onFailure: (failure: ImportFailure) => void }) {
-  const session = useGraphSession();
+export function ImportButton() {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const shell = useShellStore();
+  const importer = useImporter();
   // Ctrl/Cmd+K's Import opens this same picker.
   useEffect(() => {
     shell.getState().setImportPicker(() => input.current?.click());
@@ -23,19 +20,7 @@ export function ImportButton({ onNotice, onFailure }: { onNotice: Notify; onFail
   const importFile = async (file: File) => {
     setBusy(true);
     try {
-      if (file.size > MAX_IMPORT_BYTES) {
-        onFailure({ source: file.name, issues: [fileTooLarge(file.size)] });
-        return;
-      }
-      const outcome = await importGraphText(session, await file.text());
-      if (outcome.ok) onNotice(outcome.message);
-      else onFailure({ source: file.name, issues: outcome.issues });
-    } catch (error) {
-      // Reading the file failed (it vanished or is unreadable); nothing was opened.
-      onFailure({
-        source: file.name,
-        issues: [{ code: "JSON_SYNTAX", path: "$", message: `The file could not be read: ${error instanceof Error ? error.message : String(error)}` }],
-      });
+      await importer.importFile(file);
     } finally {
       setBusy(false);
     }
@@ -49,7 +34,7 @@ export function ImportButton({ onNotice, onFailure }: { onNotice: Notify; onFail
       <input
         ref={input}
         type="file"
-        accept=".json,application/json"
+        accept=".json,.yml,.yaml,application/json,application/yaml,text/yaml"
         aria-label="Import graph file"
         tabIndex={-1}
         className="sr-only"

@@ -6,7 +6,9 @@
 import { createContext, createElement, useContext, type ReactNode } from "react";
 import { useStore } from "zustand";
 import { createStore } from "zustand/vanilla";
+import type { ImportReport } from "../../import/report.js";
 import type { ImportFailure } from "../services/importGraphText";
+import type { FlowChoice } from "./ChooseFlowsDialog";
 import type { Notify } from "./notify";
 import type { SharedLink } from "./ShareLinkDialog";
 
@@ -25,6 +27,12 @@ interface ShellState {
   sharedLink: SharedLink | null;
   /** A server bundle is being built (one at a time: it loads a large engine chunk). */
   buildingBundle: boolean;
+  /** Reports of the graphs imported from other builders in this session, by graph id. */
+  importReports: Readonly<Record<string, ImportReport>>;
+  /** The graph whose import report is shown (only while that graph is open). */
+  shownReport: string | null;
+  /** A file of several flows waiting for the person to pick which to import. */
+  flowChoice: FlowChoice | null;
   /** Opens the Import button's file picker; registered by the button while it is mounted. */
   pickImportFile: (() => void) | null;
   openDialog(name: DialogName): void;
@@ -33,6 +41,10 @@ interface ShellState {
   clearNotice(): void;
   showImportFailure(failure: ImportFailure | null): void;
   showSharedLink(link: SharedLink | null): void;
+  /** Keeps the reports of imported graphs and shows the one of `show`. */
+  addImportReports(reports: readonly { graphId: string; report: ImportReport }[], show: string | null): void;
+  showImportReport(graphId: string | null): void;
+  showFlowChoice(choice: FlowChoice | null): void;
   setBuildingBundle(building: boolean): void;
   setImportPicker(pick: (() => void) | null): void;
 }
@@ -50,6 +62,9 @@ export function createShellStore(initial: { notice?: Notice | null; importFailur
     sharedLink: null,
     buildingBundle: false,
     pickImportFile: null,
+    importReports: {},
+    shownReport: null,
+    flowChoice: null,
     // A new dialog starts a new action: the previous action's notice is done.
     openDialog: (dialog) => set({ dialog, notice: null }),
     closeDialog: () => set({ dialog: null }),
@@ -57,6 +72,10 @@ export function createShellStore(initial: { notice?: Notice | null; importFailur
     clearNotice: () => set({ notice: null }),
     showImportFailure: (importFailure) => set({ importFailure }),
     showSharedLink: (sharedLink) => set({ sharedLink }),
+    addImportReports: (reports, show) =>
+      set((state) => ({ importReports: { ...state.importReports, ...Object.fromEntries(reports.map((r) => [r.graphId, r.report])) }, shownReport: show })),
+    showImportReport: (shownReport) => set({ shownReport }),
+    showFlowChoice: (flowChoice) => set({ flowChoice }),
     setBuildingBundle: (buildingBundle) => set({ buildingBundle }),
     setImportPicker: (pickImportFile) => set({ pickImportFile }),
   }));

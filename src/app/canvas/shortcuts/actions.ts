@@ -11,6 +11,8 @@ import { hasTextSelection, isModKey } from "./keys";
 export interface ShortcutContext {
   store: EditorStore;
   openCommandPalette(): void;
+  /** Imports pasted text that is not a fragment of nodes (a graph, or another builder's workflow). */
+  importPasted?(text: string): void;
 }
 
 export interface EditorAction {
@@ -81,9 +83,12 @@ export const editorActions: readonly EditorAction[] = [
     keys: "Ctrl+V",
     scope: "graph",
     keyTest: (e) => isModKey(e, "v"),
-    perform: ({ store }) => {
-      void fragmentClipboard.read().then((fragment) => {
-        if (!fragment) return;
+    perform: ({ store, importPasted }) => {
+      void fragmentClipboard.readPaste().then(({ fragment, text }) => {
+        if (!fragment) {
+          if (text?.trim() && importPasted) importPasted(text);
+          return;
+        }
         const { document, paste } = store.getState();
         paste(fragment, pasteOffset(fragment, document, canvasOf(store)?.centre()));
       });

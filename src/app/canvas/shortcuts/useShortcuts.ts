@@ -4,7 +4,7 @@ import { editorActions, type ShortcutContext } from "./actions";
 import { inGraphScope, isEditable } from "./keys";
 
 export function useShortcuts(context: ShortcutContext): void {
-  const { store, openCommandPalette } = context;
+  const { store, openCommandPalette, importPasted } = context;
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing) return;
@@ -14,9 +14,9 @@ export function useShortcuts(context: ShortcutContext): void {
       if (action.scope === "graph" && !inGraphScope(event.target)) return;
       // Keys inside an open modal dialog belong to the dialog.
       if (event.target instanceof Element && event.target.closest("dialog[open]")) return;
-      if (action.perform({ store, openCommandPalette })) event.preventDefault();
+      if (action.perform({ store, openCommandPalette, ...(importPasted ? { importPasted } : {}) })) event.preventDefault();
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [store, openCommandPalette]);
+  }, [store, openCommandPalette, importPasted]);
 }

@@ -4,13 +4,13 @@
 // and selects its node on the canvas, the new graph opens with its name and the version
 // "Imported from <tool>", and it answers one turn from a local OpenAI-compatible server.
 // Then the key canary: keys planted in a workflow's credential fields reach no store, export or page.
-import type { Page } from "@playwright/test";
 import { parse, stringify } from "yaml";
 import { expect, saveOpenAISettings, test } from "./providerFixture";
 import { reply } from "./providerServer";
 import { fixtureText, ForeignImportPage, type Entry } from "./pages/ForeignImportPage";
 import { CanvasPage } from "./pages/CanvasPage";
 import type { PlaygroundPage } from "./pages/PlaygroundPage";
+import { readStores } from "./idbStores";
 
 interface FormatCase {
   format: "flowise" | "langflow" | "n8n" | "dify";
@@ -156,29 +156,6 @@ function planted(data: unknown): unknown {
   return out;
 }
 
-/** Every IndexedDB store of the app as text. */
-function storesText(page: Page): Promise<Record<string, string>> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open("graphwright");
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const decoder = new TextDecoder();
-    const out: Record<string, string> = {};
-    for (const name of Array.from(db.objectStoreNames)) {
-      const rows = await new Promise<unknown[]>((resolve, reject) => {
-        const get = db.transaction(name, "readonly").objectStore(name).getAll();
-        get.onsuccess = () => resolve(get.result as unknown[]);
-        get.onerror = () => reject(get.error);
-      });
-      out[name] = JSON.stringify(rows, (_key, value: unknown) => (value instanceof Uint8Array ? decoder.decode(value) : value));
-    }
-    db.close();
-    return out;
-  });
-}
-
 /** A fixture with CANARY planted in its credential fields, in its own syntax (JSON, or YAML for Dify). */
 async function plantedFixture(format: string, file: string): Promise<string> {
   const text = await fixtureText(format, file);
@@ -207,7 +184,7 @@ test("keys planted in each format's credential fields reach no store, export or 
     await importing.report.press("Escape");
     expect({ format, pieces: pieces((await controls.export("JSON")).text) }).toEqual({ format, pieces: [] });
   }
-  const stores = await storesText(page);
+  const stores = await readStores(page);
   expect(Object.keys(stores)).toEqual(expect.arrayContaining(["graphs", "versions", "secrets"]));
   for (const [name, stored] of Object.entries(stores)) expect({ store: name, pieces: pieces(stored) }).toEqual({ store: name, pieces: [] });
 });

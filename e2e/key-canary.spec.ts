@@ -8,11 +8,12 @@
 import { inflateRawSync } from "node:zlib";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Page, Request } from "@playwright/test";
+import type { Request } from "@playwright/test";
 import { keyOf, protocolOf, streamReply, errorReply } from "../src/models/testing/faults";
 import { expect, historyOf, providerDocument, saveOpenAISettings, test } from "./providerFixture";
 import { fault, reply, type Script } from "./providerServer";
 import { scriptedAgentGraph } from "../src/tools/testing/scriptedAgentGraph";
+import { readStores } from "./idbStores";
 
 const CANARY = "sk-proj-CANARY7q9WzX41bLmNpRtVy83KdHsFf0Gg";
 const BODY = CANARY.slice("sk-proj-".length);
@@ -23,29 +24,6 @@ function pieces(text: string, secret = CANARY): string[] {
   const found: string[] = [];
   for (let i = 0; i + PIECE <= secret.length; i++) if (text.includes(secret.slice(i, i + PIECE))) found.push(secret.slice(i, i + PIECE));
   return found;
-}
-
-/** Every IndexedDB store of the app as text, one entry per store (bytes decoded as UTF-8). */
-function readStores(page: Page): Promise<Record<string, string>> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open("graphwright");
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const decoder = new TextDecoder();
-    const out: Record<string, string> = {};
-    for (const name of Array.from(db.objectStoreNames)) {
-      const rows = await new Promise<unknown[]>((resolve, reject) => {
-        const get = db.transaction(name, "readonly").objectStore(name).getAll();
-        get.onsuccess = () => resolve(get.result as unknown[]);
-        get.onerror = () => reject(get.error);
-      });
-      out[name] = JSON.stringify(rows, (_key, value: unknown) => (value instanceof Uint8Array ? decoder.decode(value) : value));
-    }
-    db.close();
-    return out;
-  });
 }
 
 /** Fails naming each store but `secrets` that holds a piece of `secret`; checks `secrets` does hold it. */

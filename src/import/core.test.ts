@@ -1,18 +1,9 @@
 /** The importers' shared core: reading hostile files, the builder's ids and names, and recognising no format. */
 import { describe, expect, it } from "vitest";
-import { GraphBuilder, idFrom, importForeign, ImportError, MAX_YAML_ALIASES, nameFrom, readForeignText, reportSummary } from "./index.js";
+import { GraphBuilder, idFrom, importForeign, MAX_YAML_ALIASES, nameFrom, readForeignText, reportSummary } from "./index.js";
+import { refusal } from "./testing/refusal.js";
 
 const context = { graphId: "imported-test", now: "2026-12-05T00:00:00.000Z" };
-
-function refusal(run: () => unknown): ImportError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ImportError) return error;
-    throw error;
-  }
-  throw new Error("expected an ImportError");
-}
 
 describe("readForeignText", () => {
   it("reads JSON and YAML by their content", () => {

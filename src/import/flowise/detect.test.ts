@@ -1,19 +1,9 @@
 /** Recognising Flowise files by content, and the bad inputs of the issue: empty, unknown shapes, broken flows, dangling edges, big files. */
 import { describe, expect, it } from "vitest";
-import { ImportError } from "../errors.js";
 import { detectImporter, importForeign, readForeignFile } from "../index.js";
 import { detectFlowise } from "./detect.js";
 import { CONTEXT, FIXTURE_FLOWS, fixtureText } from "./testing.js";
-
-function refusal(run: () => unknown): ImportError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ImportError) return error;
-    throw error;
-  }
-  throw new Error("expected an ImportError");
-}
+import { refusal } from "../testing/refusal.js";
 
 const agentNode = (id: string, x: number, extra: Record<string, unknown> = {}) => ({
   id,

@@ -1,24 +1,15 @@
 /** Which files are Langflow's, how handles and prompt variables read, and bad input: empty, dangling, duplicated, big. */
 import { describe, expect, it } from "vitest";
-import { detectImporter, ImportError, importForeign } from "../index.js";
+import { detectImporter, importForeign } from "../index.js";
 import { readEdge } from "./edges.js";
 import { langflowImporter } from "./index.js";
 import { promptVariables, rewrite } from "./prompts.js";
 import { component, flowText, link } from "./testing/flows.js";
+import { refusal } from "../testing/refusal.js";
 
 const context = { graphId: "imported-langflow", now: "2026-12-05T00:00:00.000Z" };
 
 const flow = flowText;
-
-function refusal(run: () => unknown): ImportError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ImportError) return error;
-    throw error;
-  }
-  throw new Error("expected an ImportError");
-}
 
 describe("detecting Langflow files", () => {
   it("claims flow exports and project exports", () => {

@@ -1,32 +1,6 @@
 /** Langflow fixtures of agents, tools, sub-agents and a person's review, node by node: the report, and the nodes, edges, tools and profiles they became. */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { graphDocumentSchema, type GraphDocument, type NodeOfKind, type NodeKind } from "../../schema/index.js";
-import { importForeign, type ImportResult } from "../index.js";
-
-const context = { graphId: "imported-langflow", now: "2026-12-05T00:00:00.000Z" };
-
-function imported(fixture: string, flow?: string): ImportResult {
-  const text = readFileSync(path.join(import.meta.dirname, "fixtures", fixture), "utf8");
-  return importForeign(text, { ...context, ...(flow ? { flow } : {}) });
-}
-
-const lines = (r: ImportResult) => r.report.nodes.map((n) => [n.id, n.status, n.to]);
-const kinds = (d: GraphDocument) => d.nodes.map((n) => `${n.kind}:${n.id}`);
-const edges = (d: GraphDocument) => d.edges.map((e) => `${e.source}${e.source_handle ? `[${e.source_handle}]` : ""} -${e.kind}-> ${e.target}`);
-function data<K extends NodeKind>(d: GraphDocument, id: string, kind: K): NodeOfKind<K>["data"] {
-  const node = d.nodes.find((n) => n.id === id && n.kind === kind);
-  if (!node) throw new Error(`no ${kind} ${id}`);
-  return node.data as NodeOfKind<K>["data"];
-}
-
-/** The graph is a valid document with no problems (every fixture maps cleanly enough to run). */
-function valid(r: ImportResult): GraphDocument {
-  expect(graphDocumentSchema.parse(r.document)).toEqual(r.document);
-  expect(r.problems).toEqual([]);
-  return r.document;
-}
+import { data, edges, imported, kinds, lines, valid } from "./testing/mapped.js";
 
 describe("Langflow agents and tools, node by node", () => {
   it("an agent with calculator, URL, API Request and MCP tools, and a note", () => {

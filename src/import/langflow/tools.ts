@@ -174,38 +174,32 @@ function mockTool(builder: GraphBuilder, node: LangflowNode): ToolMapping {
   };
 }
 
+/** A built-in tool standing in for a component, named after it; returns its id. */
+function builtinTool(builder: GraphBuilder, node: LangflowNode, builtin: "calculator" | "http_fetch"): string {
+  const name = toolName(builder, node);
+  return builder.tool({
+    id: `tool_${name}`,
+    kind: "builtin",
+    name,
+    description: description(node),
+    input_schema: { type: "object", properties: {} },
+    return_direct: false,
+    destructive: false,
+    config: { builtin },
+  });
+}
+
 /**
  * The catalog tools a component offered to agents.
  * @example toolsFor(builder, calculatorNode) // { toolIds: ["tool_Calculator"], approximation: "" }
  */
 export function toolsFor(builder: GraphBuilder, node: LangflowNode): ToolMapping {
-  if (CALCULATOR.has(node.type)) {
-    const name = toolName(builder, node);
-    const toolId = builder.tool({
-      id: `tool_${name}`,
-      kind: "builtin",
-      name,
-      description: description(node),
-      input_schema: { type: "object", properties: {} },
-      return_direct: false,
-      destructive: false,
-      config: { builtin: "calculator" },
-    });
-    return { toolIds: [toolId], approximation: "" };
-  }
+  if (CALCULATOR.has(node.type)) return { toolIds: [builtinTool(builder, node, "calculator")], approximation: "" };
   if (FETCH.has(node.type)) {
-    const name = toolName(builder, node);
-    const toolId = builder.tool({
-      id: `tool_${name}`,
-      kind: "builtin",
-      name,
-      description: description(node),
-      input_schema: { type: "object", properties: {} },
-      return_direct: false,
-      destructive: false,
-      config: { builtin: "http_fetch" },
-    });
-    return { toolIds: [toolId], approximation: "fetches one public page per call; Langflow's output format and separator options are not carried over" };
+    return {
+      toolIds: [builtinTool(builder, node, "http_fetch")],
+      approximation: "fetches one public page per call; Langflow's output format and separator options are not carried over",
+    };
   }
   if (HTTP.has(node.type)) return httpTool(builder, node);
   if (MCP.has(node.type)) return mcpTools(builder, node);

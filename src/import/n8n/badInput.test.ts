@@ -6,19 +6,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { INPUT_LIMITS } from "../../schema/inputGuard.js";
-import { importForeign, ImportError, readForeignFile } from "../index.js";
+import { importForeign, readForeignFile } from "../index.js";
 import { n8nImporter } from "./index.js";
 import { fixtureText, IMPORT_CONTEXT } from "./testing/fixtures.js";
-
-function refusal(run: () => unknown): ImportError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ImportError) return error;
-    throw error;
-  }
-  throw new Error("expected an ImportError");
-}
+import { refusal } from "../testing/refusal.js";
 
 const chat = { parameters: {}, id: "t", name: "Chat", type: "@n8n/n8n-nodes-langchain.chatTrigger", typeVersion: 1.1, position: [0, 0] };
 const agent = {

@@ -1,31 +1,14 @@
 /** n8n workflows as graphs, node by node: what each fixture's nodes became, and that the graph validates. */
 import { describe, expect, it } from "vitest";
 import { graphDocumentSchema, type GraphDocument, type ToolDefinition } from "../../schema/index.js";
-import { detectImporter, type ImportReportNode, type ImportResult } from "../index.js";
-import { fixtureText, importFixture, N8N_FIXTURES } from "./testing/fixtures.js";
+import { detectImporter } from "../index.js";
+import { dataOf, fixtureText, flows, importFixture, line, N8N_FIXTURES, node } from "./testing/fixtures.js";
 
-const line = (result: ImportResult, name: string): ImportReportNode => {
-  const found = result.report.nodes.find((n) => n.name === name);
-  if (!found) throw new Error(`no report line for ${name}`);
-  return found;
-};
-const node = (document: GraphDocument, id: string) => {
-  const found = document.nodes.find((n) => n.id === id);
-  if (!found) throw new Error(`no node ${id}`);
-  return found;
-};
-const dataOf = <K extends GraphDocument["nodes"][number]["kind"]>(document: GraphDocument, id: string, kind: K) => {
-  const found = node(document, id);
-  expect(found.kind).toBe(kind);
-  return found.data as Extract<GraphDocument["nodes"][number], { kind: K }>["data"];
-};
 const tool = (document: GraphDocument, id: string): ToolDefinition => {
   const found = document.tools.find((t) => t.id === id);
   if (!found) throw new Error(`no tool ${id}`);
   return found;
 };
-const flows = (document: GraphDocument) =>
-  document.edges.filter((e) => e.kind === "flow").map((e) => `${e.source}${e.source_handle ? `:${e.source_handle}` : ""} -> ${e.target}`);
 
 describe("every n8n fixture", () => {
   it.each(N8N_FIXTURES)("%s: is detected as n8n, lists each node once and gives a graph without problems", (name) => {

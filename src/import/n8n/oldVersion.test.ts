@@ -1,26 +1,7 @@
 /** Old n8n workflows (nodes without ids, v1 parameter shapes) as graphs, node by node. */
 import { describe, expect, it } from "vitest";
-import type { GraphDocument } from "../../schema/index.js";
-import { importForeign, type ImportReportNode, type ImportResult } from "../index.js";
-import { importFixture, IMPORT_CONTEXT } from "./testing/fixtures.js";
-
-const line = (result: ImportResult, name: string): ImportReportNode => {
-  const found = result.report.nodes.find((n) => n.name === name);
-  if (!found) throw new Error(`no report line for ${name}`);
-  return found;
-};
-const node = (document: GraphDocument, id: string) => {
-  const found = document.nodes.find((n) => n.id === id);
-  if (!found) throw new Error(`no node ${id}`);
-  return found;
-};
-const dataOf = <K extends GraphDocument["nodes"][number]["kind"]>(document: GraphDocument, id: string, kind: K) => {
-  const found = node(document, id);
-  expect(found.kind).toBe(kind);
-  return found.data as Extract<GraphDocument["nodes"][number], { kind: K }>["data"];
-};
-const flows = (document: GraphDocument) =>
-  document.edges.filter((e) => e.kind === "flow").map((e) => `${e.source}${e.source_handle ? `:${e.source_handle}` : ""} -> ${e.target}`);
+import { importForeign } from "../index.js";
+import { dataOf, flows, IMPORT_CONTEXT, importFixture, line } from "./testing/fixtures.js";
 
 describe("an old workflow (no node ids, v1 parameter shapes)", () => {
   const result = importFixture("old-version.json");

@@ -11,13 +11,21 @@ import { availableParallelism } from "node:os";
 
 /** @typedef {{ name: string, command: string, args: string[], skipUnless?: { path: string, reason: string } }} Step */
 
+/**
+ * The type checks run on TypeScript 7, the compiler rewritten in Go: it checks this project in
+ * about a third of TypeScript 5.9's CPU time with the same verdicts. ESLint's type-aware rules
+ * still need TypeScript 5.9's JavaScript API, so both are installed (7 under the name
+ * `typescript7`), and the checks name 7's binary by path rather than whichever `tsc` npm linked.
+ */
+const TSC_7 = ["node_modules/typescript7/bin/tsc"];
+
 /** Run side by side; listed longest first, so the short ones fill in beside the long ones. */
 /** @type {Step[]} */
 const CHECKS = [
   { name: "lint", command: "npx", args: ["eslint", "."] },
-  { name: "type-check (app)", command: "npx", args: ["tsc", "-p", "tsconfig.json", "--noEmit"] },
+  { name: "type-check (app)", command: "node", args: [...TSC_7, "-p", "tsconfig.json", "--noEmit"] },
   { name: "format check", command: "npx", args: ["prettier", "--check", "."] },
-  { name: "type-check (core, no DOM)", command: "npx", args: ["tsc", "-p", "tsconfig.core.json", "--noEmit"] },
+  { name: "type-check (core, no DOM)", command: "node", args: [...TSC_7, "-p", "tsconfig.core.json", "--noEmit"] },
   {
     name: "schema check",
     command: "npm",

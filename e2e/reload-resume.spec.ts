@@ -8,6 +8,7 @@ import type { PlaygroundPage } from "./pages/PlaygroundPage";
 test.describe.configure({ timeout: 120_000 });
 
 const QUESTION = "What's the weather in Paris?";
+const NEXT = "And in Oslo?";
 
 /** The Weather template's model, slowed to a few tokens a second. */
 async function slowModel(editor: CanvasPage, tokensPerSecond: number): Promise<void> {
@@ -26,7 +27,12 @@ async function expectOneAnsweredTurn(playground: PlaygroundPage): Promise<void> 
   await expect(playground.region.getByRole("button", { name: "Retry", exact: true })).toHaveCount(0);
 }
 
-test("a run cut by a reload mid-answer resumes from its checkpoint and answers once", async ({ app, controls, editor, playground }) => {
+test("a run cut by a reload mid-answer resumes from its checkpoint and answers once; the next message, typed meanwhile, stays in the box", async ({
+  app,
+  controls,
+  editor,
+  playground,
+}) => {
   await app.goto();
   await slowModel(editor, 8);
   await expect(controls.saved).toBeVisible();
@@ -35,8 +41,13 @@ test("a run cut by a reload mid-answer resumes from its checkpoint and answers o
   // The model's first words are streaming: the run is past its first checkpoints.
   await expect(playground.article("Assistant: Let me")).toBeVisible({ timeout: 30_000 });
   await expect(playground.status).toHaveText("Running");
+  // The next question, typed while the run goes on (Enter does nothing then), is not lost by the reload.
+  await playground.send(NEXT);
+  await expect(playground.message).toHaveValue(NEXT);
   await app.page.reload();
+  await expect(playground.message).toHaveValue(NEXT);
   await expectOneAnsweredTurn(playground);
+  await expect(playground.article(`User: ${NEXT}`)).toHaveCount(0);
   // Stored as shown: a second reload shows the same single turn.
   await app.page.reload();
   await expectOneAnsweredTurn(playground);
@@ -50,4 +61,6 @@ test("a message sent just before a reload is kept and answered", async ({ app, c
   await expect(playground.article(`User: ${QUESTION}`)).toBeVisible();
   await app.page.reload();
   await expectOneAnsweredTurn(playground);
+  // Sent, so not offered a second time.
+  await expect(playground.message).toHaveValue("");
 });

@@ -143,6 +143,8 @@ export interface ReloadSoakResult extends Omit<ThreadTally, "outcomes" | "proble
   reloads_during_run: number;
   /** Reloads that came before the sent message was shown in the chat. */
   reloads_before_shown: number;
+  /** Messages not sent (Enter came while the previous run was still ending) and found in the box after the reload, then sent. */
+  kept_in_box: number;
   /** Turns that did not settle within the wait (their state is still judged). */
   unsettled: number;
   delay_ms: { min: number; median: number; max: number };
@@ -167,6 +169,7 @@ export async function measureReloadSoak(
   let duringRun = 0;
   let beforeShown = 0;
   let unsettled = 0;
+  let keptInBox = 0;
   try {
     const page = await context.newPage();
     let current = 0;
@@ -204,6 +207,13 @@ export async function measureReloadSoak(
       if (before.status === "Running") duringRun++;
       if (!before.messages.some((m) => m.label === `User: ${turn.text}`)) beforeShown++;
       await openApp(page, true, log);
+      // Enter pressed while the previous run was still ending sends nothing: the text stays in the
+      // box, and the box keeps it across the reload. A person sends it again once Send is enabled.
+      if ((await message.inputValue()) === turn.text) {
+        keptInBox++;
+        await playground.getByRole("button", { name: "Send", exact: true }).and(page.locator(":enabled")).waitFor({ timeout: 45_000 });
+        await message.press("Enter");
+      }
       if (!(await settle(page, turn, 45_000))) unsettled++;
       const after = await readChat(page);
       tally = tallyThread(after.messages, sent);
@@ -244,6 +254,7 @@ export async function measureReloadSoak(
     duplicated: sum("duplicated"),
     reloads_during_run: duringRun,
     reloads_before_shown: beforeShown,
+    kept_in_box: keptInBox,
     unsettled,
     delay_ms: { min: sorted[0] ?? 0, median: sorted[Math.floor(sorted.length / 2)] ?? 0, max: sorted.at(-1) ?? 0 },
     duration_s: round((Date.now() - started) / 1000, 1),

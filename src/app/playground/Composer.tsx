@@ -1,5 +1,6 @@
 // The message box with the Agent selector, Send and Stop, and the run status line.
 import { useState, type FormEvent, type KeyboardEvent } from "react";
+import { useMessageDraft } from "./messageDraft";
 import { useEditorStore } from "../store/EditorProvider";
 import { useEditor } from "../store/hooks";
 import { contentOf } from "../store/selectors";
@@ -12,7 +13,7 @@ const button =
   "rounded px-3 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
 
 export function Composer() {
-  const [draft, setDraft] = useState("");
+  const { draft, setDraft, sending, settled } = useMessageDraft();
   const [agent, setAgent] = useState(GRAPH_TARGET);
   const editor = useEditorStore();
   // Agent names only: the position-free content, so dragging nodes does not re-render this.
@@ -37,8 +38,10 @@ export function Composer() {
     if (!text || running) return;
     const document = editor.getState().document;
     const target = effectiveTarget(agent, document);
+    sending(text);
     const started = await playground.getState().send(document, text, target === GRAPH_TARGET ? {} : { agent: target });
     if (started) setDraft((current) => (current.trim() === text ? "" : current));
+    else settled();
   };
 
   const onSubmit = (event: FormEvent) => {

@@ -27,7 +27,7 @@ export default defineConfig({
   // one core busy and the other mostly idle. Every test has its own browser context (its own
   // IndexedDB) and starts its servers on free ports, so spec files run side by side, except the
   // timed ones (the "timed" project below).
-  workers: isCI ? 2 : undefined,
+  workers: isCI ? 3 : undefined,
   reporter: "list",
   use: {
     baseURL: `http://localhost:${port}`,
@@ -48,7 +48,9 @@ export default defineConfig({
     // A production build served by `vite preview`, not the dev server: the build takes about
     // a second, and the dev server's first-visit dependency optimisation can reload the page
     // mid-test. Tests then exercise the same bundle users get.
-    command: `GRAPHWRIGHT_E2E_HARNESS=1 npx vite build --outDir ${outDir} && npx vite preview --outDir ${outDir} --port ${port} --strictPort`,
+    // `npm test` builds it beforehand, beside the unit tests (E2E_PREBUILT=1), so the build's
+    // seconds are not spent while the browsers wait.
+    command: `${process.env.E2E_PREBUILT === "1" ? "" : `GRAPHWRIGHT_E2E_HARNESS=1 npx vite build --outDir ${outDir} && `}npx vite preview --outDir ${outDir} --port ${port} --strictPort`,
     url: `http://localhost:${port}`,
     reuseExistingServer: !isCI,
     timeout: 120_000,

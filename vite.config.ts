@@ -45,8 +45,8 @@ export default defineConfig({
     pool: "threads",
     // Vitest's default (cores - 1) is one worker on a 2-core CI machine, which keeps about one
     // core busy: the CLI, server and MCP tests wait on child processes, most others on one thread.
-    // Two workers use both cores.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // One worker more than cores keeps both cores busy while some workers wait.
+    maxWorkers: availableParallelism() + 1,
     projects: [
       // The pure layers and the app keep no state between test files that a file does
       // not set up itself, so their files share one module graph per worker: importing

@@ -161,15 +161,13 @@ test("the MainAgent template delegates as tools: nested sub-agent rows, a hidden
   await expect(timeline.row("message_delta")).toHaveCount(0);
   await timeline.filter.fill("");
 
-  await playground.send("Should I renew the Acme contract?");
-  await expect(playground.status).toHaveText("Idle", { timeout: STREAM_TIMEOUT });
+  await playground.sendAndWait("Should I renew the Acme contract?", STREAM_TIMEOUT);
   await expect(playground.article("MainAgent: The council's view: Renew, but for one year")).toBeVisible();
   await timeline.filter.fill("agent:JediAgent type:agent_start");
   await expect(timeline.row("agent_start JediAgent")).toHaveAttribute("aria-level", "4");
   await timeline.filter.fill("");
 
-  await playground.send("Research Acme's latest news");
-  await expect(playground.status).toHaveText("Idle", { timeout: STREAM_TIMEOUT });
+  await playground.sendAndWait("Research Acme's latest news", STREAM_TIMEOUT);
   await expect(playground.article("MainAgent: ResearchAgent is on it in the background")).toBeVisible();
   await timeline.filter.fill("type:delegation");
   await expect(timeline.row("delegation_queued ResearchAgent (MainAgent)")).toBeVisible();

@@ -42,7 +42,8 @@ test("a run cut by a reload mid-answer resumes from its checkpoint and answers o
   await expect(playground.article("Assistant: Let me")).toBeVisible({ timeout: 30_000 });
   await expect(playground.status).toHaveText("Running");
   // The next question, typed while the run goes on (Enter does nothing then), is not lost by the reload.
-  await playground.send(NEXT);
+  await playground.message.fill(NEXT);
+  await playground.message.press("Enter");
   await expect(playground.message).toHaveValue(NEXT);
   await app.page.reload();
   await expect(playground.message).toHaveValue(NEXT);

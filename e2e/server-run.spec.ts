@@ -59,8 +59,7 @@ test("templates run on a runtime server chosen in Run on: nested sub-agents, too
   await expect(runOn.getByRole("option")).toHaveText(["This browser", `Server ${new URL(server.url).host}`]);
   await runOn.selectOption({ label: `Server ${new URL(server.url).host}` });
 
-  await playground.send("Any unread emails?");
-  await expect(playground.status).toHaveText("Idle", { timeout: STREAM_TIMEOUT });
+  await playground.sendAndWait("Any unread emails?", STREAM_TIMEOUT);
   await expect(playground.article("MainAgent: From EmailsAgent: 3 unread")).toBeVisible();
   const card = playground.toolCall("EmailsAgent");
   await card.locator("summary").click();
@@ -109,8 +108,7 @@ test("templates run on a runtime server chosen in Run on: nested sub-agents, too
   await expect(playground.thread.locator("option:checked")).toHaveText("delete task 7 (fork)");
   const forked = await playground.thread.inputValue();
   await timeline.filter.fill("");
-  await playground.send("remind me to buy milk");
-  await expect(playground.status).toHaveText("Idle", { timeout: STREAM_TIMEOUT });
+  await playground.sendAndWait("remind me to buy milk", STREAM_TIMEOUT);
   const humanSaid = async (threadId: string) =>
     ((await client.threads.getState(threadId.replace(/^thread_/, ""))).values as { messages: { type: string; content: string }[] }).messages
       .filter((m) => m.type === "human")
@@ -123,8 +121,7 @@ test("templates run on a runtime server chosen in Run on: nested sub-agents, too
   await expect(playground.thread).toHaveValue(`thread_${elsewhere.thread_id}`);
   await expect(playground.article("User: plan my day")).toBeVisible();
   await expect(playground.replies).not.toHaveCount(0);
-  await playground.send("remind me to water the plants");
-  await expect(playground.status).toHaveText("Idle", { timeout: STREAM_TIMEOUT });
+  await playground.sendAndWait("remind me to water the plants", STREAM_TIMEOUT);
   const serverState = await client.threads.getState(elsewhere.thread_id);
   const said = (serverState.values as { messages: { type: string; content: string }[] }).messages.filter((m) => m.type === "human").map((m) => m.content);
   expect(said).toEqual(["plan my day", "remind me to water the plants"]);
@@ -177,8 +174,7 @@ test("a reload in the middle of a turn on the server shows the turn and its answ
   expect(await client.runs.list(serverThread)).toHaveLength(1);
 
   // The thread takes the next message, on the same server thread; the first turn is still shown once.
-  await playground.send("What's the weather in London?");
-  await expect(playground.status).toHaveText("Idle", { timeout: STREAM_TIMEOUT });
+  await playground.sendAndWait("What's the weather in London?", STREAM_TIMEOUT);
   await expect(playground.article("Assistant: Right now: Drizzle, 14°C in London.")).toHaveCount(1);
   await expect(playground.article("User: ")).toHaveText([/What's the weather in Oslo\?/, /What's the weather in London\?/]);
   await expect(answer).toHaveCount(1);
@@ -200,8 +196,11 @@ test("Fork from here on a thread that ran on the server, with Run on set to This
   const runOn = page.getByRole("combobox", { name: "Run on" });
   await runOn.selectOption("server");
   await playground.send("What's the weather in Oslo?");
+  // The answer first: the status reads Idle before the run starts too.
+  await expect(playground.article("Assistant: Right now: Partly cloudy, 18°C in Oslo.")).toBeVisible({ timeout: STREAM_TIMEOUT });
   await expect(playground.status).toHaveText("Idle", { timeout: STREAM_TIMEOUT });
   const original = await playground.thread.inputValue();
+  expect(original).not.toBe("");
 
   // This browser holds none of the thread's checkpoints: the fork is refused, and the thread is as it was.
   await runOn.selectOption("browser");
@@ -221,8 +220,7 @@ test("Fork from here on a thread that ran on the server, with Run on set to This
   await timeline.forkButton.click();
   await expect(playground.thread.locator("option:checked")).toHaveText("What's the weather in Oslo? (fork)");
   await timeline.filter.fill("");
-  await playground.send("What's the weather in London?");
-  await expect(playground.status).toHaveText("Idle", { timeout: STREAM_TIMEOUT });
+  await playground.sendAndWait("What's the weather in London?", STREAM_TIMEOUT);
   await expect(playground.article("Assistant: Right now: Drizzle, 14°C in London.")).toHaveCount(1);
   await expect(playground.article("Assistant: Right now: Partly cloudy, 18°C in Oslo.")).toHaveCount(1);
 });
@@ -253,8 +251,7 @@ test("a graph published with a knowledge base answers from it on the server; a b
     .__graphwright_document;
   expect(published.knowledge_bases[0]?.files[0]?.text).toBe(REFUNDS);
 
-  await playground.send("When are refunds issued?");
-  await expect(playground.status).toHaveText("Idle", { timeout: STREAM_TIMEOUT });
+  await playground.sendAndWait("When are refunds issued?", STREAM_TIMEOUT);
   await expect(playground.replies.last()).toContainText("Refunds are issued within 14 days");
 
   // The same graph listing a file this browser never stored: publishing says which, and sends nothing.

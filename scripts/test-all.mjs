@@ -9,7 +9,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 
-/** @typedef {{ name: string, command: string, args: string[], skipUnless?: { path: string, reason: string } }} Step */
+/** @typedef {{ name: string, command: string, args: string[], env?: Record<string, string>, skipUnless?: { path: string, reason: string } }} Step */
 
 /**
  * The type checks run on TypeScript 7, the compiler rewritten in Go: it checks this project in
@@ -19,6 +19,9 @@ import { availableParallelism } from "node:os";
  */
 const TSC_7 = ["node_modules/typescript7/bin/tsc"];
 
+/** Where playwright.config.ts serves the app from (one folder per E2E_PORT). */
+const E2E_OUT_DIR = process.env.E2E_PORT ? `dist-e2e-${process.env.E2E_PORT}` : "dist";
+
 /** Run side by side; listed longest first, so the short ones fill in beside the long ones. */
 /** @type {Step[]} */
 const CHECKS = [
@@ -26,6 +29,14 @@ const CHECKS = [
   { name: "type-check (app)", command: "node", args: [...TSC_7, "-p", "tsconfig.json", "--noEmit"] },
   { name: "format check", command: "npx", args: ["prettier", "--check", "."] },
   { name: "type-check (core, no DOM)", command: "node", args: [...TSC_7, "-p", "tsconfig.core.json", "--noEmit"] },
+  // The end-to-end tests' production build (with the test harness pages), made here where a core
+  // is free rather than while the end-to-end tests wait for it.
+  {
+    name: "build for end-to-end",
+    command: "npx",
+    args: ["vite", "build", "--outDir", E2E_OUT_DIR, "--logLevel", "warn"],
+    env: { GRAPHWRIGHT_E2E_HARNESS: "1" },
+  },
   {
     name: "schema check",
     command: "npm",
@@ -42,7 +53,7 @@ const UNIT = { name: "unit tests", command: "npx", args: ["vitest", "run"] };
 /** @type {Step[]} */
 const TESTS = [
   { name: "ensure Chromium", command: "node", args: ["scripts/ensure-chromium.mjs"] },
-  { name: "end-to-end tests", command: "npx", args: ["playwright", "test"] },
+  { name: "end-to-end tests", command: "npx", args: ["playwright", "test"], env: { E2E_PREBUILT: "1" } },
 ];
 
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
@@ -92,7 +103,7 @@ function runCaptured(step) {
   return new Promise((resolve) => {
     const started = performance.now();
     // Captured output is not a terminal: keep the colours the terminal would have shown.
-    const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "1" } : process.env;
+    const env = { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: process.env.FORCE_COLOR ?? "1" } : {}), ...step.env };
     const child = spawn(step.command, step.args, { env, shell, stdio: ["ignore", "pipe", "pipe"] });
     const chunks = [];
     child.stdout.on("data", (chunk) => chunks.push(chunk));
@@ -169,7 +180,7 @@ function runTests(steps) {
     console.log(`\n▶ ${step.name}: ${commandLine(step)}`);
     const started = performance.now();
     const cpuBefore = busyCpuSeconds();
-    const why = failure(spawnSync(step.command, step.args, { stdio: "inherit", shell }));
+    const why = failure(spawnSync(step.command, step.args, { stdio: "inherit", shell, env: { ...process.env, ...step.env } }));
     report(step, why, seconds(started), cpuSince(cpuBefore));
     if (why) return;
   }

@@ -55,19 +55,23 @@ export class PlaygroundPage {
     await expect(this.status).not.toHaveText("Running", { timeout: 30_000 });
   }
 
-  /** Types a message and sends it with Enter. */
+  /**
+   * Types a message and sends it with Enter once Send is enabled, as a person does: Enter while the
+   * previous run is still ending sends nothing (the text stays in the box).
+   */
   async send(text: string): Promise<void> {
     await this.message.fill(text);
+    await expect(this.sendButton).toBeEnabled({ timeout: 30_000 });
     await this.message.press("Enter");
   }
 
-  /** Sends a message and waits until its run has finished. */
-  async sendAndWait(text: string): Promise<void> {
+  /** Sends a message and waits until its run has finished (Idle again, within `timeout` ms). */
+  async sendAndWait(text: string, timeout = 15_000): Promise<void> {
     await this.send(text);
     await expect(this.article(`User: ${text}`)).toBeVisible();
     // The message shows the moment it is sent, so this wait also covers the engine worker's
     // cold start on a page's first run (it used to pass before the message appeared).
-    await expect(this.status).toHaveText("Idle", { timeout: 15_000 });
+    await expect(this.status).toHaveText("Idle", { timeout });
   }
 
   /** The options of the Thread combobox (thread titles, most recent first). */

@@ -8,7 +8,7 @@
  * a test never runs a stale CLI. `npm run cli` itself still runs the sources through tsx.
  */
 import { existsSync } from "node:fs";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { rolldown, type Plugin } from "rolldown";
@@ -75,14 +75,8 @@ async function build(dir: string): Promise<void> {
     await rm(temporary, { recursive: true, force: true });
     if (!existsSync(dir)) throw error;
   }
-  // Older builds go, but not one made in the last hour: another checkout sharing this node_modules
-  // (a git worktree) may be running its tests on it right now.
-  const anHourAgo = Date.now() - 3_600_000;
   for (const name of await readdir(CACHE)) {
-    const other = path.join(CACHE, name);
-    if (other === dir || name.endsWith(".tmp")) continue;
-    const { mtimeMs } = await stat(other).catch(() => ({ mtimeMs: Date.now() }));
-    if (mtimeMs < anHourAgo) await rm(other, { recursive: true, force: true });
+    if (path.join(CACHE, name) !== dir && !name.endsWith(".tmp")) await rm(path.join(CACHE, name), { recursive: true, force: true });
   }
 }
 

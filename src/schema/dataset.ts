@@ -6,7 +6,7 @@
  * and exported with the graph, and `npm run cli -- eval` runs them.
  */
 import { z } from "zod";
-import { assertionSchema } from "./assertions.js";
+import { assertionKindList, assertionSchema, describeAssertion, type Assertion } from "./assertions.js";
 import { jsonValue } from "./json.js";
 import { id, LIMITS, text, title } from "./primitives.js";
 import { scriptSchema } from "./script.js";
@@ -143,4 +143,47 @@ export function caseLabel(datasetCase: Pick<DatasetCase, "input">): string {
   const last = (turns.at(-1) ?? "").replace(/\s+/g, " ").trim();
   const clipped = last.length > 80 ? `${last.slice(0, 79)}…` : last;
   return turns.length > 1 ? `${clipped} (turn ${turns.length})` : clipped;
+}
+
+function clip(text: string, length: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > length ? `${flat.slice(0, length - 1)}…` : flat;
+}
+
+const assertionKinds: ReadonlySet<string> = new Set(assertionKindList);
+
+/**
+ * True for the evaluators that are graph-test assertions (`reply_contains`, `tool_called`, …).
+ * @example isAssertionEvaluator({ kind: "reply_contains", text: "Sunny" }) // true
+ */
+export function isAssertionEvaluator(evaluator: Evaluator): evaluator is Assertion {
+  return assertionKinds.has(evaluator.kind);
+}
+
+/**
+ * An evaluator in a few words: a column header, a line of a JUnit failure.
+ * @example describeEvaluator({ kind: "similar", threshold: 0.6 }) // "Similar to expected (word overlap ≥ 0.6)"
+ */
+export function describeEvaluator(evaluator: Evaluator): string {
+  if (isAssertionEvaluator(evaluator)) return describeAssertion(evaluator);
+  switch (evaluator.kind) {
+    case "judge":
+      return `Judge (${evaluator.profile}): ${clip(evaluator.rubric, 60)}`;
+    case "similar":
+      return `Similar to expected (${evaluator.embedding_profile ? `cosine with ${evaluator.embedding_profile}` : "word overlap"} ≥ ${evaluator.threshold})`;
+    case "json_schema":
+      return "Reply is JSON matching the schema";
+    case "limits": {
+      const limits = [
+        evaluator.max_latency_ms !== undefined ? `≤ ${evaluator.max_latency_ms} ms` : "",
+        evaluator.max_tokens !== undefined ? `≤ ${evaluator.max_tokens} tokens` : "",
+        evaluator.max_cost_usd !== undefined ? `≤ $${evaluator.max_cost_usd}` : "",
+      ].filter(Boolean);
+      return `Limits: ${limits.join(", ") || "none set"}`;
+    }
+    default: {
+      const never: never = evaluator;
+      return String(never);
+    }
+  }
 }

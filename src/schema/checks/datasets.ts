@@ -4,15 +4,13 @@
  * on the linear-time engine; profiles, nodes and judges a dataset names exist. Each shows at
  * import with its path, not halfway through an evaluation.
  */
-import { assertionKindList, assertionRegexes, type Assertion } from "../assertions.js";
-import { caseTurns, type Dataset } from "../dataset.js";
+import { assertionRegexes } from "../assertions.js";
+import { caseTurns, isAssertionEvaluator, type Dataset } from "../dataset.js";
 import { quote } from "../describe.js";
 import type { ValidationIssue } from "../issues.js";
 import type { PathSegment } from "../jsonPath.js";
 import { userRegexProblem } from "../userRegex.js";
 import { type GraphIndex, issueAt } from "./graphIndex.js";
-
-const ASSERTION_KINDS: ReadonlySet<string> = new Set(assertionKindList);
 
 function label(dataset: Dataset, i: number): string {
   return dataset.name.trim() === "" ? `Dataset ${i + 1}` : `Dataset ${quote(dataset.name)}`;
@@ -41,8 +39,8 @@ function checkCases(dataset: Dataset, i: number, issues: ValidationIssue[]): voi
 function checkEvaluators(dataset: Dataset, i: number, { doc, modelIds }: GraphIndex, issues: ValidationIssue[]): void {
   dataset.evaluators.forEach((evaluator, k) => {
     const at: PathSegment[] = ["datasets", i, "evaluators", k];
-    if (ASSERTION_KINDS.has(evaluator.kind)) {
-      for (const { at: field, pattern, flags } of assertionRegexes(evaluator as Assertion)) {
+    if (isAssertionEvaluator(evaluator)) {
+      for (const { at: field, pattern, flags } of assertionRegexes(evaluator)) {
         const error = userRegexProblem(pattern, flags);
         if (error !== undefined)
           issues.push(issueAt("INVALID_VALUE", [...at, ...field], `${label(dataset, i)}: evaluator ${k + 1} has a pattern that ${error}`));

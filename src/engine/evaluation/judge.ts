@@ -10,7 +10,10 @@ import { ModelError, type ModelResolver } from "../ports.js";
 import { errorMessage, textOf } from "../runtime.js";
 import type { EvaluatorScore } from "./types.js";
 
-/** What the judge is shown about a case. */
+/**
+ * What the judge is shown about a case.
+ * @example const judged: JudgedCase = { inputs: ["Weather in Paris?"], expected: "sunny", reply: "Sunny, 21°C" };
+ */
 export interface JudgedCase {
   /** The user turns, in order. */
   inputs: readonly string[];

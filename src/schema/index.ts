@@ -11,3 +11,4 @@ export * from "./redactStream.js";
 export * from "./secretValues.js";
 export * from "./usage.js";
 export * from "./knowledge.js";
+export * from "./datasetFiles/index.js";

@@ -33,7 +33,7 @@ describe("datasets in the JSON export", () => {
     const exported = exportGraphJson(document);
     expect(exported.text).not.toContain(OPENAI_KEY);
     expect(exported.removed).toEqual(["$.datasets[0].cases[1].input[1]"]);
-    const back = readGraphFile(exported.text, { takenIds: new Set() });
+    const back = readGraphFile(exported.text, { takenIds: new Set(), newId: () => "fresh" });
     expect(back.ok).toBe(true);
     if (!back.ok) return;
     const [dataset] = back.document.datasets ?? [];

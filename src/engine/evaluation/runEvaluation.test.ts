@@ -147,7 +147,7 @@ describe("runEvaluation", () => {
     const missing = runEvaluation({ document, dataset, variants: [{ id: "x", name: "gpt", profile: "gpt-4o" }] }, testServices());
     await expect(missing).rejects.toBeInstanceOf(EngineError);
     await expect(missing).rejects.toThrow('Variant "gpt" uses model profile "gpt-4o", which this graph does not have (it has "scripted", "fast")');
-    const other = { ...(await runEvaluation({ document, dataset: { ...dataset, cases: [cases[0]!] } }, testServices())), dataset_id: "other" };
+    const other = { ...(await runEvaluation({ document, dataset: { ...dataset, cases: [dataset.cases[0]!] } }, testServices())), dataset_id: "other" };
     await expect(runEvaluation({ document, dataset }, testServices(), { previous: other })).rejects.toThrow("cannot be resumed");
   });
 });

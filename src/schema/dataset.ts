@@ -33,10 +33,11 @@ export const datasetCaseSchema = z.strictObject({
 
 /**
  * How a reply is held against a case's `expected`: `contains` (case-insensitive, the default),
- * `exact` (after trimming), `regex` (`expected` is a pattern, run on the linear-time engine), or
- * `judge` (the dataset's judge evaluators decide, and see `expected` as the reference answer).
+ * `exact` (after trimming), `regex` (`expected` is a pattern, run on the linear-time engine),
+ * `judge` (the dataset's judge evaluators decide, and see `expected` as the reference answer), or
+ * `none` (`expected` is only read by evaluators, such as similar to expected).
  */
-export const datasetMatchSchema = z.enum(["contains", "exact", "regex", "judge"]);
+export const datasetMatchSchema = z.enum(["contains", "exact", "regex", "judge", "none"]);
 
 /** LLM judge: a model profile scores the reply against a rubric, 1–5 or pass/fail. */
 export const judgeEvaluatorSchema = z.strictObject({

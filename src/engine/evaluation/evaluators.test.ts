@@ -45,6 +45,7 @@ describe("the match of expected output", () => {
   it("has nothing to match without an expected output or under a judge", () => {
     expect(matchExpected({ match: "contains" }, {}, "x")).toBeNull();
     expect(matchExpected({ match: "judge" }, { expected: "x" }, "x")).toBeNull();
+    expect(matchExpected({ match: "none" }, { expected: "x" }, "y")).toBeNull();
   });
 });
 

@@ -31,7 +31,7 @@ function score(evaluator: Evaluator, verdict: boolean, reason: string, value: nu
 
 /**
  * The dataset's match of the case's `expected` against the final reply; null when there is nothing to match
- * (no `expected`, or the `judge` match, where the judges decide).
+ * (no `expected`; the `judge` match, where the judges decide; `none`, where evaluators read `expected`).
  * @example matchExpected({ match: "contains" }, { expected: "sunny" }, "Sunny, 21°C")?.verdict // "pass"
  */
 export function matchExpected(
@@ -40,7 +40,7 @@ export function matchExpected(
   reply: string | null,
 ): EvaluatorScore | null {
   const expected = datasetCase.expected;
-  if (expected === undefined || dataset.match === "judge") return null;
+  if (expected === undefined || dataset.match === "judge" || dataset.match === "none") return null;
   const base = { evaluator: `Expected output (${dataset.match})`, kind: "expected" as const, score: null };
   const actual = reply ?? NO_REPLY;
   let passed: boolean;

@@ -12,3 +12,4 @@ export * from "./secretValues.js";
 export * from "./usage.js";
 export * from "./knowledge.js";
 export * from "./datasetFiles/index.js";
+export * from "./datasetEdits.js";

@@ -6,3 +6,4 @@ export { runJudge, readJudgeAnswer, judgePrompt, type JudgedCase } from "./judge
 export { wordOverlap, cosineSimilarity } from "./similarity.js";
 export { summarize, quantile } from "./summary.js";
 export type { CaseFacts, CaseResult, EmbeddingsPort, EvaluationResult, EvaluationServices, EvaluatorScore, VariantSummary } from "./types.js";
+export { compareEvaluations, type CaseChange, type EvaluationComparison } from "./compare.js";

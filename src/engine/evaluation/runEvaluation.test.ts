@@ -139,6 +139,30 @@ describe("runEvaluation", () => {
     expect(resumed.cases[0]).toBe(stopped.cases[0]);
   });
 
+  it("marks the cases running when Stop comes as cancelled, and a resume runs them again", async () => {
+    const { document, dataset } = weatherWith({ id: "w", name: "W", cases });
+    const slow = structuredClone(document);
+    for (const node of slow.nodes) if (node.kind === "agent" && node.data.script) node.data.script.tokens_per_second = 50;
+    const controller = new AbortController();
+    const stopped = await runEvaluation({ document: slow, dataset }, testServices(), {
+      concurrency: 2,
+      signal: controller.signal,
+      onProgress: (p) => p.type === "case_start" && p.case_id === "hello" && controller.abort(),
+    });
+    expect(stopped.status).toBe("stopped");
+    expect(stopped.cases.map((c) => [c.case_id, c.status, c.error])).toEqual([
+      ["paris", "cancelled", "Stopped"],
+      ["hello", "cancelled", "Stopped"],
+    ]);
+    expect(stopped.summary[0]).toMatchObject({ cases: 0, pass_rate: 0 });
+    const resumed = await runEvaluation({ document, dataset }, testServices(), { previous: stopped });
+    expect(resumed.cases.map((c) => [c.case_id, c.status])).toEqual([
+      ["paris", "passed"],
+      ["hello", "passed"],
+      ["sum", "passed"],
+    ]);
+  });
+
   it("refuses what cannot run before running anything, saying why", async () => {
     const { document, dataset } = weatherWith({ id: "w", name: "W", cases });
     const five = Array.from({ length: 5 }, (_, i) => ({ id: `v${i}`, name: `v${i}` }));

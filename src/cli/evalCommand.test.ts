@@ -58,6 +58,14 @@ describe("cli eval", { timeout: 120_000 }, () => {
     expect(xml).toContain('<failure message="Judge (scripted)');
   });
 
+  it("runs one of the dataset's own variants named in --variants, beside a profile", async () => {
+    const out = path.join(dir, "named.json");
+    const { code, stdout } = await runCli(["eval", SUPPORT, "--variants", "Offers more help,scripted", "--out", out]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Offers more help\s+6\s+0/);
+    expect(stdout).toMatch(/scripted\s+2\s+4/);
+  });
+
   it("takes the cases of a CSV file under the settings of the graph's dataset of that name", async () => {
     const csv = path.join(dir, "Weather questions.csv");
     await writeFile(csv, "question,answer\nWhat's the weather in Paris?,sunny\nWhat's the weather in Rome?,sunny\n");

@@ -19,6 +19,7 @@ import {
   readDatasetTable,
   type Dataset,
   type GraphDocument,
+  type Variant,
 } from "../schema/index.js";
 import { folderGraphLibrary } from "../server/graph/graphLibrary.js";
 import { KEY_VARIABLES, nodeServices } from "../server/graph/nodeServices.js";
@@ -140,6 +141,10 @@ export async function evalCommand(file: string | undefined, options: EvalOptions
     .map((p) => p.trim())
     .filter(Boolean);
   if (profiles && profiles.length > MAX_VARIANTS) context.fail(`--variants takes at most ${MAX_VARIANTS} profiles, not ${profiles.length}`);
+  // A name of one of the dataset's own variants picks that variant (a prompt override, say); anything else is a model profile.
+  const variants = profiles?.map(
+    (p) => dataset.variants?.find((v) => v.id === p || v.name.toLowerCase() === p.toLowerCase()) ?? (variantsOfProfiles([p])[0] as Variant),
+  );
   const concurrency = numberOption(options.concurrency, "concurrency", 1, 16, context, true);
   const minPass = numberOption(options["min-pass"], "min-pass", 0, 1, context);
   const previous = await previousResult(options.resume, context);
@@ -148,18 +153,14 @@ export async function evalCommand(file: string | undefined, options: EvalOptions
   process.once("SIGINT", () => controller.abort());
   let result: EvaluationResult;
   try {
-    result = await runDocumentEvaluation(
-      { document, dataset, ...(profiles ? { variants: variantsOfProfiles(profiles) } : {}) },
-      options.graphs ?? dirname(file),
-      {
-        signal: controller.signal,
-        ...(concurrency !== undefined ? { concurrency } : {}),
-        ...(previous ? { previous } : {}),
-        onProgress: (p) => {
-          if (p.type === "case_end") process.stderr.write(`… ${p.done}/${p.total} ${p.result.variant_id}: ${p.result.case_id} ${p.result.status}\n`);
-        },
+    result = await runDocumentEvaluation({ document, dataset, ...(variants && variants.length > 0 ? { variants } : {}) }, options.graphs ?? dirname(file), {
+      signal: controller.signal,
+      ...(concurrency !== undefined ? { concurrency } : {}),
+      ...(previous ? { previous } : {}),
+      onProgress: (p) => {
+        if (p.type === "case_end") process.stderr.write(`… ${p.done}/${p.total} ${p.result.variant_id}: ${p.result.case_id} ${p.result.status}\n`);
       },
-    );
+    });
   } catch (error) {
     if (error instanceof EngineError) context.fail(error.message);
     throw error;

@@ -16,8 +16,9 @@ export const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thre
                          pass, 1 when any fails, 2 when the file is unreadable, invalid
                          or has no tests
   eval                   runs a dataset's cases on 1–4 variants (each --variants profile runs
-                         every agent and LLM node; default: the dataset's own variants, else
-                         the graph as drawn), prints pass rate, latency, tokens and cost per
+                         every agent and LLM node, or names one of the dataset's own variants;
+                         default: the dataset's variants, else the graph as drawn), prints
+                         pass rate, latency, tokens and cost per
                          variant; exit code 1 when a variant's pass rate is under --min-pass,
                          2 for bad input, 130 when stopped
   bundle                 writes a LangGraph server project for the graph into --out

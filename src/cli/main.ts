@@ -1,6 +1,7 @@
 /**
  * Headless runner: `npm run cli -- run <graph.json> "<message>" [--thread id] [--checkpoint store] [--graphs dir] [--json]`,
  * or `run <graph.json> --thread id --resume '<answer>'` to answer a paused run; `test` runs a document's tests (testCommand.ts);
+ * `eval` runs a dataset on variants (evalCommand.ts);
  * `import` turns another builder's workflow into a graph file (importCommand.ts).
  * Runs an exported document in Node with the same engine the browser uses.
  */
@@ -17,6 +18,7 @@ import { startRuntimeServer, type RuntimeServer } from "../server/runtime/serve.
 import { corsOrigin } from "../server/runtime/requestGuard.js";
 import { writeServerBundle } from "./bundle.js";
 import { testCommand } from "./testCommand.js";
+import { evalCommand } from "./evalCommand.js";
 import { importCommand } from "./importCommand.js";
 import { USAGE } from "./usage.js";
 import { cliMemory } from "./memoryIndex.js";
@@ -60,6 +62,10 @@ async function main(argv: string[]): Promise<number> {
         report: { type: "string" },
         flow: { type: "string" },
         force: { type: "boolean", default: false },
+        dataset: { type: "string" },
+        variants: { type: "string" },
+        concurrency: { type: "string" },
+        "min-pass": { type: "string" },
       },
     });
   } catch (error) {
@@ -70,6 +76,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === "serve") return serve(parsed.values);
   if (command === "bundle") return bundle(file, parsed.values);
   if (command === "test") return testCommand(file, parsed.values, { readDocument, fail });
+  if (command === "eval") return evalCommand(file, parsed.values, { readDocument, fail });
   if (command === "import") return importCommand(file, parsed.values, { fail, write: (text) => process.stdout.write(text) });
   if (command !== "run") fail(`Unknown command "${command}".\n\n${USAGE}`);
   const resume = parsed.values.resume === undefined ? undefined : resumeRequest(parsed.values.resume, parsed.values.interrupt, parsed.values.thread);

@@ -2,6 +2,9 @@
 export const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thread <id>] [--checkpoint <store>] [--graphs <dir>] [--json]
        npm run cli -- run <graph.json> --thread <id> --resume '<answer>' [--interrupt <id>] [--checkpoint <store>]
        npm run cli -- test <graph.json> [--junit <out.xml>] [--graphs <dir>]
+       npm run cli -- eval <graph.json> [--dataset <name or file.csv|.jsonl>] [--variants <profile>[,<profile>…]]
+                          [--concurrency <n>] [--out <results.json>] [--junit <out.xml>] [--min-pass <0–1>]
+                          [--resume <results.json>] [--graphs <dir>]
        npm run cli -- bundle <graph.json> --out <dir> [--graphs <dir>]
        npm run cli -- import <workflow file> --out <graph.json> [--report <report.json>] [--flow <name>] [--force]
        npm run cli -- serve [--port <n>] [--host <host>] [--graphs <dir>] [--state <dir>]
@@ -12,6 +15,12 @@ export const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thre
                          assertions), prints a pass/fail table; exit code 0 when all
                          pass, 1 when any fails, 2 when the file is unreadable, invalid
                          or has no tests
+  eval                   runs a dataset's cases on 1–4 variants (each --variants profile runs
+                         every agent and LLM node, or names one of the dataset's own variants;
+                         default: the dataset's variants, else the graph as drawn), prints
+                         pass rate, latency, tokens and cost per
+                         variant; exit code 1 when a variant's pass rate is under --min-pass,
+                         2 for bad input, 130 when stopped
   bundle                 writes a LangGraph server project for the graph into --out
                          (then: cd <dir> && npm install && npx langgraphjs dev)
   import                 turns a Flowise, Langflow, n8n or Dify workflow (recognised by its
@@ -32,10 +41,19 @@ export const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thre
   --graphs <dir>         where Subgraph nodes find other graphs, by meta.id or file
                          name (default: the folder of <graph.json>)
   --json                 print one JSON event per line instead of readable text
-  --junit <out.xml>      test also writes the results as JUnit XML, failures with their diffs
+  --junit <out.xml>      test also writes the results as JUnit XML, failures with their diffs;
+                         eval writes one test case per case and variant, "<variant>: <case>"
+  --dataset <name|file>  eval's dataset: a name in the graph, or a CSV or JSONL file (header
+                         detected; input, expected and id columns found by name, the rest
+                         metadata; the graph's dataset of the file's name gives its evaluators)
+  --concurrency <n>      eval: cases run at once (1–16, default 4)
+  --out <results.json>   eval: every case and variant (passed, scores, reply, latency, tokens, cost)
+  --min-pass <0–1>       eval: the pass rate each variant must reach, e.g. 0.9
   --resume <answer>      answer the run paused on --thread (exit code 3 means paused):
                          '{"decision":"approve"}', '{"decision":"reject","reason":"…"}',
                          '{"decision":"edit","args":{…}}' or '{"option_id":"<id>"}'
+                         for eval, the results file of an earlier run: only the cases without
+                         a verdict (errors, stopped) run again
   --interrupt <id>       which pending interrupt the answer is for, when there are several
   --out <dir>            where bundle writes the project (an empty or new folder); for
                          import, the graph file to write

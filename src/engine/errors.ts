@@ -25,6 +25,10 @@ export type EngineErrorCode =
   | "SUBGRAPH_FAILED"
   | "INVALID_PLAN"
   | "DEPENDENCY_CYCLE"
+  /** An evaluation's variant names a profile or node the graph does not have. */
+  | "INVALID_VARIANT"
+  /** An evaluation that cannot start: no cases, too many variants, a previous result of another dataset. */
+  | "INVALID_EVALUATION"
   /** A person answered a breakpoint with Stop: the run ends as cancelled. */
   | "BREAKPOINT_STOP";
 

@@ -7,6 +7,7 @@ export { runGraph, collectRun, type RunInput, type RunOptions } from "./run.js";
 export { replayModels, replayServices, type ReplayedReply } from "./replay.js";
 export { runTests, type AssertionResult, type RunTestsOptions, type TestProgress, type TestResult, type TestsReport } from "./regression/runTests.js";
 export { checkAssertion, turnFacts, type AssertionOutcome, type TurnFacts } from "./regression/assertionChecks.js";
+export * from "./evaluation/index.js";
 export { toldBy, untoldTurn } from "./continuedRun.js";
 export type { RunEvent, RunEventBody, RunEventOf, EventBase } from "./events.js";
 export { EngineError, type EngineErrorCode } from "./errors.js";

@@ -5,7 +5,7 @@
  * is a key-free `ModelError` naming the profile and the host.
  */
 import { OpenAIEmbeddings } from "@langchain/openai";
-import { ModelError } from "../engine/index.js";
+import { ModelError, type EmbeddingsPort } from "../engine/index.js";
 import type { GraphDocument, KnowledgeBase, ModelProfile } from "../schema/index.js";
 import { classifyError, redact } from "./errors.js";
 import { OPENAI_DEFAULT_BASE_URL } from "./openai.js";
@@ -159,4 +159,13 @@ export function documentEmbedders(document: Pick<GraphDocument, "models">, getKe
       return { unavailable: `its embeddings model profile "${id}" is a ${profile.provider} profile, not an OpenAI-compatible one` };
     return createEmbedder(profile, getKey, options);
   };
+}
+
+/**
+ * The evaluations' embeddings port: any OpenAI-compatible profile of the graph embeds, with the
+ * key `getKey` reads at call time (so it goes only to that profile's endpoint).
+ * @example const services = { ...nodeServices(document), embeddings: embeddingsPort(getKey) };
+ */
+export function embeddingsPort(getKey: KeySource, options: EmbedderOptions = {}): EmbeddingsPort {
+  return { embed: (profile, texts, signal) => createEmbedder(profile, getKey, options).embed(texts, signal) };
 }

@@ -21,6 +21,7 @@ export { createScriptedModel } from "./scripted.js";
 export {
   createEmbedder,
   documentEmbedders,
+  embeddingsPort,
   embeddingEndpoint,
   embeddingSignature,
   type Embedder,

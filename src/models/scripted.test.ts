@@ -1,4 +1,4 @@
-import { AIMessage, HumanMessage, ToolMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
+import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 import { ExpressionError, ModelError, type ChatModelPort, type ModelCallOptions } from "../engine/index.js";
@@ -42,6 +42,19 @@ afterEach(() => {
 });
 
 describe("scriptedReply", () => {
+  it("lets a rule tell prompt and model variants apart by the system prompt and the answering profile", () => {
+    const s = script({
+      rules: [
+        { when: "system.contains('brief')", reply: "Short answer." },
+        { when: "profile == 'fast'", reply: "Fast answer." },
+      ],
+    });
+    const withSystem = (system: string) => [new SystemMessage(system), new HumanMessage("hi")];
+    expect(scriptedReply(s, withSystem("Be brief."), withTools, "Assistant", "scripted").text).toBe("Short answer.");
+    expect(scriptedReply(s, withSystem("Be thorough."), withTools, "Assistant", "fast").text).toBe("Fast answer.");
+    expect(scriptedReply(s, withSystem("Be thorough."), withTools, "Assistant", "scripted").text).toBe("I have no scripted answer for that.");
+  });
+
   it("gives the same reply and tool calls for the same input", () => {
     const s = script({
       rules: [

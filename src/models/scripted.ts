@@ -22,6 +22,8 @@ const DEFAULT_SCRIPT: Script = { rules: [], fallback: "I have no scripted answer
 
 interface Turn {
   input: string;
+  /** The call's system prompt: rules may tell prompt variants apart by it. */
+  system: string;
   last: BaseMessage | undefined;
   lastTool: string | null;
   iteration: number;
@@ -39,13 +41,15 @@ function readTurn(messages: readonly BaseMessage[]): Turn {
     }
     if (type === "ai") iteration += 1;
   }
+  const first = messages[0];
+  const system = first && first.getType() === "system" ? textOf(first) : "";
   const last = messages.at(-1);
   // A handoff (transfer_to_*) result only says who answers now: the new agent reacts to the user's message.
   const lastTool = last && ToolMessage.isInstance(last) && !last.name?.startsWith("transfer_to_") ? (last.name ?? null) : null;
-  return { input, last, lastTool, iteration };
+  return { input, system, last, lastTool, iteration };
 }
 
-function matches(rule: ScriptRule, turn: Turn, state: Readonly<Record<string, unknown>>): UserRegexMatch | true | null {
+function matches(rule: ScriptRule, turn: Turn, state: Readonly<Record<string, unknown>>, profile: string): UserRegexMatch | true | null {
   const isTool = turn.lastTool !== null;
   if (rule.on === "user" && isTool) return null;
   if (rule.on === "tool" && !isTool) return null;
@@ -58,7 +62,7 @@ function matches(rule: ScriptRule, turn: Turn, state: Readonly<Record<string, un
   }
   if (rule.when) {
     const last = { role: turn.last?.getType() ?? "none", content: textOf(turn.last), tool: turn.lastTool ?? "" };
-    if (!evaluateCondition(rule.when, { input: turn.input, state, last, iteration: turn.iteration })) return null;
+    if (!evaluateCondition(rule.when, { input: turn.input, state, last, iteration: turn.iteration, system: turn.system, profile })) return null;
   }
   return found;
 }
@@ -91,16 +95,20 @@ function newCallId(): string {
   return `call_${globalThis.crypto.randomUUID().replaceAll("-", "").slice(0, 24)}`;
 }
 
-/** Decides the scripted reply for a conversation: text and tool calls. */
+/**
+ * Decides the scripted reply for a conversation: text and tool calls. `profile` is the id of the
+ * model profile answering, which `when` conditions see (so an evaluation's model variants can differ offline).
+ */
 export function scriptedReply(
   script: Script,
   messages: readonly BaseMessage[],
   options: Pick<ModelCallOptions, "tools" | "state">,
   agent: string,
+  profile = "",
 ): { text: string; toolCalls: { id: string; name: string; args: Record<string, unknown> }[] } {
   const turn = readTurn(messages);
   for (const rule of script.rules) {
-    const found = matches(rule, turn, options.state);
+    const found = matches(rule, turn, options.state, profile);
     if (!found) continue;
     const groups = found === true ? {} : { ...found.groups, ...Object.fromEntries(found.captures.map((v, i) => [String(i), v])) };
     const scope = { input: turn.input, match: groups, tool_result: turn.lastTool ? textOf(turn.last) : "", state: options.state, agent };
@@ -149,7 +157,7 @@ export function createScriptedModel(request: ModelRequest): ChatModelPort {
     provider: "scripted",
     supportsTools: request.profile.tool_calling,
     async *stream(messages, options) {
-      const reply = scriptedReply(script, messages, options, request.agent);
+      const reply = scriptedReply(script, messages, options, request.agent, request.profile.id);
       const delay = script.tokens_per_second > 0 ? 1000 / script.tokens_per_second : 0;
       const meta = { graphwright_profile: request.profile.id };
       for (const token of tokenize(reply.text)) {

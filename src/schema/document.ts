@@ -10,6 +10,7 @@ import { mcpServerSchema } from "./tools/mcp.js";
 import { jsonValue } from "./json.js";
 import { nodeSchema, type NodeKind } from "./nodes/registry.js";
 import { graphTestSchema } from "./graphTest.js";
+import { datasetSchema } from "./dataset.js";
 import { modelPricesSchema } from "./usage.js";
 
 export * from "./script.js";
@@ -19,6 +20,7 @@ export * from "./tools/index.js";
 export * from "./graphTest.js";
 export * from "./testRecording.js";
 export * from "./assertions.js";
+export * from "./dataset.js";
 
 export const DOCUMENT_VERSION = 1 as const;
 export const SCHEMA_URL = "https://graphwright.dev/schema/graph.v1.json";
@@ -140,6 +142,8 @@ export const graphDocumentSchema = z.strictObject({
     .array(graphTestSchema)
     .max(LIMITS.listItems)
     .default(() => []),
+  /** Evaluation datasets (cases, their pass rule, evaluators, variants); optional so older documents parse unchanged. */
+  datasets: z.array(datasetSchema).max(LIMITS.listItems).optional(),
 });
 
 export type GraphDocument = z.infer<typeof graphDocumentSchema>;

@@ -11,3 +11,5 @@ export * from "./redactStream.js";
 export * from "./secretValues.js";
 export * from "./usage.js";
 export * from "./knowledge.js";
+export * from "./datasetFiles/index.js";
+export * from "./datasetEdits.js";

@@ -19,7 +19,10 @@ export const scriptRuleSchema = z.strictObject({
   match: expression.optional(),
   // The flags compileUserRegex (userRegex.ts) takes: each at most once, as JavaScript requires.
   flags: z.string().regex(USER_REGEX_FLAGS, "allowed flags: i m s u, each at most once").max(4).optional(),
-  /** CEL over `{ input, state, last, iteration }`. */
+  /**
+   * CEL over `{ input, state, last, iteration, system, profile }`: `system` is the call's system
+   * prompt and `profile` the id of the model profile answering (what tells evaluation variants apart offline).
+   */
   when: expression.optional(),
   /** Reply text; `{{ input }}`, `{{ match.x }}`, `{{ tool_result }}`, `{{ state.x }}` placeholders. */
   reply: text.optional(),

@@ -7,6 +7,7 @@
  * build is keyed by the hash of the sources and the lock file (as the server engine's cache), so
  * a test never runs a stale CLI. `npm run cli` itself still runs the sources through tsx.
  */
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
@@ -19,6 +20,11 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 const CACHE = path.join(ROOT, "node_modules", ".graphwright-cli");
 /** Bumped when the build below changes what it writes. */
 const FORMAT = "2";
+/**
+ * Checkouts that share one node_modules (worktrees) build different sources: each names its
+ * builds by its own root and removes only its own older ones, never a build another is running.
+ */
+const OWN = `${FORMAT}-${createHash("sha256").update(ROOT).digest("hex").slice(0, 8)}-`;
 
 /** `import.meta.url`, `.dirname` and `.filename` in a module's code (not in its strings), by their source positions. */
 function metaProperties(node: unknown, found: { start: number; end: number; name: string }[] = []): { start: number; end: number; name: string }[] {
@@ -76,7 +82,7 @@ async function build(dir: string): Promise<void> {
     if (!existsSync(dir)) throw error;
   }
   for (const name of await readdir(CACHE)) {
-    if (path.join(CACHE, name) !== dir && !name.endsWith(".tmp")) await rm(path.join(CACHE, name), { recursive: true, force: true });
+    if (name.startsWith(OWN) && path.join(CACHE, name) !== dir && !name.endsWith(".tmp")) await rm(path.join(CACHE, name), { recursive: true, force: true });
   }
 }
 
@@ -89,7 +95,7 @@ let entry: Promise<string> | undefined;
 export function builtCli(): Promise<string> {
   entry ??= (async () => {
     const key = (await engineSourceKey(ROOT)).slice(0, 24);
-    const dir = path.join(CACHE, `${FORMAT}-${key}`);
+    const dir = path.join(CACHE, `${OWN}${key}`);
     const main = path.join(dir, "main.mjs");
     if (!existsSync(main)) {
       await mkdir(CACHE, { recursive: true });

@@ -25,31 +25,43 @@ function unfence(text: string): string {
 }
 
 /**
- * Parses and validates a structured reply.
- * @example parseStructured('{"n": 2}', { type: "object", required: ["n"] }, "extract") // { n: 2 }
+ * Reads a reply as JSON (a ```json fence tolerated) and checks it against a JSON Schema: the
+ * value, or what is wrong in words. Structured output and the evaluations' JSON Schema check share it.
+ * @example checkJsonReply("sure!", { type: "object" }) // { ok: false, kind: "not_json", problem: "Unexpected token …", excerpt: "sure!" }
  */
-export function parseStructured(reply: string, schema: Record<string, unknown>, node: string, nodeId?: string): unknown {
+export function checkJsonReply(
+  reply: string,
+  schema: Record<string, unknown>,
+): { ok: true; value: unknown } | { ok: false; kind: "not_json" | "mismatch"; problem: string; excerpt: string } {
   let value: unknown;
   try {
     value = JSON.parse(unfence(reply));
   } catch (error) {
-    throw new EngineError(
-      "STRUCTURED_OUTPUT_ERROR",
-      `LLM "${node}" was asked for JSON but replied "${excerpt(reply)}" (${error instanceof Error ? error.message : String(error)})`,
-      { ...(nodeId ? { nodeId } : {}) },
-    );
+    return { ok: false, kind: "not_json", problem: error instanceof Error ? error.message : String(error), excerpt: excerpt(reply) };
   }
   const result = new Validator(schema as never, "2020-12", false).validate(value);
-  if (!result.valid) {
-    const problems = result.errors
-      .filter((e) => e.keyword !== "properties" && e.keyword !== "items")
-      .slice(0, 3)
-      .map((e) => `${e.instanceLocation === "#" ? "the reply" : e.instanceLocation.replace(/^#/, "")}: ${e.error}`);
-    throw new EngineError(
-      "STRUCTURED_OUTPUT_ERROR",
-      `LLM "${node}" replied JSON that does not match its output schema — ${(problems.length ? problems : result.errors.slice(0, 1).map((e) => e.error)).join("; ")}`,
-      { ...(nodeId ? { nodeId } : {}) },
-    );
-  }
-  return value;
+  if (result.valid) return { ok: true, value };
+  const problems = result.errors
+    .filter((e) => e.keyword !== "properties" && e.keyword !== "items")
+    .slice(0, 3)
+    .map((e) => `${e.instanceLocation === "#" ? "the reply" : e.instanceLocation.replace(/^#/, "")}: ${e.error}`);
+  return {
+    ok: false,
+    kind: "mismatch",
+    problem: (problems.length ? problems : result.errors.slice(0, 1).map((e) => e.error)).join("; "),
+    excerpt: excerpt(reply),
+  };
+}
+
+/**
+ * Parses and validates a structured reply.
+ * @example parseStructured('{"n": 2}', { type: "object", required: ["n"] }, "extract") // { n: 2 }
+ */
+export function parseStructured(reply: string, schema: Record<string, unknown>, node: string, nodeId?: string): unknown {
+  const checked = checkJsonReply(reply, schema);
+  if (checked.ok) return checked.value;
+  const where = { ...(nodeId ? { nodeId } : {}) };
+  if (checked.kind === "not_json")
+    throw new EngineError("STRUCTURED_OUTPUT_ERROR", `LLM "${node}" was asked for JSON but replied "${checked.excerpt}" (${checked.problem})`, where);
+  throw new EngineError("STRUCTURED_OUTPUT_ERROR", `LLM "${node}" replied JSON that does not match its output schema — ${checked.problem}`, where);
 }

@@ -3,16 +3,14 @@
  * compileGraph and runGraph, then checks its assertions against the events and final state of
  * the turns they name. The same function runs tests in the app's worker, in the CLI and in CI.
  */
-import { InMemoryStore, MemorySaver } from "@langchain/langgraph/web";
 import { describeAssertion, isBreakpointAnswer, type GraphDocument, type GraphTest, type TestMode } from "../../schema/index.js";
-import { compileGraph, type CompiledDocument } from "../compile.js";
-import type { RunEvent } from "../events.js";
-import { runFollowUp } from "../multiagent/followUp.js";
+import type { CompiledDocument } from "../compile.js";
 import { ModelError, type EngineServices, type ModelResolver } from "../ports.js";
 import { replayModels } from "../replay.js";
-import { runGraph, type RunInput } from "../run.js";
+import type { RunInput } from "../run.js";
 import { errorMessage } from "../runtime.js";
 import { checkAssertion, turnFacts, type TurnFacts } from "./assertionChecks.js";
+import { compileIsolated, playTurn } from "./isolatedRun.js";
 
 /**
  * The verdict on one assertion of a test (or on a turn that failed to run): expected against actual, for a diff.
@@ -118,24 +116,6 @@ function inputOf(turn: GraphTest["turns"][number]): RunInput {
   return { message: "", resume: { value: turn.resume, ...(turn.interrupt_id ? { interrupt_id: turn.interrupt_id } : {}) } };
 }
 
-/** Plays one turn, then the follow-up turns of the background tasks it queued, as the app and the CLI do. */
-async function playTurn(compiled: CompiledDocument, input: RunInput, threadId: string, signal: AbortSignal | undefined): Promise<RunEvent[]> {
-  const events: RunEvent[] = [];
-  const queued: string[] = [];
-  const options = { threadId, ...(signal ? { signal } : {}) };
-  const take = (event: RunEvent) => {
-    events.push(event);
-    if (event.type === "delegation_queued") queued.push(event.task_id);
-  };
-  for await (const event of runGraph(compiled, input, options)) take(event);
-  while (queued.length > 0 && !signal?.aborted) {
-    const id = queued.shift() as string;
-    await compiled.team.tasks.settled(id);
-    for await (const event of runFollowUp(compiled, id, options)) take(event);
-  }
-  return events;
-}
-
 function turnCheck(turn: number, facts: TurnFacts): AssertionResult {
   const ok = facts.status === "completed" || facts.status === "interrupted";
   return {
@@ -164,10 +144,9 @@ async function runOne(document: GraphDocument, test: GraphTest, services: Engine
   if (typeof models === "string") return result("error", [], models);
   // A fresh thread, its own background tasks and long-term memory: nothing from another test or
   // a playground thread leaks in, and a test never writes the user's memories.
-  const { tasks: _tasks, checkpointer: _checkpointer, store: _store, ...shared } = services;
   let compiled: CompiledDocument;
   try {
-    compiled = compileGraph(document, { ...shared, models, checkpointer: new MemorySaver(), store: new InMemoryStore() });
+    compiled = compileIsolated(document, services, models);
   } catch (error) {
     return result("error", [], `The graph cannot run: ${errorMessage(error)}`);
   }

@@ -10,6 +10,7 @@ import { checkEndReachable, checkUnreachableNodes } from "./reachability.js";
 import { checkConditionReferences, checkKnowledgeReferences, checkMemoryEmbeddingReference, checkModelReferences, checkToolReferences } from "./references.js";
 import { checkRegexes } from "./regexes.js";
 import { checkGraphTests } from "./graphTests.js";
+import { checkDatasets } from "./datasets.js";
 import { checkForcedTools, checkPlanners, checkRouterDefault, checkRouterRules } from "./routerPlanner.js";
 import type { ReadableParts } from "./readableParts.js";
 import { checkStartEnd } from "./startEnd.js";
@@ -45,6 +46,7 @@ const CHECKS: readonly Check[] = [
   checkPlanners,
   checkForcedTools,
   checkGraphTests,
+  checkDatasets,
 ];
 
 /**

@@ -1,10 +1,10 @@
 /**
- * CSV (RFC 4180) to rows, with the line each row starts on, so every later message can say where.
- * Quoted fields may hold delimiters, doubled quotes and line breaks; a quote that never closes, or
- * text right after a closing quote, is an error naming the line. The delimiter (comma, semicolon,
- * tab) is read from the first line. Written here, behind `parseCsv`, because no CSV package is a
- * dependency yet; swapping in a maintained parser (papaparse) changes this file only.
+ * CSV (RFC 4180) to rows with papaparse, keeping the line each row starts on so every later
+ * message can say where. Quoted fields may hold delimiters, doubled quotes and line breaks; a quote
+ * that never closes, or text right after a closing quote, is an error naming the line. The
+ * delimiter (comma, semicolon, tab) is read from the first line.
  */
+import Papa from "papaparse";
 import { DatasetFileError } from "./datasetFileError.js";
 
 /** One parsed row: its cells and the 1-based line of the file it starts on. */
@@ -32,75 +32,58 @@ export function detectDelimiter(text: string): string {
   return best;
 }
 
+/** Counts line breaks as the text is consumed, so a position can be told as a 1-based line. */
+function lineCounter(text: string) {
+  let consumed = 0;
+  let line = 1;
+  return (position: number): number => {
+    for (; consumed < position && consumed < text.length; consumed++) if (text.charCodeAt(consumed) === 10) line++;
+    return line;
+  };
+}
+
+/** What a papaparse quote error means for the person, at the line it names. */
+function quoteError(error: Papa.ParseError, text: string, line: number, delimiter: string): DatasetFileError {
+  if (error.code === "MissingQuotes")
+    return new DatasetFileError("BROKEN_QUOTE", 'a quoted field opens here and never closes: add the closing quote (")', line);
+  const close = text.indexOf('"', error.index);
+  const after = close >= 0 ? text[close + 1] : undefined;
+  const next = delimiter === "\t" ? "tab" : `"${delimiter}"`;
+  const what = after === undefined ? "more text" : JSON.stringify(after);
+  return new DatasetFileError(
+    "BROKEN_QUOTE",
+    `a quoted field is followed by ${what} before the next ${next}: a quote inside a quoted field is written twice ("")`,
+    line,
+  );
+}
+
 /**
  * Rows of a CSV text; blank lines are skipped.
  * @example parseCsv('input,expected\n"Hi, there",Hello\n').rows // [{ line: 1, cells: ["input", "expected"] }, { line: 2, cells: ["Hi, there", "Hello"] }]
  */
 export function parseCsv(text: string, delimiter = detectDelimiter(text)): { rows: CsvRow[] } {
   const rows: CsvRow[] = [];
-  let cells: string[] = [];
-  let cell = "";
-  let line = 1;
-  let rowLine = 1;
-  let i = 0;
-  let fieldStarted = false;
-  const endRow = () => {
-    cells.push(cell);
-    if (cells.length > 1 || cells[0] !== "") rows.push({ line: rowLine, cells });
-    cells = [];
-    cell = "";
-    fieldStarted = false;
-  };
-  while (i < text.length) {
-    const char = text[i] as string;
-    if (char === '"' && !fieldStarted) {
-      const opened = line;
-      i += 1;
-      for (;;) {
-        if (i >= text.length) throw new DatasetFileError("BROKEN_QUOTE", 'a quoted field opens here and never closes: add the closing quote (")', opened);
-        const c = text[i] as string;
-        if (c === '"') {
-          if (text[i + 1] === '"') {
-            cell += '"';
-            i += 2;
-            continue;
-          }
-          i += 1;
-          break;
-        }
-        if (c === "\n") line += 1;
-        cell += c;
-        i += 1;
+  const lineAt = lineCounter(text);
+  let rowStart = 0;
+  let failure: DatasetFileError | undefined;
+  Papa.parse<string[]>(text, {
+    delimiter,
+    quoteChar: '"',
+    escapeChar: '"',
+    step(result, parser) {
+      const line = lineAt(rowStart);
+      const error = result.errors.find((e) => e.type === "Quotes");
+      if (error) {
+        failure = quoteError(error, text, error.code === "MissingQuotes" ? line : lineAt(Math.max(rowStart, error.index ?? rowStart)), delimiter);
+        parser.abort();
+        return;
       }
-      const after = text[i];
-      if (after !== undefined && after !== delimiter && after !== "\n" && after !== "\r")
-        throw new DatasetFileError(
-          "BROKEN_QUOTE",
-          `a quoted field is followed by ${JSON.stringify(after)} before the next ${delimiter === "\t" ? "tab" : `"${delimiter}"`}: a quote inside a quoted field is written twice ("")`,
-          line,
-        );
-      fieldStarted = true;
-      continue;
-    }
-    if (char === delimiter) {
-      cells.push(cell);
-      cell = "";
-      fieldStarted = false;
-      i += 1;
-      continue;
-    }
-    if (char === "\r" || char === "\n") {
-      endRow();
-      i += char === "\r" && text[i + 1] === "\n" ? 2 : 1;
-      line += 1;
-      rowLine = line;
-      continue;
-    }
-    cell += char;
-    fieldStarted = true;
-    i += 1;
-  }
-  if (fieldStarted || cells.length > 0) endRow();
+      const cells = result.data;
+      if (cells.length > 1 || (cells[0] ?? "") !== "") rows.push({ line, cells });
+      rowStart = result.meta.cursor;
+    },
+  });
+  if (failure) throw failure;
   return { rows };
 }
 

@@ -50,6 +50,11 @@ export interface PlaygroundSteps {
   dropRunEventsAfter(runId: string, seq: number): void;
   /** Creates a thread record for the open graph and makes it active. */
   createThread(title: string): Promise<string | null>;
+  /**
+   * While a thread is being created: resolves once every such thread is shown, so a send right
+   * after `New thread` goes to the new thread. Otherwise null (nothing to wait for).
+   */
+  threadsCreated(): Promise<void> | null;
   /** A new thread forked from a checkpoint of the active thread, starting with `history`. */
   branch(
     document: GraphDocument,
@@ -190,6 +195,10 @@ export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: Pla
     }
   };
 
+  /** Threads being created, settled or not (see `threadsCreated`). */
+  let creating: Promise<void> = Promise.resolve();
+  let pendingCreations = 0;
+
   const activate = async (threadId: string | null) => {
     const graphId = get().graphId;
     await loadThread(threadId);
@@ -224,15 +233,26 @@ export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: Pla
       set({ events: kept });
     },
 
-    async createThread(title) {
+    createThread(title) {
       const graphId = get().graphId;
-      if (!graphId) return null;
+      if (!graphId) return Promise.resolve(null);
       const id = newId("thread");
-      await controller.createThread({ id, graphId, title });
-      await refreshThreads(graphId);
-      await activate(id);
-      return id;
+      const created = (async () => {
+        await controller.createThread({ id, graphId, title });
+        await refreshThreads(graphId);
+        await activate(id);
+        return id;
+      })();
+      pendingCreations++;
+      const settled = created.then(
+        () => undefined,
+        () => undefined,
+      );
+      creating = creating.then(() => settled).finally(() => pendingCreations--);
+      return created;
     },
+
+    threadsCreated: () => (pendingCreations > 0 ? creating : null),
 
     async branch(document, checkpointId, history, title, how = {}) {
       const { graphId, activeThreadId } = get();

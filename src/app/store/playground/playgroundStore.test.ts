@@ -113,6 +113,24 @@ describe("playground store", () => {
     expect(await ws.settings.get(activeThreadSetting(weather.meta.id), null)).toBe(first?.id);
   });
 
+  it("a message sent while New thread is still opening the new thread goes to that thread, titled by it", async () => {
+    await playground.getState().openGraph(weather.meta.id);
+    await sendAndWait(weather, "hello");
+    const first = playground.getState().activeThreadId;
+    // Not awaited: a person clicks New thread and sends at once.
+    const opening = playground.getState().newThread();
+    await sendAndWait(weather, "What is 12 * (3 + 4)?");
+    const second = await opening;
+    expect(second).not.toBe(first);
+    expect(playground.getState().activeThreadId).toBe(second);
+    // The calculator call's message (no text), then the answer.
+    expect(chat()).toEqual(["User: What is 12 * (3 + 4)?", "Assistant: ", "Assistant: What is 12 * (3 + 4)? → the answer is 84."]);
+    expect(playground.getState().threads.map((t) => t.title)).toEqual(expect.arrayContaining(["What is 12 * (3 + 4)?", "hello"]));
+    expect(playground.getState().threads).toHaveLength(2);
+    await playground.getState().switchThread(first as string);
+    expect(chat()).toEqual(["User: hello", expect.stringMatching(/^Assistant: /)]);
+  });
+
   it("shows only the open graph's threads, and each graph's last active thread when it reopens", async () => {
     await playground.getState().openGraph(weather.meta.id);
     await sendAndWait(weather, "hello");

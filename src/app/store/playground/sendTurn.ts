@@ -45,6 +45,9 @@ export function createSendTurn({ steps, get, set, startRun }: SendTurnDeps) {
     }
     try {
       if (get().graphId !== document.meta.id) await get().openGraph(document.meta.id);
+      // `New thread` pressed just before: the message belongs to that thread, not the one shown until it opens.
+      const opening = steps.threadsCreated();
+      if (opening) await opening;
       let threadId = get().activeThreadId;
       if (threadId === null) {
         threadId = await steps.createThread(titleFrom(text));

@@ -81,7 +81,7 @@ function mutate(root: Json, m: Mutation): void {
       else delete (place.parent as Record<string, Json>)[place.key];
       return;
     case "replace":
-      if (place) (place.parent as Record<string | number, Json>)[place.key] = m.value;
+      if (place) (place.parent as Record<string | number, Json>)[place.key] = structuredClone(m.value); // a copy: a later step may write inside it
       return;
     case "duplicate":
       if (place && Array.isArray(place.parent)) place.parent.push(structuredClone(place.parent[Number(place.key)] as Json));

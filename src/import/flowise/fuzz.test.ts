@@ -91,7 +91,8 @@ function mutate(seed: Json, paths: Path[], steps: { at: number; m: Mutation }[])
     if (m.op === "drop") {
       if (Array.isArray(parent)) parent.splice(Number(place.key), 1);
       else delete parent[place.key];
-    } else if (m.op === "replace") parent[place.key] = m.value;
+    } else if (m.op === "replace")
+      parent[place.key] = structuredClone(m.value); // a copy: a later step may write inside it
     else if (m.op === "deep") parent[place.key] = deep(80);
     else if (Array.isArray(parent)) parent.push(structuredClone(parent[Number(place.key)] ?? null));
     else parent[`${place.key}_copy`] = structuredClone(parent[place.key] ?? null);

@@ -122,7 +122,8 @@ function apply(root: Value, m: Mutation): void {
   } else if (m.op === "duplicate") {
     if (Array.isArray(parent)) parent.splice(key as number, 0, structuredClone(current));
     else parent[`${key}_copy`] = structuredClone(current);
-  } else if (m.op === "replace") (parent as Record<string | number, Value>)[key] = m.value;
+  } else if (m.op === "replace")
+    (parent as Record<string | number, Value>)[key] = structuredClone(m.value); // a copy: a later step may write inside it
   else if (m.op === "nest") {
     let deep: Value = current;
     for (let i = 0; i < 200; i++) deep = [deep];

@@ -1,0 +1,133 @@
+// The Datasets dialog's logic without a browser: document edits, cell text, imports merged,
+// regex problems, evaluator drafts and the reply a thread turn proposes.
+import { describe, expect, it } from "vitest";
+import { evaluatorSchema, validate, type Dataset, type GraphDocument } from "../../schema/index.js";
+import { minimalDocument } from "../../schema/fixtures/minimalDocument.js";
+import { deriveChat } from "../playground/chatMessages";
+import { toolRun } from "../timeline/eventFixtures";
+import { cellText, mergeCases, patternProblems, readInput, readMetadata, withCell } from "./caseCells";
+import { addDataset, deleteDataset, duplicateDataset, renameDataset } from "./datasetDocument";
+import { changeEvaluatorKind, evaluatorDraftOf, evaluatorOf, evaluatorsOf } from "./evaluatorDraft";
+import { repliesAfterTurns } from "./turnReplies";
+
+function document(): GraphDocument {
+  const result = validate(minimalDocument());
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.document;
+}
+
+const smoke: Dataset = {
+  id: "smoke",
+  name: "Smoke",
+  match: "contains",
+  evaluators: [],
+  cases: [
+    { id: "case-1", input: "Hi", expected: "Hello", metadata: { topic: "greeting" } },
+    { id: "case-2", input: ["Hi", "Weather in Paris?"], metadata: {} },
+  ],
+};
+
+describe("dataset edits of the document", () => {
+  it("adds datasets under free names, renames, duplicates after the original and deletes", () => {
+    const first = addDataset(document());
+    const second = addDataset(first.document);
+    expect([first.dataset.name, second.dataset.name]).toEqual(["Dataset 1", "Dataset 2"]);
+    const renamed = renameDataset(second.document, first.dataset.id, "  Smoke ");
+    if (!("document" in renamed)) throw new Error(renamed.problem);
+    expect(renamed.document.datasets?.map((d) => d.name)).toEqual(["Smoke", "Dataset 2"]);
+    const copy = duplicateDataset(renamed.document, first.dataset.id);
+    expect(copy.document.datasets?.map((d) => d.name)).toEqual(["Smoke", "Smoke copy", "Dataset 2"]);
+    expect(new Set(copy.document.datasets?.map((d) => d.id)).size).toBe(3);
+    expect(deleteDataset(copy.document, first.dataset.id).datasets?.map((d) => d.name)).toEqual(["Smoke copy", "Dataset 2"]);
+    // The whole document stays valid: what the dialog writes, the document takes.
+    expect(validate(copy.document).ok).toBe(true);
+  });
+
+  it("refuses an empty name and one another dataset has, whatever its case", () => {
+    const { document: withTwo } = addDataset(addDataset(document()).document);
+    expect(renameDataset(withTwo, "dataset-2", " ")).toEqual({ problem: "Give the dataset a name" });
+    expect(renameDataset(withTwo, "dataset-2", "dataset 1")).toEqual({ problem: 'Another dataset is named "dataset 1"' });
+    expect("document" in renameDataset(withTwo, "dataset-2", "Dataset 2")).toBe(true);
+  });
+});
+
+describe("case cells as text", () => {
+  it("edits a conversation as turns between lines of ---, and one message as itself", () => {
+    expect(cellText(smoke.cases[1]!, "input")).toBe("Hi\n---\nWeather in Paris?");
+    expect(readInput("Hi\n---\nWeather in Paris?")).toEqual({ input: ["Hi", "Weather in Paris?"] });
+    expect(readInput("One line\nand another")).toEqual({ input: "One line\nand another" });
+    expect(readInput("Hi\n---\n ")).toEqual({ problem: "Every turn needs a message" });
+    expect(readInput("")).toEqual({ problem: "Give the case a message to send" });
+  });
+
+  it("reads metadata as a flat JSON object and says what is wrong otherwise", () => {
+    expect(readMetadata('{"topic": "weather", "tier": 2}')).toEqual({ metadata: { topic: "weather", tier: 2 } });
+    expect(readMetadata("")).toEqual({ metadata: {} });
+    expect(readMetadata("topic=weather")).toEqual({ problem: 'Metadata is a JSON object, such as {"topic": "weather"}' });
+    expect(readMetadata('{"deep": {"a": 1}}')).toEqual({ problem: 'Metadata values are text, numbers, true/false or null; "deep" is not' });
+  });
+
+  it("clears the expected output when its cell is emptied", () => {
+    const cleared = withCell(smoke.cases[0]!, "expected", "");
+    expect("case" in cleared && cleared.case).toEqual({ id: "case-1", input: "Hi", metadata: { topic: "greeting" } });
+  });
+
+  it("gives imported cases free ids when appended, and keeps theirs when replacing", () => {
+    const imported = [{ id: "case-1", input: "New", metadata: {} }];
+    expect(mergeCases(smoke, imported, "append").cases.map((c) => c.id)).toEqual(["case-1", "case-2", "case-1-2"]);
+    expect(mergeCases(smoke, imported, "replace").cases.map((c) => c.id)).toEqual(["case-1"]);
+  });
+
+  it("names the expected patterns of a regex dataset that the linear-time engine refuses", () => {
+    const regex: Dataset = { ...smoke, match: "regex", cases: [...smoke.cases, { id: "bad", input: "x", expected: "(?=Sunny)", metadata: {} }] };
+    const problems = patternProblems(regex);
+    expect([...problems.keys()]).toEqual(["bad"]);
+    expect(problems.get("bad")).toMatch(/lookahead/);
+    expect(patternProblems({ ...regex, match: "contains" }).size).toBe(0);
+  });
+});
+
+describe("evaluator drafts", () => {
+  it("round-trips a judge, keeping its scripted rules the form does not show", () => {
+    const judge = evaluatorSchema.parse({
+      kind: "judge",
+      rubric: "Polite",
+      profile: "scripted",
+      threshold: 4,
+      script: { rules: [{ match: "please", reply: "5" }] },
+    });
+    const draft = evaluatorDraftOf(judge);
+    expect(draft.values).toEqual({ rubric: "Polite", profile: "scripted", scale: "score", threshold: "4" });
+    const read = evaluatorOf({ ...draft, values: { ...draft.values, threshold: "5" } }, 0);
+    expect(read).toEqual({ evaluator: { ...judge, threshold: 5 } });
+  });
+
+  it("names the field and the evaluator of each problem, for the four kinds and the assertion kinds", () => {
+    const similar = evaluatorDraftOf({ kind: "similar", threshold: 0.6 });
+    expect(evaluatorOf({ ...similar, values: { ...similar.values, threshold: "2" } }, 1)).toEqual({
+      problems: [{ message: expect.stringMatching(/^Threshold: /), assertion: 1, field: "threshold" }],
+    });
+    const schema = evaluatorDraftOf({ kind: "json_schema", schema: { type: "object" } });
+    expect(evaluatorOf({ ...schema, values: { schema: "{" } }, 0)).toEqual({
+      problems: [{ message: expect.stringMatching(/^JSON Schema: not valid JSON/), assertion: 0, field: "schema" }],
+    });
+    const pattern = evaluatorDraftOf({ kind: "reply_matches", pattern: "x" });
+    const bad = evaluatorsOf([similar, { ...pattern, values: { ...pattern.values, pattern: "(?=x)y" } }]);
+    expect("problems" in bad && bad.problems).toEqual([{ message: expect.stringMatching(/lookahead/), assertion: 1, field: "pattern" }]);
+  });
+
+  it("changes kind keeping shared fields, and reads limits with only the ones set", () => {
+    const judge = changeEvaluatorKind(evaluatorDraftOf({ kind: "reply_contains", text: "Sunny" }), "judge", "scripted");
+    expect(judge.values.profile).toBe("scripted");
+    const limits = changeEvaluatorKind(judge, "limits", "scripted");
+    expect(evaluatorOf({ ...limits, values: { ...limits.values, max_tokens: "500" } }, 0)).toEqual({ evaluator: { kind: "limits", max_tokens: 500 } });
+  });
+});
+
+describe("the reply a thread turn proposes as expected", () => {
+  it("is the last reply with text before the next user message", () => {
+    const chat = deriveChat(toolRun());
+    const user = chat.find((m) => m.kind === "user");
+    expect(repliesAfterTurns(chat).get(user!.id)).toBe("Sunny, 21°C.");
+  });
+});

@@ -8,6 +8,8 @@ import { toolRun } from "../timeline/eventFixtures";
 import { cellText, mergeCases, patternProblems, readInput, readMetadata, withCell } from "./caseCells";
 import { addDataset, deleteDataset, duplicateDataset, renameDataset } from "./datasetDocument";
 import { changeEvaluatorKind, evaluatorDraftOf, evaluatorOf, evaluatorsOf } from "./evaluatorDraft";
+import { mappingOfRoles, rolesOfMapping } from "./columnRoles";
+import { nextCell } from "./gridNavigation";
 import { repliesAfterTurns } from "./turnReplies";
 
 function document(): GraphDocument {
@@ -129,5 +131,33 @@ describe("the reply a thread turn proposes as expected", () => {
     const chat = deriveChat(toolRun());
     const user = chat.find((m) => m.kind === "user");
     expect(repliesAfterTurns(chat).get(user!.id)).toBe("Sunny, 21°C.");
+  });
+});
+
+describe("moving in the case grid", () => {
+  const size = { rows: 3, columns: 3, page: 10 };
+  it("wraps Tab to the next row and lets it leave past the last cell", () => {
+    expect(nextCell({ row: 0, column: 2 }, { key: "Tab" }, size)).toEqual({ row: 1, column: 0 });
+    expect(nextCell({ row: 1, column: 0 }, { key: "Tab", shiftKey: true }, size)).toEqual({ row: 0, column: 2 });
+    expect(nextCell({ row: 2, column: 2 }, { key: "Tab" }, size)).toBeNull();
+    expect(nextCell({ row: 0, column: 0 }, { key: "Tab", shiftKey: true }, size)).toBeNull();
+  });
+
+  it("stops arrows and pages at the edges and jumps with Ctrl+Home and Ctrl+End", () => {
+    expect(nextCell({ row: 0, column: 0 }, { key: "ArrowUp" }, size)).toEqual({ row: 0, column: 0 });
+    expect(nextCell({ row: 1, column: 1 }, { key: "PageDown" }, size)).toEqual({ row: 2, column: 1 });
+    expect(nextCell({ row: 1, column: 1 }, { key: "End", ctrlKey: true }, size)).toEqual({ row: 2, column: 2 });
+    expect(nextCell({ row: 1, column: 1 }, { key: "Home" }, size)).toEqual({ row: 1, column: 0 });
+    expect(nextCell({ row: 0, column: 0 }, { key: "x" }, size)).toBeNull();
+  });
+});
+
+describe("the import mapping by column", () => {
+  it("turns the proposed mapping into a role per column and back, and asks for an input column", () => {
+    const mapping = { input: 1, expected: 0, id: null, metadata: [3] };
+    const roles = rolesOfMapping(mapping, 4);
+    expect(roles).toEqual(["expected", "input", "ignore", "metadata"]);
+    expect(mappingOfRoles(roles)).toEqual(mapping);
+    expect(mappingOfRoles(["expected", "ignore"])).toBe("Choose the column that holds the input");
   });
 });

@@ -1,0 +1,259 @@
+// One dataset in the Datasets dialog: its name, Duplicate and Delete, the pass rule (a regex
+// rule's patterns checked live on the linear-time engine), the case table with its toolbar
+// (add, duplicate, delete, import, export, undo) and the evaluators.
+import { lazy, Suspense, useId, useMemo, useState, type ChangeEvent } from "react";
+import {
+  addCase,
+  DatasetFileError,
+  datasetMatchSchema,
+  duplicateCase,
+  readDatasetTable,
+  removeCases,
+  USER_REGEX_FLAGS,
+  type Dataset,
+  type DatasetTable,
+} from "../../schema/index.js";
+import { errorText, fieldHint, fieldLabel, secondaryButton, textInput } from "../shell/styles";
+import { useEditorStore } from "../store/EditorProvider";
+import { CASE_COLUMNS, mergeCases, patternProblems, replaceCase, withCell } from "./caseCells";
+import { CaseTable, type CaseTableActions } from "./CaseTable";
+import { ExportCasesMenu } from "./ExportCasesMenu";
+import { changeDataset, deleteDataset, duplicateDataset, renameDataset } from "./datasetDocument";
+import { EvaluatorsEditor } from "./EvaluatorsEditor";
+import type { CellPosition } from "./gridNavigation";
+
+const ImportCasesDialog = lazy(() => import("./ImportCasesDialog").then((m) => ({ default: m.ImportCasesDialog })));
+
+const MATCH_TITLES: Record<Dataset["match"], string> = {
+  contains: "Reply contains the expected text (any case)",
+  exact: "Reply is exactly the expected text",
+  regex: "Reply matches the expected pattern (regex)",
+  judge: "The judge evaluators decide",
+  none: "No rule: only the evaluators decide",
+};
+
+export function DatasetPanel({ dataset, onChoose }: { dataset: Dataset; onChoose(id: string | null): void }) {
+  const store = useEditorStore();
+  const nameId = useId();
+  const matchId = useId();
+  const flagsId = useId();
+  const [name, setName] = useState(dataset.name);
+  const [nameProblem, setNameProblem] = useState<string | null>(null);
+  const [active, setActive] = useState<CellPosition>({ row: 0, column: 0 });
+  const [editing, setEditing] = useState<CellPosition | null>(null);
+  const [importing, setImporting] = useState<{ table: DatasetTable; fileName: string } | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [notice, setNotice] = useState("");
+  const problems = useMemo(() => patternProblems(dataset), [dataset]);
+  const profiles = store.getState().document.models.map((m) => m.id);
+
+  const edit = (change: (d: Dataset) => Dataset) => store.getState().updateDocument((document) => changeDataset(document, dataset.id, change));
+  const history = () => store.temporal.getState();
+  const actions: CaseTableActions = {
+    setCell(caseId, column, text) {
+      const current = dataset.cases.find((c) => c.id === caseId);
+      if (!current) return undefined;
+      const next = withCell(current, column, text);
+      if ("problem" in next) return next.problem;
+      if (JSON.stringify(next.case) !== JSON.stringify(current)) edit((d) => replaceCase(d, caseId, next.case));
+      return undefined;
+    },
+    removeCase: (caseId) => edit((d) => removeCases(d, [caseId])),
+    duplicateCase: (caseId) => edit((d) => duplicateCase(d, caseId)),
+    undo: () => history().undo(),
+    redo: () => history().redo(),
+  };
+  const activeCase = dataset.cases[Math.min(active.row, dataset.cases.length - 1)];
+
+  const commitName = () => {
+    if (name.trim() === dataset.name) return setNameProblem(null);
+    const renamed = renameDataset(store.getState().document, dataset.id, name);
+    if ("problem" in renamed) return setNameProblem(renamed.problem);
+    setNameProblem(null);
+    store.getState().updateDocument(() => renamed.document);
+  };
+
+  const pickFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // The same file may be chosen again after fixing it.
+    event.target.value = "";
+    if (!file) return;
+    setFileError(null);
+    try {
+      const table = readDatasetTable(new Uint8Array(await file.arrayBuffer()), file.name);
+      setImporting({ table, fileName: file.name });
+    } catch (error) {
+      const reason = error instanceof DatasetFileError ? error.message : error instanceof Error ? error.message : String(error);
+      setFileError(`Could not import ${file.name}: ${reason}`);
+    }
+  };
+
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-3">
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="min-w-48 flex-1">
+          <label htmlFor={nameId} className={fieldLabel}>
+            Dataset name
+          </label>
+          <input
+            id={nameId}
+            value={name}
+            maxLength={200}
+            aria-invalid={nameProblem ? true : undefined}
+            onChange={(e) => setName(e.target.value)}
+            onBlur={commitName}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") commitName();
+            }}
+            className={textInput}
+          />
+        </div>
+        <button
+          type="button"
+          className={secondaryButton}
+          onClick={() => {
+            let copy: string | null = null;
+            store.getState().updateDocument((document) => {
+              const next = duplicateDataset(document, dataset.id);
+              copy = next.dataset?.id ?? null;
+              return next.document;
+            });
+            onChoose(copy);
+          }}
+        >
+          Duplicate dataset
+        </button>
+        <button
+          type="button"
+          className={secondaryButton}
+          onClick={() => {
+            store.getState().updateDocument((document) => deleteDataset(document, dataset.id));
+            onChoose(null);
+          }}
+        >
+          Delete dataset
+        </button>
+      </div>
+      {nameProblem && (
+        <p role="alert" className={errorText}>
+          {nameProblem}
+        </p>
+      )}
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="min-w-64 flex-1">
+          <label htmlFor={matchId} className={fieldLabel}>
+            Pass rule
+          </label>
+          <select id={matchId} value={dataset.match} onChange={(e) => edit((d) => ({ ...d, match: e.target.value as Dataset["match"] }))} className={textInput}>
+            {datasetMatchSchema.options.map((match) => (
+              <option key={match} value={match}>
+                {MATCH_TITLES[match]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {dataset.match === "regex" && <FlagsField id={flagsId} dataset={dataset} onChange={(flags) => edit((d) => ({ ...d, flags }))} />}
+      </div>
+      {problems.size > 0 && (
+        <div role="alert" aria-label="Pattern problems" className={errorText}>
+          <p>
+            {problems.size} expected {problems.size === 1 ? "pattern cannot" : "patterns cannot"} run on the linear-time regex engine:
+          </p>
+          <ul className="list-inside list-disc">
+            {[...problems].slice(0, 5).map(([caseId, problem]) => (
+              <li key={caseId}>
+                Case {dataset.cases.findIndex((c) => c.id === caseId) + 1}: the pattern {problem}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div role="toolbar" aria-label="Cases toolbar" className="flex flex-wrap items-center gap-1">
+        <button
+          type="button"
+          className={secondaryButton}
+          onClick={() => {
+            edit((d) => addCase(d, ""));
+            setActive({ row: dataset.cases.length, column: 0 });
+            setEditing({ row: dataset.cases.length, column: 0 });
+          }}
+        >
+          Add case
+        </button>
+        <button type="button" className={secondaryButton} disabled={!activeCase} onClick={() => activeCase && actions.duplicateCase(activeCase.id)}>
+          Duplicate case
+        </button>
+        <button type="button" className={secondaryButton} disabled={!activeCase} onClick={() => activeCase && actions.removeCase(activeCase.id)}>
+          Delete case
+        </button>
+        <label className={`${secondaryButton} cursor-pointer focus-within:outline-2 focus-within:outline-indigo-500`}>
+          Import cases
+          <input type="file" aria-label="Import cases" accept=".csv,.tsv,.jsonl,.ndjson,text/csv" className="sr-only" onChange={(e) => void pickFile(e)} />
+        </label>
+        <ExportCasesMenu dataset={dataset} />
+        <button type="button" className={secondaryButton} onClick={actions.undo}>
+          Undo
+        </button>
+        <button type="button" className={secondaryButton} onClick={actions.redo}>
+          Redo
+        </button>
+        <span aria-live="polite" className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">
+          {notice}
+        </span>
+      </div>
+      {fileError && (
+        <p role="alert" className={errorText}>
+          {fileError}
+        </p>
+      )}
+      <CaseTable dataset={dataset} active={active} onActiveChange={setActive} editing={editing} onEditingChange={setEditing} actions={actions} />
+      <p className={fieldHint}>Columns: {CASE_COLUMNS.join(", ")}. Case ids stay as imported; new cases are numbered.</p>
+      <EvaluatorsEditor
+        key={JSON.stringify(dataset.evaluators)}
+        evaluators={dataset.evaluators}
+        profiles={profiles}
+        onSave={(evaluators) => edit((d) => ({ ...d, evaluators }))}
+      />
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportCasesDialog
+            datasetName={dataset.name}
+            table={importing.table}
+            fileName={importing.fileName}
+            onClose={() => setImporting(null)}
+            onImport={(cases, mode, skipped) => {
+              edit((d) => mergeCases(d, cases, mode));
+              setImporting(null);
+              setNotice(`Imported ${cases.length} ${cases.length === 1 ? "case" : "cases"}${skipped > 0 ? `; ${skipped} rows without an input left out` : ""}`);
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/** The regex rule's flags, kept only when the linear-time engine takes them. */
+function FlagsField({ id, dataset, onChange }: { id: string; dataset: Dataset; onChange(flags: string | undefined): void }) {
+  const [flags, setFlags] = useState(dataset.flags ?? "i");
+  const problem = USER_REGEX_FLAGS.test(flags) ? null : "Flags are i, m, s and u, each at most once";
+  return (
+    <div className="w-32">
+      <label htmlFor={id} className={fieldLabel}>
+        Regex flags
+      </label>
+      <input
+        id={id}
+        value={flags}
+        maxLength={4}
+        aria-invalid={problem ? true : undefined}
+        onChange={(e) => setFlags(e.target.value)}
+        onBlur={() => {
+          if (!problem && flags !== (dataset.flags ?? "i")) onChange(flags === "i" ? undefined : flags);
+        }}
+        className={textInput}
+      />
+      {problem && <p className={errorText}>{problem}</p>}
+    </div>
+  );
+}

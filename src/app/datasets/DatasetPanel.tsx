@@ -13,9 +13,9 @@ import {
   type Dataset,
   type DatasetTable,
 } from "../../schema/index.js";
-import { errorText, fieldHint, fieldLabel, secondaryButton, textInput } from "../shell/styles";
+import { errorText, fieldLabel, secondaryButton, textInput } from "../shell/styles";
 import { useEditorStore } from "../store/EditorProvider";
-import { CASE_COLUMNS, mergeCases, patternProblems, replaceCase, withCell } from "./caseCells";
+import { mergeCases, patternProblems, replaceCase, withCell } from "./caseCells";
 import { CaseTable, type CaseTableActions } from "./CaseTable";
 import { ExportCasesMenu } from "./ExportCasesMenu";
 import { changeDataset, deleteDataset, duplicateDataset, renameDataset } from "./datasetDocument";
@@ -207,12 +207,14 @@ export function DatasetPanel({ dataset, onChoose }: { dataset: Dataset; onChoose
         </p>
       )}
       <CaseTable dataset={dataset} active={active} onActiveChange={setActive} editing={editing} onEditingChange={setEditing} actions={actions} />
-      <p className={fieldHint}>Columns: {CASE_COLUMNS.join(", ")}. Case ids stay as imported; new cases are numbered.</p>
       <EvaluatorsEditor
         key={JSON.stringify(dataset.evaluators)}
         evaluators={dataset.evaluators}
         profiles={profiles}
-        onSave={(evaluators) => edit((d) => ({ ...d, evaluators }))}
+        onSave={(evaluators) => {
+          edit((d) => ({ ...d, evaluators }));
+          setNotice("Evaluators saved");
+        }}
       />
       {importing && (
         <Suspense fallback={null}>

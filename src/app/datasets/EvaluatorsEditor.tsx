@@ -95,10 +95,8 @@ export function EvaluatorsEditor(props: { evaluators: readonly Evaluator[]; prof
   const { evaluators, profiles, onSave } = props;
   const [drafts, setDrafts] = useState<EvaluatorDraft[]>(() => evaluators.map(evaluatorDraftOf));
   const [problems, setProblems] = useState<DraftProblem[]>([]);
-  const [saved, setSaved] = useState(false);
   const firstProfile = profiles[0] ?? "";
   const change = (index: number, next: EvaluatorDraft | null) => {
-    setSaved(false);
     setDrafts((all) => (next ? all.map((d, i) => (i === index ? next : d)) : all.filter((_, i) => i !== index)));
   };
 
@@ -160,7 +158,6 @@ export function EvaluatorsEditor(props: { evaluators: readonly Evaluator[]; prof
           type="button"
           className={secondaryButton}
           onClick={() => {
-            setSaved(false);
             setDrafts((all) => [...all, evaluatorDraftOf(assertionKinds.reply_contains.blank())]);
           }}
         >
@@ -177,14 +174,10 @@ export function EvaluatorsEditor(props: { evaluators: readonly Evaluator[]; prof
             }
             setProblems([]);
             onSave(read.evaluators);
-            setSaved(true);
           }}
         >
           Save evaluators
         </button>
-        <span aria-live="polite" className="text-xs text-zinc-500 dark:text-zinc-400">
-          {saved ? "Evaluators saved" : ""}
-        </span>
       </div>
     </section>
   );

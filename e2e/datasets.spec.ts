@@ -180,3 +180,48 @@ test("a dataset built by keyboard, imported through a mapping, exported, fed fro
   await expect(dialog.getByRole("combobox", { name: "Pass rule", exact: true })).toHaveValue("regex");
   await expect(dialog.getByRole("textbox", { name: "Evaluator 1 Rubric" })).toHaveValue("Greets the person back");
 });
+
+test("10,000 imported cases scroll as a window of rows, and a file of 10,001 is refused with its count", async ({ app, page }) => {
+  test.setTimeout(120_000);
+  await app.goto();
+  const dialog = await openDatasets(page);
+  await dialog.getByRole("button", { name: "New dataset", exact: true }).click();
+  const grid = dialog.getByRole("grid", { name: "Cases" });
+  const picker = dialog.getByLabel("Import cases", { exact: true });
+  const csv = (rows: number) => `input,expected\n${Array.from({ length: rows }, (_, i) => `Question ${i + 1}?,Answer ${i + 1}`).join("\n")}\n`;
+
+  await picker.setInputFiles({ name: "too-many.csv", mimeType: "text/csv", buffer: Buffer.from(csv(10_001)) });
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "Could not import too-many.csv: The file has 10,001 rows; a dataset holds at most 10,000: split it into several datasets",
+  );
+
+  await picker.setInputFiles({ name: "big.csv", mimeType: "text/csv", buffer: Buffer.from(csv(10_000)) });
+  const mapping = page.getByRole("dialog", { name: "Import cases", exact: true });
+  await expect(mapping).toContainText("big.csv: 10,000 rows, the first line is a header");
+  await mapping.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(mapping).toBeHidden();
+  await expect(grid).toHaveAttribute("aria-rowcount", "10001");
+  // Only the rows in view (and a few either side) exist: the grid never builds 10,000.
+  expect(await grid.getByRole("row").count()).toBeLessThan(80);
+
+  // The keyboard reaches the last case, and the grid scrolls it into view.
+  await grid.click({ position: { x: 5, y: 5 } });
+  await grid.press("Control+End");
+  await expect(grid.getByRole("row", { name: /Question 10000\?/ })).toBeVisible();
+  await expect(grid.getByRole("row", { name: /Question 1\?/ })).toHaveCount(0);
+  for (let i = 0; i < 5; i += 1) await grid.press("PageUp");
+  await expect(grid.getByRole("row", { name: /Question 9950\?/ })).toBeVisible();
+  expect(await grid.getByRole("row").count()).toBeLessThan(80);
+
+  // Scrolled away with the wheel, the active case comes back to be edited.
+  await grid.hover();
+  await page.mouse.wheel(0, -50_000);
+  await expect(grid.getByRole("row", { name: /Question 9950\?/ })).toHaveCount(0);
+  await grid.press("Enter");
+  const editor = grid.getByRole("textbox", { name: "Case 9950 Metadata", exact: true });
+  await expect(editor).toBeFocused();
+  await expect(grid.getByRole("row", { name: /Question 9950\?/ })).toBeVisible();
+  await editor.press("Escape");
+  await expect(editor).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+});

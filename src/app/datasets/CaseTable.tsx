@@ -6,6 +6,7 @@ import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent }
 import { caseLabel, type Dataset, type DatasetCase } from "../../schema/index.js";
 import { useFramedVirtualizer } from "../timeline/useFramedVirtualizer";
 import { CASE_COLUMNS, cellText, COLUMN_TITLES, metadataSummary, patternProblems, type CaseColumn } from "./caseCells";
+import { CellEditor, EDITOR_HEIGHT } from "./CellEditor";
 import { nextCell, type CellPosition } from "./gridNavigation";
 
 const ROW_HEIGHT = 32;
@@ -52,10 +53,11 @@ export function CaseTable({ dataset, active, onActiveChange, editing, onEditingC
   const activeCase = cases[row];
   const cellId = (r: number, c: number) => `${gridId}-r${r}-c${c}`;
 
-  // The active row is always rendered: aria-activedescendant must name an element that exists.
+  // The active row is always rendered: aria-activedescendant must name an element that exists,
+  // and the cell being edited must be there to edit.
   useLayoutEffect(() => {
     if (cases.length > 0) virtualizer.scrollToIndex(row, { align: "auto" });
-  }, [row, cases.length, virtualizer]);
+  }, [row, editing, cases.length, virtualizer]);
 
   const finishEdit = (text: string | null, then?: CellPosition) => {
     if (editing && text !== null && activeCase) {
@@ -86,6 +88,8 @@ export function CaseTable({ dataset, active, onActiveChange, editing, onEditingC
       return;
     }
     if (!activeCase) return;
+    // The wheel may have scrolled the active row away: a key acts on it, so it comes back into view.
+    virtualizer.scrollToIndex(row, { align: "auto" });
     if (mod && event.key.toLowerCase() === "d") {
       event.preventDefault();
       actions.duplicateCase(activeCase.id);
@@ -169,10 +173,12 @@ export function CaseTable({ dataset, active, onActiveChange, editing, onEditingC
                         title={problem ? `This pattern ${problem}` : undefined}
                         onClick={() => onActiveChange({ row: item.index, column: c })}
                         onDoubleClick={() => onEditingChange({ row: item.index, column: c })}
-                        className={`relative truncate px-2 py-1.5 ${isActive ? "outline-2 -outline-offset-2 outline-indigo-500" : ""} ${problem ? "text-red-700 underline decoration-wavy dark:text-red-400" : ""}`}
+                        className={`relative px-2 py-1.5 ${isEditing ? "overflow-visible" : "truncate"} ${isActive ? "outline-2 -outline-offset-2 outline-indigo-500" : ""} ${problem ? "text-red-700 underline decoration-wavy dark:text-red-400" : ""}`}
                       >
                         {isEditing ? (
                           <CellEditor
+                            // Near the bottom of the view the editor opens upwards, so none of it is cut off.
+                            upwards={item.end - (virtualizer.scrollOffset ?? 0) > (virtualizer.scrollRect?.height ?? 0) - EDITOR_HEIGHT}
                             label={`Case ${item.index + 1} ${COLUMN_TITLES[column]}`}
                             initial={cellText(datasetCase, column)}
                             invalid={editProblem !== null}
@@ -210,53 +216,5 @@ export function CaseTable({ dataset, active, onActiveChange, editing, onEditingC
         starts the next turn); Delete removes the row; Ctrl+D duplicates it; Ctrl+Z undoes.
       </p>
     </div>
-  );
-}
-
-/** The text box of the cell being edited: Enter keeps it, Escape drops it, Tab keeps it and moves on. */
-function CellEditor(props: { label: string; initial: string; invalid: boolean; onDone(text: string | null): void; onTab(back: boolean, text: string): void }) {
-  const { label, initial, invalid, onDone, onTab } = props;
-  const ref = useRef<HTMLTextAreaElement>(null);
-  const [text, setText] = useState(initial);
-  // Enter, Escape or Tab ends the edit before blur does: blur must not commit it twice.
-  const ended = useRef(false);
-  useLayoutEffect(() => {
-    const box = ref.current;
-    if (!box) return;
-    box.focus();
-    box.setSelectionRange(box.value.length, box.value.length);
-  }, []);
-  const end = (action: () => void) => {
-    ended.current = true;
-    action();
-    // A refused text keeps the editor open: it may end again.
-    queueMicrotask(() => (ended.current = false));
-  };
-  return (
-    <textarea
-      ref={ref}
-      aria-label={label}
-      aria-invalid={invalid || undefined}
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      onKeyDown={(event) => {
-        event.stopPropagation();
-        if (event.key === "Enter" && !event.shiftKey) {
-          event.preventDefault();
-          end(() => onDone(text));
-        } else if (event.key === "Escape") {
-          // The dialog must not close with it: only the edit is dropped.
-          event.preventDefault();
-          end(() => onDone(null));
-        } else if (event.key === "Tab") {
-          event.preventDefault();
-          end(() => onTab(event.shiftKey, text));
-        }
-      }}
-      onBlur={() => {
-        if (!ended.current) onDone(text);
-      }}
-      className="absolute inset-x-0 top-0 z-10 h-24 w-full resize-none rounded-md border border-indigo-500 bg-white p-1.5 text-sm text-zinc-900 shadow-lg aria-[invalid=true]:border-red-500 dark:bg-zinc-950 dark:text-zinc-100"
-    />
   );
 }

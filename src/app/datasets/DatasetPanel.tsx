@@ -1,42 +1,22 @@
-// One dataset in the Datasets dialog: its name, Duplicate and Delete, the pass rule (a regex
-// rule's patterns checked live on the linear-time engine), the case table with its toolbar
+// One dataset in the Datasets dialog: its name, Duplicate and Delete, the pass rule, the case table with its toolbar
 // (add, duplicate, delete, import, export, undo) and the evaluators.
-import { lazy, Suspense, useId, useMemo, useState, type ChangeEvent } from "react";
-import {
-  addCase,
-  DatasetFileError,
-  datasetMatchSchema,
-  duplicateCase,
-  readDatasetTable,
-  removeCases,
-  USER_REGEX_FLAGS,
-  type Dataset,
-  type DatasetTable,
-} from "../../schema/index.js";
+import { lazy, Suspense, useId, useState, type ChangeEvent } from "react";
+import { addCase, DatasetFileError, duplicateCase, readDatasetTable, removeCases, type Dataset, type DatasetTable } from "../../schema/index.js";
 import { errorText, fieldLabel, secondaryButton, textInput } from "../shell/styles";
 import { useEditorStore } from "../store/EditorProvider";
-import { mergeCases, patternProblems, replaceCase, withCell } from "./caseCells";
+import { mergeCases, replaceCase, withCell } from "./caseCells";
 import { CaseTable, type CaseTableActions } from "./CaseTable";
 import { ExportCasesMenu } from "./ExportCasesMenu";
 import { changeDataset, deleteDataset, duplicateDataset, renameDataset } from "./datasetDocument";
 import { EvaluatorsEditor } from "./EvaluatorsEditor";
+import { PassRule } from "./PassRule";
 import type { CellPosition } from "./gridNavigation";
 
 const ImportCasesDialog = lazy(() => import("./ImportCasesDialog").then((m) => ({ default: m.ImportCasesDialog })));
 
-const MATCH_TITLES: Record<Dataset["match"], string> = {
-  contains: "Reply contains the expected text (any case)",
-  exact: "Reply is exactly the expected text",
-  regex: "Reply matches the expected pattern (regex)",
-  judge: "The judge evaluators decide",
-  none: "No rule: only the evaluators decide",
-};
-
 export function DatasetPanel({ dataset, onChoose }: { dataset: Dataset; onChoose(id: string | null): void }) {
   const store = useEditorStore();
   const nameId = useId();
-  const matchId = useId();
-  const flagsId = useId();
   const [name, setName] = useState(dataset.name);
   const [nameProblem, setNameProblem] = useState<string | null>(null);
   const [active, setActive] = useState<CellPosition>({ row: 0, column: 0 });
@@ -44,7 +24,6 @@ export function DatasetPanel({ dataset, onChoose }: { dataset: Dataset; onChoose
   const [importing, setImporting] = useState<{ table: DatasetTable; fileName: string } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [notice, setNotice] = useState("");
-  const problems = useMemo(() => patternProblems(dataset), [dataset]);
   const profiles = store.getState().document.models.map((m) => m.id);
 
   const edit = (change: (d: Dataset) => Dataset) => store.getState().updateDocument((document) => changeDataset(document, dataset.id, change));
@@ -139,35 +118,7 @@ export function DatasetPanel({ dataset, onChoose }: { dataset: Dataset; onChoose
           {nameProblem}
         </p>
       )}
-      <div className="flex flex-wrap items-end gap-2">
-        <div className="min-w-64 flex-1">
-          <label htmlFor={matchId} className={fieldLabel}>
-            Pass rule
-          </label>
-          <select id={matchId} value={dataset.match} onChange={(e) => edit((d) => ({ ...d, match: e.target.value as Dataset["match"] }))} className={textInput}>
-            {datasetMatchSchema.options.map((match) => (
-              <option key={match} value={match}>
-                {MATCH_TITLES[match]}
-              </option>
-            ))}
-          </select>
-        </div>
-        {dataset.match === "regex" && <FlagsField id={flagsId} dataset={dataset} onChange={(flags) => edit((d) => ({ ...d, flags }))} />}
-      </div>
-      {problems.size > 0 && (
-        <div role="alert" aria-label="Pattern problems" className={errorText}>
-          <p>
-            {problems.size} expected {problems.size === 1 ? "pattern cannot" : "patterns cannot"} run on the linear-time regex engine:
-          </p>
-          <ul className="list-inside list-disc">
-            {[...problems].slice(0, 5).map(([caseId, problem]) => (
-              <li key={caseId}>
-                Case {dataset.cases.findIndex((c) => c.id === caseId) + 1}: the pattern {problem}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <PassRule dataset={dataset} onChange={edit} />
       <div role="toolbar" aria-label="Cases toolbar" className="flex flex-wrap items-center gap-1">
         <button
           type="button"
@@ -231,31 +182,6 @@ export function DatasetPanel({ dataset, onChoose }: { dataset: Dataset; onChoose
           />
         </Suspense>
       )}
-    </div>
-  );
-}
-
-/** The regex rule's flags, kept only when the linear-time engine takes them. */
-function FlagsField({ id, dataset, onChange }: { id: string; dataset: Dataset; onChange(flags: string | undefined): void }) {
-  const [flags, setFlags] = useState(dataset.flags ?? "i");
-  const problem = USER_REGEX_FLAGS.test(flags) ? null : "Flags are i, m, s and u, each at most once";
-  return (
-    <div className="w-32">
-      <label htmlFor={id} className={fieldLabel}>
-        Regex flags
-      </label>
-      <input
-        id={id}
-        value={flags}
-        maxLength={4}
-        aria-invalid={problem ? true : undefined}
-        onChange={(e) => setFlags(e.target.value)}
-        onBlur={() => {
-          if (!problem && flags !== (dataset.flags ?? "i")) onChange(flags === "i" ? undefined : flags);
-        }}
-        className={textInput}
-      />
-      {problem && <p className={errorText}>{problem}</p>}
     </div>
   );
 }

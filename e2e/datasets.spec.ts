@@ -36,7 +36,12 @@ async function exportCases(page: Page, dialog: Locator, format: "CSV" | "JSONL")
   return { name: file.suggestedFilename(), text: await readFile(path, "utf8") };
 }
 
-test("a dataset built by keyboard, imported through a mapping, exported, fed from a thread and kept across a reload", async ({ app, page, playground }) => {
+test("a dataset built by keyboard, imported through a mapping, exported, fed from a thread and kept across a reload", async ({
+  app,
+  page,
+  playground,
+  consoleErrors,
+}) => {
   test.setTimeout(180_000);
   await app.goto();
   await expect(page.getByRole("textbox", { name: "Graph name" })).toHaveValue("Weather assistant");
@@ -179,9 +184,10 @@ test("a dataset built by keyboard, imported through a mapping, exported, fed fro
   await expect(rows.nth(5)).toHaveAccessibleName(/What's the weather in Paris\?.*Sunny/);
   await expect(dialog.getByRole("combobox", { name: "Pass rule", exact: true })).toHaveValue("regex");
   await expect(dialog.getByRole("textbox", { name: "Evaluator 1 Rubric" })).toHaveValue("Greets the person back");
+  expect(consoleErrors).toEqual([]);
 });
 
-test("10,000 imported cases scroll as a window of rows, and a file of 10,001 is refused with its count", async ({ app, page }) => {
+test("10,000 imported cases scroll as a window of rows, and a file of 10,001 is refused with its count", async ({ app, page, consoleErrors }) => {
   test.setTimeout(120_000);
   await app.goto();
   const dialog = await openDatasets(page);
@@ -224,4 +230,5 @@ test("10,000 imported cases scroll as a window of rows, and a file of 10,001 is 
   await editor.press("Escape");
   await expect(editor).toHaveCount(0);
   await expect(dialog).toBeVisible();
+  expect(consoleErrors).toEqual([]);
 });

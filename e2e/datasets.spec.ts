@@ -7,6 +7,8 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
 
 const PARIS = "What's the weather in Paris?";
+/** A key pasted into a case: exports leave it out, as the graph's JSON export does. */
+const PASTED_KEY = "sk-proj-abcDEF1234567890abcdefXYZ";
 
 async function openDatasets(page: Page): Promise<Locator> {
   await page.getByRole("banner").getByRole("button", { name: "Datasets", exact: true }).click();
@@ -123,7 +125,7 @@ test("a dataset built by keyboard, imported through a mapping, exported, fed fro
   await expect(grid).toHaveAttribute("aria-rowcount", "3");
 
   // A good one goes through the mapping step; nothing changes until Import.
-  const csv = "question,answer,topic,notes\nWhat is 2+2?,4,math,easy\nCapital of France?,Paris,geo,\n";
+  const csv = `question,answer,topic,notes\nWhat is 2+2?,4,math,easy\nCapital of France?,Paris,geo,\nMy key is ${PASTED_KEY},Noted,misc,\n`;
   await picker.setInputFiles({ name: "quiz.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   const mapping = page.getByRole("dialog", { name: "Import cases", exact: true });
   await expect(mapping.getByRole("combobox", { name: "Column question" })).toHaveValue("input");
@@ -134,25 +136,28 @@ test("a dataset built by keyboard, imported through a mapping, exported, fed fro
   await expect(grid).toHaveAttribute("aria-rowcount", "3");
   await mapping.getByRole("button", { name: "Import", exact: true }).click();
   await expect(mapping).toBeHidden();
-  await expect(grid).toHaveAttribute("aria-rowcount", "5");
+  await expect(grid).toHaveAttribute("aria-rowcount", "6");
   await expect(rows.nth(4)).toHaveAccessibleName(/Capital of France\?.*Paris.*topic: geo/);
 
   // Exports read back as the dataset holds it.
   const exportedCsv = await exportCases(page, dialog, "CSV");
   expect(exportedCsv.name).toBe("weather-assistant-smoke.csv");
+  expect(exportedCsv.text).not.toContain(PASTED_KEY);
   expect(exportedCsv.text.split("\r\n").slice(0, 3)).toEqual([
     "id,input,expected,topic",
     "case-1,Hello there,Hi,greeting",
     "case-1-2,Good morning,Morning|Hello,greeting",
   ]);
+  expect(exportedCsv.text).toContain("My key is [redacted]");
   const exportedJsonl = await exportCases(page, dialog, "JSONL");
+  expect(exportedJsonl.text).not.toContain(PASTED_KEY);
   expect(exportedJsonl.name).toBe("weather-assistant-smoke.jsonl");
   expect(
     exportedJsonl.text
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line) as unknown)
-      .at(-1),
+      .at(-2),
   ).toEqual({
     id: "case-2",
     input: "Capital of France?",
@@ -180,8 +185,8 @@ test("a dataset built by keyboard, imported through a mapping, exported, fed fro
   await expect(app.heading).toBeVisible();
   dialog = await openDatasets(page);
   await dialog.getByRole("button", { name: /^Smoke/ }).click();
-  await expect(grid).toHaveAttribute("aria-rowcount", "6");
-  await expect(rows.nth(5)).toHaveAccessibleName(/What's the weather in Paris\?.*Sunny/);
+  await expect(grid).toHaveAttribute("aria-rowcount", "7");
+  await expect(rows.nth(6)).toHaveAccessibleName(/What's the weather in Paris\?.*Sunny/);
   await expect(dialog.getByRole("combobox", { name: "Pass rule", exact: true })).toHaveValue("regex");
   await expect(dialog.getByRole("textbox", { name: "Evaluator 1 Rubric" })).toHaveValue("Greets the person back");
   expect(consoleErrors).toEqual([]);

@@ -1,10 +1,9 @@
 // Export cases: a menu of CSV and JSONL; the file downloads with saved keys and key-shaped text
-// redacted by the same redactors as the graph's JSON export (a key pasted into a case stays home).
+// redacted by the engine worker's redactor, as the Mermaid export is (a key pasted into a case stays home).
 import { datasetToCsv, datasetToJsonl, type Dataset } from "../../schema/index.js";
 import { downloadFile } from "../io/download";
 import { fileNameFor } from "../io/fileName";
 import { redactForExport } from "../io/redactForExport";
-import { redactSecrets } from "../io/stripSecrets";
 import { HeaderMenu, menuItemClass, useHeaderMenu } from "../shell/HeaderMenu";
 import { useShellStore } from "../shell/shellStore";
 import { useEditor } from "../store/hooks";
@@ -39,7 +38,7 @@ function ExportItems({ dataset }: { dataset: Dataset }) {
             close();
             const fileName = fileNameFor(`${graphName} ${dataset.name}`, format.extension);
             redactForExport(format.write(dataset))
-              .then((text) => downloadFile(fileName, redactSecrets(text), format.type))
+              .then((text) => downloadFile(fileName, text, format.type))
               .catch((error: unknown) =>
                 shell.getState().notify(`Could not export ${dataset.name}: ${error instanceof Error ? error.message : String(error)}`, { error: true }),
               );

@@ -69,8 +69,14 @@ test("a dataset built by keyboard, imported through a mapping, exported, fed fro
   await firstInput.press("Tab");
   await expect(grid).toBeFocused();
   await typeInCell(page, grid, "Case 1 Expected", "Hi");
+  // Typing on a cell starts its editor with what was typed.
   await grid.press("ArrowRight");
-  await typeInCell(page, grid, "Case 1 Metadata", '{"topic": "greeting"}');
+  await grid.press("{");
+  const metadataEditor = grid.getByRole("textbox", { name: "Case 1 Metadata", exact: true });
+  await expect(metadataEditor).toHaveValue("{");
+  await metadataEditor.pressSequentially('"topic": "greeting"}');
+  await metadataEditor.press("Enter");
+  await expect(grid).toBeFocused();
   const rows = grid.getByRole("row");
   await expect(rows.nth(1)).toHaveAccessibleName(/Hello there.*Hi.*topic: greeting/);
 

@@ -1,13 +1,13 @@
 // Add to dataset: a thread turn becomes a case — its message the input, the reply that followed
 // the expected output (both editable) — in a chosen dataset or a new one, as one undoable edit.
 import { useId, useState, type FormEvent } from "react";
-import { addCase, blankDataset } from "../../schema/index.js";
+import { blankDataset } from "../../schema/index.js";
 import { Dialog } from "../shell/Dialog";
 import { errorText, fieldHint, fieldLabel, primaryButton, secondaryButton, textInput } from "../shell/styles";
 import { useShellStore } from "../shell/shellStore";
 import { useEditorStore } from "../store/EditorProvider";
 import { readInput } from "./caseCells";
-import { changeDataset, datasetNameProblem, datasetsOf } from "./datasetDocument";
+import { addCaseTo, datasetsOf } from "./datasetDocument";
 
 const NEW = "\u0000new";
 
@@ -26,22 +26,10 @@ export function AddToDatasetDialog({ input, expected, onClose }: { input: string
     event.preventDefault();
     const read = readInput(message);
     if ("problem" in read) return setProblem(read.problem);
-    const document = store.getState().document;
-    if (target === NEW) {
-      const nameProblem = datasetNameProblem(document, "", name);
-      if (nameProblem) return setProblem(nameProblem);
-    }
-    let where = "";
-    store.getState().updateDocument((doc) => {
-      if (target === NEW) {
-        const dataset = addCase(blankDataset(datasetsOf(doc), name), read.input, reply);
-        where = dataset.name;
-        return { ...doc, datasets: [...datasetsOf(doc), dataset] };
-      }
-      where = datasetsOf(doc).find((d) => d.id === target)?.name ?? "";
-      return changeDataset(doc, target, (d) => addCase(d, read.input, reply));
-    });
-    shell.getState().notify(`Added the turn to the dataset "${where}"`);
+    const added = addCaseTo(store.getState().document, target === NEW ? null : target, name, read.input, reply);
+    if ("problem" in added) return setProblem(added.problem);
+    store.getState().updateDocument(() => added.document);
+    shell.getState().notify(`Added the turn to the dataset "${added.datasetName}"`);
     onClose();
   };
 

@@ -11,6 +11,9 @@ import { nextCell, type CellPosition } from "./gridNavigation";
 
 const ROW_HEIGHT = 32;
 
+/** The cell being edited; `seed` is the character typed to start the edit, which replaces the text. */
+export type CellEdit = CellPosition & { seed?: string };
+
 export interface CaseTableActions {
   /** Sets one cell from typed text; returns the problem when the text does not fit. */
   setCell(caseId: string, column: CaseColumn, text: string): string | undefined;
@@ -25,8 +28,8 @@ interface CaseTableProps {
   active: CellPosition;
   onActiveChange(position: CellPosition): void;
   /** The cell being edited (a new case opens in its input), or null. */
-  editing: CellPosition | null;
-  onEditingChange(position: CellPosition | null): void;
+  editing: CellEdit | null;
+  onEditingChange(edit: CellEdit | null): void;
   actions: CaseTableActions;
 }
 
@@ -106,6 +109,12 @@ export function CaseTable({ dataset, active, onActiveChange, editing, onEditingC
       onEditingChange({ row, column: active.column });
       return;
     }
+    // Typing on a cell starts editing it with what was typed, as in a spreadsheet.
+    if (event.key.length === 1 && !mod && !event.altKey && event.key !== " ") {
+      event.preventDefault();
+      onEditingChange({ row, column: active.column, seed: event.key });
+      return;
+    }
     const next = nextCell({ row, column: active.column }, event, { rows: cases.length, columns: CASE_COLUMNS.length, page: 10 });
     if (next) {
       event.preventDefault();
@@ -180,7 +189,7 @@ export function CaseTable({ dataset, active, onActiveChange, editing, onEditingC
                             // Near the bottom of the view the editor opens upwards, so none of it is cut off.
                             upwards={item.end - (virtualizer.scrollOffset ?? 0) > (virtualizer.scrollRect?.height ?? 0) - EDITOR_HEIGHT}
                             label={`Case ${item.index + 1} ${COLUMN_TITLES[column]}`}
-                            initial={cellText(datasetCase, column)}
+                            initial={editing?.seed ?? cellText(datasetCase, column)}
                             invalid={editProblem !== null}
                             onDone={finishEdit}
                             onTab={(back, text) =>
@@ -212,8 +221,8 @@ export function CaseTable({ dataset, active, onActiveChange, editing, onEditingC
         </p>
       )}
       <p className="text-xs text-zinc-500 dark:text-zinc-400">
-        {cases.length.toLocaleString("en-US")} {cases.length === 1 ? "case" : "cases"}. Arrows or Tab move; Enter edits (Shift+Enter: a new line; a line of ---
-        starts the next turn); Delete removes the row; Ctrl+D duplicates it; Ctrl+Z undoes.
+        {cases.length.toLocaleString("en-US")} {cases.length === 1 ? "case" : "cases"}. Arrows or Tab move; Enter or typing edits (Shift+Enter: a new line; a
+        line of --- starts the next turn); Delete removes the row; Ctrl+D duplicates it; Ctrl+Z undoes.
       </p>
     </div>
   );

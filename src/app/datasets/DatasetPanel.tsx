@@ -5,7 +5,7 @@ import { addCase, DatasetFileError, duplicateCase, readDatasetTable, removeCases
 import { errorText, fieldLabel, secondaryButton, textInput } from "../shell/styles";
 import { useEditorStore } from "../store/EditorProvider";
 import { mergeCases, replaceCase, withCell } from "./caseCells";
-import { CaseTable, type CaseTableActions } from "./CaseTable";
+import { CaseTable, type CaseTableActions, type CellEdit } from "./CaseTable";
 import { ExportCasesMenu } from "./ExportCasesMenu";
 import { changeDataset, deleteDataset, duplicateDataset, renameDataset } from "./datasetDocument";
 import { EvaluatorsEditor } from "./EvaluatorsEditor";
@@ -20,7 +20,7 @@ export function DatasetPanel({ dataset, onChoose }: { dataset: Dataset; onChoose
   const [name, setName] = useState(dataset.name);
   const [nameProblem, setNameProblem] = useState<string | null>(null);
   const [active, setActive] = useState<CellPosition>({ row: 0, column: 0 });
-  const [editing, setEditing] = useState<CellPosition | null>(null);
+  const [editing, setEditing] = useState<CellEdit | null>(null);
   const [importing, setImporting] = useState<{ table: DatasetTable; fileName: string } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [notice, setNotice] = useState("");

@@ -4,7 +4,7 @@
  * through the editor store's `updateDocument` as one undoable step (saved and exported like any
  * other edit). The rules for new names and case ids stay in `src/schema/datasetEdits.ts`.
  */
-import { blankDataset, type Dataset, type GraphDocument } from "../../schema/index.js";
+import { addCase, blankDataset, type CaseInput, type Dataset, type GraphDocument } from "../../schema/index.js";
 
 /** The document's datasets (an older document has none). */
 export function datasetsOf(document: Pick<GraphDocument, "datasets">): readonly Dataset[] {
@@ -69,4 +69,28 @@ export function duplicateDataset(document: GraphDocument, id: string): { documen
  */
 export function deleteDataset(document: GraphDocument, id: string): GraphDocument {
   return { ...document, datasets: datasetsOf(document).filter((d) => d.id !== id) };
+}
+
+/**
+ * The document with a case added to the dataset `target`, or to a new dataset named `newName`
+ * when `target` is null (`Add to dataset` from a thread turn); the dataset's name, or the problem.
+ * @example addCaseTo(doc, null, "Regressions", "Hi", "Hello") // { document, datasetName: "Regressions" }
+ */
+export function addCaseTo(
+  document: GraphDocument,
+  target: string | null,
+  newName: string,
+  input: CaseInput,
+  expected: string,
+): { document: GraphDocument; datasetName: string } | { problem: string } {
+  const datasets = datasetsOf(document);
+  if (target === null) {
+    const problem = datasetNameProblem(document, "", newName);
+    if (problem) return { problem };
+    const dataset = addCase(blankDataset(datasets, newName), input, expected);
+    return { document: { ...document, datasets: [...datasets, dataset] }, datasetName: dataset.name };
+  }
+  const dataset = datasets.find((d) => d.id === target);
+  if (!dataset) return { problem: "That dataset is gone: choose another" };
+  return { document: changeDataset(document, target, (d) => addCase(d, input, expected)), datasetName: dataset.name };
 }

@@ -6,7 +6,7 @@ import { minimalDocument } from "../../schema/fixtures/minimalDocument.js";
 import { deriveChat } from "../playground/chatMessages";
 import { toolRun } from "../timeline/eventFixtures";
 import { cellText, mergeCases, patternProblems, readInput, readMetadata, withCell } from "./caseCells";
-import { addDataset, deleteDataset, duplicateDataset, renameDataset } from "./datasetDocument";
+import { addCaseTo, addDataset, deleteDataset, duplicateDataset, renameDataset } from "./datasetDocument";
 import { changeEvaluatorKind, evaluatorDraftOf, evaluatorOf, evaluatorsOf } from "./evaluatorDraft";
 import { mappingOfRoles, rolesOfMapping } from "./columnRoles";
 import { nextCell } from "./gridNavigation";
@@ -50,6 +50,31 @@ describe("dataset edits of the document", () => {
     expect(renameDataset(withTwo, "dataset-2", " ")).toEqual({ problem: "Give the dataset a name" });
     expect(renameDataset(withTwo, "dataset-2", "dataset 1")).toEqual({ problem: 'Another dataset is named "dataset 1"' });
     expect("document" in renameDataset(withTwo, "dataset-2", "Dataset 2")).toBe(true);
+  });
+});
+
+describe("a thread turn added to a dataset", () => {
+  it("joins a chosen dataset, or starts a new one under a free name, with the reply as expected", () => {
+    const base = { ...document(), datasets: [smoke] };
+    const joined = addCaseTo(base, "smoke", "", "What's the weather in Paris?", "Sunny");
+    if (!("document" in joined)) throw new Error(joined.problem);
+    expect(joined.datasetName).toBe("Smoke");
+    expect(joined.document.datasets?.[0]?.cases.at(-1)).toEqual({ id: "case-3", input: "What's the weather in Paris?", expected: "Sunny", metadata: {} });
+    const started = addCaseTo(base, null, "Regressions", "Hi", "");
+    if (!("document" in started)) throw new Error(started.problem);
+    expect(started.document.datasets?.map((d) => [d.name, d.cases.length])).toEqual([
+      ["Smoke", 2],
+      ["Regressions", 1],
+    ]);
+    // An empty reply is no expected output: only the evaluators decide.
+    expect(started.document.datasets?.[1]?.cases[0]).toEqual({ id: "case-1", input: "Hi", metadata: {} });
+    expect(validate(started.document).ok).toBe(true);
+  });
+
+  it("refuses a new dataset under a taken name, and a dataset deleted meanwhile", () => {
+    const base = { ...document(), datasets: [smoke] };
+    expect(addCaseTo(base, null, "smoke", "Hi", "")).toEqual({ problem: 'Another dataset is named "smoke"' });
+    expect(addCaseTo(base, "gone", "", "Hi", "")).toEqual({ problem: "That dataset is gone: choose another" });
   });
 });
 

@@ -16,6 +16,8 @@ describe("the command registry", () => {
     ["versions", "Versions"],
     ["settings", "Settings"],
     ["run tests", "Run tests"],
+    ["datasets", "Datasets"],
+    ["evaluation cases", "Datasets"],
     ["new graph", "New graph"],
     ["import", "Import graph file"],
     ["import report", "Import report"],
@@ -56,5 +58,17 @@ describe("Import report", () => {
     expect(command?.available?.(context)).toBe(true);
     await command?.run(context);
     expect(shell.getState().shownReport).toBe("imported-1");
+  });
+});
+
+describe("Datasets", () => {
+  it("opens the Datasets dialog, as the header's button does", async () => {
+    const { createShellStore } = await import("../shell/shellStore");
+    const { createEditorStore } = await import("../store/editorStore");
+    const { blankDocument } = await import("../store/nodeFactory");
+    const shell = createShellStore();
+    const context = { shell, editor: createEditorStore(blankDocument("g1")), session: {} as never };
+    await appCommands.find((c) => c.id === "datasets")?.run(context);
+    expect(shell.getState().dialog).toBe("datasets");
   });
 });

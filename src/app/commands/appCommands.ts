@@ -69,6 +69,13 @@ const graphCommands: Command[] = [
   },
   { id: "run-tests", title: "Run tests", group: "Tests", keywords: ["regression", "assertions"], run: ({ shell }) => shell.getState().openDialog("tests") },
   {
+    id: "datasets",
+    title: "Datasets",
+    group: "Tests",
+    keywords: ["evaluation", "cases", "csv", "jsonl", "evaluators", "judge"],
+    run: ({ shell }) => shell.getState().openDialog("datasets"),
+  },
+  {
     id: "settings",
     title: "Settings",
     group: "Graph",

@@ -1,6 +1,7 @@
 // One chat message: an article named by its author, markdown text, and its tool calls; a debug
 // action at a breakpoint is a note, not a message.
 import { Fragment, memo } from "react";
+import { AddToDatasetButton } from "../datasets/AddToDatasetButton";
 import type { ChatMessage } from "./chatMessages";
 import { messageLabel } from "./messageLabel";
 import { LazyMarkdown } from "./LazyMarkdown";
@@ -8,13 +9,17 @@ import { LazyRetrievalCard } from "./LazyRetrievalCard";
 import { RetryButton } from "./RetryButton";
 import { ToolCallCard } from "./ToolCallCard";
 
-function ChatMessageViewImpl({ message }: { message: ChatMessage }) {
+/** `reply`: on a user message, the reply that followed it (what `Add to dataset` proposes as expected). */
+function ChatMessageViewImpl({ message, reply }: { message: ChatMessage; reply?: string }) {
   const label = messageLabel(message);
   if (message.kind === "user") {
     return (
-      <article aria-label={label} className="ml-8 self-end rounded-lg bg-sky-100 px-3 py-2 text-sm whitespace-pre-wrap dark:bg-sky-950">
+      <article aria-label={label} className="group ml-8 self-end rounded-lg bg-sky-100 px-3 py-2 text-sm dark:bg-sky-950">
         <h3 className="sr-only">User</h3>
-        {message.text}
+        <p className="whitespace-pre-wrap">{message.text}</p>
+        <div className="mt-1 flex justify-end">
+          <AddToDatasetButton input={message.text} expected={reply} />
+        </div>
       </article>
     );
   }
@@ -92,4 +97,4 @@ function sameCalls(a: ToolCalls, b: ToolCalls): boolean {
   );
 }
 
-export const ChatMessageView = memo(ChatMessageViewImpl, (a, b) => sameMessage(a.message, b.message));
+export const ChatMessageView = memo(ChatMessageViewImpl, (a, b) => a.reply === b.reply && sameMessage(a.message, b.message));

@@ -1,6 +1,7 @@
 // The chat of the active thread, derived from its events; follows the stream while the
 // reader is at the bottom and leaves them be when they have scrolled up.
 import { useMemo, useState } from "react";
+import { repliesAfterTurns } from "../datasets/turnReplies";
 import { EmptyState } from "../shell/EmptyState";
 import { useEditor } from "../store/hooks";
 import { ChatMessageView } from "./ChatMessageView";
@@ -20,6 +21,7 @@ export function MessageList() {
   const liveRunId = useLiveRunId();
   const hasExamples = useEditor((s) => (s.document.meta.examples?.length ?? 0) > 0);
   const messages = useMemo(() => deriveChat(events, liveRunId), [events, liveRunId]);
+  const replies = useMemo(() => repliesAfterTurns(messages), [messages]);
   const [shown, setShown] = useState({ threadId, count: PAGE });
   const limit = shown.threadId === threadId ? shown.count : PAGE;
   const hidden = Math.max(0, messages.length - limit);
@@ -55,7 +57,7 @@ export function MessageList() {
           )}
           <div role="feed" aria-label="Messages" aria-busy={running} className="flex flex-col gap-3">
             {(hidden > 0 ? messages.slice(hidden) : messages).map((message) => (
-              <ChatMessageView key={message.id} message={message} />
+              <ChatMessageView key={message.id} message={message} reply={replies.get(message.id)} />
             ))}
           </div>
         </div>

@@ -27,6 +27,7 @@ const VersionsDialog = lazy(() => import("./VersionsDialog").then((m) => ({ defa
 const SettingsDialog = lazy(() => import("./SettingsDialog").then((m) => ({ default: m.SettingsDialog })));
 const RunTestsDialog = lazy(() => import("../regression/RunTestsDialog").then((m) => ({ default: m.RunTestsDialog })));
 const MemoryDialog = lazy(() => import("../memory/MemoryDialog").then((m) => ({ default: m.MemoryDialog })));
+const DatasetsDialog = lazy(() => import("../datasets/DatasetsDialog").then((m) => ({ default: m.DatasetsDialog })));
 
 export function AppHeader() {
   const session = useGraphSession();
@@ -64,6 +65,7 @@ export function AppHeader() {
         <ImportButton />
         <ExportMenu />
         <button {...opener("tests")}>Run tests</button>
+        <button {...opener("datasets")}>Datasets</button>
         <button {...opener("settings")}>Settings</button>
         <ViewMenu />
       </div>
@@ -103,6 +105,7 @@ export function AppHeader() {
         {dialog === "settings" && <SettingsDialog onClose={close} onSaved={notify} />}
         {dialog === "tests" && <RunTestsDialog onClose={close} />}
         {dialog === "memory" && <MemoryDialog onClose={close} />}
+        {dialog === "datasets" && <DatasetsDialog onClose={close} />}
       </Suspense>
       <ImportDialogs />
       {importFailure && <ImportErrorsDialog failure={importFailure} onClose={() => showImportFailure(null)} />}

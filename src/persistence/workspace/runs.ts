@@ -2,6 +2,7 @@
 import type { RunEvent } from "../../engine/index.js";
 import { STORES, type Database } from "../db.js";
 import { PersistenceError } from "../errors.js";
+import { writeNow } from "../writeNow.js";
 import { readRecord, runRecordSchema, type RunRecord, type RunStatus } from "./records.js";
 
 /**
@@ -64,7 +65,24 @@ export class RunStore {
    * (it started the run before this write) is left as the engine wrote it.
    */
   async recordSent(input: StartingRun, events: readonly RunEvent[]): Promise<void> {
-    await this.db.tx([STORES.runs, STORES.events], "readwrite", `recording the message of run "${input.id}"`, async (tx) => {
+    const where = `recording the message of run "${input.id}"`;
+    // Every request is issued at once and committed (writeNow): a reload a moment after Send
+    // never issues a request that waits on a read's answer, and the message would be lost. The
+    // run is added, not put: when the engine recorded it first, the add fails, the transaction
+    // aborts, and the engine's run and run_start (its input redacted) stay as they are.
+    const now = writeNow(this.db, [STORES.runs, STORES.events], where, (tx) => {
+      tx.objectStore(STORES.runs).add(runningRecord(input, input.started));
+      const rows = tx.objectStore(STORES.events);
+      for (const event of events) rows.add({ run_id: event.run_id, seq: event.seq, thread_id: event.thread_id, event: storedEvent(event) });
+    });
+    if (now) {
+      await now.catch((error: unknown) => {
+        if (!isConstraintFailure(error)) throw error;
+      });
+      return;
+    }
+    // The connection is still opening: the same in one transaction, read then write.
+    await this.db.tx([STORES.runs, STORES.events], "readwrite", where, async (tx) => {
       const runs = tx.objectStore(STORES.runs);
       if ((await runs.getKey(input.id)) !== undefined) return;
       const rows = tx.objectStore(STORES.events);
@@ -213,4 +231,10 @@ export class RunStore {
     }
     return ordered as RunEvent[];
   }
+}
+
+/** Whether a write failed only because a key it adds is already stored. */
+function isConstraintFailure(error: unknown): boolean {
+  const cause = error instanceof PersistenceError ? error.details.cause : error;
+  return (cause as { name?: string } | null)?.name === "ConstraintError";
 }

@@ -60,3 +60,23 @@ it("keeps a sent run the engine started or ended when asked to take it back", as
   expect(await ws.runs.discardSent("r2")).toBe(false);
   expect(await ws.runs.get("r2")).toMatchObject({ status: "completed" });
 });
+
+it("issues a send's record at once: a page that goes away right after Send still leaves the message stored", async () => {
+  const factory = new IDBFactory();
+  const database = new Database({ name: "sent-runs-unload", indexedDB: factory });
+  const pageWs = createWorkspace(database);
+  await pageWs.runs.list("t-1"); // the page has its connection open, as it does by the time anyone sends
+  const open = factory.open.bind(factory);
+  const recording = pageWs.runs.recordSent({ id: "r1", threadId: "t-1", graphId: "g", input: "hello", started: 5 }, [runStart("r1", "hello")]);
+  // The page is torn down in the same task: its connection closes and it can open no other.
+  database.openNow()?.close();
+  factory.open = () => {
+    throw new DOMException("The page is gone", "InvalidStateError");
+  };
+  await recording.catch(() => undefined);
+
+  factory.open = open;
+  const next = createWorkspace(new Database({ name: "sent-runs-unload", indexedDB: factory }));
+  expect(await next.runs.get("r1")).toMatchObject({ status: "running", input: "hello" });
+  expect(await next.runs.threadEvents("t-1")).toEqual([runStart("r1", "hello")]);
+});

@@ -11,7 +11,8 @@ const PARIS = "What's the weather in Paris?";
 const PASTED_KEY = "sk-proj-abcDEF1234567890abcdefXYZ";
 
 async function openDatasets(page: Page): Promise<Locator> {
-  await page.getByRole("banner").getByRole("button", { name: "Datasets", exact: true }).click();
+  await page.getByRole("banner").getByRole("button", { name: "Evaluations", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Datasets", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Datasets", exact: true });
   await expect(dialog).toBeVisible();
   return dialog;

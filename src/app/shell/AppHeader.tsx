@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useGraphSession } from "../services/GraphSessionProvider";
 import { useEditor } from "../store/hooks";
 import { EditToolbar } from "./EditToolbar";
+import { EvaluationsMenu } from "./EvaluationsMenu";
 import { ExportMenu } from "./ExportMenu";
 import { GraphNameField } from "./GraphNameField";
 import { ImportButton } from "./ImportButton";
@@ -65,7 +66,7 @@ export function AppHeader() {
         <ImportButton />
         <ExportMenu />
         <button {...opener("tests")}>Run tests</button>
-        <button {...opener("datasets")}>Datasets</button>
+        <EvaluationsMenu />
         <button {...opener("settings")}>Settings</button>
         <ViewMenu />
       </div>

@@ -9,6 +9,11 @@ const outDir = process.env.E2E_PORT ? `dist-e2e-${port}` : "dist";
 
 /** Specs whose assertions race a deadline of the app's (Stop within 2.5 s, a tool's 6 s limit, a hung worker's restart). */
 const TIMED_SPECS = ["javascript-tools.spec.ts", "stop-stuck-worker.spec.ts", "knowledge-hang.spec.ts"].map((file) => `**/${file}`);
+/**
+ * Specs holding the longest tests (15–35 s each): queued first, so the run does not end with one
+ * worker finishing a long test while the others wait.
+ */
+const LONG_SPECS = ["team-reload-soak.spec.ts", "journey.spec.ts", "two-tabs.spec.ts", "memory.spec.ts", "server-run.spec.ts"].map((file) => `**/${file}`);
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -23,11 +28,14 @@ export default defineConfig({
   testDir: "e2e",
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
-  // Two workers on CI's 2 cores: with one, a test (its browser, page and test process) kept about
-  // one core busy and the other mostly idle. Every test has its own browser context (its own
-  // IndexedDB) and starts its servers on free ports, so spec files run side by side, except the
-  // timed ones (the "timed" project below).
+  // Three workers on CI's 2 cores: with one, a test (its browser, page and test process) kept
+  // about one core busy; with two, a tenth of the cores stayed idle while tests waited on
+  // streams, servers and timers. Every test has its own browser context (its own IndexedDB) and
+  // starts its servers on free ports, so tests run side by side, even those of one file (a file
+  // whose tests share a server it starts in beforeAll keeps them in one worker, in order), except
+  // the timed ones (the "timed" project below).
   workers: isCI ? 3 : undefined,
+  fullyParallel: true,
   reporter: "list",
   use: {
     baseURL: `http://localhost:${port}`,
@@ -38,11 +46,12 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "chromium", use: chromium, testIgnore: TIMED_SPECS },
+    { name: "long", use: chromium, testMatch: LONG_SPECS },
+    { name: "chromium", use: chromium, testIgnore: [...TIMED_SPECS, ...LONG_SPECS] },
     // Specs that hold the app to a deadline run last, one at a time, with no other browser
     // competing for the two cores: side by side, a drag during a 6 s tool deadline once took
     // longer than the deadline itself.
-    { name: "timed", use: chromium, testMatch: TIMED_SPECS, workers: 1, dependencies: ["chromium"] },
+    { name: "timed", use: chromium, testMatch: TIMED_SPECS, workers: 1, dependencies: ["long", "chromium"] },
   ],
   webServer: {
     // A production build served by `vite preview`, not the dev server: the build takes about

@@ -30,8 +30,23 @@ function domFreeDecoderInWorkers(): Plugin {
   };
 }
 
-/** Unit tests that run without isolation between files (see `test.projects`). */
-const SHARED_MODULE_TESTS = ["schema", "import", "engine", "models", "tools", "app"].map((layer) => `src/${layer}/**/*.test.ts`);
+/**
+ * Unit tests that run without isolation between files (see `test.projects`): the pure layers, the
+ * app, and tests that start servers or CLI processes and stop them themselves, changing no
+ * globals, stores or environment variables.
+ */
+const SHARED_MODULE_TESTS = [
+  ...["schema", "import", "engine", "models", "tools", "app", "cli", "server/graph"].map((layer) => `src/${layer}/**/*.test.ts`),
+  "src/server/bundle/engineCache.test.ts",
+  "src/server/bundle/delegatedResume.test.ts",
+  "src/server/runtime/requestGuard.test.ts",
+  "src/server/runtime/runtimeServer.restart.test.ts",
+  "scripts/**/*.test.ts",
+  "bench/**/*.test.ts",
+];
+/** The top-level tests/ folder shares modules too, except this file, which replaces the IndexedDB globals. */
+const SHARED_TOP_LEVEL_TESTS = "tests/*.test.ts";
+const ISOLATED_TOP_LEVEL_TESTS = ["tests/persistence.test.ts"];
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), sandboxWorkerSource(), serverEngineSource(), contentSecurityPolicyPlugin()],
@@ -48,10 +63,18 @@ export default defineConfig({
     // One worker more than cores keeps both cores busy while some workers wait.
     maxWorkers: availableParallelism() + 1,
     projects: [
-      // The pure layers and the app keep no state between test files that a file does
-      // not set up itself, so their files share one module graph per worker: importing
-      // LangGraph, LangChain and zod again for each of ~200 files was two thirds of their CPU time.
-      { extends: true, test: { name: "shared-modules", include: SHARED_MODULE_TESTS, isolate: false } },
+      // These keep no state between test files that a file does not set up itself, so they
+      // share one module graph per worker: importing LangGraph, LangChain and zod again for each
+      // of ~250 files was two thirds of their CPU time.
+      {
+        extends: true,
+        test: {
+          name: "shared-modules",
+          include: [...SHARED_MODULE_TESTS, SHARED_TOP_LEVEL_TESTS],
+          exclude: [...ISOLATED_TOP_LEVEL_TESTS, "**/node_modules/**"],
+          isolate: false,
+        },
+      },
       // The rest start servers and child processes, hold process-wide locks and stores, or
       // replace globals (the IndexedDB tests spy on fake-indexeddb's prototypes, which another
       // file's late transactions would reach): each file gets fresh modules.
@@ -59,7 +82,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "isolated",
-          include: ["src/**/*.test.ts", "tests/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
+          include: ["src/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts", ...ISOLATED_TOP_LEVEL_TESTS],
           exclude: [...SHARED_MODULE_TESTS, "**/node_modules/**"],
         },
       },

@@ -7,6 +7,9 @@ import { scriptedAgentGraph } from "../src/tools/testing/scriptedAgentGraph";
 
 let server: EverythingServer;
 
+// The tests share the server started below: one worker runs them, in order.
+test.describe.configure({ mode: "default" });
+
 test.beforeAll(async () => {
   server = await startEverythingServer();
 });

@@ -9,6 +9,9 @@ let api: Server;
 let apiUrl: string;
 const calls: string[] = [];
 
+// The tests share the server started below: one worker runs them, in order.
+test.describe.configure({ mode: "default" });
+
 test.beforeAll(async () => {
   api = createServer((req, res) => {
     const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "*" };

@@ -6,6 +6,9 @@ import { startRuntimeProcess, type RuntimeProcess } from "../src/server/testing/
 
 let server: RuntimeProcess;
 
+// The tests share the server started below: one worker runs them, in order.
+test.describe.configure({ mode: "default" });
+
 test.beforeAll(async () => {
   server = await startRuntimeProcess({ corsOrigins: ["http://app.example:5000"] });
 });

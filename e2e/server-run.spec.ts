@@ -17,6 +17,9 @@ const STREAM_TIMEOUT = 30_000;
 /** A server start (the prebuilt CLI, then the LangGraph API's own start) on a loaded 2-core machine. */
 const SERVER_START_MS = 90_000;
 
+// The tests share the server started below: one worker runs them, in order.
+test.describe.configure({ mode: "default" });
+
 test.beforeAll(async ({ baseURL }) => {
   // The hook's limit is the start's own bound and a little more, so a slow start fails with the server's output, not the hook's timeout.
   test.setTimeout(SERVER_START_MS + 10_000);

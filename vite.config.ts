@@ -44,9 +44,27 @@ const SHARED_MODULE_TESTS = [
   "scripts/**/*.test.ts",
   "bench/**/*.test.ts",
 ];
-/** The top-level tests/ folder shares modules too, except this file, which replaces the IndexedDB globals. */
-const SHARED_TOP_LEVEL_TESTS = "tests/*.test.ts";
-const ISOLATED_TOP_LEVEL_TESTS = ["tests/persistence.test.ts"];
+/**
+ * Folders that share modules too, except the files that spy on or replace IndexedDB's prototypes
+ * and globals (another file's late transactions would reach the spies). The worker's tests keep
+ * theirs: its background tasks keep state per process that a file sharing them trips over.
+ */
+const SHARED_FOLDERS = ["tests/*.test.ts", "src/persistence/**/*.test.ts"];
+const ISOLATED_IN_SHARED_FOLDERS = [
+  "tests/persistence.test.ts",
+  "src/persistence/store/IdbStore.test.ts",
+  "src/persistence/store/IdbStore.vectors.test.ts",
+  "src/persistence/saver/writeStep.test.ts",
+  "src/persistence/saver/faults.test.ts",
+  "src/persistence/knowledge/knowledgeLibrary.test.ts",
+  "src/persistence/durability.test.ts",
+];
+/**
+ * Files that load `@langchain/langgraph`'s Node entry, which turns AsyncLocalStorage on for the
+ * whole process (as on a LangGraph server): the engine and worker tests run as in the browser,
+ * without it, so these keep their modules to themselves.
+ */
+const NODE_ENTRY_TESTS = ["src/cli/graphLibrary.test.ts"];
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), sandboxWorkerSource(), serverEngineSource(), contentSecurityPolicyPlugin()],
@@ -70,8 +88,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "shared-modules",
-          include: [...SHARED_MODULE_TESTS, SHARED_TOP_LEVEL_TESTS],
-          exclude: [...ISOLATED_TOP_LEVEL_TESTS, "**/node_modules/**"],
+          include: [...SHARED_MODULE_TESTS, ...SHARED_FOLDERS],
+          exclude: [...ISOLATED_IN_SHARED_FOLDERS, ...NODE_ENTRY_TESTS, "**/node_modules/**"],
           isolate: false,
         },
       },
@@ -82,8 +100,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: "isolated",
-          include: ["src/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts", ...ISOLATED_TOP_LEVEL_TESTS],
-          exclude: [...SHARED_MODULE_TESTS, "**/node_modules/**"],
+          include: ["src/server/**/*.test.ts", "src/worker/**/*.test.ts", ...ISOLATED_IN_SHARED_FOLDERS, ...NODE_ENTRY_TESTS],
+          // Only server files are included by folder; the rest by name.
+          exclude: [...SHARED_MODULE_TESTS.filter((pattern) => pattern.startsWith("src/server/")), "**/node_modules/**"],
         },
       },
     ],

@@ -9,18 +9,8 @@ import { readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, extname } from "node:path";
 import { EngineError, runEvaluation, variantsOfProfiles, type EvaluationRequest, type EvaluationResult, type RunEvaluationOptions } from "../engine/index.js";
 import { embeddingsPort } from "../models/index.js";
-import {
-  casesFromTable,
-  datasetFormatOf,
-  datasetSchema,
-  DatasetFileError,
-  MAX_VARIANTS,
-  proposeMapping,
-  readDatasetTable,
-  type Dataset,
-  type GraphDocument,
-  type Variant,
-} from "../schema/index.js";
+import { datasetSchema, MAX_VARIANTS, type Dataset, type GraphDocument, type Variant } from "../schema/index.js";
+import { casesFromTable, datasetFormatOf, DatasetFileError, proposeMapping, readDatasetTable } from "../schema/datasetFiles/index.js";
 import { folderGraphLibrary } from "../server/graph/graphLibrary.js";
 import { KEY_VARIABLES, nodeServices } from "../server/graph/nodeServices.js";
 import { evaluationJunit, formatEvaluation } from "./evalReport.js";

@@ -11,5 +11,4 @@ export * from "./redactStream.js";
 export * from "./secretValues.js";
 export * from "./usage.js";
 export * from "./knowledge.js";
-export * from "./datasetFiles/index.js";
 export * from "./datasetEdits.js";

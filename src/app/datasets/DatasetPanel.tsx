@@ -1,7 +1,8 @@
 // One dataset in the Datasets dialog: its name, Duplicate and Delete, the pass rule, the case table with its toolbar
 // (add, duplicate, delete, import, export, undo) and the evaluators.
 import { lazy, Suspense, useId, useState, type ChangeEvent } from "react";
-import { addCase, DatasetFileError, duplicateCase, readDatasetTable, removeCases, type Dataset, type DatasetTable } from "../../schema/index.js";
+import { addCase, duplicateCase, removeCases, type Dataset } from "../../schema/index.js";
+import { DatasetFileError, readDatasetTable, type DatasetTable } from "../../schema/datasetFiles/index.js";
 import { errorText, fieldLabel, secondaryButton, textInput } from "../shell/styles";
 import { useEditorStore } from "../store/EditorProvider";
 import { mergeCases, replaceCase, withCell } from "./caseCells";

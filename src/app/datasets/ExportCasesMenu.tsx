@@ -1,6 +1,7 @@
 // Export cases: a menu of CSV and JSONL; the file downloads with saved keys and key-shaped text
 // redacted by the engine worker's redactor, as the Mermaid export is (a key pasted into a case stays home).
-import { datasetToCsv, datasetToJsonl, type Dataset } from "../../schema/index.js";
+import { type Dataset } from "../../schema/index.js";
+import { datasetToCsv, datasetToJsonl } from "../../schema/datasetFiles/index.js";
 import { downloadFile } from "../io/download";
 import { fileNameFor } from "../io/fileName";
 import { redactForExport } from "../io/redactForExport";

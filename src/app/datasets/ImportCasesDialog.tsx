@@ -3,7 +3,8 @@
 // and whether the cases join the dataset's or replace them. Nothing changes until Import; a
 // file that cannot be read says why and on which line, and the dataset stays as it was.
 import { useId, useMemo, useState } from "react";
-import { casesFromTable, DatasetFileError, proposeMapping, type ColumnMapping, type DatasetCase, type DatasetTable } from "../../schema/index.js";
+import { type DatasetCase } from "../../schema/index.js";
+import { casesFromTable, DatasetFileError, proposeMapping, type ColumnMapping, type DatasetTable } from "../../schema/datasetFiles/index.js";
 import { Dialog } from "../shell/Dialog";
 import { errorText, fieldHint, fieldLabel, primaryButton, secondaryButton } from "../shell/styles";
 import { mappingOfRoles, rolesOfMapping, type ColumnRole } from "./columnRoles";

@@ -2,7 +2,7 @@
  * The import mapping as the dialog shows it, one role per column, and back: `ColumnMapping`
  * names columns by role, the dialog's selects name roles by column.
  */
-import type { ColumnMapping } from "../../schema/index.js";
+import type { ColumnMapping } from "../../schema/datasetFiles/index.js";
 
 export type ColumnRole = "input" | "expected" | "id" | "metadata" | "ignore";
 

@@ -11,6 +11,7 @@ import type { GraphDocument, GraphId, McpServer, RunId, ThreadId } from "../sche
 import type { McpToolListing } from "../tools/index.js";
 import type { MemoryProgressMessage, MemoryRequest, MemoryResult, StopMemoryRequest } from "./memoryProtocol";
 import type { ServerProgressMessage, ServerRequest, ServerResult } from "./serverProtocol";
+import type { EvaluationProgressMessage, EvaluationResultMessage, RunEvaluationRequest, StopEvaluationRequest } from "./evaluationProtocol";
 import type { SandboxOutcome, SandboxRequest } from "../tools/sandbox/types.js";
 import type { SandboxConnectMessage, SandboxLostMessage, SandboxPortMessage, SandboxStuckMessage } from "./sandboxMessages";
 
@@ -20,6 +21,7 @@ export type { PublishedGraph, ServerAnswer, ServerProgressMessage, ServerRequest
 export type { SandboxConnectMessage, SandboxLostMessage, SandboxPort, SandboxPortMessage, SandboxStuckMessage } from "./sandboxMessages";
 
 export type { ImportReply, ImportRequest } from "./importProtocol";
+export type { EvaluationProgressMessage, EvaluationResultMessage, RunEvaluationRequest, StopEvaluationRequest } from "./evaluationProtocol";
 export { summarizeProblems } from "./problemSummary";
 export { readSecretOrigins, TOOL_SECRET_ORIGINS_SETTING, type SecretOrigins } from "./secretOriginsSetting";
 export type {
@@ -231,6 +233,8 @@ export interface StopTestsRequest {
 }
 
 export type ToWorker =
+  | RunEvaluationRequest
+  | StopEvaluationRequest
   | RunTestsRequest
   | StopTestsRequest
   | RunRequest
@@ -361,6 +365,8 @@ export interface TestsResultMessage {
 }
 
 export type FromWorker =
+  | EvaluationProgressMessage
+  | EvaluationResultMessage
   | TestsProgressMessage
   | TestsResultMessage
   | EventsMessage

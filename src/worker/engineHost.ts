@@ -217,6 +217,8 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
           return evaluations.run(message);
         case "stop_evaluation":
           return evaluations.stop(message);
+        case "compare_evaluations":
+          return evaluations.compare(message);
         case "run_tests":
           return tests.run(message);
         case "stop_tests":

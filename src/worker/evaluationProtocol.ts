@@ -1,9 +1,10 @@
 /**
  * Evaluations' part of the engine worker's protocol (protocol.ts re-exports it): start an
  * evaluation of one dataset of the document on 1–4 variants, hear its cases start and end in
- * batches, stop it (the finished cases are kept), and get the result, kept in history.
+ * batches, stop it (the finished cases are kept), get the result, kept in history, and compare
+ * two results (the engine's comparison runs here: the page loads no engine code).
  */
-import type { CaseResult, EvaluationResult } from "../engine/index.js";
+import type { CaseResult, EvaluationComparison, EvaluationResult, VariantSummary } from "../engine/index.js";
 import type { GraphDocument, Variant } from "../schema/index.js";
 
 /**
@@ -42,6 +43,23 @@ export interface EvaluationProgressMessage {
   total: number;
   started: { case_id: string; variant_id: string; thread_id: string }[];
   finished: CaseResult[];
+  /** Each variant's numbers over every case finished so far (a resumed run's kept cases too): the charts fill in as it runs. */
+  summary: VariantSummary[];
+}
+
+/** Compares two evaluations of one dataset (history's Compare): answered by `evaluation_comparison`. */
+export interface CompareEvaluationsRequest {
+  type: "compare_evaluations";
+  requestId: string;
+  before: EvaluationResult;
+  after: EvaluationResult;
+}
+
+/** Every cell of the two runs and how it changed (regressed, fixed, same, added, removed). */
+export interface EvaluationComparisonMessage {
+  type: "evaluation_comparison";
+  requestId: string;
+  comparison: EvaluationComparison;
 }
 
 /**

@@ -92,7 +92,7 @@ describe("run_evaluation in the engine host", () => {
       concurrency: 1,
     } as const;
     await host.handle(request);
-    const stopped = results()[0]?.result;
+    const stopped = results()[0]?.result ?? undefined;
     expect(stopped?.status).toBe("stopped");
     const finished = stopped?.cases.filter((c) => c.status === "passed" || c.status === "failed") ?? [];
     expect(finished.length).toBeGreaterThan(0);

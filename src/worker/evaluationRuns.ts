@@ -6,12 +6,12 @@
  * the evaluation history. Progress is batched: a case that ends in 5 ms does not cost the page a
  * message each.
  */
-import { runEvaluation, type CaseResult, type RunEvent } from "../engine/index.js";
+import { compareEvaluations, runEvaluation, summarize, variantsFor, type CaseResult, type RunEvent } from "../engine/index.js";
 import { embeddingsPort } from "../models/index.js";
 import type { EvaluationStore, RunRecord, RunStore } from "../persistence/workspace/index.js";
 import { errorText } from "./errorText";
 import { createIntervalBatcher, systemTimer, type Timer } from "./eventBatcher";
-import type { EvaluationProgressMessage, RunEvaluationRequest, StopEvaluationRequest } from "./evaluationProtocol";
+import type { CompareEvaluationsRequest, EvaluationProgressMessage, RunEvaluationRequest, StopEvaluationRequest } from "./evaluationProtocol";
 import type { HostServices } from "./hostCompiler";
 import type { FromWorker } from "./protocol";
 import { keySource, readCredentials, type CredentialStore } from "./providerKeys";
@@ -30,7 +30,7 @@ export interface EvaluationRunsOptions {
   batchMs?: number;
 }
 
-type Progress = Omit<EvaluationProgressMessage, "type" | "requestId">;
+type Progress = Omit<EvaluationProgressMessage, "type" | "requestId" | "summary">;
 
 /** The finished run records of a case's events: one per `run_start`, ended by its `run_end`. */
 function runRecords(events: readonly RunEvent[], graphId: string): RunRecord[] {
@@ -71,6 +71,9 @@ export function createEvaluationRuns(options: EvaluationRunsOptions) {
     controllers.set(requestId, controller);
     const redact = <T>(value: T): T => options.redaction.current().redactValue(value);
     let progress: Progress = { done: 0, total: 0, started: [], finished: [] };
+    /** Every case with a result so far, by variant and case, for the running summary. */
+    const results = new Map<string, CaseResult>();
+    let variants: ReturnType<typeof variantsFor> = [];
     // Traces are written one transaction per batch, in order; a failed write is told with the result.
     let saving: Promise<void> = Promise.resolve();
     let traceError: string | null = null;
@@ -79,7 +82,7 @@ export function createEvaluationRuns(options: EvaluationRunsOptions) {
       () => {
         const sent = progress;
         progress = { done: sent.done, total: sent.total, started: [], finished: [] };
-        options.post({ type: "evaluation_progress", requestId, ...sent });
+        options.post({ type: "evaluation_progress", requestId, ...sent, summary: summarize(variants, [...results.values()]) });
         const batch = traces;
         traces = { records: [], events: [] };
         saving = saving.then(() =>
@@ -96,6 +99,9 @@ export function createEvaluationRuns(options: EvaluationRunsOptions) {
       await options.redaction.refresh();
       const dataset = (document.datasets ?? []).find((d) => d.id === request.datasetId);
       if (!dataset) throw new Error(`This graph has no dataset with id "${request.datasetId}"`);
+      variants = variantsFor(dataset, request.variants);
+      for (const kept of request.previous?.cases ?? [])
+        if (kept.status === "passed" || kept.status === "failed") results.set(`${kept.variant_id}\u0000${kept.case_id}`, kept);
       const credentials = await readCredentials(options.credentials);
       const { document: prepared, services } = options.servicesFor(document, { credentials, graphId: document.meta.id });
       const result = await runEvaluation(
@@ -111,7 +117,9 @@ export function createEvaluationRuns(options: EvaluationRunsOptions) {
             progress.total = p.total;
             if (p.type === "case_start") progress.started.push({ case_id: p.case_id, variant_id: p.variant_id, thread_id: p.thread_id });
             else {
-              progress.finished.push(redact(p.result as CaseResult));
+              const result = redact(p.result);
+              progress.finished.push(result);
+              results.set(`${result.variant_id}\u0000${result.case_id}`, result);
               const events = redact([...p.events]);
               traces.records.push(...runRecords(events, document.meta.id));
               traces.events.push(...events);
@@ -123,7 +131,8 @@ export function createEvaluationRuns(options: EvaluationRunsOptions) {
       batcher.close();
       await saving;
       const kept = redact(result);
-      let saveError = traceError;
+      // Set by the batcher's writes, which TypeScript's flow analysis does not follow.
+      let saveError = traceError as string | null;
       try {
         await options.evaluations?.save(request.evaluationId, kept);
       } catch (error) {
@@ -150,6 +159,9 @@ export function createEvaluationRuns(options: EvaluationRunsOptions) {
     run,
     stop(request: StopEvaluationRequest): void {
       controllers.get(request.requestId)?.abort();
+    },
+    compare(request: CompareEvaluationsRequest): void {
+      options.post({ type: "evaluation_comparison", requestId: request.requestId, comparison: compareEvaluations(request.before, request.after) });
     },
   };
 }

@@ -69,6 +69,13 @@ const graphCommands: Command[] = [
   },
   { id: "run-tests", title: "Run tests", group: "Tests", keywords: ["regression", "assertions"], run: ({ shell }) => shell.getState().openDialog("tests") },
   {
+    id: "evaluate",
+    title: "Evaluate",
+    group: "Tests",
+    keywords: ["evaluation", "dataset", "compare", "variants", "models", "prompts"],
+    run: ({ shell }) => shell.getState().openDialog("evaluate"),
+  },
+  {
     id: "settings",
     title: "Settings",
     group: "Graph",

@@ -26,6 +26,7 @@ const SaveVersionDialog = lazy(() => import("./SaveVersionDialog").then((m) => (
 const VersionsDialog = lazy(() => import("./VersionsDialog").then((m) => ({ default: m.VersionsDialog })));
 const SettingsDialog = lazy(() => import("./SettingsDialog").then((m) => ({ default: m.SettingsDialog })));
 const RunTestsDialog = lazy(() => import("../regression/RunTestsDialog").then((m) => ({ default: m.RunTestsDialog })));
+const EvaluateDialog = lazy(() => import("../evaluate/EvaluateDialog").then((m) => ({ default: m.EvaluateDialog })));
 const MemoryDialog = lazy(() => import("../memory/MemoryDialog").then((m) => ({ default: m.MemoryDialog })));
 
 export function AppHeader() {
@@ -64,6 +65,7 @@ export function AppHeader() {
         <ImportButton />
         <ExportMenu />
         <button {...opener("tests")}>Run tests</button>
+        <button {...opener("evaluate")}>Evaluate</button>
         <button {...opener("settings")}>Settings</button>
         <ViewMenu />
       </div>
@@ -103,6 +105,7 @@ export function AppHeader() {
         {dialog === "settings" && <SettingsDialog onClose={close} onSaved={notify} />}
         {dialog === "tests" && <RunTestsDialog onClose={close} />}
         {dialog === "memory" && <MemoryDialog onClose={close} />}
+        {dialog === "evaluate" && <EvaluateDialog onClose={close} />}
       </Suspense>
       <ImportDialogs />
       {importFailure && <ImportErrorsDialog failure={importFailure} onClose={() => showImportFailure(null)} />}

@@ -12,8 +12,8 @@ import type { FlowChoice } from "./ChooseFlowsDialog";
 import type { Notify } from "./notify";
 import type { SharedLink } from "./ShareLinkDialog";
 
-/** The shell's dialogs; one is open at a time. `commands` is the Ctrl/Cmd+K palette; `tests` is Run tests; `memory` the agents' long-term memories. */
-export type DialogName = "commands" | "templates" | "open" | "save-version" | "versions" | "settings" | "tests" | "memory";
+/** The shell's dialogs; one is open at a time. `commands` is the Ctrl/Cmd+K palette; `tests` is Run tests; `memory` the agents' long-term memories; `evaluate` is Evaluate. */
+export type DialogName = "commands" | "templates" | "open" | "save-version" | "versions" | "settings" | "tests" | "memory" | "evaluate";
 
 export interface Notice {
   message: string;

@@ -1,6 +1,6 @@
 // Evaluate: the Weather template's dataset on two variants (the graph as drawn, and a prompt that
 // makes the scripted agent refuse): Stop mid-run keeps the finished cases and Resume runs the rest;
-// the matrix, the summary's charts and their tables show; a cell opens its trace in the timeline;
+// the matrix and the summary (each figure named, with its table) show; a cell opens its trace in the timeline;
 // the history keeps both runs and Compare highlights the cases the second one made fail.
 import type { Locator, Page } from "@playwright/test";
 import weatherAssistant from "../examples/weather-assistant.json" with { type: "json" };
@@ -32,7 +32,7 @@ async function openEvaluate(page: Page): Promise<Locator> {
   return dialog;
 }
 
-test("Evaluate compares two variants: Stop keeps cases, Resume ends it, charts and traces show, history highlights a regression", async ({
+test("Evaluate compares two variants: Stop keeps cases, Resume ends it, summary and traces show, history highlights a regression", async ({
   page,
   app,
   controls,

@@ -5,6 +5,7 @@
 import type { Browser } from "@playwright/test";
 import { measureColdOpen } from "./coldOpen.js";
 import { measureDrag, type DragResult } from "./drag.js";
+import { evaluationFigure, evaluationFigures, measureEvaluation } from "./evaluation.js";
 import { atMost, round, type Figure } from "./figure.js";
 import { measureInitialJs, type InitialJsResult } from "./initialJs.js";
 import { javascriptToolFigures } from "./javascriptTools.js";
@@ -54,6 +55,8 @@ export const UI_SCENARIOS: Record<string, (browser: Browser, server: AppServer) 
   ...WORK_SCENARIOS,
   // Reloads during MainAgent runs with background tasks (issue 26): `--only=team_reload_soak --reloads=N`.
   ...TEAM_SOAK_SCENARIOS,
+  // Evaluate (issue 28): 200 cases × 2 variants on the scripted model, time and longest main-thread task in one figure.
+  evaluation_200x2: (browser, server) => evaluationFigure(browser, server.url),
 };
 
 const dragFigure = (drag300: DragResult): Figure => atMost(drag300.p95_ms, 17, "ms", { drag: drag300 });
@@ -120,6 +123,14 @@ export async function measureUiFigures(browser: Browser, server: AppServer, log:
         alone("markdown_stream_1mb"),
         alone("reload_soak", "  (i) reload soak: reloads at random moments during runs…"),
         alone("team_reload_soak", "  (i2) team reload soak: reloads during MainAgent runs with background tasks…"),
+        {
+          label: "  (k) evaluation of 200 cases × 2 variants…",
+          figures: ["evaluation_200x2_s", "evaluation_longest_main_task_ms"],
+          measure: async () => {
+            const { time, longestTask } = evaluationFigures(await measureEvaluation(browser, server.url));
+            return { evaluation_200x2_s: time, evaluation_longest_main_task_ms: longestTask };
+          },
+        },
         {
           label: "  (j) tools: MCP round trip over loopback, JavaScript tool calls in the sandbox…",
           figures: ["mcp_round_trip"],

@@ -7,7 +7,7 @@ import { PersistenceError, toPersistenceError, watchFailedRequests } from "./err
 import type { KnowledgeBaseRow, KnowledgeFileRow, KnowledgeIndexRow } from "./knowledge/rows.js";
 
 export const DEFAULT_DB_NAME = "graphwright";
-export const DB_VERSION = 6;
+export const DB_VERSION = 7;
 
 /** Store names are constants: persisted data outlives any rename. */
 export const STORES = {
@@ -35,6 +35,8 @@ export const STORES = {
   kbIndexes: "kb_indexes",
   /** Unsaved documents written as the page hides or unloads, keyed by [graph, writer]; taken or dropped at the next start. */
   drafts: "drafts",
+  /** Evaluation runs of a graph (issue 28): each run's result with the graph revision it ran on, keyed by id, listed by [graph, started]. */
+  evaluations: "evaluations",
 } as const;
 
 /** A checkpoint row; the checkpoint and metadata are serialized by the saver's serde. */
@@ -118,6 +120,8 @@ export interface GraphwrightSchema extends DBSchema {
   kb_indexes: { key: [string, string]; value: KnowledgeIndexRow };
   /** Validated as a `DraftRecord` (workspace/records.ts) when read. */
   drafts: { key: [string, string]; value: { graph_id: string; writer: string; [key: string]: unknown } };
+  /** Validated as an `EvaluationRecord` (workspace/evaluations.ts) when read. */
+  evaluations: { key: string; value: RecordRow & { graph_id: string; started: number }; indexes: { graph_id: [string, number] } };
 }
 
 export type Store = StoreNames<GraphwrightSchema>;
@@ -125,7 +129,7 @@ export type Tx<S extends Store[], M extends IDBTransactionMode> = IDBPTransactio
 
 /**
  * Version 1: every store and index; version 2: background tasks; version 3: the LangGraph
- * store's items; version 4: knowledge bases; version 5: the store's vectors; version 6: drafts.
+ * store's items; version 4: knowledge bases; version 5: the store's vectors; version 6: drafts; version 7: evaluation history.
  * Later versions add steps; none may assume a fresh database.
  */
 function upgrade(db: IDBPDatabase<GraphwrightSchema>, oldVersion: number, newVersion: number): void {
@@ -160,6 +164,9 @@ function upgrade(db: IDBPDatabase<GraphwrightSchema>, oldVersion: number, newVer
   }
   if (oldVersion < 6 && newVersion >= 6) {
     db.createObjectStore(STORES.drafts, { keyPath: ["graph_id", "writer"] });
+  }
+  if (oldVersion < 7 && newVersion >= 7) {
+    db.createObjectStore(STORES.evaluations, { keyPath: "id" }).createIndex("graph_id", ["graph_id", "started"]);
   }
 }
 

@@ -38,6 +38,7 @@ const host = createEngineHost({
   withThreadLock,
   post: (message: FromWorker) => scope.postMessage(message),
   tasks: workspace.tasks,
+  evaluations: workspace.evaluations,
   // Long-term memory on the app database: what an agent remembers outlives threads and reloads.
   store: new IdbStore({ database }),
   loadDocument: async (graphId) => (await workspace.graphs.get(graphId))?.document,

@@ -7,7 +7,7 @@
 import type { KnowledgeEmbedders } from "../models/index.js";
 import { InMemoryStore, type BaseCheckpointSaver, type BaseStore } from "@langchain/langgraph/web";
 import { runGraph, type BackgroundTaskStore, type CompiledDocument, type KnowledgeSearch, type RunEvent } from "../engine/index.js";
-import type { RunStore } from "../persistence/workspace/index.js";
+import type { EvaluationStore, RunStore } from "../persistence/workspace/index.js";
 import { asRunId, asThreadId, type GraphDocument } from "../schema/index.js";
 import { createBackgroundRuns } from "./backgroundRuns";
 import { createCutRunResumer } from "./cutRuns";
@@ -15,6 +15,7 @@ import { errorText } from "./errorText";
 import type { Timer } from "./eventBatcher";
 import { createHostCompiler, createHostServices, describeCompileFailure } from "./hostCompiler";
 import { createTestRuns } from "./testRuns";
+import { createEvaluationRuns } from "./evaluationRuns";
 import { listMcpTools } from "./mcpListing";
 import { answerMemoryRequest } from "./memoryAccess";
 import { storedGraphMemory } from "./memoryStores";
@@ -30,7 +31,9 @@ import { createServerCutRunResumer } from "./serverCutRuns";
 import type { KnowledgeTexts } from "./publishKnowledge";
 
 export interface EngineHostOptions {
-  runs: Pick<RunStore, "start" | "finish" | "appendEvents" | "list" | "get" | "events" | "deleteEventsAfter" | "discard">;
+  runs: Pick<RunStore, "start" | "finish" | "appendEvents" | "list" | "get" | "events" | "deleteEventsAfter" | "discard" | "keepFinished">;
+  /** The evaluation history (IndexedDB in the app); without it evaluation results are only posted. */
+  evaluations?: Pick<EvaluationStore, "save">;
   credentials: CredentialStore;
   checkpointer: BaseCheckpointSaver;
   withThreadLock: ThreadLock;
@@ -113,6 +116,15 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
       redaction.learn(request.document);
       await redaction.refresh();
     },
+  });
+  const evaluations = createEvaluationRuns({
+    servicesFor,
+    credentials: options.credentials,
+    runs,
+    ...(options.evaluations ? { evaluations: options.evaluations } : {}),
+    redaction,
+    post,
+    ...(options.timer ? { timer: options.timer } : {}),
   });
   const compileStored = async (graphId: string) => {
     const document = await options.loadDocument?.(graphId);
@@ -201,6 +213,12 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
       switch (message.type) {
         case "run":
           return run(message);
+        case "run_evaluation":
+          return evaluations.run(message);
+        case "stop_evaluation":
+          return evaluations.stop(message);
+        case "compare_evaluations":
+          return evaluations.compare(message);
         case "run_tests":
           return tests.run(message);
         case "stop_tests":

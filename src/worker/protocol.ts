@@ -11,6 +11,14 @@ import type { GraphDocument, GraphId, McpServer, RunId, ThreadId } from "../sche
 import type { McpToolListing } from "../tools/index.js";
 import type { MemoryProgressMessage, MemoryRequest, MemoryResult, StopMemoryRequest } from "./memoryProtocol";
 import type { ServerProgressMessage, ServerRequest, ServerResult } from "./serverProtocol";
+import type {
+  CompareEvaluationsRequest,
+  EvaluationComparisonMessage,
+  EvaluationProgressMessage,
+  EvaluationResultMessage,
+  RunEvaluationRequest,
+  StopEvaluationRequest,
+} from "./evaluationProtocol";
 import type { SandboxOutcome, SandboxRequest } from "../tools/sandbox/types.js";
 import type { SandboxConnectMessage, SandboxLostMessage, SandboxPortMessage, SandboxStuckMessage } from "./sandboxMessages";
 
@@ -20,6 +28,14 @@ export type { PublishedGraph, ServerAnswer, ServerProgressMessage, ServerRequest
 export type { SandboxConnectMessage, SandboxLostMessage, SandboxPort, SandboxPortMessage, SandboxStuckMessage } from "./sandboxMessages";
 
 export type { ImportReply, ImportRequest } from "./importProtocol";
+export type {
+  CompareEvaluationsRequest,
+  EvaluationComparisonMessage,
+  EvaluationProgressMessage,
+  EvaluationResultMessage,
+  RunEvaluationRequest,
+  StopEvaluationRequest,
+} from "./evaluationProtocol";
 export { summarizeProblems } from "./problemSummary";
 export { readSecretOrigins, TOOL_SECRET_ORIGINS_SETTING, type SecretOrigins } from "./secretOriginsSetting";
 export type {
@@ -231,6 +247,9 @@ export interface StopTestsRequest {
 }
 
 export type ToWorker =
+  | RunEvaluationRequest
+  | StopEvaluationRequest
+  | CompareEvaluationsRequest
   | RunTestsRequest
   | StopTestsRequest
   | RunRequest
@@ -361,6 +380,9 @@ export interface TestsResultMessage {
 }
 
 export type FromWorker =
+  | EvaluationProgressMessage
+  | EvaluationResultMessage
+  | EvaluationComparisonMessage
   | TestsProgressMessage
   | TestsResultMessage
   | EventsMessage

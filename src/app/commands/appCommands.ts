@@ -76,6 +76,13 @@ const graphCommands: Command[] = [
     run: ({ shell }) => shell.getState().openDialog("datasets"),
   },
   {
+    id: "evaluate",
+    title: "Evaluate",
+    group: "Tests",
+    keywords: ["evaluation", "dataset", "compare", "variants", "models", "prompts"],
+    run: ({ shell }) => shell.getState().openDialog("evaluate"),
+  },
+  {
     id: "settings",
     title: "Settings",
     group: "Graph",

@@ -4,12 +4,16 @@
  * the first message is sent or a checkpoint is opened. A watchdog (engineWatchdog.ts)
  * replaces a worker that stops answering, so Stop always ends a run and the next send works.
  */
-import type { RunEvent, TestProgress, TestsReport } from "../../engine/index.js";
+import type { EvaluationComparison, EvaluationResult, RunEvent, TestProgress, TestsReport } from "../../engine/index.js";
 import { asGraphId, asRunId, asThreadId } from "../../schema/index.js";
 import type {
   BackgroundRunMessage,
   CheckpointRequest,
   CheckpointResult,
+  CompareEvaluationsRequest,
+  EvaluationComparisonMessage,
+  EvaluationProgressMessage,
+  EvaluationResultMessage,
   ForkRequest,
   ForkResult,
   FromWorker,
@@ -23,6 +27,7 @@ import type {
   MemoryRequest,
   MemoryResult,
   ReembedOutcome,
+  RunEvaluationRequest,
   RunRequest,
   ServerAnswer,
   ServerRequest,
@@ -33,7 +38,16 @@ import type {
 import type { GraphDocument, McpServer } from "../../schema/index.js";
 
 /** What the worker answers requests with. */
-type Answer = CheckpointResult | ForkResult | RedactResult | McpToolsResult | ServerResult | TestsResultMessage | MemoryResult;
+type Answer =
+  | CheckpointResult
+  | ForkResult
+  | RedactResult
+  | McpToolsResult
+  | ServerResult
+  | TestsResultMessage
+  | MemoryResult
+  | EvaluationResultMessage
+  | EvaluationComparisonMessage;
 import { createEngineWatchdog, hangTexts, type HangReason, type WatchdogTimings } from "./engineWatchdog";
 import { ClosingThreads, closeInWorkspace, type KilledRun } from "./killedRuns";
 import { createSandboxBridge, frameHost, type SandboxHost } from "./sandboxRelay";
@@ -117,6 +131,17 @@ export interface EngineClient {
    * aborting `signal` stops them (the report then holds what ran). Rejects when they could not run.
    */
   runTests?(document: GraphDocument, options?: { testIds?: string[]; signal?: AbortSignal; onProgress?(progress: TestProgress): void }): Promise<TestsReport>;
+  /**
+   * Runs an evaluation in the worker (see RunEvaluationRequest); aborting `signal` stops it and
+   * the result then holds the finished cases. Resolves with the result and, when it could not be
+   * kept in history, why; rejects when it could not run.
+   */
+  evaluate?(
+    request: Omit<RunEvaluationRequest, "type" | "requestId">,
+    options?: { signal?: AbortSignal; onProgress?(progress: Omit<EvaluationProgressMessage, "type" | "requestId">): void },
+  ): Promise<{ result: EvaluationResult; saveError: string | null }>;
+  /** Compares an earlier evaluation with a later one, cell by cell (in the worker, which has the engine's comparison). */
+  compareEvaluations?(before: EvaluationResult, after: EvaluationResult): Promise<EvaluationComparison>;
 }
 
 /** The worker as the client sees it (a real Worker, or a fake in tests). */
@@ -158,6 +183,7 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
   const requests = new Map<string, { resolve(result: Answer): void; reject(error: Error): void }>();
   /** Progress listeners of test runs in flight, by request id. */
   const testProgress = new Map<string, (progress: TestProgress) => void>();
+  const evaluationProgress = new Map<string, (progress: Omit<EvaluationProgressMessage, "type" | "requestId">) => void>();
   const serverProgress = new Map<string, (text: string) => void>();
   const memoryProgress = new Map<string, (progress: { done: number; total: number }) => void>();
   const backgroundListeners = new Set<(run: Omit<BackgroundRunMessage, "type">) => RunHandlers | undefined>();
@@ -216,6 +242,11 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
       case "tests_progress":
         testProgress.get(message.requestId)?.(message.progress);
         return;
+      case "evaluation_progress": {
+        const { type: _type, requestId, ...progress } = message;
+        evaluationProgress.get(requestId)?.(progress);
+        return;
+      }
       case "server_progress":
         serverProgress.get(message.requestId)?.(message.text);
         return;
@@ -223,6 +254,8 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
         memoryProgress.get(message.requestId)?.({ done: message.done, total: message.total });
         return;
       case "tests_result":
+      case "evaluation_result":
+      case "evaluation_comparison":
       case "checkpoint_result":
       case "fork_result":
       case "redact_result":
@@ -297,7 +330,16 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
   };
 
   const ask = <R extends Answer>(
-    message: CheckpointRequest | ForkRequest | RedactRequest | McpListToolsRequest | ServerRequest | MemoryRequest | Extract<ToWorker, { type: "run_tests" }>,
+    message:
+      | CheckpointRequest
+      | ForkRequest
+      | RedactRequest
+      | McpListToolsRequest
+      | ServerRequest
+      | MemoryRequest
+      | RunEvaluationRequest
+      | CompareEvaluationsRequest
+      | Extract<ToWorker, { type: "run_tests" }>,
   ): Promise<R> =>
     new Promise<R>((resolve, reject) => {
       requests.set(message.requestId, { resolve: resolve as (r: Answer) => void, reject });
@@ -413,6 +455,24 @@ export function createEngineClient(create: () => WorkerLike = startWorker, optio
         testProgress.delete(id);
         options.signal?.removeEventListener("abort", stop);
       }
+    },
+    async evaluate(request, options = {}) {
+      const id = requestId();
+      const stop = () => worker?.postMessage({ type: "stop_evaluation", requestId: id });
+      if (options.onProgress) evaluationProgress.set(id, options.onProgress);
+      options.signal?.addEventListener("abort", stop, { once: true });
+      try {
+        const answer = await ask<EvaluationResultMessage>({ type: "run_evaluation", requestId: id, ...request });
+        if (!answer.ok || !answer.result) throw new Error(answer.error ?? "The evaluation could not run");
+        return { result: answer.result, saveError: answer.saveError };
+      } finally {
+        evaluationProgress.delete(id);
+        options.signal?.removeEventListener("abort", stop);
+      }
+    },
+    async compareEvaluations(before, after) {
+      const answer = await ask<EvaluationComparisonMessage>({ type: "compare_evaluations", requestId: requestId(), before, after });
+      return answer.comparison;
     },
     async fork(request) {
       const result = await ask<ForkResult>({

@@ -27,6 +27,7 @@ const SaveVersionDialog = lazy(() => import("./SaveVersionDialog").then((m) => (
 const VersionsDialog = lazy(() => import("./VersionsDialog").then((m) => ({ default: m.VersionsDialog })));
 const SettingsDialog = lazy(() => import("./SettingsDialog").then((m) => ({ default: m.SettingsDialog })));
 const RunTestsDialog = lazy(() => import("../regression/RunTestsDialog").then((m) => ({ default: m.RunTestsDialog })));
+const EvaluateDialog = lazy(() => import("../evaluate/EvaluateDialog").then((m) => ({ default: m.EvaluateDialog })));
 const MemoryDialog = lazy(() => import("../memory/MemoryDialog").then((m) => ({ default: m.MemoryDialog })));
 const DatasetsDialog = lazy(() => import("../datasets/DatasetsDialog").then((m) => ({ default: m.DatasetsDialog })));
 
@@ -107,6 +108,7 @@ export function AppHeader() {
         {dialog === "tests" && <RunTestsDialog onClose={close} />}
         {dialog === "memory" && <MemoryDialog onClose={close} />}
         {dialog === "datasets" && <DatasetsDialog onClose={close} />}
+        {dialog === "evaluate" && <EvaluateDialog onClose={close} />}
       </Suspense>
       <ImportDialogs />
       {importFailure && <ImportErrorsDialog failure={importFailure} onClose={() => showImportFailure(null)} />}

@@ -3,7 +3,10 @@
 import { HeaderMenu, menuItemClass, useHeaderMenu } from "./HeaderMenu";
 import { useShellStore, type DialogName } from "./shellStore";
 
-const ITEMS: readonly { label: string; dialog: DialogName }[] = [{ label: "Datasets", dialog: "datasets" }];
+const ITEMS: readonly { label: string; dialog: DialogName }[] = [
+  { label: "Evaluate", dialog: "evaluate" },
+  { label: "Datasets", dialog: "datasets" },
+];
 
 export function EvaluationsMenu() {
   return (

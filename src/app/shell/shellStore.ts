@@ -12,8 +12,8 @@ import type { FlowChoice } from "./ChooseFlowsDialog";
 import type { Notify } from "./notify";
 import type { SharedLink } from "./ShareLinkDialog";
 
-/** The shell's dialogs; one is open at a time. `commands` is the Ctrl/Cmd+K palette; `tests` is Run tests; `memory` the agents' long-term memories; `datasets` the evaluation datasets. */
-export type DialogName = "commands" | "templates" | "open" | "save-version" | "versions" | "settings" | "tests" | "memory" | "datasets";
+/** The shell's dialogs; one is open at a time. `commands` is the Ctrl/Cmd+K palette; `tests` is Run tests; `memory` the agents' long-term memories; `datasets` the evaluation datasets; `evaluate` is Evaluate. */
+export type DialogName = "commands" | "templates" | "open" | "save-version" | "versions" | "settings" | "tests" | "memory" | "datasets" | "evaluate";
 
 export interface Notice {
   message: string;

@@ -1,6 +1,7 @@
-/** The workspace: graphs and versions, drafts, threads, runs and events, settings, secrets — one database. */
+/** The workspace: graphs and versions, drafts, threads, runs and events, settings, secrets, evaluation history — one database. */
 import type { Database } from "../db.js";
 import { DraftStore } from "./drafts.js";
+import { EvaluationStore } from "./evaluations.js";
 import { GraphStore } from "./graphs.js";
 import { RunStore } from "./runs.js";
 import { SecretStore } from "./secrets.js";
@@ -19,6 +20,8 @@ export interface Workspace {
   secrets: SecretStore;
   /** Background sub-agent tasks (non-blocking delegations). */
   tasks: TaskStore;
+  /** Evaluation runs and the graph revision each ran on. */
+  evaluations: EvaluationStore;
 }
 
 /**
@@ -34,10 +37,12 @@ export function createWorkspace(db: Database, clock: WorkspaceClock = systemCloc
     settings: new SettingsStore(db),
     secrets: new SecretStore(db),
     tasks: new TaskStore(db),
+    evaluations: new EvaluationStore(db),
   };
 }
 
 export { GraphStore, StaleGraphError, type GraphSummary, type SavedGraph } from "./graphs.js";
+export { EvaluationStore, type EvaluationRecord, type EvaluationSummary, type GraphVersion } from "./evaluations.js";
 export { DraftStore, type DraftInput, type DraftList, type DraftWrite } from "./drafts.js";
 export { ThreadStore } from "./threads.js";
 export { RunStore, storedEvent } from "./runs.js";

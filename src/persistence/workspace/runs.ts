@@ -113,6 +113,23 @@ export class RunStore {
     });
   }
 
+  /**
+   * Keeps runs that already ended, with their events, in one transaction: the trace of an
+   * evaluation case, recorded once the case is done (its thread has no thread record, so it
+   * stays out of the graph's thread list, and the timeline opens it like any thread).
+   */
+  async keepFinished(records: readonly RunRecord[], events: readonly RunEvent[]): Promise<void> {
+    if (records.length === 0 && events.length === 0) return;
+    await this.db.tx([STORES.runs, STORES.events], "readwrite", `saving the traces of ${records.length} runs`, async (tx) => {
+      const runs = tx.objectStore(STORES.runs);
+      const rows = tx.objectStore(STORES.events);
+      await Promise.all([
+        ...records.map((record) => runs.put(record)),
+        ...events.map((event) => rows.put({ run_id: event.run_id, seq: event.seq, thread_id: event.thread_id, event: storedEvent(event) })),
+      ]);
+    });
+  }
+
   /** Deletes a run and its events, in one transaction: a run that is done again under another id. */
   async discard(runId: string): Promise<void> {
     await this.db.tx([STORES.runs, STORES.events], "readwrite", `deleting run "${runId}"`, async (tx) => {

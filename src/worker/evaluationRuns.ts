@@ -1,0 +1,167 @@
+/**
+ * Runs evaluations in the worker, as the CLI runs them in Node: the host's models (with the saved
+ * keys) and tools, each case on a fresh in-memory thread. What a case did is kept as a thread of
+ * its own in the run store (runs and events, no thread record, so the graph's thread list stays
+ * the person's threads while the timeline opens a case like any thread); the result is kept in
+ * the evaluation history. Progress is batched: a case that ends in 5 ms does not cost the page a
+ * message each.
+ */
+import { compareEvaluations, runEvaluation, summarize, variantsFor, type CaseResult, type RunEvent } from "../engine/index.js";
+import { embeddingsPort } from "../models/index.js";
+import type { EvaluationStore, RunRecord, RunStore } from "../persistence/workspace/index.js";
+import { errorText } from "./errorText";
+import { createIntervalBatcher, systemTimer, type Timer } from "./eventBatcher";
+import type { CompareEvaluationsRequest, EvaluationProgressMessage, RunEvaluationRequest, StopEvaluationRequest } from "./evaluationProtocol";
+import type { HostServices } from "./hostCompiler";
+import type { FromWorker } from "./protocol";
+import { keySource, readCredentials, type CredentialStore } from "./providerKeys";
+import type { WorkerRedaction } from "./redaction";
+
+export interface EvaluationRunsOptions {
+  servicesFor: HostServices;
+  credentials: CredentialStore;
+  runs: Pick<RunStore, "keepFinished">;
+  /** The history; without it results are only posted. */
+  evaluations?: Pick<EvaluationStore, "save">;
+  redaction: WorkerRedaction;
+  post(message: FromWorker): void;
+  timer?: Timer;
+  /** How often progress is posted at most (ms). */
+  batchMs?: number;
+}
+
+type Progress = Omit<EvaluationProgressMessage, "type" | "requestId" | "summary">;
+
+/** The finished run records of a case's events: one per `run_start`, ended by its `run_end`. */
+function runRecords(events: readonly RunEvent[], graphId: string): RunRecord[] {
+  const records = new Map<string, RunRecord>();
+  for (const event of events) {
+    if (event.type === "run_start")
+      records.set(event.run_id, {
+        id: event.run_id,
+        v: 1,
+        thread_id: event.thread_id,
+        graph_id: graphId,
+        input: event.input,
+        status: "error",
+        started: event.ts,
+        ended: event.ts,
+        error: null,
+      });
+    const record = records.get(event.run_id);
+    if (!record) continue;
+    record.ended = event.ts;
+    if (event.type === "run_end") record.status = event.status === "interrupted" ? "completed" : event.status;
+    if (event.type === "error") record.error ??= event.message;
+  }
+  return [...records.values()];
+}
+
+/**
+ * @example
+ * const evaluations = createEvaluationRuns({ servicesFor, credentials: ws, runs: ws.runs, evaluations: ws.evaluations, redaction, post });
+ * await evaluations.run({ type: "run_evaluation", requestId: "r1", evaluationId: "e1", document, datasetId: "ds_weather" });
+ */
+export function createEvaluationRuns(options: EvaluationRunsOptions) {
+  const controllers = new Map<string, AbortController>();
+
+  async function run(request: RunEvaluationRequest): Promise<void> {
+    const { requestId, document } = request;
+    const controller = new AbortController();
+    controllers.set(requestId, controller);
+    const redact = <T>(value: T): T => options.redaction.current().redactValue(value);
+    let progress: Progress = { done: 0, total: 0, started: [], finished: [] };
+    /** Every case with a result so far, by variant and case, for the running summary. */
+    const results = new Map<string, CaseResult>();
+    let variants: ReturnType<typeof variantsFor> = [];
+    // Traces are written one transaction per batch, in order; a failed write is told with the result.
+    let saving: Promise<void> = Promise.resolve();
+    let traceError: string | null = null;
+    let traces: { records: RunRecord[]; events: RunEvent[] } = { records: [], events: [] };
+    const batcher = createIntervalBatcher<null>(
+      () => {
+        const sent = progress;
+        progress = { done: sent.done, total: sent.total, started: [], finished: [] };
+        options.post({ type: "evaluation_progress", requestId, ...sent, summary: summarize(variants, [...results.values()]) });
+        const batch = traces;
+        traces = { records: [], events: [] };
+        saving = saving.then(() =>
+          options.runs.keepFinished(batch.records, batch.events).catch((error: unknown) => {
+            traceError ??= `Some cases' traces could not be saved: ${errorText(error)}`;
+          }),
+        );
+      },
+      options.batchMs ?? 100,
+      options.timer ?? systemTimer,
+    );
+    try {
+      options.redaction.learn(document);
+      await options.redaction.refresh();
+      const dataset = (document.datasets ?? []).find((d) => d.id === request.datasetId);
+      if (!dataset) throw new Error(`This graph has no dataset with id "${request.datasetId}"`);
+      variants = variantsFor(dataset, request.variants);
+      for (const kept of request.previous?.cases ?? [])
+        if (kept.status === "passed" || kept.status === "failed") results.set(`${kept.variant_id}\u0000${kept.case_id}`, kept);
+      const credentials = await readCredentials(options.credentials);
+      const { document: prepared, services } = options.servicesFor(document, { credentials, graphId: document.meta.id });
+      const result = await runEvaluation(
+        { document: prepared, dataset, ...(request.variants ? { variants: request.variants } : {}) },
+        { ...services, embeddings: embeddingsPort(keySource(credentials)) },
+        {
+          signal: controller.signal,
+          ...(request.concurrency ? { concurrency: request.concurrency } : {}),
+          ...(request.previous ? { previous: request.previous } : {}),
+          threadPrefix: `eval-${request.evaluationId}-${Date.now().toString(36)}`,
+          onProgress: (p) => {
+            progress.done = p.done;
+            progress.total = p.total;
+            if (p.type === "case_start") progress.started.push({ case_id: p.case_id, variant_id: p.variant_id, thread_id: p.thread_id });
+            else {
+              const result = redact(p.result);
+              progress.finished.push(result);
+              results.set(`${result.variant_id}\u0000${result.case_id}`, result);
+              const events = redact([...p.events]);
+              traces.records.push(...runRecords(events, document.meta.id));
+              traces.events.push(...events);
+            }
+            batcher.push(null);
+          },
+        },
+      );
+      batcher.close();
+      await saving;
+      const kept = redact(result);
+      // Set by the batcher's writes, which TypeScript's flow analysis does not follow.
+      let saveError = traceError as string | null;
+      try {
+        await options.evaluations?.save(request.evaluationId, kept);
+      } catch (error) {
+        saveError = `The evaluation could not be kept in history: ${errorText(error)}`;
+      }
+      options.post({ type: "evaluation_result", requestId, ok: true, result: kept, error: null, saveError });
+    } catch (error) {
+      batcher.close();
+      await saving;
+      options.post({
+        type: "evaluation_result",
+        requestId,
+        ok: false,
+        result: null,
+        error: `The evaluation could not run: ${errorText(error)}`,
+        saveError: null,
+      });
+    } finally {
+      controllers.delete(requestId);
+    }
+  }
+
+  return {
+    run,
+    stop(request: StopEvaluationRequest): void {
+      controllers.get(request.requestId)?.abort();
+    },
+    compare(request: CompareEvaluationsRequest): void {
+      options.post({ type: "evaluation_comparison", requestId: request.requestId, comparison: compareEvaluations(request.before, request.after) });
+    },
+  };
+}

@@ -58,7 +58,8 @@ function setUp(options: Pick<TestHostOptions, "with"> = {}) {
 describe("the evaluation store", () => {
   it("fills the matrix as cases end, then shows the result, its summary and its history entry", async () => {
     const { store, updates } = setUp();
-    const document = weather();
+    // Paced, so the run spans several of the worker's 100 ms progress batches whatever the machine's speed.
+    const document = weather(undefined, 40);
     await store.getState().start(document, { datasetId: DATASET, variants: VARIANTS, concurrency: 4 });
     const state = store.getState();
     expect(state.error).toBeNull();

@@ -77,6 +77,37 @@ describe("run_evaluation in the engine host", () => {
     expect(await ws.threads.list(document.meta.id)).toEqual([]);
   });
 
+  it("keeps the cases finished so far in history while the run goes on, as a stopped run a reload can resume", async () => {
+    const document = weatherWithRefusal(400);
+    let midRun: Awaited<ReturnType<Workspace["evaluations"]["list"]>>["runs"] = [];
+    const seen: Promise<void>[] = [];
+    onPost = (message) => {
+      // A page reloaded now: what does history hold?
+      if (message.type === "evaluation_progress" && message.done >= 4 && seen.length === 0)
+        seen.push(
+          (async () => {
+            await expect.poll(async () => (midRun = (await ws.evaluations.list(document.meta.id)).runs).length, { timeout: 5_000 }).toBe(1);
+          })(),
+        );
+    };
+    const request = {
+      type: "run_evaluation",
+      requestId: "r7",
+      evaluationId: "e7",
+      document,
+      datasetId: "weather-questions",
+      variants: VARIANTS,
+      concurrency: 1,
+    } as const;
+    await host.handle(request);
+    await Promise.all(seen);
+    expect(midRun.map((r) => [r.id, r.status])).toEqual([["e7", "stopped"]]);
+    const kept = await ws.evaluations.get("e7");
+    // The run's end replaced the entry with the whole result.
+    expect(kept?.result.status).toBe("completed");
+    expect(kept?.result.cases).toHaveLength(14);
+  });
+
   it("keeps the finished cases on Stop, and Resume runs only the rest under the same history entry", async () => {
     const document = weatherWithRefusal(400);
     onPost = (message) => {

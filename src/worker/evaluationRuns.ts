@@ -6,7 +6,7 @@
  * the evaluation history. Progress is batched: a case that ends in 5 ms does not cost the page a
  * message each.
  */
-import { compareEvaluations, runEvaluation, summarize, variantsFor, type CaseResult, type RunEvent } from "../engine/index.js";
+import { compareEvaluations, runEvaluation, summarize, variantsFor, type CaseResult, type EvaluationResult, type RunEvent } from "../engine/index.js";
 import { embeddingsPort } from "../models/index.js";
 import type { EvaluationStore, RunRecord, RunStore } from "../persistence/workspace/index.js";
 import { errorText } from "./errorText";
@@ -28,6 +28,8 @@ export interface EvaluationRunsOptions {
   timer?: Timer;
   /** How often progress is posted at most (ms). */
   batchMs?: number;
+  /** How often, at most, the cases finished so far are kept in history while the run goes on (ms). */
+  keepEveryMs?: number;
 }
 
 type Progress = Omit<EvaluationProgressMessage, "type" | "requestId" | "summary">;
@@ -78,11 +80,16 @@ export function createEvaluationRuns(options: EvaluationRunsOptions) {
     let saving: Promise<void> = Promise.resolve();
     let traceError: string | null = null;
     let traces: { records: RunRecord[]; events: RunEvent[] } = { records: [], events: [] };
+    /** What the history entry says of the run before it ends: set once the dataset is found. */
+    let entry: Pick<EvaluationResult, "graph_id" | "graph_name" | "dataset_id" | "dataset_name" | "started"> | null = null;
+    let keptAt = 0;
     const batcher = createIntervalBatcher<null>(
       () => {
         const sent = progress;
         progress = { done: sent.done, total: sent.total, started: [], finished: [] };
-        options.post({ type: "evaluation_progress", requestId, ...sent, summary: summarize(variants, [...results.values()]) });
+        const cases = [...results.values()];
+        const summary = summarize(variants, cases);
+        options.post({ type: "evaluation_progress", requestId, ...sent, summary });
         const batch = traces;
         traces = { records: [], events: [] };
         saving = saving.then(() =>
@@ -90,6 +97,20 @@ export function createEvaluationRuns(options: EvaluationRunsOptions) {
             traceError ??= `Some cases' traces could not be saved: ${errorText(error)}`;
           }),
         );
+        // The cases finished so far go into history as a stopped run, now and then: a reload (or a
+        // closed tab) mid-run finds them there, and Resume runs the rest. The run's end overwrites it.
+        const now = Date.now();
+        if (entry && options.evaluations && cases.length > 0 && now - keptAt >= (options.keepEveryMs ?? 1_000)) {
+          keptAt = now;
+          const evaluations = options.evaluations;
+          const partial: EvaluationResult = redact({ ...entry, variants, status: "stopped", finished: now, cases, summary });
+          saving = saving.then(() =>
+            evaluations.save(request.evaluationId, partial).then(
+              () => undefined,
+              () => undefined, // the run's end saves again, and says so if that fails
+            ),
+          );
+        }
       },
       options.batchMs ?? 100,
       options.timer ?? systemTimer,
@@ -100,6 +121,7 @@ export function createEvaluationRuns(options: EvaluationRunsOptions) {
       const dataset = (document.datasets ?? []).find((d) => d.id === request.datasetId);
       if (!dataset) throw new Error(`This graph has no dataset with id "${request.datasetId}"`);
       variants = variantsFor(dataset, request.variants);
+      entry = { graph_id: document.meta.id, graph_name: document.meta.name, dataset_id: dataset.id, dataset_name: dataset.name, started: Date.now() };
       for (const kept of request.previous?.cases ?? [])
         if (kept.status === "passed" || kept.status === "failed") results.set(`${kept.variant_id}\u0000${kept.case_id}`, kept);
       const credentials = await readCredentials(options.credentials);

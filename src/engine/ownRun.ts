@@ -17,3 +17,12 @@ import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 export function asOwnRun<T>(work: () => Promise<T>): Promise<T> {
   return AsyncLocalStorageProviderSingleton.getInstance().run(undefined, work) as Promise<T>;
 }
+
+/**
+ * Calls `listener` outside any LangGraph run: work it starts (a follow-up turn reporting a
+ * background task) is a root run of its own, not a step of the task run that settled it.
+ * @example for (const listener of listeners) outsideRuns(() => listener(task));
+ */
+export function outsideRuns(listener: () => void): void {
+  AsyncLocalStorageProviderSingleton.getInstance().run(undefined, listener);
+}

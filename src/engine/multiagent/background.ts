@@ -10,6 +10,7 @@ import { EngineError } from "../errors.js";
 import type { NodeEmission } from "../events.js";
 import type { ResolvedServices } from "../nodes/context.js";
 import type { BackgroundTask, BackgroundTaskStore, TaskInboxMessage } from "../ports.js";
+import { outsideRuns } from "../ownRun.js";
 import { errorMessage } from "../runtime.js";
 import { createInbox, registryOf, type ReplyOutcome } from "./taskRegistry.js";
 import type { AgentRunRequest } from "./team.js";
@@ -102,7 +103,8 @@ export function createBackgroundTasks(input: {
     for (const resolve of registry.settledWaiters.get(task.id) ?? []) resolve(structuredClone(task));
     registry.settledWaiters.delete(task.id);
     registry.replyWaiters.delete(task.id);
-    for (const listener of listeners) listener(structuredClone(task));
+    // Their follow-up turns are root runs, also where AsyncLocalStorage carries this task's run (Node).
+    for (const listener of listeners) outsideRuns(() => listener(structuredClone(task)));
   };
 
   const progressSink = (task: BackgroundTask) => (emission: NodeEmission) => {

@@ -44,6 +44,12 @@ export default defineConfig({
     // records one when it retries a failed test; `npx playwright test --trace on` records all.
     trace: "on-first-retry",
     screenshot: "only-on-failure",
+    // The tests of a worker share one browser context, reset between tests (cookies, storage,
+    // pages, routes, init scripts; e2e/fixtures.ts empties the app's origin before each test).
+    // A fresh context per test started a new renderer that compiled the app from scratch: about
+    // 0.8 CPU s per test, a sixth of the end-to-end run. Tests that open more tabs or contexts
+    // still open their own. Specs held to the app's deadlines keep a fresh context (below).
+    reuseContext: true,
   },
   projects: [
     { name: "long", use: chromium, testMatch: LONG_SPECS },
@@ -51,7 +57,7 @@ export default defineConfig({
     // Specs that hold the app to a deadline run last, one at a time, with no other browser
     // competing for the two cores: side by side, a drag during a 6 s tool deadline once took
     // longer than the deadline itself.
-    { name: "timed", use: chromium, testMatch: TIMED_SPECS, workers: 1, dependencies: ["long", "chromium"] },
+    { name: "timed", use: { ...chromium, reuseContext: false }, testMatch: TIMED_SPECS, workers: 1, dependencies: ["long", "chromium"] },
   ],
   webServer: {
     // A production build served by `vite preview`, not the dev server: the build takes about

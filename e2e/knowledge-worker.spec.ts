@@ -1,6 +1,6 @@
 // The knowledge worker in real Chromium: PDF text through pdfjs, HTML as text with nothing run,
 // bad files refused by name, and what was stored still there after a reload.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { minimalPdf } from "../src/tools/knowledge/testing/minimalPdf";
 import { KnowledgeHarnessPage } from "./pages/KnowledgeHarnessPage";
 

@@ -19,7 +19,10 @@ export function toldBy(event: RunEvent): string | null {
   return null;
 }
 
-/** A place in a run's call tree (see CallPosition in turnEvents.ts). */
+/**
+ * A place in a run's call tree (see CallPosition in turnEvents.ts).
+ * @example const atRoot: CallPlace = { call_id: runId, parent_call_id: null, depth: 0 };
+ */
 export interface CallPlace {
   call_id: string;
   parent_call_id: string | null;

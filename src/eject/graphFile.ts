@@ -1,0 +1,235 @@
+/**
+ * src/graph.ts of the generated project: the state with the document's channels, one function per
+ * node, each agent's loop, sub-agents as tools, and the StateGraph wired as the canvas draws it.
+ */
+import type { GraphNode, StateChannel } from "../schema/index.js";
+import { docComment, stringLiteral, valueLiteral } from "./escape.js";
+import { toolById, todo, type AgentPlan, type EjectPlan } from "./plan.js";
+
+export const GRAPH_PATH = "src/graph.ts";
+
+const CHANNEL_TYPES: Record<StateChannel["type"], string> = {
+  string: "string",
+  number: "number",
+  boolean: "boolean",
+  object: "Record<string, unknown>",
+  array: "unknown[]",
+  any: "unknown",
+};
+
+function channelExpression(channel: StateChannel): string {
+  const type = CHANNEL_TYPES[channel.type];
+  const fallback = channel.reducer === "append" ? "[]" : channel.reducer === "merge" ? "{}" : "undefined";
+  const initial = channel.default !== undefined ? valueLiteral(channel.default) : fallback;
+  const reducer =
+    channel.reducer === "append"
+      ? "(left, right) => [...(Array.isArray(left) ? left : [left]), ...(Array.isArray(right) ? right : [right])]"
+      : channel.reducer === "merge"
+        ? "(left, right) => ({ ...(left as object), ...(right as object) })"
+        : "(_left, right) => right";
+  const valueType = channel.reducer === "append" ? "unknown[]" : type;
+  return `${docComment(channel.description)}${channel.name}: Annotation<${valueType}>({ reducer: ${reducer}, default: () => ${initial} as ${valueType} }),`;
+}
+
+/** The tools an agent's model can call, as graph.ts expressions. */
+function agentToolList(plan: EjectPlan, agent: AgentPlan): string[] {
+  const data = agent.node.data;
+  const list: string[] = [];
+  for (const id of data.tools) {
+    const definition = toolById(plan, id);
+    if (!definition) continue;
+    if (definition.kind === "agent") {
+      const target = plan.agents.find((a) => a.name === definition.config.agent);
+      if (target) list.push(target.asTool);
+      continue;
+    }
+    list.push(`tools.${plan.tools.get(id) as string}`);
+  }
+  for (const id of data.knowledge_bases ?? []) {
+    const name = plan.knowledge.get(id);
+    if (name) list.push(`tools.${name}`);
+  }
+  if (data.memory) list.push(`...memoryTools(${stringLiteral(agent.name)}, store)`);
+  for (const link of agent.children) {
+    if (link.mode === "tool") list.push(link.child.asTool);
+  }
+  for (const name of data.default_tools) {
+    if (name === "get_time_date") list.push(`getTimeDate(${stringLiteral(data.timezone ?? "UTC")}, now)`);
+    else if (name === "list_tools_available") list.push(`listToolsAvailable(() => ${agent.tools})`);
+    else if (name === "list_intents_available") list.push(`listIntentsAvailable(${valueLiteral(data.intents)})`);
+  }
+  return list;
+}
+
+function agentBlock(plan: EjectPlan, agent: AgentPlan): string {
+  const data = agent.node.data;
+  const notes: string[] = [];
+  const note = (reason: string) => notes.push(todo(plan, { name: agent.name, nodeId: agent.node.id, reason, file: GRAPH_PATH }));
+  for (const link of agent.children) {
+    if (link.mode === "handoff") note(`the handoff to ${link.child.name} (transfer_to_${link.child.name}) is not exported yet`);
+    else if (!link.blocking) note(`${link.child.name} runs in the background in the graph; here the call waits for its answer`);
+  }
+  const multiAgent = agent.children.length > 0 || plan.agents.some((a) => a.children.some((l) => l.child === agent));
+  for (const name of data.default_tools) {
+    const exported = ["get_time_date", "list_tools_available", "list_intents_available"].includes(name);
+    const onlyInTeams = name === "get_current_active_agent" || name === "get_supervisor_agent" || name === "list_subagents_available";
+    if (!exported && (multiAgent || !onlyInTeams)) note(`the default tool ${name} is not exported yet`);
+  }
+  if (data.forced_tool) note("the forced tool is not exported yet");
+  if (data.sanitize) note("sanitizing pseudo tool-call text is not exported yet");
+  const tools = agentToolList(plan, agent);
+  const lines = [
+    `// ${agent.name}${agent.graphName ? "" : " (runs as a tool of the agents that call it)"}`,
+    ...notes,
+    `const ${agent.tools}: StructuredToolInterface[] = [${tools.join(", ")}];`,
+    `const ${agent.turn} = agentLoop({ name: ${stringLiteral(agent.name)}, model: model(${stringLiteral(agent.name)}), tools: ${agent.tools}, maxIterations: ${data.max_iterations} });`,
+  ];
+  const prompt = (state: string, input: string) =>
+    `systemPrompt(prompts.${agent.prompt}, { state: ${state}, input: ${input}, agent: ${stringLiteral(agent.name)} }, now()${data.timezone ? `, ${stringLiteral(data.timezone)}` : ""})`;
+  const calledAsTool =
+    plan.agents.some((a) => a.children.some((l) => l.child === agent && l.mode === "tool")) ||
+    plan.document.tools.some((t) => t.kind === "agent" && t.config.agent === agent.name);
+  if (calledAsTool) {
+    const description = `Delegate a task to the ${agent.name} sub-agent: ${data.description || agent.name}`;
+    lines.push(`${docComment(`${agent.name} as a tool: it answers the message in a conversation of its own, and its answer is the result.`)}const ${agent.asTool} = tool(
+  async ({ message }, config) => {
+    const messages = [new HumanMessage(message)];
+    const added = await ${agent.turn}(${prompt("{}", "message")}, messages, { callbacks: config?.callbacks });
+    return answerOf(added);
+  },
+  {
+    name: ${stringLiteral(agent.name)},
+    description: ${stringLiteral(description)},
+    schema: z.object({ message: z.string().describe(${stringLiteral(`The task or question for ${agent.name}`)}), blocking: z.boolean().optional().describe("Wait for the answer (true)") }),
+  },
+);`);
+  }
+  if (agent.graphName) {
+    lines.push(`${docComment(data.description || agent.name)}async function ${agent.fn}(state: State, config: LangGraphRunnableConfig): Promise<Update> {
+  const prompt = ${prompt("state", "lastUserText(state.messages)")};
+  return { messages: await ${agent.turn}(prompt, state.messages, config) };
+}`);
+  }
+  return lines.join("\n");
+}
+
+function otherNodeBlock(plan: EjectPlan, node: GraphNode): string {
+  const fn = plan.otherFunctions.get(node.id) as string;
+  const name = plan.graphNames.get(node.id) ?? node.id;
+  const comment = todo(plan, {
+    name,
+    nodeId: node.id,
+    reason: `${node.kind} nodes are not exported yet; this node leaves the state as it is`,
+    file: GRAPH_PATH,
+  });
+  const description = "description" in node.data && typeof node.data.description === "string" ? node.data.description : "";
+  return `${docComment(description)}async function ${fn}(_state: State): Promise<Update> {\n${comment}\nreturn {};\n}`;
+}
+
+/** The `.addNode` / `.addEdge` chain: flow edges as edges, a node with several ways out as a conditional edge. */
+function wiring(plan: EjectPlan): string[] {
+  const { document, graphNames } = plan;
+  const byId = new Map(document.nodes.map((n) => [n.id, n]));
+  const targetOf = (id: string) => (byId.get(id)?.kind === "end" ? "END" : stringLiteral(graphNames.get(id) ?? id));
+  const chain: string[] = [];
+  for (const [id, name] of graphNames) {
+    const node = byId.get(id) as GraphNode;
+    const fn = node.kind === "agent" ? (plan.agents.find((a) => a.node.id === id) as AgentPlan).fn : (plan.otherFunctions.get(id) as string);
+    chain.push(`.addNode(${stringLiteral(name)}, ${fn})`);
+  }
+  for (const node of document.nodes) {
+    const from = node.kind === "start" ? "START" : graphNames.has(node.id) ? stringLiteral(graphNames.get(node.id) as string) : null;
+    if (!from) continue;
+    const outgoing = document.edges.filter((e) => e.source === node.id && e.kind !== "delegation");
+    const conditional = outgoing.some((e) => e.kind === "conditional") || (outgoing.length > 1 && node.kind !== "start");
+    if (!conditional) {
+      for (const edge of outgoing) chain.push(`.addEdge(${from}, ${targetOf(edge.target)})`);
+      continue;
+    }
+    const targets = [...new Set(outgoing.map((e) => targetOf(e.target)))];
+    const name = graphNames.get(node.id) ?? node.id;
+    const comment = todo(plan, {
+      name,
+      nodeId: node.id,
+      reason: "branching and conditional edges are not exported yet: this route always takes the first way out",
+      file: GRAPH_PATH,
+    });
+    chain.push(`\n${comment}\n.addConditionalEdges(${from}, () => ${targets[0]}, [${targets.join(", ")}])`);
+  }
+  return chain;
+}
+
+export function graphFile(plan: EjectPlan): string {
+  const { document } = plan;
+  const uses = (text: string) => body.includes(text);
+  const agentBlocks = plan.agents.map((agent) => agentBlock(plan, agent));
+  const otherBlocks = document.nodes.filter((n) => plan.otherFunctions.has(n.id)).map((n) => otherNodeBlock(plan, n));
+  const body = [...agentBlocks, ...otherBlocks].join("\n\n");
+  const imports = [
+    `import { ${uses("HumanMessage(") ? "HumanMessage, " : ""}type BaseMessage } from "@langchain/core/messages";`,
+    `import { ${uses(" tool(") ? "tool, " : ""}type StructuredToolInterface } from "@langchain/core/tools";`,
+    'import { Annotation, END, InMemoryStore, MessagesAnnotation, START, StateGraph, type BaseCheckpointSaver, type BaseStore, type LangGraphRunnableConfig } from "@langchain/langgraph";',
+    uses("z.object(") ? 'import { z } from "zod";' : "",
+    'import { agentLoop } from "./agentLoop.js";',
+    ...(["getTimeDate", "listToolsAvailable", "listIntentsAvailable"].some((n) => uses(`${n}(`))
+      ? [`import { ${["getTimeDate", "listIntentsAvailable", "listToolsAvailable"].filter((n) => uses(`${n}(`)).join(", ")} } from "./defaultTools.js";`]
+      : []),
+    uses("memoryTools(") ? 'import { memoryTools } from "./memory.js";' : "",
+    'import { chatModel, type ModelFor } from "./models.js";',
+    'import * as prompts from "./prompts.js";',
+    uses("tools.") ? 'import * as tools from "./tools.js";' : "",
+    'import { systemPrompt } from "./template.js";',
+  ].filter(Boolean);
+  const channels = document.state.channels.map(channelExpression);
+  return `${docComment(`${document.meta.name}${document.meta.description ? `: ${document.meta.description}` : ""}`)}${imports.join("\n")}
+
+/** The graph's state: the conversation and the graph's own channels. */
+export const GraphState = Annotation.Root({
+  ...MessagesAnnotation.spec,
+${channels.join("\n")}
+});
+export type State = typeof GraphState.State;
+export type Update = typeof GraphState.Update;
+
+export interface GraphOptions {
+  /** The chat model of each agent (default: its profile, models.ts). */
+  model?: ModelFor;
+  checkpointer?: BaseCheckpointSaver;
+  /** Long-term memory (default: in memory). */
+  store?: BaseStore;
+  /** The clock agents read the date from. */
+  now?: () => Date;
+}
+
+/** The text of the user's last message. */
+function lastUserText(messages: BaseMessage[]): string {
+  const last = messages.findLast((message) => message.getType() === "human");
+  return last ? last.text : "";
+}
+
+${
+  uses("answerOf(")
+    ? `
+/** An agent's answer: the text of the last message it added. */
+function answerOf(messages: BaseMessage[]): string {
+  return messages.at(-1)?.text ?? "";
+}
+`
+    : ""
+}
+export function createGraph(options: GraphOptions = {}) {
+  const model = options.model ?? chatModel;
+  const store = options.store ?? new InMemoryStore();
+  const now = options.now ?? (() => new Date());
+
+${body}
+
+  return new StateGraph(GraphState)
+    ${wiring(plan).join("\n")}
+    .compile({ name: ${stringLiteral(document.meta.name)}, checkpointer: options.checkpointer, store });
+}
+
+/** The graph \`langgraph.json\` serves: the server brings the checkpointer. */
+export const graph = createGraph();
+`;
+}

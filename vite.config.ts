@@ -36,7 +36,7 @@ function domFreeDecoderInWorkers(): Plugin {
  * globals, stores or environment variables.
  */
 const SHARED_MODULE_TESTS = [
-  ...["schema", "import", "engine", "models", "tools", "app", "cli", "server/graph"].map((layer) => `src/${layer}/**/*.test.ts`),
+  ...["schema", "import", "eject", "engine", "models", "tools", "app", "cli", "server/graph"].map((layer) => `src/${layer}/**/*.test.ts`),
   "src/server/bundle/engineCache.test.ts",
   "src/server/bundle/delegatedResume.test.ts",
   "src/server/runtime/requestGuard.test.ts",

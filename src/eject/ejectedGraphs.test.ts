@@ -1,14 +1,14 @@
 // The ejected graph is the graph our compiler builds: same nodes, same edges, per template. The
 // generated src/graph.ts is loaded for real (it imports `@langchain/langgraph`'s Node entry, so
 // this file runs isolated, see vite.config.ts).
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { compileGraph } from "../engine/index.js";
 import { assertValid, type GraphDocument } from "../schema/index.js";
 import { docWith } from "../schema/fixtures/builders.js";
-import { EJECT_CACHE, writeProject } from "../../tests/support/ejectedProject.js";
+import { projectDir, writeProject } from "../../tests/support/ejectedProject.js";
 import { testServices } from "../../tests/support/services.js";
 import { ejectDocument } from "./index.js";
 
@@ -37,6 +37,14 @@ const WITH_TODOS: Record<string, string[]> = {
   "supervisor-team": ["Supervisor"],
 };
 
+const written: string[] = [];
+function ejectedDir(name: string): string {
+  const dir = projectDir(`structure-${name}`);
+  written.push(dir);
+  return dir;
+}
+afterAll(() => written.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 interface Shape {
   nodes: string[];
   edges: string[];
@@ -58,7 +66,7 @@ function shapeOf(graph: DrawableGraph, startTargets: readonly string[] | null): 
 }
 
 async function loadEjected(name: string, document: unknown): Promise<{ createGraph(): DrawableGraph }> {
-  const dir = writeProject(path.join(EJECT_CACHE, `structure-${name}`), await ejectDocument(document));
+  const dir = writeProject(ejectedDir(name), await ejectDocument(document));
   return (await import(pathToFileURL(path.join(dir, "src/graph.ts")).href)) as { createGraph(): DrawableGraph };
 }
 
@@ -94,7 +102,7 @@ describe("the ejected graph's structure", () => {
       doc.nodes[1].data.system_prompt = prompt;
       doc.nodes[1].data.description = "Ends a comment */ early? No.";
     });
-    const dir = writeProject(path.join(EJECT_CACHE, "structure-escaping"), await ejectDocument(document));
+    const dir = writeProject(ejectedDir("escaping"), await ejectDocument(document));
     const prompts = (await import(pathToFileURL(path.join(dir, "src/prompts.ts")).href)) as Record<string, string>;
     expect(prompts.assistant).toBe(prompt);
     const graph = (await import(pathToFileURL(path.join(dir, "src/graph.ts")).href)) as { createGraph(): DrawableGraph };

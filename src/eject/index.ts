@@ -5,7 +5,7 @@
  */
 import { assertValid, type GraphDocument } from "../schema/index.js";
 import { formatTypeScript } from "./format.js";
-import { graphFile, GRAPH_PATH } from "./graphFile.js";
+import { DEFAULT_TOOL_FACTORIES, graphFile, GRAPH_PATH } from "./graphFile.js";
 import { modelsFile, MODELS_PATH, scriptsFile, SCRIPTS_PATH } from "./modelsFile.js";
 import { planProject, type EjectTodo } from "./plan.js";
 import { langgraphJson, packageJson, readme, TSCONFIG } from "./projectFiles.js";
@@ -60,13 +60,12 @@ export async function ejectDocument(input: unknown): Promise<EjectResult> {
     "tests/support.ts": TEST_SUPPORT_SOURCE,
   };
   const agents = plan.agents.map((a) => a.node.data);
+  // The generated helpers a project gets are the ones its files use.
   if (plan.agents.some((a) => a.profile.provider === "scripted")) {
     typescript[SCRIPTS_PATH] = scriptsFile(plan);
     typescript["src/scriptedModel.ts"] = SCRIPTED_MODEL_SOURCE;
   }
-  if (agents.some((a) => a.default_tools.some((t) => ["get_time_date", "list_tools_available", "list_intents_available"].includes(t)))) {
-    typescript["src/defaultTools.ts"] = DEFAULT_TOOLS_SOURCE;
-  }
+  if (DEFAULT_TOOL_FACTORIES.some((name) => typescript[GRAPH_PATH]?.includes(`${name}(`))) typescript["src/defaultTools.ts"] = DEFAULT_TOOLS_SOURCE;
   if (document.tools.some((t) => t.kind === "builtin" && t.config.builtin === "calculator")) typescript["src/calculator.ts"] = CALCULATOR_SOURCE;
   if ((document.knowledge_bases ?? []).length > 0) typescript["src/knowledge.ts"] = KNOWLEDGE_SOURCE;
   if (agents.some((a) => a.memory)) typescript["src/memory.ts"] = MEMORY_SOURCE;

@@ -33,11 +33,15 @@ export interface AgentPlan {
   turn: string;
   tools: string;
   asTool: string;
+  /** graph.ts function that runs it on one message and returns its answer. */
+  ask: string;
   /** prompts.ts and scripts.ts exports. */
   prompt: string;
   script: string;
   profile: ModelProfile;
   children: SubAgentLink[];
+  /** Agents its catalog tools of kind `agent` run. */
+  runs: AgentPlan[];
 }
 
 export interface EjectPlan {
@@ -48,6 +52,8 @@ export interface EjectPlan {
   tools: Map<string, string>;
   /** tools.ts export of each knowledge base's search tool, by base id. */
   knowledge: Map<string, string>;
+  /** graph.ts identifier of each catalog tool of kind `agent`, by tool id. */
+  agentTools: Map<string, string>;
   /** Node name in the top-level graph, by node id (executable nodes only). */
   graphNames: Map<string, string>;
   /** graph.ts function of each executable node that is not an agent, by node id. */
@@ -89,6 +95,10 @@ const GRAPH_NAMES = [
   "getTimeDate",
   "listToolsAvailable",
   "listIntentsAvailable",
+  "listSubagentsAvailable",
+  "getCurrentActiveAgent",
+  "getSupervisorAgent",
+  "RunnableConfig",
   "LangGraphRunnableConfig",
   "BaseCheckpointSaver",
   "BaseStore",
@@ -148,10 +158,12 @@ export function planProject(document: GraphDocument): EjectPlan {
       turn: graphScope.take(`${key}:turn`, fn, "camel", "Turn"),
       tools: graphScope.take(`${key}:tools`, fn, "camel", "Tools"),
       asTool: graphScope.take(`${key}:tool`, fn, "camel", "Tool"),
+      ask: graphScope.take(`${key}:ask`, `ask ${fn}`),
       prompt: promptScope.take(key, node.data.name),
       script: scriptScope.take(key, node.data.name),
       profile,
       children: [],
+      runs: [],
     });
   }
   for (const edge of delegations) {
@@ -159,14 +171,25 @@ export function planProject(document: GraphDocument): EjectPlan {
     const child = byId.get(edge.target);
     if (parent && child) parent.children.push({ child, mode: edge.mode, blocking: edge.blocking });
   }
+  const agentTools = new Map<string, string>();
+  for (const definition of document.tools) {
+    if (definition.kind === "agent") agentTools.set(definition.id, graphScope.take(`tool:${definition.id}`, definition.name));
+  }
+  for (const agent of byId.values()) {
+    for (const id of agent.node.data.tools) {
+      const definition = document.tools.find((t) => t.id === id);
+      const target = definition?.kind === "agent" ? [...byId.values()].find((a) => a.name === definition.config.agent) : undefined;
+      if (target) agent.runs.push(target);
+    }
+  }
   const otherFunctions = new Map<string, string>();
   for (const node of document.nodes) {
     if (roleOf(node) === "executable" && node.kind !== "agent") otherFunctions.set(node.id, graphScope.take(`node:${node.id}`, nameOf(node)));
   }
-  return { document, agents: childrenFirst([...byId.values()]), tools, knowledge, graphNames, otherFunctions, todos };
+  return { document, agents: childrenFirst([...byId.values()]), tools, knowledge, agentTools, graphNames, otherFunctions, todos };
 }
 
-/** Sub-agents before their parents, so each parent's tool list can name its children's tools. */
+/** Sub-agents (and agents run by tools) before the agents that call them, so each tool list can name their tools. */
 function childrenFirst(agents: AgentPlan[]): AgentPlan[] {
   const done = new Set<AgentPlan>();
   const ordered: AgentPlan[] = [];
@@ -174,6 +197,7 @@ function childrenFirst(agents: AgentPlan[]): AgentPlan[] {
     if (done.has(agent)) return;
     done.add(agent);
     for (const link of agent.children) visit(link.child);
+    agent.runs.forEach(visit);
     ordered.push(agent);
   };
   agents.forEach(visit);

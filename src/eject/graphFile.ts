@@ -3,21 +3,11 @@
  * node, each agent's loop, sub-agents as tools, and the StateGraph wired as the canvas draws it.
  */
 import type { GraphNode, StateChannel } from "../schema/index.js";
+import { agentBlock, DEFAULT_TOOL_FACTORIES } from "./agentsCode.js";
 import { docComment, stringLiteral, valueLiteral } from "./escape.js";
-import { toolById, todo, type AgentPlan, type EjectPlan } from "./plan.js";
-import { zodExpression } from "./zodSchema.js";
+import { GRAPH_PATH, todo, type AgentPlan, type EjectPlan } from "./plan.js";
 
-export const GRAPH_PATH = "src/graph.ts";
-
-/** The factories of src/defaultTools.ts, in import order. */
-export const DEFAULT_TOOL_FACTORIES = [
-  "getCurrentActiveAgent",
-  "getSupervisorAgent",
-  "getTimeDate",
-  "listIntentsAvailable",
-  "listSubagentsAvailable",
-  "listToolsAvailable",
-];
+export { GRAPH_PATH } from "./plan.js";
 
 const CHANNEL_TYPES: Record<StateChannel["type"], string> = {
   string: "string",
@@ -40,110 +30,6 @@ function channelExpression(channel: StateChannel): string {
         : "(_left, right) => right";
   const valueType = channel.reducer === "append" ? "unknown[]" : type;
   return `${docComment(channel.description)}${channel.name}: Annotation<${valueType}>({ reducer: ${reducer}, default: () => ${initial} as ${valueType} }),`;
-}
-
-/** Whether the agent has sub-agents or works for another: the default tools about the team are only given then. */
-function isMultiAgent(plan: EjectPlan, agent: AgentPlan): boolean {
-  return agent.children.length > 0 || plan.agents.some((a) => a.children.some((l) => l.child === agent));
-}
-
-/** The sub-agents list_subagents_available names, as the engine describes them. */
-function subAgentsOf(agent: AgentPlan) {
-  return agent.children.map(({ child, mode, blocking }) => ({ name: child.name, description: child.node.data.description || child.name, mode, blocking }));
-}
-
-/** The tools an agent's model can call, as graph.ts expressions. */
-function agentToolList(plan: EjectPlan, agent: AgentPlan): string[] {
-  const data = agent.node.data;
-  const multiAgent = isMultiAgent(plan, agent);
-  const list: string[] = [];
-  for (const id of data.tools) {
-    const definition = toolById(plan, id);
-    if (!definition) continue;
-    if (definition.kind === "agent") {
-      list.push(plan.agentTools.get(id) as string);
-      continue;
-    }
-    list.push(`tools.${plan.tools.get(id) as string}`);
-  }
-  for (const id of data.knowledge_bases ?? []) {
-    const name = plan.knowledge.get(id);
-    if (name) list.push(`tools.${name}`);
-  }
-  if (data.memory) list.push(`...memoryTools(${stringLiteral(agent.name)}, store)`);
-  for (const link of agent.children) {
-    if (link.mode === "tool") list.push(link.child.asTool);
-  }
-  for (const name of data.default_tools) {
-    if (name === "get_time_date") list.push(`getTimeDate(${stringLiteral(data.timezone ?? "UTC")}, now)`);
-    else if (name === "list_tools_available") list.push(`listToolsAvailable(() => ${agent.tools})`);
-    else if (name === "list_intents_available") list.push(`listIntentsAvailable(${valueLiteral(data.intents)})`);
-    else if (multiAgent && name === "list_subagents_available") list.push(`listSubagentsAvailable(${valueLiteral(subAgentsOf(agent))})`);
-    else if (multiAgent && name === "get_current_active_agent") list.push(`getCurrentActiveAgent(${stringLiteral(agent.name)})`);
-    else if (multiAgent && name === "get_supervisor_agent") list.push(`getSupervisorAgent(${stringLiteral(agent.name)})`);
-  }
-  return list;
-}
-
-function agentBlock(plan: EjectPlan, agent: AgentPlan): string {
-  const data = agent.node.data;
-  const notes: string[] = [];
-  const note = (reason: string) => notes.push(todo(plan, { name: agent.name, nodeId: agent.node.id, reason, file: GRAPH_PATH }));
-  for (const link of agent.children) {
-    if (link.mode === "handoff") note(`the handoff to ${link.child.name} (transfer_to_${link.child.name}) is not exported yet`);
-    else if (!link.blocking) note(`${link.child.name} runs in the background in the graph; here the call waits for its answer`);
-  }
-  // request_help and ask_user move control (a handoff back, a question to the person): not exported yet.
-  const supervised = plan.agents.some((a) => a.children.some((l) => l.child === agent && l.mode === "handoff"));
-  if (supervised && data.default_tools.includes("request_help")) note("the default tool request_help is not exported yet");
-  if (data.default_tools.includes("ask_user")) note("the default tool ask_user is not exported yet");
-  if (data.forced_tool) note("the forced tool is not exported yet");
-  if (data.sanitize) note("sanitizing pseudo tool-call text is not exported yet");
-  const tools = agentToolList(plan, agent);
-  const lines = [
-    `// ${agent.name}${agent.graphName ? "" : " (runs as a tool of the agents that call it)"}`,
-    ...notes,
-    `const ${agent.tools}: StructuredToolInterface[] = [${tools.join(", ")}];`,
-    `const ${agent.turn} = agentLoop({ name: ${stringLiteral(agent.name)}, model: model(${stringLiteral(agent.name)}), tools: ${agent.tools}, maxIterations: ${data.max_iterations} });`,
-  ];
-  const prompt = (state: string, input: string) =>
-    `systemPrompt(prompts.${agent.prompt}, { state: ${state}, input: ${input}, agent: ${stringLiteral(agent.name)} }, now()${data.timezone ? `, ${stringLiteral(data.timezone)}` : ""})`;
-  const delegatedTo = plan.agents.some((a) => a.children.some((l) => l.child === agent && l.mode === "tool"));
-  const catalogTools = plan.document.tools.flatMap((t) => (t.kind === "agent" && t.config.agent === agent.name ? [t] : []));
-  if (delegatedTo || catalogTools.length > 0) {
-    lines.push(`${docComment(`${agent.name} answers one message in a conversation of its own; its last reply is the answer.`)}async function ${agent.ask}(message: string, config?: RunnableConfig): Promise<string> {
-  const added = await ${agent.turn}(${prompt("{}", "message")}, [new HumanMessage(message)], { callbacks: config?.callbacks });
-  return answerOf(added);
-}`);
-  }
-  if (delegatedTo) {
-    const description = `Delegate a task to the ${agent.name} sub-agent: ${data.description || agent.name}`;
-    lines.push(`${docComment(`${agent.name} as a tool of the agents it works for.`)}const ${agent.asTool} = tool(({ message }, config) => ${agent.ask}(message, config), {
-  name: ${stringLiteral(agent.name)},
-  description: ${stringLiteral(description)},
-  schema: z.object({ message: z.string().describe(${stringLiteral(`The task or question for ${agent.name}`)}), blocking: z.boolean().optional().describe("Wait for the answer (true)") }),
-});`);
-  }
-  for (const definition of catalogTools) {
-    const declared = (definition.input_schema as { properties?: Record<string, unknown> }).properties;
-    const schema =
-      declared && Object.keys(declared).length > 0
-        ? definition.input_schema
-        : { type: "object", properties: { message: { type: "string", description: `The task for ${agent.name}` } }, required: ["message"] };
-    const description = definition.description || `Ask ${agent.name}: ${data.description || agent.name}`;
-    lines.push(`${docComment(`The ${definition.name} tool: ${agent.name} answers the call's message (or its arguments as JSON).`)}const ${plan.agentTools.get(definition.id) as string} = tool(
-  (args: Record<string, unknown>, config) => ${agent.ask}(typeof args.message === "string" && args.message.trim() ? args.message : JSON.stringify(args), config),
-  { name: ${stringLiteral(definition.name)}, description: ${stringLiteral(description)}, schema: ${zodExpression(schema)} },
-);`);
-    if (definition.return_direct) note(`the ${definition.name} tool's return_direct is not exported yet`);
-  }
-  if (agent.graphName) {
-    lines.push(`${docComment(data.description || agent.name)}async function ${agent.fn}(state: State, config: LangGraphRunnableConfig): Promise<Update> {
-  const prompt = ${prompt("state", "lastUserText(state.messages)")};
-  return { messages: await ${agent.turn}(prompt, state.messages, config) };
-}`);
-  }
-  return lines.join("\n");
 }
 
 function otherNodeBlock(plan: EjectPlan, node: GraphNode): string {
@@ -204,7 +90,7 @@ export function graphFile(plan: EjectPlan): string {
     uses("?: RunnableConfig") ? 'import type { RunnableConfig } from "@langchain/core/runnables";' : "",
     'import { Annotation, END, InMemoryStore, MessagesAnnotation, START, StateGraph, type BaseCheckpointSaver, type BaseStore, type LangGraphRunnableConfig } from "@langchain/langgraph";',
     uses("z.object(") ? 'import { z } from "zod";' : "",
-    'import { agentLoop } from "./agentLoop.js";',
+    `import { agentLoop${["HandoffTurn", "requestHelpTool(", "transferTool("].some((n) => uses(n)) ? ", " : ""}${[uses("requestHelpTool(") ? "requestHelpTool" : "", uses("transferTool(") ? "transferTool" : "", uses("HandoffTurn") ? "type HandoffTurn" : ""].filter(Boolean).join(", ")} } from "./agentLoop.js";`,
     ...(DEFAULT_TOOL_FACTORIES.some((n) => uses(`${n}(`))
       ? [`import { ${DEFAULT_TOOL_FACTORIES.filter((n) => uses(`${n}(`)).join(", ")} } from "./defaultTools.js";`]
       : []),
@@ -215,6 +101,10 @@ export function graphFile(plan: EjectPlan): string {
     'import { systemPrompt } from "./template.js";',
   ].filter(Boolean);
   const channels = document.state.channels.map(channelExpression);
+  if (plan.hasHandoffs) {
+    channels.unshift(`/** The agent answering the conversation, which a handoff changes and the next turn resumes. */
+active_agent: Annotation<string | null>({ reducer: (_left, right) => right, default: () => null }),`);
+  }
   return `${docComment(`${document.meta.name}${document.meta.description ? `: ${document.meta.description}` : ""}`)}${imports.join("\n")}
 
 /** The graph's state: the conversation and the graph's own channels. */

@@ -5,7 +5,8 @@
  */
 import { assertValid, type GraphDocument } from "../schema/index.js";
 import { formatTypeScript } from "./format.js";
-import { DEFAULT_TOOL_FACTORIES, graphFile, GRAPH_PATH } from "./graphFile.js";
+import { DEFAULT_TOOL_FACTORIES } from "./agentsCode.js";
+import { graphFile, GRAPH_PATH } from "./graphFile.js";
 import { modelsFile, MODELS_PATH, scriptsFile, SCRIPTS_PATH } from "./modelsFile.js";
 import { planProject, type EjectTodo } from "./plan.js";
 import { langgraphJson, packageJson, readme, TSCONFIG } from "./projectFiles.js";

@@ -7,6 +7,9 @@ import { BUILTIN_CHANNELS, type GraphDocument, type GraphNode, type ModelProfile
 import { IdentifierScope } from "./identifiers.js";
 import { lineComment } from "./escape.js";
 
+/** The generated file that holds the graph: its nodes' functions and its wiring. */
+export const GRAPH_PATH = "src/graph.ts";
+
 /** A place in the generated project that does not do what the graph does yet. */
 export interface EjectTodo {
   nodeId?: string;
@@ -35,6 +38,8 @@ export interface AgentPlan {
   asTool: string;
   /** graph.ts function that runs it on one message and returns its answer. */
   ask: string;
+  /** graph.ts function that builds its turn for a supervisor that hands off to it. */
+  handoff: string;
   /** prompts.ts and scripts.ts exports. */
   prompt: string;
   script: string;
@@ -52,6 +57,8 @@ export interface EjectPlan {
   tools: Map<string, string>;
   /** tools.ts export of each knowledge base's search tool, by base id. */
   knowledge: Map<string, string>;
+  /** Whether any agent hands off to another: the state then keeps the active agent. */
+  hasHandoffs: boolean;
   /** graph.ts identifier of each catalog tool of kind `agent`, by tool id. */
   agentTools: Map<string, string>;
   /** Node name in the top-level graph, by node id (executable nodes only). */
@@ -99,6 +106,9 @@ const GRAPH_NAMES = [
   "getCurrentActiveAgent",
   "getSupervisorAgent",
   "RunnableConfig",
+  "HandoffTurn",
+  "transferTool",
+  "requestHelpTool",
   "LangGraphRunnableConfig",
   "BaseCheckpointSaver",
   "BaseStore",
@@ -159,6 +169,7 @@ export function planProject(document: GraphDocument): EjectPlan {
       tools: graphScope.take(`${key}:tools`, fn, "camel", "Tools"),
       asTool: graphScope.take(`${key}:tool`, fn, "camel", "Tool"),
       ask: graphScope.take(`${key}:ask`, `ask ${fn}`),
+      handoff: graphScope.take(`${key}:handoff`, fn, "camel", "Handoff"),
       prompt: promptScope.take(key, node.data.name),
       script: scriptScope.take(key, node.data.name),
       profile,
@@ -186,7 +197,8 @@ export function planProject(document: GraphDocument): EjectPlan {
   for (const node of document.nodes) {
     if (roleOf(node) === "executable" && node.kind !== "agent") otherFunctions.set(node.id, graphScope.take(`node:${node.id}`, nameOf(node)));
   }
-  return { document, agents: childrenFirst([...byId.values()]), tools, knowledge, agentTools, graphNames, otherFunctions, todos };
+  const hasHandoffs = delegations.some((e) => e.mode === "handoff");
+  return { document, agents: childrenFirst([...byId.values()]), tools, knowledge, agentTools, graphNames, otherFunctions, todos, hasHandoffs };
 }
 
 /** Sub-agents (and agents run by tools) before the agents that call them, so each tool list can name their tools. */

@@ -61,8 +61,9 @@ export function getCurrentActiveAgent(agent: string) {
   });
 }
 
-export function getSupervisorAgent(agent: string) {
-  return tool(() => \`\${agent} has no supervisor.\`, {
+/** \`supervisor\`: the agent that handed the conversation to this one, if any. */
+export function getSupervisorAgent(agent: string, supervisor?: string) {
+  return tool(() => supervisor ?? \`\${agent} has no supervisor.\`, {
     name: "get_supervisor_agent",
     description: "Returns the name of the agent this agent works under.",
     schema: z.object({}),

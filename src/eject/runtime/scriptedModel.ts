@@ -57,7 +57,8 @@ function readTurn(messages: readonly BaseMessage[]) {
   const first = messages[0];
   const system = first?.getType() === "system" ? textOf(first) : "";
   const last = messages.at(-1);
-  const lastTool = last && ToolMessage.isInstance(last) ? (last.name ?? null) : null;
+  // A handoff's result only says who answers now: the new agent reacts to the user's message.
+  const lastTool = last && ToolMessage.isInstance(last) && !last.name?.startsWith("transfer_to_") ? (last.name ?? null) : null;
   return { input, system, last, lastTool, iteration };
 }
 

@@ -50,10 +50,32 @@ export function formatDateTime(date: Date, timeZone: string): string {
   return \`\${part("year")}-\${part("month")}-\${part("day")} \${part("hour")}:\${part("minute")}:\${part("second")} (\${part("weekday")}, \${timeZone})\`;
 }
 
-/** An agent's system prompt: its template filled from \`{ state, input, agent, date }\`, then the current date unless it already says it. */
-export function systemPrompt(template: string, scope: { state: Record<string, unknown>; input: string; agent: string }, now: Date, timeZone = "UTC"): string {
+/** The block a sub-agent's prompt starts with when it works under a supervisor through a handoff. */
+export function supervisorBlock(supervisor: string, prompt: string): string {
+  return [
+    "SUPERVISOR SYSTEM PROMPT:",
+    \`Remember, you are a specialized agent working under \${supervisor}.\`,
+    "Stay focused on your role. Use \`request_help\` if uncertain.",
+    "",
+    "SUBAGENT SYSTEM PROMPT:",
+    prompt,
+  ].join("\\n");
+}
+
+/**
+ * An agent's system prompt: its template filled from \`{ state, input, agent, date }\`, under its
+ * supervisor's block for a handoff sub-agent, then the current date unless it already says it.
+ */
+export function systemPrompt(
+  template: string,
+  scope: { state: Record<string, unknown>; input: string; agent: string },
+  now: Date,
+  timeZone = "UTC",
+  supervisor?: string,
+): string {
   const date = formatDateTime(now, timeZone);
-  const prompt = render(template, { ...scope, date });
+  let prompt = render(template, { ...scope, date });
+  if (supervisor) prompt = supervisorBlock(supervisor, prompt);
   return prompt.includes(date.slice(0, 10)) ? prompt : \`\${prompt}\${prompt ? "\\n\\n" : ""}Current date: \${date}\`;
 }
 `;

@@ -122,9 +122,26 @@ describe("ejectDocument", () => {
     },
   );
 
+  it("evaluates a condition it cannot translate with cel-js, and declares that dependency", async () => {
+    const doc = docWith((d) => {
+      d.nodes[1].data.script = {
+        rules: [
+          { on: "any", when: "size(input) > 3", reply: "long" },
+          { on: "any", when: "input.startsWith('a')", reply: "a" },
+        ],
+      };
+    });
+    const result = await ejectDocument(doc);
+    const scripts = fileOf(result, "src/scripts.ts");
+    expect(scripts).toContain('when: (turn) => cel("size(input) > 3", turn)');
+    expect(scripts).toContain('when: (turn) => turn.input.startsWith("a")');
+    const manifest = JSON.parse(fileOf(result, "package.json")) as { dependencies: Record<string, string> };
+    expect(manifest.dependencies["@marcbachmann/cel-js"]).toBe("^8.0.0");
+  });
+
   it("declares only the packages the project needs", async () => {
     const weather = await ejectDocument(example("weather-assistant"));
     const manifest = JSON.parse(fileOf(weather, "package.json")) as { dependencies: Record<string, string> };
-    expect(Object.keys(manifest.dependencies).sort()).toEqual(["@langchain/core", "@langchain/langgraph", "@marcbachmann/cel-js", "zod"]);
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(["@langchain/core", "@langchain/langgraph", "zod"]);
   });
 });

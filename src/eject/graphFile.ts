@@ -83,7 +83,18 @@ export function graphFile(plan: EjectPlan): string {
   const uses = (text: string) => body.includes(text);
   const agentBlocks = plan.agents.map((agent) => agentBlock(plan, agent));
   const otherBlocks = document.nodes.filter((n) => plan.otherFunctions.has(n.id)).map((n) => otherNodeBlock(plan, n));
-  const body = [...agentBlocks, ...otherBlocks].join("\n\n");
+  const topLevel = plan.agents.filter((a) => a.graphName);
+  const mentions =
+    topLevel.length > 1
+      ? [
+          todo(plan, {
+            name: document.meta.name,
+            reason: `"@name" at the start of a message jumps to that agent (${topLevel.map((a) => a.name).join(", ")}) in the graph; here every turn starts at Start`,
+            file: GRAPH_PATH,
+          }),
+        ]
+      : [];
+  const body = [...mentions, ...agentBlocks, ...otherBlocks].join("\n\n");
   const imports = [
     `import { ${uses("HumanMessage(") ? "HumanMessage, " : ""}type BaseMessage } from "@langchain/core/messages";`,
     `import { ${uses(" tool(") ? "tool, " : ""}type StructuredToolInterface } from "@langchain/core/tools";`,

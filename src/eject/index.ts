@@ -73,10 +73,9 @@ export async function ejectDocument(input: unknown): Promise<EjectResult> {
 
   const files: EjectFile[] = [];
   for (const [path, source] of Object.entries(typescript)) files.push({ path, text: await formatTypeScript(source, path) });
-  const paths = files.map((f) => f.path);
   const todos = [...plan.todos].sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name) || a.reason.localeCompare(b.reason));
   files.push(
-    { path: "package.json", text: packageJson(plan, paths) },
+    { path: "package.json", text: packageJson(plan, files) },
     { path: "tsconfig.json", text: TSCONFIG },
     { path: "langgraph.json", text: langgraphJson(plan) },
     { path: "README.md", text: readme(plan, todos) },

@@ -4,6 +4,7 @@
  */
 import type { Script } from "../schema/index.js";
 import { docComment, regexExpression, stringLiteral, valueLiteral } from "./escape.js";
+import { celToTypeScript, type CelName } from "./celToTs.js";
 import { todo, type AgentPlan, type EjectPlan } from "./plan.js";
 
 export const MODELS_PATH = "src/models.ts";
@@ -75,11 +76,26 @@ export const chatModel: ModelFor = (agent) => models[agent]();
 `;
 }
 
+/** What a rule's `when` condition reads, as the scripted model's TurnView holds it. */
+const TURN_NAMES: Record<string, CelName> = {
+  input: { expression: "turn.input", type: "string" },
+  system: { expression: "turn.system", type: "string" },
+  profile: { expression: "turn.profile", type: "string" },
+  iteration: { expression: "turn.iteration", type: "number" },
+  last: { expression: "turn.last", fields: { role: "string", content: "string", tool: "string" } },
+};
+
+/** A rule's condition in TypeScript, or evaluated by cel-js where it cannot be translated. */
+function whenExpression(condition: string): string {
+  const translated = celToTypeScript(condition, TURN_NAMES);
+  return translated ? `(turn) => ${translated}` : `(turn) => cel(${stringLiteral(condition)}, turn)`;
+}
+
 function ruleExpression(rule: Script["rules"][number]): string {
   const fields = [`on: ${stringLiteral(rule.on)}`];
   if (rule.tool) fields.push(`tool: ${stringLiteral(rule.tool)}`);
   if (rule.match) fields.push(`match: ${regexExpression(rule.match, rule.flags ?? "i")}`);
-  if (rule.when) fields.push(`when: (turn) => cel(${stringLiteral(rule.when)}, turn)`);
+  if (rule.when) fields.push(`when: ${whenExpression(rule.when)}`);
   if (rule.reply) fields.push(`reply: ${stringLiteral(rule.reply)}`);
   if (rule.tool_calls.length > 0) fields.push(`toolCalls: ${valueLiteral(rule.tool_calls)}`);
   return `{ ${fields.join(", ")} }`;
@@ -87,7 +103,7 @@ function ruleExpression(rule: Script["rules"][number]): string {
 
 export function scriptsFile(plan: EjectPlan): string {
   const scripted = plan.agents.filter((a) => a.profile.provider === "scripted");
-  const usesCel = scripted.some((a) => a.node.data.script?.rules.some((r) => r.when));
+  const usesCel = scripted.some((a) => a.node.data.script?.rules.some((r) => r.when && celToTypeScript(r.when, TURN_NAMES) === null));
   const blocks = scripted.map((agent) => {
     const script = agent.node.data.script ?? DEFAULT_SCRIPT;
     const rules = script.rules.map((rule) => `${ruleExpression(rule)},`);

@@ -1,5 +1,5 @@
 /** The generated project's package.json, tsconfig.json, langgraph.json and README. */
-import { GENERATED_DEPENDENCIES, GENERATED_DEV_DEPENDENCIES, type GeneratedDependency } from "./versions.js";
+import { GENERATED_DEPENDENCIES, GENERATED_DEV_DEPENDENCIES } from "./versions.js";
 import { formatJson } from "./format.js";
 import type { EjectPlan, EjectTodo } from "./plan.js";
 
@@ -13,13 +13,14 @@ function packageName(id: string): string {
   );
 }
 
-export function packageJson(plan: EjectPlan, files: readonly string[]): string {
-  const needed = new Set<GeneratedDependency>(["@langchain/core", "@langchain/langgraph", "zod"]);
-  const providers = new Set(plan.agents.map((a) => a.profile.provider));
-  if (providers.has("openai")) needed.add("@langchain/openai");
-  if (providers.has("anthropic")) needed.add("@langchain/anthropic");
-  if (plan.agents.some((a) => a.profile.provider === "scripted" && a.node.data.script?.rules.some((r) => r.when))) needed.add("@marcbachmann/cel-js");
-  const dependencies = Object.fromEntries(Object.entries(GENERATED_DEPENDENCIES).filter(([name]) => needed.has(name as GeneratedDependency)));
+/** The packages the generated files import, from the versions this app pins for them. */
+function dependenciesOf(files: readonly { path: string; text: string }[]): Record<string, string> {
+  const imported = (name: string) => files.some((f) => f.text.includes(`from "${name}"`) || f.text.includes(`from "${name}/`));
+  return Object.fromEntries(Object.entries(GENERATED_DEPENDENCIES).filter(([name]) => imported(name)));
+}
+
+export function packageJson(plan: EjectPlan, files: readonly { path: string; text: string }[]): string {
+  const dependencies = dependenciesOf(files.filter((f) => f.path.endsWith(".ts")));
   return formatJson({
     name: packageName(plan.document.meta.id),
     version: "0.1.0",
@@ -29,7 +30,7 @@ export function packageJson(plan: EjectPlan, files: readonly string[]): string {
     engines: { node: ">=20.19" },
     scripts: {
       typecheck: "tsc --noEmit",
-      test: files.some((f) => f.startsWith("tests/")) ? "tsx --test tests/*.test.ts" : 'node -e "process.exit(0)"',
+      test: "tsx --test tests/*.test.ts",
     },
     dependencies,
     devDependencies: { ...GENERATED_DEV_DEPENDENCIES },

@@ -96,7 +96,9 @@ export function agentBlock(plan: EjectPlan, agent: AgentPlan): string {
       : " (runs as a tool of the agents that call it)";
   const toolList = (supervisor: string | null) => `[${agentToolList(plan, agent, supervisor).join(", ")}]`;
   const lines = [`// ${agent.name}${role}`, ...notes];
-  const loopOptions = `{ name: ${stringLiteral(agent.name)}, model: model(${stringLiteral(agent.name)}), tools: ${agent.tools}, maxIterations: ${data.max_iterations}${handoffs.length > 0 ? `, handoffs: { ${handoffs.join(", ")} }` : ""} }`;
+  // A profile without tool calling falls back to plain chat, as the engine does.
+  const loopTools = agent.profile.tool_calling ? agent.tools : "[]";
+  const loopOptions = `{ name: ${stringLiteral(agent.name)}, model: model(${stringLiteral(agent.name)}), tools: ${loopTools}, maxIterations: ${data.max_iterations}${handoffs.length > 0 ? `, handoffs: { ${handoffs.join(", ")} }` : ""} }`;
   if (supervisors.length > 0) {
     // A handoff sub-agent's tools name its supervisor (request_help), so its loop is built per supervisor.
     lines.push(`${docComment(`${agent.name}'s turn when a supervisor hands the conversation to it: its prompt starts with the supervisor's block.`)}function ${agent.handoff}(supervisor: string): HandoffTurn {

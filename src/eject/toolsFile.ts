@@ -126,8 +126,13 @@ export function toolsFile(plan: EjectPlan): string {
     uses.add("knowledgeBase");
     const name = plan.knowledge.get(base.id) as string;
     const files = base.files.map((file) => `{ name: ${stringLiteral(file.name)}, text: ${templateLiteral(file.text ?? "")} }`);
+    const unpacked = base.files.filter((file) => file.text === undefined).map((file) => file.name);
+    const missing =
+      unpacked.length > 0
+        ? `${todo(plan, { name: `search_${base.name}`, reason: `the text of ${unpacked.join(", ")} is not in the graph file (export it with "include knowledge bases"): those files are searched as empty`, file: TOOLS_PATH })}\n`
+        : "";
     const description = `Search the knowledge base "${base.name}"${base.description ? ` (${base.description})` : ""}. Returns the best passages with their source file and lines.`;
-    blocks.push(`${docComment(`The ${base.name} knowledge base: its files, indexed when the graph starts.`)}const ${name}Index = knowledgeBase(${stringLiteral(base.name)}, [${files.join(",\n")}]);
+    blocks.push(`${missing}${docComment(`The ${base.name} knowledge base: its files, indexed when the graph starts.`)}const ${name}Index = knowledgeBase(${stringLiteral(base.name)}, [${files.join(",\n")}]);
 export const ${name} = tool(({ query, k }) => ${name}Index.search(query, k), {
   name: ${stringLiteral(`search_${base.name}`)},
   description: ${stringLiteral(description)},

@@ -5,6 +5,7 @@ import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { HumanMessage } from "@langchain/core/messages";
 import { compileGraph } from "../engine/index.js";
 import { assertValid, type GraphDocument } from "../schema/index.js";
 import { docWith } from "../schema/fixtures/builders.js";
@@ -93,6 +94,25 @@ describe("the ejected graph's structure", () => {
     expect(todos.length).toBeGreaterThan(0);
     const named = new Set(todos.map((t) => t.name));
     for (const node of nodes) expect(named, `no TODO names ${node}`).toContain(node);
+  });
+
+  it("keeps the document's channels with their reducers and defaults", async () => {
+    const document = docWith((doc) => {
+      doc.state = {
+        channels: [
+          { name: "notes", type: "string", reducer: "append" },
+          { name: "facts", type: "object", reducer: "merge", default: { a: 1 } },
+          { name: "count", type: "number" },
+          { name: "flag", type: "boolean", default: true },
+        ],
+      };
+    });
+    const dir = writeProject(ejectedDir("channels"), await ejectDocument(document));
+    const { createGraph } = (await import(pathToFileURL(path.join(dir, "src/graph.ts")).href)) as {
+      createGraph(): { invoke(input: Record<string, unknown>): Promise<Record<string, unknown>> };
+    };
+    const state = await createGraph().invoke({ messages: [new HumanMessage("hello")], notes: ["first", "second"], facts: { b: 2 } });
+    expect(state).toMatchObject({ notes: ["first", "second"], facts: { a: 1, b: 2 }, count: null, flag: true });
   });
 
   it("keeps prompts with backticks, ${, */, backslashes and Unicode exactly as written", async () => {

@@ -20,16 +20,20 @@ const CHANNEL_TYPES: Record<StateChannel["type"], string> = {
 
 function channelExpression(channel: StateChannel): string {
   const type = CHANNEL_TYPES[channel.type];
-  const fallback = channel.reducer === "append" ? "[]" : channel.reducer === "merge" ? "{}" : "undefined";
-  const initial = channel.default !== undefined ? valueLiteral(channel.default) : fallback;
   const reducer =
     channel.reducer === "append"
-      ? "(left, right) => [...(Array.isArray(left) ? left : [left]), ...(Array.isArray(right) ? right : [right])]"
+      ? "(left, right) => [...left, ...(Array.isArray(right) ? right : [right])]"
       : channel.reducer === "merge"
-        ? "(left, right) => ({ ...(left as object), ...(right as object) })"
+        ? '(left, right) => ({ ...left, ...(right && typeof right === "object" && !Array.isArray(right) ? right : {}) })'
         : "(_left, right) => right";
-  const valueType = channel.reducer === "append" ? "unknown[]" : type;
-  return `${docComment(channel.description)}${channel.name}: Annotation<${valueType}>({ reducer: ${reducer}, default: () => ${initial} as ${valueType} }),`;
+  // An append channel holds a list and a merge channel an object, whatever their values' type.
+  const valueType = channel.reducer === "append" ? "unknown[]" : channel.reducer === "merge" ? "Record<string, unknown>" : type;
+  const fallback = channel.reducer === "append" ? "[]" : channel.reducer === "merge" ? "{}" : null;
+  const initial = channel.default !== undefined ? valueLiteral(channel.default) : fallback;
+  // Without a default, a channel starts as null, as in the graph.
+  const declared = initial === null && type !== "unknown" ? `${valueType} | null` : valueType;
+  const defaultValue = initial === null ? "null" : `(${initial}) as ${valueType}`;
+  return `${docComment(channel.description)}${channel.name}: Annotation<${declared}>({ reducer: ${reducer}, default: () => ${defaultValue} }),`;
 }
 
 function otherNodeBlock(plan: EjectPlan, node: GraphNode): string {

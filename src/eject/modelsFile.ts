@@ -67,12 +67,14 @@ ${imports.join("\n")}
 export type AgentName = ${names.length > 0 ? names.join(" | ") : "never"};
 export type ModelFor = (agent: AgentName) => BaseChatModel;
 
-const models: Record<AgentName, () => BaseChatModel> = {
-${entries.join("\n")}
-};
+${plan.agents.length > 0 ? `const models: Record<AgentName, () => BaseChatModel> = {\n${entries.join("\n")}\n};` : ""}
 
 /** A new chat model for an agent. */
-export const chatModel: ModelFor = (agent) => models[agent]();
+export const chatModel: ModelFor = ${
+    plan.agents.length > 0
+      ? "(agent) => models[agent]();"
+      : "(agent) => {\n  throw new Error(`This graph has no agents, so no model for ${String(agent)}`);\n};"
+  }
 `;
 }
 

@@ -52,7 +52,7 @@ export const TSCONFIG = formatJson({
 });
 
 export function langgraphJson(plan: EjectPlan): string {
-  return formatJson({ node_version: "20", graphs: { [packageName(plan.document.meta.id)]: "./src/graph.ts:graph" }, env: ".env", dependencies: ["."] });
+  return formatJson({ node_version: "20", graphs: { [packageName(plan.document.meta.id)]: "./src/graph.ts:graph" }, dependencies: ["."] });
 }
 
 export function readme(plan: EjectPlan, todos: readonly EjectTodo[]): string {

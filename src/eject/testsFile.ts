@@ -8,23 +8,26 @@ import { todo, type EjectPlan } from "./plan.js";
 
 export const TESTS_PATH = "tests/graph.test.ts";
 
+/** One assertion: the condition, and the message a failure prints (expected against actual). */
 function check(condition: string, assertion: Assertion, actual: string): string {
-  return `assert.ok(${condition}, ${stringLiteral(`Expected: ${describeAssertion(assertion)}\nActual: `)} + (${actual} ?? "(no reply)"));`;
+  return `assert.ok(${condition}, ${stringLiteral(`Expected: ${describeAssertion(assertion)}\nActual: `)} + ${actual});`;
 }
 
 function argsMatchExpression(assertion: Extract<Assertion, { kind: "tool_called" | "tool_not_called" }>): string {
   const patterns = Object.entries(assertion.args_match ?? {}).map(([key, pattern]) => `${stringLiteral(key)}: ${regexExpression(pattern, "")}`);
   const args = assertion.args ? valueLiteral(assertion.args) : "undefined";
-  return `(call) => call.name === ${stringLiteral(assertion.tool)} && argsMatch(call, ${args}${patterns.length > 0 ? `, { ${patterns.join(", ")} }` : ""})`;
+  const name = `call.name === ${stringLiteral(assertion.tool)}`;
+  if (!assertion.args && patterns.length === 0) return `(call) => ${name}`;
+  return `(call) => ${name} && argsMatch(call, ${args}${patterns.length > 0 ? `, { ${patterns.join(", ")} }` : ""})`;
 }
 
 function assertionLines(plan: EjectPlan, test: GraphTest, assertion: Assertion): string {
-  const turn = `turns[${(assertion.turn ?? test.turns.length) - 1}]!`;
+  const turn = `turn${assertion.turn ?? test.turns.length}`;
   switch (assertion.kind) {
     case "reply_contains":
-      return check(`${turn}.reply?.includes(${stringLiteral(assertion.text)})`, assertion, `${turn}.reply`);
+      return check(`${turn}.reply?.includes(${stringLiteral(assertion.text)})`, assertion, `(${turn}.reply ?? "(no reply)")`);
     case "reply_matches":
-      return check(`${regexExpression(assertion.pattern, assertion.flags ?? "")}.test(${turn}.reply ?? "")`, assertion, `${turn}.reply`);
+      return check(`${regexExpression(assertion.pattern, assertion.flags ?? "")}.test(${turn}.reply ?? "")`, assertion, `(${turn}.reply ?? "(no reply)")`);
     case "tool_called":
       return check(`${turn}.toolCalls.some(${argsMatchExpression(assertion)})`, assertion, `callsText(${turn}.toolCalls)`);
     case "tool_not_called":
@@ -49,10 +52,13 @@ function testBlock(plan: EjectPlan, test: GraphTest): string {
   } else if (test.mode === "scripted" && plan.agents.some((a) => a.profile.provider !== "scripted")) {
     lines.push(todo(plan, { name: test.name, reason: "this scripted test runs agents whose profile is a provider: it calls that provider", file: TESTS_PATH }));
   }
-  lines.push(`const graph = createGraph({ ${options} });`, "const turns: TurnFacts[] = [];");
-  for (const turn of test.turns) {
-    if ("message" in turn) lines.push(`turns.push(await playTurn(graph, ${stringLiteral(`test-${test.id}`)}, ${stringLiteral(turn.message)}));`);
-    else lines.push(todo(plan, { name: test.name, reason: "answers to pauses (resume turns) are not exported yet", file: TESTS_PATH }));
+  lines.push(`const graph = createGraph({ ${options} });`);
+  for (const [i, turn] of test.turns.entries()) {
+    if ("message" in turn) lines.push(`const turn${i + 1} = await playTurn(graph, ${stringLiteral(`test-${test.id}`)}, ${stringLiteral(turn.message)});`);
+    else {
+      lines.push(todo(plan, { name: test.name, reason: "answers to pauses (resume turns) are not exported yet", file: TESTS_PATH }));
+      lines.push(`const turn${i + 1}: TurnFacts = { reply: null, toolCalls: [] };`);
+    }
   }
   for (const assertion of test.assertions) lines.push(assertionLines(plan, test, assertion));
   return `test(${stringLiteral(test.name)}, async () => {\n${lines.join("\n")}\n});`;

@@ -12,7 +12,8 @@ import { ejectDocument } from "./index.js";
 
 const run = promisify(execFile);
 const EXAMPLES = path.resolve(import.meta.dirname, "../../examples");
-const TEMPLATES = ["weather-assistant", "number-cruncher", "support-desk"];
+/** The three the issue asks for, and Supervisor team for handoffs. */
+const TEMPLATES = ["weather-assistant", "number-cruncher", "support-desk", "supervisor-team"];
 const INSTALL_TIMEOUT = 600_000;
 const PROJECT_TIMEOUT = 180_000;
 

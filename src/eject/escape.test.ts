@@ -54,4 +54,12 @@ describe("escaping document text into generated code", () => {
     const value = { city: "Paris", "two words": [1, true, null], "`x`": { "${y}": "*/" } };
     expect(evaluate(`(${valueLiteral(value)})`)).toEqual(value);
   });
+
+  it("writes a __proto__ key as a property, never as the object's prototype", () => {
+    const value = JSON.parse('{"__proto__": {"polluted": true}, "ok": 1}') as Record<string, unknown>;
+    const written = evaluate(`(${valueLiteral(value)})`) as Record<string, unknown>;
+    expect(Object.hasOwn(written, "__proto__")).toBe(true);
+    expect(Object.getPrototypeOf(written)).toBe(Object.prototype);
+    expect((written as { polluted?: boolean }).polluted).toBeUndefined();
+  });
 });

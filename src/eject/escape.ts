@@ -76,7 +76,11 @@ export function valueLiteral(value: unknown): string {
   return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
 }
 
-/** An object key: bare when it is a plain identifier, quoted otherwise. */
+/**
+ * An object key: bare when it is a plain identifier, quoted otherwise; `__proto__` is computed,
+ * since as a plain key an object literal would set its prototype instead of a property.
+ */
 export function propertyKey(key: string): string {
+  if (key === "__proto__") return `[${stringLiteral(key)}]`;
   return /^[A-Za-z_$][\w$]*$/.test(key) ? key : stringLiteral(key);
 }

@@ -71,9 +71,6 @@ export function agentBlock(plan: EjectPlan, agent: AgentPlan): string {
   const data = agent.node.data;
   const notes: string[] = [];
   const note = (reason: string) => notes.push(todo(plan, { name: agent.name, nodeId: agent.node.id, reason, file: GRAPH_PATH }));
-  for (const link of agent.children) {
-    if (link.mode === "tool" && !link.blocking) note(`${link.child.name} runs in the background in the graph; here the call waits for its answer`);
-  }
   const supervisors = plan.agents.filter((a) => a.children.some((l) => l.child === agent && l.mode === "handoff"));
   if (supervisors.some((s) => plan.agents.some((a) => a.children.some((l) => l.child === s && l.mode === "handoff")))) {
     note("handoffs nested more than one level deep are not exported yet: @name and a lasting handoff reach only direct sub-agents");
@@ -126,11 +123,22 @@ export function agentBlock(plan: EjectPlan, agent: AgentPlan): string {
 }`);
   }
   if (delegatedTo) {
-    const description = `Delegate a task to the ${agent.name} sub-agent: ${data.description || agent.name}`;
-    lines.push(`${docComment(`${agent.name} as a tool of the agents it works for.`)}const ${agent.asTool} = tool(({ message }, config) => ${agent.ask}(message, config), {
+    // A parent that delegates in the background by default makes `blocking` default to false (seed 002).
+    const background = plan.agents.some((a) => a.children.some((l) => l.child === agent && l.mode === "tool" && !l.blocking));
+    const description = background
+      ? `Delegate a task to the ${agent.name} sub-agent: ${data.description || agent.name} With blocking=true you wait for its answer; with blocking=false it works in the background, you get a task handle, and its result arrives in a later turn.`
+      : `Delegate a task to the ${agent.name} sub-agent: ${data.description || agent.name}`;
+    const run = background
+      ? `({ message, blocking }, config) => {
+  if (blocking ?? false) return ${agent.ask}(message, config);
+  const task = tasks.start(${stringLiteral(agent.name)}, message, () => ${agent.ask}(message, config));
+  return JSON.stringify({ status: "queued", task_id: task.id, tool_call_id: config.toolCall?.id, mode: "non_blocking" });
+}`
+      : `({ message }, config) => ${agent.ask}(message, config)`;
+    lines.push(`${docComment(`${agent.name} as a tool of the agents it works for.`)}const ${agent.asTool} = tool(${run}, {
   name: ${stringLiteral(agent.name)},
   description: ${stringLiteral(description)},
-  schema: z.object({ message: z.string().describe(${stringLiteral(`The task or question for ${agent.name}`)}), blocking: z.boolean().optional().describe("Wait for the answer (true)") }),
+  schema: z.object({ message: z.string().describe(${stringLiteral(`The task or question for ${agent.name}`)}), blocking: z.boolean().optional().describe(${stringLiteral(background ? "Wait for the answer (true) or run in the background (false, the default)" : "Wait for the answer (true)")}) }),
 });`);
   }
   for (const definition of catalogTools) {

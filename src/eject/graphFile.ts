@@ -105,6 +105,7 @@ export function graphFile(plan: EjectPlan): string {
     uses("?: RunnableConfig") ? 'import type { RunnableConfig } from "@langchain/core/runnables";' : "",
     'import { Annotation, END, InMemoryStore, MessagesAnnotation, START, StateGraph, type BaseCheckpointSaver, type BaseStore, type LangGraphRunnableConfig } from "@langchain/langgraph";',
     uses("z.object(") ? 'import { z } from "zod";' : "",
+    plan.hasBackgroundTasks ? 'import { BackgroundTasks } from "./backgroundTasks.js";' : "",
     `import { agentLoop${["HandoffTurn", "requestHelpTool(", "transferTool("].some((n) => uses(n)) ? ", " : ""}${[uses("requestHelpTool(") ? "requestHelpTool" : "", uses("transferTool(") ? "transferTool" : "", uses("HandoffTurn") ? "type HandoffTurn" : ""].filter(Boolean).join(", ")} } from "./agentLoop.js";`,
     ...(DEFAULT_TOOL_FACTORIES.some((n) => uses(`${n}(`))
       ? [`import { ${DEFAULT_TOOL_FACTORIES.filter((n) => uses(`${n}(`)).join(", ")} } from "./defaultTools.js";`]
@@ -137,7 +138,13 @@ export interface GraphOptions {
   /** Long-term memory (default: in memory). */
   store?: BaseStore;
   /** The clock agents read the date from. */
-  now?: () => Date;
+  now?: () => Date;${
+    plan.hasBackgroundTasks
+      ? `
+  /** Sub-agents working in the background; send their follow-up turns with \`tasks.followUps()\`. */
+  tasks?: BackgroundTasks;`
+      : ""
+  }
 }
 
 /** The text of the user's last message. */
@@ -159,7 +166,7 @@ function answerOf(messages: BaseMessage[]): string {
 export function createGraph(options: GraphOptions = {}) {
   const model = options.model ?? chatModel;
   const store = options.store ?? new InMemoryStore();
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? (() => new Date());${plan.hasBackgroundTasks ? "\n  const tasks = options.tasks ?? new BackgroundTasks();" : ""}
 
 ${body}
 

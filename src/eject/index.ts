@@ -12,6 +12,7 @@ import { planProject, type EjectTodo } from "./plan.js";
 import { langgraphJson, packageJson, readme, TSCONFIG } from "./projectFiles.js";
 import { promptsFile, PROMPTS_PATH } from "./promptsFile.js";
 import { AGENT_LOOP_SOURCE } from "./runtime/agentLoop.js";
+import { BACKGROUND_TASKS_SOURCE } from "./runtime/backgroundTasks.js";
 import { CALCULATOR_SOURCE } from "./runtime/calculator.js";
 import { DEFAULT_TOOLS_SOURCE } from "./runtime/defaultTools.js";
 import { KNOWLEDGE_SOURCE } from "./runtime/knowledge.js";
@@ -70,6 +71,7 @@ export async function ejectDocument(input: unknown): Promise<EjectResult> {
   if (document.tools.some((t) => t.kind === "builtin" && t.config.builtin === "calculator")) typescript["src/calculator.ts"] = CALCULATOR_SOURCE;
   if ((document.knowledge_bases ?? []).length > 0) typescript["src/knowledge.ts"] = KNOWLEDGE_SOURCE;
   if (agents.some((a) => a.memory)) typescript["src/memory.ts"] = MEMORY_SOURCE;
+  if (plan.hasBackgroundTasks) typescript["src/backgroundTasks.ts"] = BACKGROUND_TASKS_SOURCE;
 
   const files: EjectFile[] = [];
   for (const [path, source] of Object.entries(typescript)) files.push({ path, text: await formatTypeScript(source, path) });

@@ -59,6 +59,8 @@ export interface EjectPlan {
   knowledge: Map<string, string>;
   /** Whether any agent hands off to another: the state then keeps the active agent. */
   hasHandoffs: boolean;
+  /** Whether any agent delegates in the background: the graph then keeps its tasks. */
+  hasBackgroundTasks: boolean;
   /** graph.ts identifier of each catalog tool of kind `agent`, by tool id. */
   agentTools: Map<string, string>;
   /** Node name in the top-level graph, by node id (executable nodes only). */
@@ -109,6 +111,8 @@ const GRAPH_NAMES = [
   "HandoffTurn",
   "transferTool",
   "requestHelpTool",
+  "tasks",
+  "BackgroundTasks",
   "LangGraphRunnableConfig",
   "BaseCheckpointSaver",
   "BaseStore",
@@ -198,7 +202,19 @@ export function planProject(document: GraphDocument): EjectPlan {
     if (roleOf(node) === "executable" && node.kind !== "agent") otherFunctions.set(node.id, graphScope.take(`node:${node.id}`, nameOf(node)));
   }
   const hasHandoffs = delegations.some((e) => e.mode === "handoff");
-  return { document, agents: childrenFirst([...byId.values()]), tools, knowledge, agentTools, graphNames, otherFunctions, todos, hasHandoffs };
+  const hasBackgroundTasks = delegations.some((e) => e.mode === "tool" && !e.blocking);
+  return {
+    document,
+    agents: childrenFirst([...byId.values()]),
+    tools,
+    knowledge,
+    agentTools,
+    graphNames,
+    otherFunctions,
+    todos,
+    hasHandoffs,
+    hasBackgroundTasks,
+  };
 }
 
 /** Sub-agents (and agents run by tools) before the agents that call them, so each tool list can name their tools. */

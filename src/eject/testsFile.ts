@@ -52,9 +52,15 @@ function testBlock(plan: EjectPlan, test: GraphTest): string {
   } else if (test.mode === "scripted" && plan.agents.some((a) => a.profile.provider !== "scripted")) {
     lines.push(todo(plan, { name: test.name, reason: "this scripted test runs agents whose profile is a provider: it calls that provider", file: TESTS_PATH }));
   }
+  if (plan.hasBackgroundTasks) {
+    lines.push("const tasks = new BackgroundTasks();");
+    options += ", tasks";
+  }
   lines.push(`const graph = createGraph({ ${options} });`);
+  const followUps = plan.hasBackgroundTasks ? ", () => tasks.followUps()" : "";
   for (const [i, turn] of test.turns.entries()) {
-    if ("message" in turn) lines.push(`const turn${i + 1} = await playTurn(graph, ${stringLiteral(`test-${test.id}`)}, ${stringLiteral(turn.message)});`);
+    if ("message" in turn)
+      lines.push(`const turn${i + 1} = await playTurn(graph, ${stringLiteral(`test-${test.id}`)}, ${stringLiteral(turn.message)}${followUps});`);
     else {
       lines.push(todo(plan, { name: test.name, reason: "answers to pauses (resume turns) are not exported yet", file: TESTS_PATH }));
       lines.push(`const turn${i + 1}: TurnFacts = { reply: null, toolCalls: [] };`);
@@ -72,7 +78,7 @@ export function testsFile(plan: EjectPlan): string {
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { InMemoryStore, MemorySaver } from "@langchain/langgraph";
-import { createGraph } from "../src/graph.js";
+${plan.hasBackgroundTasks ? 'import { BackgroundTasks } from "../src/backgroundTasks.js";\n' : ""}import { createGraph } from "../src/graph.js";
 import { ${names.join(", ")} } from "./support.js";
 
 ${tests.length > 0 ? tests.join("\n\n") : 'test("the graph compiles", () => {\n  assert.ok(createGraph());\n});'}

@@ -68,9 +68,17 @@ interface Invokable {
   invoke(input: { messages: BaseMessage[] }, config: { configurable: { thread_id: string }; callbacks: BaseCallbackHandler[] }): Promise<unknown>;
 }
 
-export async function playTurn(graph: Invokable, threadId: string, message: string): Promise<TurnFacts> {
+/**
+ * Plays one turn, then the follow-up turns of background tasks it started (\`followUps\` gives
+ * their messages once they settle): a turn's facts include its follow-ups, as in the graph's runs.
+ */
+export async function playTurn(graph: Invokable, threadId: string, message: string, followUps?: () => Promise<string[]>): Promise<TurnFacts> {
   const recorder = new TurnRecorder();
-  await graph.invoke({ messages: [new HumanMessage(message)] }, { configurable: { thread_id: threadId }, callbacks: [recorder] });
+  const config = { configurable: { thread_id: threadId }, callbacks: [recorder] };
+  await graph.invoke({ messages: [new HumanMessage(message)] }, config);
+  for (let pending = (await followUps?.()) ?? []; pending.length > 0; pending = (await followUps?.()) ?? []) {
+    for (const followUp of pending) await graph.invoke({ messages: [new HumanMessage(followUp)] }, config);
+  }
   return { reply: recorder.replies.at(-1) ?? null, toolCalls: recorder.toolCalls };
 }
 

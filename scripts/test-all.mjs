@@ -4,9 +4,9 @@
 // The unit tests leave about a third of the cores idle (their files wait on servers, child
 // processes and timers), so the static checks (tsc twice, ESLint, Prettier, the schema check, the
 // end-to-end build) run beside them, one at a time, each one's output printed as a block when it
-// ends. A failed check stops the unit tests at once. The end-to-end tests start as soon as the
-// checks pass, beside the unit tests' last files (which alone leave a quarter of the cores idle);
-// their output is held back until the unit tests end, and a unit test failure stops them.
+// ends. The end-to-end tests start as soon as their build is made (the first check), beside the
+// unit tests and the other checks: every core stays busy while any of them waits. Their output is
+// held back until the unit tests end. A failed check or unit test stops everything still running.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -24,21 +24,27 @@ const TSC_7 = ["node_modules/typescript7/bin/tsc"];
 /** Where playwright.config.ts serves the app from (one folder per E2E_PORT). */
 const E2E_OUT_DIR = process.env.E2E_PORT ? `dist-e2e-${process.env.E2E_PORT}` : "dist";
 
-/** Run side by side; listed longest first, so the short ones fill in beside the long ones. */
+/** The production build the end-to-end tests are served from. */
+const E2E_BUILD = "build for end-to-end";
+
+/**
+ * Run one at a time beside the unit tests. The end-to-end build comes first: the end-to-end tests
+ * start as soon as it is made, while the other checks go on.
+ */
 /** @type {Step[]} */
 const CHECKS = [
-  { name: "lint", command: "npx", args: ["eslint", "."] },
-  { name: "type-check (app)", command: "node", args: [...TSC_7, "-p", "tsconfig.json", "--noEmit"] },
-  { name: "format check", command: "npx", args: ["prettier", "--check", "."] },
-  { name: "type-check (core, no DOM)", command: "node", args: [...TSC_7, "-p", "tsconfig.core.json", "--noEmit"] },
   // The end-to-end tests' production build (with the test harness pages), made here where a core
   // is free rather than while the end-to-end tests wait for it.
   {
-    name: "build for end-to-end",
+    name: E2E_BUILD,
     command: "npx",
     args: ["vite", "build", "--outDir", E2E_OUT_DIR, "--logLevel", "warn"],
     env: { GRAPHWRIGHT_E2E_HARNESS: "1" },
   },
+  { name: "lint", command: "npx", args: ["eslint", "."] },
+  { name: "type-check (app)", command: "node", args: [...TSC_7, "-p", "tsconfig.json", "--noEmit"] },
+  { name: "format check", command: "npx", args: ["prettier", "--check", "."] },
+  { name: "type-check (core, no DOM)", command: "node", args: [...TSC_7, "-p", "tsconfig.core.json", "--noEmit"] },
   {
     name: "schema check",
     command: "npm",
@@ -133,8 +139,11 @@ function report(step, why, time, cpu) {
   console.error(`\n✗ Step "${step.name}" failed: \`${commandLine(step)}\` ${why}.`);
 }
 
-/** Runs the checks, `lanes` at a time, printing each one's output when it ends; stops starting new ones after a failure. */
-async function runChecks(steps, lanes, onFailure) {
+/**
+ * Runs the checks, `lanes` at a time, printing each one's output when it ends; stops starting new
+ * ones after a failure. `onPassed` hears of each check that passed.
+ */
+async function runChecks(steps, lanes, onFailure, onPassed) {
   const queue = steps.filter((step) => !skipped(step));
   const lane = async () => {
     for (let step = queue.shift(); step && failed === 0; step = queue.shift()) {
@@ -143,6 +152,7 @@ async function runChecks(steps, lanes, onFailure) {
       if (output) process.stdout.write(output.endsWith("\n") ? output : `${output}\n`);
       report(step, why, time);
       if (why) onFailure();
+      else onPassed(step);
     }
   };
   await Promise.all(Array.from({ length: lanes }, lane));
@@ -203,7 +213,7 @@ function runTestsBeside(steps, release) {
       let error;
       child.on("error", (e) => (error = e));
       child.on("close", (status, signal) => {
-        const why = stopped ? "was stopped because the unit tests failed" : failure({ error, signal, status });
+        const why = stopped ? "was stopped because a check or the unit tests failed" : failure({ error, signal, status });
         resolve({ why, time: seconds(started), cpu: cpuSince(cpuBefore) });
       });
     });
@@ -213,7 +223,7 @@ function runTestsBeside(steps, release) {
       if (skipped(step)) continue;
       const outcome = await runStep(step);
       await release;
-      // A step stopped for the unit tests' failure is not a failure of its own.
+      // A step stopped for another step's failure is not a failure of its own.
       if (stopped) return;
       report(step, outcome.why, outcome.time, outcome.cpu);
       if (outcome.why) return;
@@ -248,10 +258,18 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
     process.exit(130);
   });
 }
+const startEndToEnd = () => {
+  if (failed === 0 && !endToEnd) endToEnd = runTestsBeside(TESTS, unit.done);
+};
+const stopAll = () => {
+  unit.stop();
+  endToEnd?.stop();
+};
 let staticTime = "0.0";
-await runChecks(CHECKS, lanes, unit.stop).then(() => (staticTime = seconds(started)));
+await runChecks(CHECKS, lanes, stopAll, (step) => step.name === E2E_BUILD && startEndToEnd()).then(() => (staticTime = seconds(started)));
 console.log(`\nStatic checks: ${staticTime}s`);
-if (failed === 0) endToEnd = runTestsBeside(TESTS, unit.done);
+// Where the build was skipped (a check failed first, or it is not in the list), nothing has started them yet.
+startEndToEnd();
 const unitOutcome = await unit.done;
 report(UNIT, unitOutcome.why, unitOutcome.time);
 const firstPhase = { name: "static checks + unit tests", time: seconds(started), cpu: cpuSince(cpuAtStart) };

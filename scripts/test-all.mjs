@@ -218,16 +218,19 @@ function runTestsBeside(steps, release) {
       });
     });
   const done = (async () => {
+    const outcomes = [];
     for (const step of steps) {
-      if (stopped) return;
+      if (stopped) break;
       if (skipped(step)) continue;
       const outcome = await runStep(step);
-      await release;
-      // A step stopped for another step's failure is not a failure of its own.
-      if (stopped) return;
-      report(step, outcome.why, outcome.time, outcome.cpu);
-      if (outcome.why) return;
+      outcomes.push({ step, outcome });
+      if (outcome.why) break;
     }
+    // Reported with the output, once the unit tests have ended.
+    await release;
+    // A step stopped for another step's failure is not a failure of its own.
+    if (stopped) return;
+    for (const { step, outcome } of outcomes) report(step, outcome.why, outcome.time, outcome.cpu);
   })();
   const stop = () => {
     if (stopped) return;

@@ -4,9 +4,9 @@
 // The unit tests leave about a third of the cores idle (their files wait on servers, child
 // processes and timers), so the static checks (tsc twice, ESLint, Prettier, the schema check, the
 // end-to-end build) run beside them, one at a time, each one's output printed as a block when it
-// ends. The end-to-end tests start as soon as their build is made (the first check), beside the
-// unit tests and the other checks: every core stays busy while any of them waits. Their output is
-// held back until the unit tests end. A failed check or unit test stops everything still running.
+// ends. A failed check stops the unit tests at once. The end-to-end tests start as soon as the
+// checks pass, beside the unit tests' last files (which alone leave a quarter of the cores idle);
+// their output is held back until the unit tests end, and a unit test failure stops them.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -27,10 +27,7 @@ const E2E_OUT_DIR = process.env.E2E_PORT ? `dist-e2e-${process.env.E2E_PORT}` : 
 /** The production build the end-to-end tests are served from. */
 const E2E_BUILD = "build for end-to-end";
 
-/**
- * Run one at a time beside the unit tests. The end-to-end build comes first: the end-to-end tests
- * start as soon as it is made, while the other checks go on.
- */
+/** Run one at a time beside the unit tests; the end-to-end tests start once all have passed. */
 /** @type {Step[]} */
 const CHECKS = [
   // The end-to-end tests' production build (with the test harness pages), made here where a core
@@ -139,11 +136,8 @@ function report(step, why, time, cpu) {
   console.error(`\n✗ Step "${step.name}" failed: \`${commandLine(step)}\` ${why}.`);
 }
 
-/**
- * Runs the checks, `lanes` at a time, printing each one's output when it ends; stops starting new
- * ones after a failure. `onPassed` hears of each check that passed.
- */
-async function runChecks(steps, lanes, onFailure, onPassed) {
+/** Runs the checks, `lanes` at a time, printing each one's output when it ends; stops starting new ones after a failure. */
+async function runChecks(steps, lanes, onFailure) {
   const queue = steps.filter((step) => !skipped(step));
   const lane = async () => {
     for (let step = queue.shift(); step && failed === 0; step = queue.shift()) {
@@ -152,7 +146,6 @@ async function runChecks(steps, lanes, onFailure, onPassed) {
       if (output) process.stdout.write(output.endsWith("\n") ? output : `${output}\n`);
       report(step, why, time);
       if (why) onFailure();
-      else onPassed(step);
     }
   };
   await Promise.all(Array.from({ length: lanes }, lane));
@@ -261,18 +254,11 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
     process.exit(130);
   });
 }
-const startEndToEnd = () => {
-  if (failed === 0 && !endToEnd) endToEnd = runTestsBeside(TESTS, unit.done);
-};
-const stopAll = () => {
-  unit.stop();
-  endToEnd?.stop();
-};
 let staticTime = "0.0";
-await runChecks(CHECKS, lanes, stopAll, (step) => step.name === E2E_BUILD && startEndToEnd()).then(() => (staticTime = seconds(started)));
+await runChecks(CHECKS, lanes, unit.stop).then(() => (staticTime = seconds(started)));
 console.log(`\nStatic checks: ${staticTime}s`);
-// Where the build was skipped (a check failed first, or it is not in the list), nothing has started them yet.
-startEndToEnd();
+// Started any earlier, the browsers starve the checks and the unit tests, which then end last.
+if (failed === 0) endToEnd = runTestsBeside(TESTS, unit.done);
 const unitOutcome = await unit.done;
 report(UNIT, unitOutcome.why, unitOutcome.time);
 const firstPhase = { name: "static checks + unit tests", time: seconds(started), cpu: cpuSince(cpuAtStart) };

@@ -229,10 +229,11 @@ function runTestsBeside(steps, release) {
     if (stopped) return;
     stopped = true;
     if (!child || child.exitCode !== null) return;
+    // SIGINT, as Ctrl+C: Playwright then stops the web server it started, which SIGTERM would orphan.
     try {
-      process.kill(shell ? child.pid : -child.pid, "SIGTERM");
+      process.kill(shell ? child.pid : -child.pid, "SIGINT");
     } catch {
-      child.kill("SIGTERM");
+      child.kill("SIGINT");
     }
   };
   return { done, stop };

@@ -30,8 +30,13 @@ describe("cli bundle", () => {
   let child: ReturnType<typeof spawn> | undefined;
 
   afterAll(async () => {
-    if (child?.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
-    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+    if (child?.pid && child.exitCode === null) {
+      const exited = new Promise((resolve) => child?.once("exit", resolve));
+      process.kill(-child.pid, "SIGTERM");
+      // The server writes its state folder until it is gone: removing it earlier can fail with ENOTEMPTY.
+      await exited;
+    }
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true, maxRetries: 5 });
   });
 
   it("refuses a folder that holds something other than a bundle", async () => {

@@ -34,6 +34,9 @@ beforeEach(() => {
   ({ host, ws, posts } = openTestHost(`evaluation-runs-${Math.random()}`, { onPost: (m) => onPost(m) }));
 });
 
+/** A run of the Weather dataset: request `r<n>`, history entry `e<n>`, both variants unless told. */
+const weatherRun = (n: number, document: GraphDocument, options: { variants?: Variant[]; concurrency?: number } = {}) =>
+  ({ type: "run_evaluation", requestId: `r${n}`, evaluationId: `e${n}`, document, datasetId: "weather-questions", variants: VARIANTS, ...options }) as const;
 const results = () => posts.filter((p): p is EvaluationResultMessage => p.type === "evaluation_result");
 const progress = () => posts.filter((p): p is EvaluationProgressMessage => p.type === "evaluation_progress");
 
@@ -41,7 +44,7 @@ describe("run_evaluation in the engine host", () => {
   it("runs the dataset on two variants, posts progress in batches and keeps the result in history", async () => {
     const document = weatherWithRefusal();
     await ws.graphs.save(document);
-    await host.handle({ type: "run_evaluation", requestId: "r1", evaluationId: "e1", document, datasetId: "weather-questions", variants: VARIANTS });
+    await host.handle(weatherRun(1, document));
     const [answer] = results();
     expect(answer).toMatchObject({ requestId: "r1", ok: true, error: null, saveError: null });
     const summary = answer?.result?.summary ?? [];
@@ -60,14 +63,7 @@ describe("run_evaluation in the engine host", () => {
 
   it("keeps each case's trace as a thread the timeline can read, outside the graph's thread list", async () => {
     const document = weatherWithRefusal();
-    await host.handle({
-      type: "run_evaluation",
-      requestId: "r2",
-      evaluationId: "e2",
-      document,
-      datasetId: "weather-questions",
-      variants: VARIANTS.slice(0, 1),
-    });
+    await host.handle(weatherRun(2, document, { variants: VARIANTS.slice(0, 1) }));
     const cell = results()[0]?.result?.cases.find((c) => c.case_id === "follow-up");
     expect(cell?.run_ids).toHaveLength(2);
     const events = await ws.runs.threadEvents(cell?.thread_id ?? "");
@@ -90,15 +86,7 @@ describe("run_evaluation in the engine host", () => {
           })(),
         );
     };
-    const request = {
-      type: "run_evaluation",
-      requestId: "r7",
-      evaluationId: "e7",
-      document,
-      datasetId: "weather-questions",
-      variants: VARIANTS,
-      concurrency: 1,
-    } as const;
+    const request = weatherRun(7, document, { concurrency: 1 });
     await host.handle(request);
     await Promise.all(seen);
     expect(midRun.map((r) => [r.id, r.status])).toEqual([["e7", "stopped"]]);
@@ -113,15 +101,7 @@ describe("run_evaluation in the engine host", () => {
     onPost = (message) => {
       if (message.type === "evaluation_progress" && message.finished.length > 0) void host.handle({ type: "stop_evaluation", requestId: "r3" });
     };
-    const request = {
-      type: "run_evaluation",
-      requestId: "r3",
-      evaluationId: "e3",
-      document,
-      datasetId: "weather-questions",
-      variants: VARIANTS,
-      concurrency: 1,
-    } as const;
+    const request = weatherRun(3, document, { concurrency: 1 });
     await host.handle(request);
     const stopped = results()[0]?.result ?? undefined;
     expect(stopped?.status).toBe("stopped");
@@ -154,14 +134,7 @@ describe("run_evaluation in the engine host", () => {
       }),
     }));
     const document = weatherWithRefusal();
-    await host.handle({
-      type: "run_evaluation",
-      requestId: "r5",
-      evaluationId: "e5",
-      document,
-      datasetId: "weather-questions",
-      variants: VARIANTS.slice(0, 1),
-    });
+    await host.handle(weatherRun(5, document, { variants: VARIANTS.slice(0, 1) }));
     const [answer] = results();
     expect(answer?.ok).toBe(true);
     expect(answer?.result?.cases).toHaveLength(7);
@@ -182,14 +155,7 @@ describe("run_evaluation in the engine host", () => {
     for (const node of document.nodes)
       if (node.kind === "agent" && node.data.script)
         node.data.script.rules.unshift({ match: "^hello$", reply: `Hello! My key is ${key}` } as (typeof node.data.script.rules)[number]);
-    await host.handle({
-      type: "run_evaluation",
-      requestId: "r7",
-      evaluationId: "e7",
-      document,
-      datasetId: "weather-questions",
-      variants: VARIANTS.slice(0, 1),
-    });
+    await host.handle(weatherRun(7, document, { variants: VARIANTS.slice(0, 1) }));
     expect(JSON.stringify(posts)).not.toContain(key);
     const cell = results()[0]?.result?.cases.find((c) => c.case_id === "greeting");
     expect(JSON.stringify(await ws.runs.threadEvents(cell?.thread_id ?? ""))).not.toContain(key);

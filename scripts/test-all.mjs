@@ -151,6 +151,15 @@ async function runChecks(steps, lanes, onFailure) {
   await Promise.all(Array.from({ length: lanes }, lane));
 }
 
+/** Sends `signal` to a detached child's process group (the child alone where it has none). */
+function signalGroup(child, signal) {
+  try {
+    process.kill(shell ? child.pid : -child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
 /** Starts a step with its output on the terminal; `stop()` ends it and everything it started. */
 function runLive(step) {
   console.log(`\n▶ ${step.name}: ${commandLine(step)}`);
@@ -169,11 +178,7 @@ function runLive(step) {
   const stop = () => {
     if (stopped || child.exitCode !== null) return;
     stopped = true;
-    try {
-      process.kill(shell ? child.pid : -child.pid, "SIGTERM");
-    } catch {
-      child.kill("SIGTERM");
-    }
+    signalGroup(child, "SIGTERM");
   };
   return { done, stop };
 }
@@ -230,11 +235,7 @@ function runTestsBeside(steps, release) {
     stopped = true;
     if (!child || child.exitCode !== null) return;
     // SIGINT, as Ctrl+C: Playwright then stops the web server it started, which SIGTERM would orphan.
-    try {
-      process.kill(shell ? child.pid : -child.pid, "SIGINT");
-    } catch {
-      child.kill("SIGINT");
-    }
+    signalGroup(child, "SIGINT");
   };
   return { done, stop };
 }

@@ -33,12 +33,14 @@ function domFreeDecoderInWorkers(): Plugin {
 /**
  * Unit tests that run without isolation between files (see `test.projects`): the pure layers, the
  * app, and tests that start servers or CLI processes and stop them themselves, changing no
- * globals, stores or environment variables.
+ * globals, stores or environment variables. Never a file that starts LangGraph's API server in
+ * its own process (`startLangGraphServer`): the server's run queue polls with timers forever, and
+ * a later file's fake clock runs them without end (src/engine/flows/schedule.test.ts: "Aborting
+ * after running 10000 timers", from `@langchain/langgraph-api/dist/queue.mjs`).
  */
 const SHARED_MODULE_TESTS = [
-  ...["schema", "import", "eject", "engine", "models", "tools", "app", "cli", "server/graph"].map((layer) => `src/${layer}/**/*.test.ts`),
+  ...["schema", "import", "eject", "engine", "models", "tools", "app", "cli", "worker", "server/graph"].map((layer) => `src/${layer}/**/*.test.ts`),
   "src/server/bundle/engineCache.test.ts",
-  "src/server/bundle/delegatedResume.test.ts",
   "src/server/runtime/requestGuard.test.ts",
   "src/server/runtime/runtimeServer.restart.test.ts",
   "scripts/**/*.test.ts",
@@ -46,9 +48,7 @@ const SHARED_MODULE_TESTS = [
 ];
 /**
  * Folders that share modules too, except the files that spy on or replace IndexedDB's prototypes
- * and globals (another file's late transactions would reach the spies). The worker's tests keep
- * theirs: shared, they left work behind that the next file's fake clock once ran without end
- * (src/engine/flows/schedule.test.ts: "Aborting after running 10000 timers").
+ * and globals (another file's late transactions would reach the spies).
  */
 const SHARED_FOLDERS = ["tests/*.test.ts", "src/persistence/**/*.test.ts"];
 const ISOLATED_IN_SHARED_FOLDERS = [
@@ -101,7 +101,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "isolated",
-          include: ["src/server/**/*.test.ts", "src/worker/**/*.test.ts", ...ISOLATED_IN_SHARED_FOLDERS, ...NODE_ENTRY_TESTS],
+          include: ["src/server/**/*.test.ts", ...ISOLATED_IN_SHARED_FOLDERS, ...NODE_ENTRY_TESTS],
           // Only server files are included by folder; the rest by name.
           exclude: [...SHARED_MODULE_TESTS.filter((pattern) => pattern.startsWith("src/server/")), "**/node_modules/**"],
         },

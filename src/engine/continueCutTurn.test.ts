@@ -161,6 +161,28 @@ describe("continuing a run cut off after a step's result was stored", () => {
     expect(chatOf([...kept, ...continued])).toEqual(TURN);
   });
 
+  it("tells a tool call and its result it finds in the state in a call of their own: the answer after them stays at the run's call", async () => {
+    // As when the steps of the checkpoint it continues from were stored but their events were not.
+    const compiled = compileGraph(document, { ...testServices(), checkpointer: new MemorySaver() });
+    const message = "What's the weather in Paris?";
+    await collectRun(compiled, { message }, { threadId: "t1", runId: "r1" });
+    const head = await compiled.checkpointer.getTuple({ configurable: { thread_id: "t1", checkpoint_ns: "" } });
+    const continued = await collectRun(
+      compiled,
+      { message, continueFrom: { checkpoint_id: head?.config.configurable?.checkpoint_id as string, told: [] } },
+      { threadId: "t1", runId: "r1" },
+    );
+    const place = (e: RunEvent) => `${e.type} ${e.call_id} < ${e.parent_call_id} @${e.depth}`;
+    const call = continued.find((e) => e.type === "tool_call");
+    const callId = call?.type === "tool_call" ? call.tool_call_id : "";
+    expect(continued.filter((e) => e.type === "ai_message" || e.type === "tool_call" || e.type === "tool_result").map(place)).toEqual([
+      "ai_message r1 < null @0",
+      `tool_call ${callId} < r1 @1`,
+      `tool_result ${callId} < r1 @1`,
+      "ai_message r1 < null @0",
+    ]);
+  });
+
   it("tells the turn once when it continues from an older checkpoint than the thread's last", async () => {
     // The worker's fallback when none of the run's checkpoint events reached storage: the run's first checkpoint.
     const compiled = compileGraph(document, { ...testServices(), checkpointer: new MemorySaver() });

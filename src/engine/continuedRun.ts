@@ -20,14 +20,36 @@ export function toldBy(event: RunEvent): string | null {
 }
 
 /**
- * The events of the last turn's replies and tool results nobody told, in the order of the
- * state's messages, each with the agent that wrote it.
- * @example for (const { body, agent } of untoldTurn(state.messages, told)) yield make(body, { ...atRoot, agent }, agent);
+ * A place in a run's call tree (see CallPosition in turnEvents.ts).
+ * @example const atRoot: CallPlace = { call_id: runId, parent_call_id: null, depth: 0 };
  */
-export function untoldTurn(messages: readonly BaseMessage[], told: ReadonlySet<string>): { body: RunEventBody; agent: string | null }[] {
+export interface CallPlace {
+  call_id: string;
+  parent_call_id: string | null;
+  depth: number;
+}
+
+/** An event of a turn told from its state: what it says, who said it, and where it sits. */
+export interface UntoldEvent {
+  body: RunEventBody;
+  agent: string | null;
+  at: CallPlace;
+}
+
+/**
+ * The events of the last turn's replies and tool results nobody told, in the order of the
+ * state's messages, each with the agent that wrote it. Replies sit at the turn's call; a tool
+ * call and its result sit in a call of their own below it, as when they were first told: the
+ * chat shows whatever comes later at a tool call's call inside that call's card, so a call told
+ * at the turn's own call would hide the answer after it.
+ * @example for (const { body, agent, at } of untoldTurn(state.messages, told, atRoot)) yield make(body, { ...at, agent }, agent);
+ */
+export function untoldTurn(messages: readonly BaseMessage[], told: ReadonlySet<string>, turn: CallPlace): UntoldEvent[] {
   let start = messages.length;
   while (start > 0 && !HumanMessage.isInstance(messages[start - 1])) start--;
-  const out: { body: RunEventBody; agent: string | null }[] = [];
+  const out: UntoldEvent[] = [];
+  const place = { call_id: turn.call_id, parent_call_id: turn.parent_call_id, depth: turn.depth };
+  const callOf = (toolCallId: string): CallPlace => ({ call_id: toolCallId, parent_call_id: turn.call_id, depth: turn.depth + 1 });
   const tools = new Map<string, { name: string; agent: string | null }>();
   for (const message of messages.slice(start)) {
     if (AIMessage.isInstance(message)) {
@@ -35,8 +57,8 @@ export function untoldTurn(messages: readonly BaseMessage[], told: ReadonlySet<s
       const calls = (message.tool_calls ?? []).map((c) => ({ id: c.id ?? "", name: c.name, args: c.args }));
       for (const call of calls) tools.set(call.id, { name: call.name, agent });
       if (!message.id || told.has(message.id)) continue;
-      out.push({ body: { type: "ai_message", message_id: message.id, content: textOf(message), tool_calls: calls, profile: null }, agent });
-      for (const call of calls) out.push({ body: { type: "tool_call", tool_call_id: call.id, tool: call.name, args: call.args }, agent });
+      out.push({ body: { type: "ai_message", message_id: message.id, content: textOf(message), tool_calls: calls, profile: null }, agent, at: place });
+      for (const call of calls) out.push({ body: { type: "tool_call", tool_call_id: call.id, tool: call.name, args: call.args }, agent, at: callOf(call.id) });
     } else if (ToolMessage.isInstance(message) && !told.has(message.tool_call_id)) {
       const failed = message.status === "error";
       const tool = tools.get(message.tool_call_id);
@@ -51,6 +73,7 @@ export function untoldTurn(messages: readonly BaseMessage[], told: ReadonlySet<s
           return_direct: false,
         },
         agent: tool?.agent ?? null,
+        at: callOf(message.tool_call_id),
       });
     }
   }

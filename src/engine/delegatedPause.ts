@@ -106,7 +106,10 @@ export function taskPauses(taskId: string, error: GraphInterrupt): PendingInterr
 
 /** What a child thread's last run left behind, from its state snapshot. */
 export interface ChildState {
-  /** Steps still to run: the thread stopped before its end (paused or cut off). */
+  /**
+   * Steps of the thread's latest checkpoint: the thread stopped before its end (paused or cut
+   * off). Empty only when the thread ran to its end.
+   */
   next: readonly string[];
   pending: PendingInterrupt[];
   messageIds: ReadonlySet<string>;
@@ -120,7 +123,7 @@ type SnapshotReader = {
   getState(config: LangGraphRunnableConfig): Promise<{
     next: readonly string[];
     values: unknown;
-    tasks: readonly { interrupts?: readonly unknown[] }[];
+    tasks: readonly { name: string; interrupts?: readonly unknown[] }[];
     config?: LangGraphRunnableConfig;
   }>;
 };
@@ -130,7 +133,10 @@ export async function readChildState(graph: SnapshotReader, config: LangGraphRun
   const snapshot = await graph.getState(config);
   const messages = ((snapshot.values as { messages?: { id?: string }[] } | undefined)?.messages ?? []) as { id?: string }[];
   return {
-    next: snapshot.next,
+    // LangGraph leaves a step out of `next` once its writes are stored, though the checkpoint after
+    // it may never have been: a run cut in between (a reload just after the child took its message
+    // in) is not finished, and running it on applies those writes and goes on.
+    next: [...new Set([...snapshot.next, ...snapshot.tasks.map((task) => task.name)])],
     pending: toPending(snapshot.tasks.flatMap((task) => task.interrupts ?? [])),
     messageIds: new Set(messages.flatMap((m) => (m.id ? [m.id] : []))),
     checkpointId: ((snapshot.config?.configurable as Record<string, unknown> | undefined)?.checkpoint_id as string | undefined) ?? null,

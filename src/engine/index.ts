@@ -8,7 +8,7 @@ export { replayModels, replayServices, type ReplayedReply } from "./replay.js";
 export { runTests, type AssertionResult, type RunTestsOptions, type TestProgress, type TestResult, type TestsReport } from "./regression/runTests.js";
 export { checkAssertion, turnFacts, type AssertionOutcome, type TurnFacts } from "./regression/assertionChecks.js";
 export * from "./evaluation/index.js";
-export { toldBy, untoldTurn } from "./continuedRun.js";
+export { toldBy, untoldTurn, type CallPlace } from "./continuedRun.js";
 export type { RunEvent, RunEventBody, RunEventOf, EventBase } from "./events.js";
 export { EngineError, type EngineErrorCode } from "./errors.js";
 export { evaluateCondition, ExpressionError } from "./expressions.js";

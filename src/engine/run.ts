@@ -211,7 +211,7 @@ export async function* runGraph(compiled: CompiledDocument, input: RunInput, opt
     }
     const values = { ...(turn.lastValues ?? ((await target.graph.getState(config)).values as Record<string, unknown>)) };
     if (input.continueFrom) {
-      for (const { body, agent } of untoldTurn((values.messages ?? []) as BaseMessage[], told)) yield make(body, { ...atRoot, agent }, agent);
+      for (const { body, agent, at } of untoldTurn((values.messages ?? []) as BaseMessage[], told, atRoot)) yield make(body, { ...at, agent }, agent);
     }
     values.messages = ((values.messages ?? []) as Parameters<typeof messageToJson>[0][]).map(messageToJson);
     if (turn.paused.length > 0) status = "interrupted";

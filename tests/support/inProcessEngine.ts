@@ -3,15 +3,20 @@ import type { Database } from "../../src/persistence/db.js";
 import { IdbSaver } from "../../src/persistence/saver/IdbSaver.js";
 import type { Workspace } from "../../src/persistence/workspace/index.js";
 import { createEngineClient, type EngineClient, type WorkerLike } from "../../src/app/services/engineClient";
-import { createEngineHost } from "../../src/worker/engineHost";
+import { createEngineHost, type EngineHostOptions } from "../../src/worker/engineHost";
 import type { FromWorker, ToWorker } from "../../src/worker/protocol";
 
 /**
  * An engine client over an in-process host on `database`, as a page's worker would be:
- * every message is structured-cloned and delivered on a later microtask.
- * @example const engine = inProcessEngine(workspace, database);
+ * every message is structured-cloned and delivered on a later microtask. `options` replace the
+ * host's saver or add what the worker passes it (the stored graphs a cut run resumes with).
+ * @example const engine = inProcessEngine(workspace, database, { loadDocument: async () => document });
  */
-export function inProcessEngine(ws: Workspace, database: Database): EngineClient {
+export function inProcessEngine(
+  ws: Workspace,
+  database: Database,
+  options: Partial<Pick<EngineHostOptions, "checkpointer" | "loadDocument">> = {},
+): EngineClient {
   const listeners: ((event: MessageEvent<FromWorker>) => void)[] = [];
   const host = createEngineHost({
     runs: ws.runs,
@@ -22,6 +27,7 @@ export function inProcessEngine(ws: Workspace, database: Database): EngineClient
       const data = structuredClone(message);
       queueMicrotask(() => listeners.forEach((l) => l({ data } as MessageEvent<FromWorker>)));
     },
+    ...options,
   });
   const worker: WorkerLike = {
     postMessage: (message: ToWorker) => void host.handle(structuredClone(message)),

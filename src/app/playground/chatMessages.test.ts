@@ -26,6 +26,26 @@ describe("deriveChat", () => {
     ]);
   });
 
+  it("shows the answer of a turn stored with its tool call at the run's own call (retold after a reload before calls had their own)", () => {
+    const e = eventBuilder("r1", "t");
+    const events = [
+      e({ type: "run_start", input: "What's the weather in Paris?" }),
+      e({ type: "ai_message", message_id: "m1", content: "Let me check.", tool_calls: [{ id: "c1", name: "get_weather", args: {} }], profile: null }),
+      e({ type: "tool_call", tool_call_id: "c1", tool: "get_weather", args: {} }),
+      e({ type: "tool_result", tool_call_id: "c1", tool: "get_weather", result: "Sunny", error: null, duration_ms: 0, return_direct: false }),
+      e({ type: "ai_message", message_id: "m2", content: "Right now: Sunny.", tool_calls: [], profile: null }),
+      e({ type: "run_end", status: "completed", duration_ms: 5 }),
+    ];
+    const chat = deriveChat(events);
+    expect(chat.map((m) => `${m.author}: ${m.text}`)).toEqual([
+      "User: What's the weather in Paris?",
+      "Assistant: Let me check.",
+      "Assistant: Right now: Sunny.",
+    ]);
+    expect(chat[1]?.kind === "reply" && chat[1].toolCalls).toEqual([expect.objectContaining({ id: "c1", status: "done", result: "Sunny" })]);
+    expect(chat[1]?.kind === "reply" && chat[1].toolCalls[0]?.activity).toBeUndefined();
+  });
+
   it("cancels the unanswered tool calls of the run that ended, and of a Tool node's message, not another run's", () => {
     const agent = { call_id: "a", parent_call_id: "r", depth: 1, agent: "Assistant" };
     const a = eventBuilder("ra", "t");

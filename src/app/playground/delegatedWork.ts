@@ -36,7 +36,9 @@ export function createNesting() {
      */
     hostOf(event: RunEvent): string | null {
       if (!parents.has(event.call_id)) parents.set(event.call_id, event.parent_call_id);
-      if (event.type === "tool_call") toolCalls.set(event.call_id, toolCallKey(event.run_id, event.tool_call_id));
+      // A tool call opens a call of its own. One at its run's root call (a turn retold after a reload, or a
+      // server thread's history, stored before the engine gave them their own) hosts nothing: the answer after it would hide in its card.
+      if (event.type === "tool_call" && event.call_id !== event.root_call_id) toolCalls.set(event.call_id, toolCallKey(event.run_id, event.tool_call_id));
       // A tool call's own events (its call and its result) sit in the caller, not inside themselves.
       let call: string | null | undefined = event.type === "tool_call" || event.type === "tool_result" ? event.parent_call_id : event.call_id;
       let host: string | null = null;

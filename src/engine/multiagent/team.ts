@@ -18,6 +18,7 @@ import { createBackgroundTasks, type BackgroundTasks } from "./background.js";
 import { readHierarchy, scopedThreadId, type Hierarchy } from "./hierarchy.js";
 import { DEPTH_KEY, OVERRIDES_KEY, ROOT_THREAD_KEY, TASK_KEY, type CallOverrides } from "./keys.js";
 import { ownTurn } from "./ownTurn.js";
+import { CONTINUED_RUN_KEY } from "../nodes/agent/continuedTurn.js";
 import { createMemoryTaskStore } from "./taskStore.js";
 
 const threadQueues = new WeakMap<BaseCheckpointSaver, Map<string, Promise<unknown>>>();
@@ -190,7 +191,8 @@ export function createTeam(input: {
                 ? step.command
                 : null;
           const stream = await graph.stream(input as never, {
-            configurable,
+            // Steps cut off are run on as a continued run: an agent whose loop had ended tells its turn (see continuedTurn.ts).
+            configurable: step.kind === "continue" ? { ...configurable, [CONTINUED_RUN_KEY]: true } : configurable,
             streamMode: ["custom", "values"],
             recursionLimit: document.settings.recursion_limit,
             ...(request.signal ? { signal: request.signal } : {}),

@@ -5,7 +5,7 @@
  */
 import { coerceMessageLikeToMessage, HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import type { Client } from "@langchain/langgraph-sdk";
-import { textOf, untoldTurn, type RunEvent, type RunEventBody } from "../../engine/index.js";
+import { textOf, untoldTurn, type CallPlace, type RunEvent, type RunEventBody } from "../../engine/index.js";
 
 /** A server thread as the playground lists it. */
 export interface ServerThread {
@@ -61,10 +61,10 @@ export function historyEvents(values: unknown, options: { threadId: string; now:
     const runId = `run_history_${turn}`;
     let seq = 0;
     const at = { run_id: runId, thread_id: options.threadId, root_call_id: runId, checkpoint_id: null, call_id: runId, parent_call_id: null, depth: 0 };
-    const push = (body: RunEventBody, agent: string | null) =>
-      events.push({ ...at, ...body, id: `${runId}:${seq}`, seq: seq++, ts: ts++, node: agent, agent } as RunEvent);
+    const push = (body: RunEventBody, agent: string | null, place: CallPlace = at) =>
+      events.push({ ...at, ...place, ...body, id: `${runId}:${seq}`, seq: seq++, ts: ts++, node: agent, agent } as RunEvent);
     push({ type: "run_start", input: textOf(messages[start] as BaseMessage) }, null);
-    for (const { body, agent } of untoldTurn(messages.slice(0, end), new Set())) push(body, agent);
+    for (const { body, agent, at: place } of untoldTurn(messages.slice(0, end), new Set(), at)) push(body, agent, place);
     push({ type: "run_end", status: "completed", duration_ms: 0 }, null);
   });
   return events;

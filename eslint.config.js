@@ -163,6 +163,11 @@ export default defineConfig(
     packages: [...UI_PACKAGES, ...BROWSER_STORAGE_PACKAGES],
     layers: ["app", "worker", "engine", "models", "tools", "persistence", "cli"],
   }),
+  // Export as code is pure like schema (it reads documents, writes text): the app loads it lazily and the CLI calls it.
+  ...layerRule("eject", {
+    packages: [...UI_PACKAGES, ...BROWSER_STORAGE_PACKAGES, "node:*"],
+    layers: ["app", "worker", "engine", "models", "tools", "persistence", "cli", "import"],
+  }),
   ...layerRule("engine", {
     packages: [...UI_PACKAGES, ...BROWSER_STORAGE_PACKAGES],
     layers: ["app", "worker", "models", "tools", "persistence", "cli"],
@@ -200,14 +205,14 @@ export default defineConfig(
 
   {
     name: "graphwright/pure-core-globals",
-    files: ["src/schema/**/*.{ts,tsx}", "src/engine/**/*.{ts,tsx}", "src/import/**/*.{ts,tsx}"],
+    files: ["src/schema/**/*.{ts,tsx}", "src/engine/**/*.{ts,tsx}", "src/import/**/*.{ts,tsx}", "src/eject/**/*.{ts,tsx}"],
     ignores: TESTS,
     rules: {
       "no-restricted-globals": [
         "error",
         ...BROWSER_GLOBALS.map((name) => ({
           name,
-          message: `src/schema, src/engine and src/import run in Node too: pass platform services in through engine/ports.ts instead of using ${name}.`,
+          message: `src/schema, src/engine, src/import and src/eject run in Node too: pass platform services in through engine/ports.ts instead of using ${name}.`,
         })),
       ],
     },

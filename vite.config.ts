@@ -36,7 +36,7 @@ function domFreeDecoderInWorkers(): Plugin {
  * globals, stores or environment variables.
  */
 const SHARED_MODULE_TESTS = [
-  ...["schema", "import", "engine", "models", "tools", "app", "cli", "server/graph"].map((layer) => `src/${layer}/**/*.test.ts`),
+  ...["schema", "import", "eject", "engine", "models", "tools", "app", "cli", "server/graph"].map((layer) => `src/${layer}/**/*.test.ts`),
   "src/server/bundle/engineCache.test.ts",
   "src/server/bundle/delegatedResume.test.ts",
   "src/server/runtime/requestGuard.test.ts",
@@ -65,7 +65,7 @@ const ISOLATED_IN_SHARED_FOLDERS = [
  * whole process (as on a LangGraph server): the engine and worker tests run as in the browser,
  * without it, so these keep their modules to themselves.
  */
-const NODE_ENTRY_TESTS = ["src/cli/graphLibrary.test.ts", "src/worker/backgroundPauses.nodeEntry.test.ts"];
+const NODE_ENTRY_TESTS = ["src/cli/graphLibrary.test.ts", "src/worker/backgroundPauses.nodeEntry.test.ts", "src/eject/ejectedGraphs.test.ts"];
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), sandboxWorkerSource(), serverEngineSource(), contentSecurityPolicyPlugin()],

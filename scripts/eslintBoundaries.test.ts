@@ -63,6 +63,16 @@ describe("the worker boundary lint rule", { timeout: 240_000 }, () => {
   });
 });
 
+describe("the export-as-code layer lint rule", { timeout: 240_000 }, () => {
+  it("rejects src/eject imports of the engine, the app and Node's built-ins", async () => {
+    const message = "src/eject may not import from a higher layer (DESIGN.md §2).";
+    expect(await importMessages("src/eject/plan.ts", `import { compileGraph } from "../engine/index.js";`)).toEqual([message]);
+    expect(await importMessages("src/eject/plan.ts", `import { App } from "../app/App.js";`)).toEqual([message]);
+    expect(await importMessages("src/eject/plan.ts", `import { readFile } from "node:fs/promises";`)).toEqual([message]);
+    expect(await importMessages("src/eject/plan.ts", `import { validate } from "../schema/index.js";`)).toEqual([]);
+  });
+});
+
 describe("the engine entry lint rule", { timeout: 240_000 }, () => {
   it("rejects an app import of an engine internal, even of its types", async () => {
     const code = [`import { parseMention } from "../../engine/routing.js";`, `import type { CompileContext } from "../../engine/nodes/context.js";`].join("\n");

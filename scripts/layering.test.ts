@@ -31,6 +31,11 @@ const LAYERS: readonly Layer[] = [
     folders: ["src/app", "src/engine", "src/models", "src/tools", "src/persistence", "src/cli", "src/worker"],
   },
   {
+    dir: "src/eject",
+    packages: [...PURE_PACKAGES, "node:"],
+    folders: ["src/app", "src/engine", "src/models", "src/tools", "src/persistence", "src/cli", "src/worker", "src/import"],
+  },
+  {
     dir: "src/engine",
     packages: PURE_PACKAGES,
     folders: ["src/app", "src/models", "src/tools", "src/persistence", "src/cli"],
@@ -75,7 +80,8 @@ const isInside = (folder: string, target: string) => {
 
 /** Why `specifier`, imported from `file`, breaks the layer's rules — or null if it does not. */
 function forbiddenBecause(layer: Layer, root: string, file: string, specifier: string): string | null {
-  const forbiddenPackage = layer.packages.find((name) => specifier === name || specifier.startsWith(`${name}/`));
+  // A name ending in ":" is a scheme ("node:"): every specifier under it is refused.
+  const forbiddenPackage = layer.packages.find((name) => specifier === name || specifier.startsWith(name.endsWith(":") ? name : `${name}/`));
   if (forbiddenPackage) return `imports the package ${forbiddenPackage}`;
 
   // Relative paths resolve against the file; "/src/..." is Vite's root-absolute form.

@@ -2,7 +2,8 @@
  * Headless runner: `npm run cli -- run <graph.json> "<message>" [--thread id] [--checkpoint store] [--graphs dir] [--json]`,
  * or `run <graph.json> --thread id --resume '<answer>'` to answer a paused run; `test` runs a document's tests (testCommand.ts);
  * `eval` runs a dataset on variants (evalCommand.ts);
- * `import` turns another builder's workflow into a graph file (importCommand.ts).
+ * `import` turns another builder's workflow into a graph file (importCommand.ts);
+ * `eject` writes a graph as a LangGraph.js project (ejectCommand.ts).
  * Runs an exported document in Node with the same engine the browser uses.
  */
 import { readFile } from "node:fs/promises";
@@ -20,6 +21,7 @@ import { writeServerBundle } from "./bundle.js";
 import { testCommand } from "./testCommand.js";
 import { evalCommand } from "./evalCommand.js";
 import { importCommand } from "./importCommand.js";
+import { ejectCommand } from "./ejectCommand.js";
 import { USAGE } from "./usage.js";
 import { cliMemory } from "./memoryIndex.js";
 import { embeddingWarnings, unpackedKnowledgeWarnings } from "../tools/index.js";
@@ -77,6 +79,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === "bundle") return bundle(file, parsed.values);
   if (command === "test") return testCommand(file, parsed.values, { readDocument, fail });
   if (command === "eval") return evalCommand(file, parsed.values, { readDocument, fail });
+  if (command === "eject") return ejectCommand(file, parsed.values, { readDocument, fail, write: (text) => process.stdout.write(text) });
   if (command === "import") return importCommand(file, parsed.values, { fail, write: (text) => process.stdout.write(text) });
   if (command !== "run") fail(`Unknown command "${command}".\n\n${USAGE}`);
   const resume = parsed.values.resume === undefined ? undefined : resumeRequest(parsed.values.resume, parsed.values.interrupt, parsed.values.thread);

@@ -6,6 +6,7 @@ export const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thre
                           [--concurrency <n>] [--out <results.json>] [--junit <out.xml>] [--min-pass <0–1>]
                           [--resume <results.json>] [--graphs <dir>]
        npm run cli -- bundle <graph.json> --out <dir> [--graphs <dir>]
+       npm run cli -- eject <graph.json> --out <dir>
        npm run cli -- import <workflow file> --out <graph.json> [--report <report.json>] [--flow <name>] [--force]
        npm run cli -- serve [--port <n>] [--host <host>] [--graphs <dir>] [--state <dir>]
                           [--cors-origin <origin> …]
@@ -23,6 +24,11 @@ export const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thre
                          2 for bad input, 130 when stopped
   bundle                 writes a LangGraph server project for the graph into --out
                          (then: cd <dir> && npm install && npx langgraphjs dev)
+  eject                  writes the graph as a LangGraph.js TypeScript project you own into
+                         --out (a new or empty folder): one function per node, tools with zod
+                         schemas, the graph's tests; lists each place marked TODO that is not
+                         exported yet (then: cd <dir> && npm install && npm test); exit code 2
+                         when the graph has problems or --out is not empty
   import                 turns a Flowise, Langflow, n8n or Dify workflow (recognised by its
                          content) into a graph file, never running or fetching anything in it;
                          prints what mapped, was approximated or not carried over, and what to
@@ -55,7 +61,7 @@ export const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thre
                          for eval, the results file of an earlier run: only the cases without
                          a verdict (errors, stopped) run again
   --interrupt <id>       which pending interrupt the answer is for, when there are several
-  --out <dir>            where bundle writes the project (an empty or new folder); for
+  --out <dir>            where bundle or eject writes the project (an empty or new folder); for
                          import, the graph file to write
   --report <file>        import also writes its report as JSON (every source node's status)
   --flow <name>          which flow of a file of several to import (the error lists them)

@@ -1,0 +1,135 @@
+/**
+ * src/models.ts (each agent's chat model from its profile: ChatOpenAI, ChatAnthropic, or the
+ * scripted model) and src/scripts.ts (the scripted rules of each agent, so the project runs offline).
+ */
+import type { Script } from "../schema/index.js";
+import { docComment, regexExpression, stringLiteral, valueLiteral } from "./escape.js";
+import { celToTypeScript, type CelName } from "./celToTs.js";
+import { todo, type AgentPlan, type EjectPlan } from "./plan.js";
+
+export const MODELS_PATH = "src/models.ts";
+export const SCRIPTS_PATH = "src/scripts.ts";
+
+const DEFAULT_SCRIPT: Script = { rules: [], fallback: "I have no scripted answer for that.", tokens_per_second: 0 };
+
+function modelExpression(plan: EjectPlan, agent: AgentPlan): string {
+  const profile = agent.profile;
+  const temperature = agent.node.data.temperature ?? profile.temperature;
+  const fields = [`model: ${stringLiteral(profile.model)}`];
+  if (temperature !== undefined) fields.push(`temperature: ${temperature}`);
+  if (profile.max_tokens !== undefined) fields.push(`maxTokens: ${profile.max_tokens}`);
+  if (profile.max_retries !== undefined) fields.push(`maxRetries: ${profile.max_retries}`);
+  const notes: string[] = [];
+  if (profile.fallbacks.length > 0) {
+    notes.push(
+      todo(plan, {
+        name: agent.name,
+        nodeId: agent.node.id,
+        reason: `fallback profiles (${profile.fallbacks.join(", ")}) are not exported yet`,
+        file: MODELS_PATH,
+      }),
+    );
+  }
+  const prefix = notes.length > 0 ? `${notes.join("\n")}\n` : "";
+  switch (profile.provider) {
+    case "scripted":
+      return `${prefix}new ScriptedChatModel({ agent: ${stringLiteral(agent.name)}, profile: ${stringLiteral(profile.id)}, script: scripts.${agent.script} })`;
+    case "openai":
+      if (profile.base_url) fields.push(`configuration: { baseURL: ${stringLiteral(profile.base_url)} }`);
+      return `${prefix}new ChatOpenAI({ ${fields.join(", ")} })`;
+    case "anthropic":
+      if (profile.base_url) fields.push(`anthropicApiUrl: ${stringLiteral(profile.base_url)}`);
+      return `${prefix}new ChatAnthropic({ ${fields.join(", ")} })`;
+    default: {
+      const never: never = profile.provider;
+      throw new Error(`Unknown provider ${String(never)}`);
+    }
+  }
+}
+
+export function modelsFile(plan: EjectPlan): string {
+  const providers = new Set(plan.agents.map((a) => a.profile.provider));
+  const imports = ['import type { BaseChatModel } from "@langchain/core/language_models/chat_models";'];
+  if (providers.has("anthropic")) imports.push('import { ChatAnthropic } from "@langchain/anthropic";');
+  if (providers.has("openai")) imports.push('import { ChatOpenAI } from "@langchain/openai";');
+  if (providers.has("scripted")) imports.push('import { ScriptedChatModel } from "./scriptedModel.js";', 'import * as scripts from "./scripts.js";');
+  const names = plan.agents.map((a) => stringLiteral(a.name));
+  const entries = plan.agents.map(
+    (agent) =>
+      `${docComment(`${agent.name}: profile "${agent.profile.id}" (${agent.profile.provider}, ${agent.profile.model}).`)}${stringLiteral(agent.name)}: () => ${modelExpression(plan, agent)},`,
+  );
+  return `/**
+ * The chat model of each agent, from its model profile. Provider keys come from the environment
+ * (OPENAI_API_KEY, ANTHROPIC_API_KEY), never from the code.
+ */
+${imports.join("\n")}
+
+export type AgentName = ${names.length > 0 ? names.join(" | ") : "never"};
+export type ModelFor = (agent: AgentName) => BaseChatModel;
+
+${plan.agents.length > 0 ? `const models: Record<AgentName, () => BaseChatModel> = {\n${entries.join("\n")}\n};` : ""}
+
+/** A new chat model for an agent. */
+export const chatModel: ModelFor = ${
+    plan.agents.length > 0
+      ? "(agent) => models[agent]();"
+      : "(agent) => {\n  throw new Error(`This graph has no agents, so no model for ${String(agent)}`);\n};"
+  }
+`;
+}
+
+/** What a rule's `when` condition reads, as the scripted model's TurnView holds it. */
+const TURN_NAMES: Record<string, CelName> = {
+  input: { expression: "turn.input", type: "string" },
+  system: { expression: "turn.system", type: "string" },
+  profile: { expression: "turn.profile", type: "string" },
+  iteration: { expression: "turn.iteration", type: "number" },
+  last: { expression: "turn.last", fields: { role: "string", content: "string", tool: "string" } },
+};
+
+/** A rule's condition in TypeScript, or evaluated by cel-js where it cannot be translated. */
+function whenExpression(condition: string): string {
+  const translated = celToTypeScript(condition, TURN_NAMES);
+  return translated ? `(turn) => ${translated}` : `(turn) => cel(${stringLiteral(condition)}, turn)`;
+}
+
+function ruleExpression(rule: Script["rules"][number]): string {
+  const fields = [`on: ${stringLiteral(rule.on)}`];
+  if (rule.tool) fields.push(`tool: ${stringLiteral(rule.tool)}`);
+  if (rule.match) fields.push(`match: ${regexExpression(rule.match, rule.flags ?? "i")}`);
+  if (rule.when) fields.push(`when: ${whenExpression(rule.when)}`);
+  if (rule.reply) fields.push(`reply: ${stringLiteral(rule.reply)}`);
+  if (rule.tool_calls.length > 0) fields.push(`toolCalls: ${valueLiteral(rule.tool_calls)}`);
+  return `{ ${fields.join(", ")} }`;
+}
+
+export function scriptsFile(plan: EjectPlan): string {
+  const scripted = plan.agents.filter((a) => a.profile.provider === "scripted");
+  const usesCel = scripted.some((a) => a.node.data.script?.rules.some((r) => r.when && celToTypeScript(r.when, TURN_NAMES) === null));
+  const blocks = scripted.map((agent) => {
+    const script = agent.node.data.script ?? DEFAULT_SCRIPT;
+    const rules = script.rules.map((rule) => `${ruleExpression(rule)},`);
+    return `${docComment(`${agent.name}'s rules: the first that matches the turn answers.`)}export const ${agent.script}: Script = {
+  fallback: ${stringLiteral(script.fallback)},
+  rules: [
+${rules.join("\n")}
+  ],
+};`;
+  });
+  const cel = usesCel
+    ? `
+/** A rule's \`when\` condition: CEL over the turn, as written in the graph. */
+function cel(expression: string, turn: TurnView): boolean {
+  return evaluate(expression, { ...turn, state: {} }) === true;
+}
+`
+    : "";
+  return `/**
+ * The scripted model's rules for each agent: what it answers to which message or tool result.
+ * Replace them with a provider in models.ts when the graph should talk to a real model.
+ */
+${usesCel ? 'import { evaluate } from "@marcbachmann/cel-js";\n' : ""}import type { Script${usesCel ? ", TurnView" : ""} } from "./scriptedModel.js";
+${cel}
+${blocks.join("\n\n")}
+`;
+}

@@ -1,0 +1,244 @@
+/**
+ * Reads a document into what the generated files need: each agent's identifiers and place in the
+ * hierarchy, each tool's export name, the graph's node names (the engine's, so `getGraph()`
+ * compares), what the project uses, and the TODO places for what cannot be exported yet.
+ */
+import { BUILTIN_CHANNELS, type GraphDocument, type GraphNode, type ModelProfile, type NodeOfKind, type ToolDefinition } from "../schema/index.js";
+import { IdentifierScope } from "./identifiers.js";
+import { lineComment } from "./escape.js";
+
+/** The generated file that holds the graph: its nodes' functions and its wiring. */
+export const GRAPH_PATH = "src/graph.ts";
+
+/** A place in the generated project that does not do what the graph does yet. */
+export interface EjectTodo {
+  nodeId?: string;
+  /** The node, tool or test it concerns, by its name in the document. */
+  name: string;
+  reason: string;
+  /** The generated file that holds the `TODO(<name>)` comment. */
+  file: string;
+}
+
+export interface SubAgentLink {
+  child: AgentPlan;
+  mode: "handoff" | "tool";
+  blocking: boolean;
+}
+
+export interface AgentPlan {
+  node: NodeOfKind<"agent">;
+  name: string;
+  /** Its node name in the top-level graph, or null when it runs only below a parent or as a tool. */
+  graphName: string | null;
+  /** graph.ts identifiers: the node function, the compiled turn, the tool list, the tool that runs it. */
+  fn: string;
+  turn: string;
+  tools: string;
+  asTool: string;
+  /** graph.ts function that runs it on one message and returns its answer. */
+  ask: string;
+  /** graph.ts function that builds its turn for a supervisor that hands off to it. */
+  handoff: string;
+  /** prompts.ts and scripts.ts exports. */
+  prompt: string;
+  script: string;
+  profile: ModelProfile;
+  children: SubAgentLink[];
+  /** Agents its catalog tools of kind `agent` run. */
+  runs: AgentPlan[];
+}
+
+export interface EjectPlan {
+  document: GraphDocument;
+  /** Every agent, sub-agents before their parents. */
+  agents: AgentPlan[];
+  /** tools.ts export of each catalog tool, by tool id. */
+  tools: Map<string, string>;
+  /** tools.ts export of each knowledge base's search tool, by base id. */
+  knowledge: Map<string, string>;
+  /** Whether any agent hands off to another: the state then keeps the active agent. */
+  hasHandoffs: boolean;
+  /** Whether any agent delegates in the background: the graph then keeps its tasks. */
+  hasBackgroundTasks: boolean;
+  /** graph.ts identifier of each catalog tool of kind `agent`, by tool id. */
+  agentTools: Map<string, string>;
+  /** Node name in the top-level graph, by node id (executable nodes only). */
+  graphNames: Map<string, string>;
+  /** graph.ts function of each executable node that is not an agent, by node id. */
+  otherFunctions: Map<string, string>;
+  todos: EjectTodo[];
+}
+
+/** Names graph.ts declares at module level or inside createGraph, which no node may take. */
+const GRAPH_NAMES = [
+  "createGraph",
+  "graph",
+  "GraphState",
+  "State",
+  "Update",
+  "GraphOptions",
+  "lastUserText",
+  "answerOf",
+  "model",
+  "store",
+  "now",
+  "options",
+  "prompts",
+  "tools",
+  "agentLoop",
+  "chatModel",
+  "ModelFor",
+  "systemPrompt",
+  "tool",
+  "z",
+  "START",
+  "END",
+  "StateGraph",
+  "Annotation",
+  "MessagesAnnotation",
+  "InMemoryStore",
+  "HumanMessage",
+  "BaseMessage",
+  "memoryTools",
+  "getTimeDate",
+  "listToolsAvailable",
+  "listIntentsAvailable",
+  "listSubagentsAvailable",
+  "getCurrentActiveAgent",
+  "getSupervisorAgent",
+  "RunnableConfig",
+  "HandoffTurn",
+  "transferTool",
+  "requestHelpTool",
+  "tasks",
+  "BackgroundTasks",
+  "LangGraphRunnableConfig",
+  "BaseCheckpointSaver",
+  "BaseStore",
+  "StructuredToolInterface",
+];
+
+/** Names tools.ts imports, which no tool may take. */
+export const TOOLS_FILE_NAMES = ["tool", "z", "render", "calculate", "knowledgeBase", "sleep", "resultText"];
+
+const roleOf = (node: GraphNode): "start" | "end" | "none" | "executable" =>
+  node.kind === "start" ? "start" : node.kind === "end" ? "end" : node.kind === "note" ? "none" : "executable";
+
+const nameOf = (node: GraphNode): string => ("name" in node.data && typeof node.data.name === "string" ? node.data.name : node.id);
+
+/** The engine's node names (compile.ts): the node's name, or `node_<id>` where a channel has it. */
+function graphNamesOf(document: GraphDocument, topLevel: (node: GraphNode) => boolean): Map<string, string> {
+  const taken = new Set<string>([...BUILTIN_CHANNELS, ...document.state.channels.map((c) => c.name), "_entry"]);
+  const names = new Map<string, string>();
+  for (const node of document.nodes) {
+    if (roleOf(node) !== "executable" || !topLevel(node)) continue;
+    let name = nameOf(node);
+    if (taken.has(name)) name = `node_${node.id.replace(/[^A-Za-z0-9_-]/g, "_")}`;
+    taken.add(name);
+    names.set(node.id, name);
+  }
+  return names;
+}
+
+export function planProject(document: GraphDocument): EjectPlan {
+  const todos: EjectTodo[] = [];
+  const agentNodes = document.nodes.filter((n): n is NodeOfKind<"agent"> => n.kind === "agent");
+  const delegations = document.edges.flatMap((e) => (e.kind === "delegation" ? [e] : []));
+  const inFlow = new Set(document.edges.filter((e) => e.kind !== "delegation").flatMap((e) => [e.source, e.target]));
+  const isTopLevel = (node: GraphNode) => node.kind !== "agent" || inFlow.has(node.id) || (!node.data.hidden && !delegations.some((e) => e.target === node.id));
+  const graphNames = graphNamesOf(document, isTopLevel);
+
+  const graphScope = new IdentifierScope(GRAPH_NAMES);
+  const promptScope = new IdentifierScope(["systemPrompt"]);
+  const scriptScope = new IdentifierScope(["evaluate", "Script", "cel"]);
+  const toolScope = new IdentifierScope(TOOLS_FILE_NAMES);
+
+  const tools = new Map<string, string>();
+  for (const definition of document.tools) tools.set(definition.id, toolScope.take(`tool:${definition.id}`, definition.name));
+  const knowledge = new Map<string, string>();
+  for (const base of document.knowledge_bases ?? []) knowledge.set(base.id, toolScope.take(`kb:${base.id}`, `search ${base.name}`));
+
+  const byId = new Map<string, AgentPlan>();
+  for (const node of agentNodes) {
+    const key = `agent:${node.id}`;
+    const fn = graphScope.take(key, node.data.name);
+    const profile = document.models.find((m) => m.id === node.data.model) as ModelProfile;
+    byId.set(node.id, {
+      node,
+      name: node.data.name,
+      graphName: graphNames.get(node.id) ?? null,
+      fn,
+      turn: graphScope.take(`${key}:turn`, fn, "camel", "Turn"),
+      tools: graphScope.take(`${key}:tools`, fn, "camel", "Tools"),
+      asTool: graphScope.take(`${key}:tool`, fn, "camel", "Tool"),
+      ask: graphScope.take(`${key}:ask`, `ask ${fn}`),
+      handoff: graphScope.take(`${key}:handoff`, fn, "camel", "Handoff"),
+      prompt: promptScope.take(key, node.data.name),
+      script: scriptScope.take(key, node.data.name),
+      profile,
+      children: [],
+      runs: [],
+    });
+  }
+  for (const edge of delegations) {
+    const parent = byId.get(edge.source);
+    const child = byId.get(edge.target);
+    if (parent && child) parent.children.push({ child, mode: edge.mode, blocking: edge.blocking });
+  }
+  const agentTools = new Map<string, string>();
+  for (const definition of document.tools) {
+    if (definition.kind === "agent") agentTools.set(definition.id, graphScope.take(`tool:${definition.id}`, definition.name));
+  }
+  for (const agent of byId.values()) {
+    for (const id of agent.node.data.tools) {
+      const definition = document.tools.find((t) => t.id === id);
+      const target = definition?.kind === "agent" ? [...byId.values()].find((a) => a.name === definition.config.agent) : undefined;
+      if (target) agent.runs.push(target);
+    }
+  }
+  const otherFunctions = new Map<string, string>();
+  for (const node of document.nodes) {
+    if (roleOf(node) === "executable" && node.kind !== "agent") otherFunctions.set(node.id, graphScope.take(`node:${node.id}`, nameOf(node)));
+  }
+  const hasHandoffs = delegations.some((e) => e.mode === "handoff");
+  const hasBackgroundTasks = delegations.some((e) => e.mode === "tool" && !e.blocking);
+  return {
+    document,
+    agents: childrenFirst([...byId.values()]),
+    tools,
+    knowledge,
+    agentTools,
+    graphNames,
+    otherFunctions,
+    todos,
+    hasHandoffs,
+    hasBackgroundTasks,
+  };
+}
+
+/** Sub-agents (and agents run by tools) before the agents that call them, so each tool list can name their tools. */
+function childrenFirst(agents: AgentPlan[]): AgentPlan[] {
+  const done = new Set<AgentPlan>();
+  const ordered: AgentPlan[] = [];
+  const visit = (agent: AgentPlan) => {
+    if (done.has(agent)) return;
+    done.add(agent);
+    for (const link of agent.children) visit(link.child);
+    agent.runs.forEach(visit);
+    ordered.push(agent);
+  };
+  agents.forEach(visit);
+  return ordered;
+}
+
+/**
+ * Records a TODO place and returns its comment for the generated file.
+ * @example todo(plan, { name: "Triage", nodeId: "triage", reason: "router nodes are not exported yet", file: "src/graph.ts" })
+ */
+export function todo(plan: EjectPlan, entry: EjectTodo): string {
+  plan.todos.push(entry);
+  return lineComment(`TODO(${entry.name}): ${entry.reason}`);
+}
+
+export const toolById = (plan: EjectPlan, id: string): ToolDefinition | undefined => plan.document.tools.find((t) => t.id === id);

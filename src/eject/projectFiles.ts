@@ -1,0 +1,106 @@
+/** The generated project's package.json, tsconfig.json, langgraph.json and README. */
+import { GENERATED_DEPENDENCIES, GENERATED_DEV_DEPENDENCIES } from "./versions.js";
+import { formatJson } from "./format.js";
+import type { EjectPlan, EjectTodo } from "./plan.js";
+
+/** A package name for npm: lower case, URL-safe, from the graph's id. */
+function packageName(id: string): string {
+  return (
+    id
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, "-")
+      .replace(/^[._-]+|[-_.]+$/g, "") || "graph"
+  );
+}
+
+/** The packages the generated files import, from the versions this app pins for them. */
+function dependenciesOf(files: readonly { path: string; text: string }[]): Record<string, string> {
+  const imported = (name: string) => files.some((f) => f.text.includes(`from "${name}"`) || f.text.includes(`from "${name}/`));
+  return Object.fromEntries(Object.entries(GENERATED_DEPENDENCIES).filter(([name]) => imported(name)));
+}
+
+export function packageJson(plan: EjectPlan, files: readonly { path: string; text: string }[]): string {
+  const dependencies = dependenciesOf(files.filter((f) => f.path.endsWith(".ts")));
+  return formatJson({
+    name: packageName(plan.document.meta.id),
+    version: "0.1.0",
+    private: true,
+    description: plan.document.meta.description ?? plan.document.meta.name,
+    type: "module",
+    engines: { node: ">=20.19" },
+    scripts: {
+      typecheck: "tsc --noEmit",
+      test: "tsx --test tests/*.test.ts",
+    },
+    dependencies,
+    devDependencies: { ...GENERATED_DEV_DEPENDENCIES },
+  });
+}
+
+export const TSCONFIG = formatJson({
+  compilerOptions: {
+    target: "ES2023",
+    lib: ["ES2023"],
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    types: ["node"],
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+  },
+  include: ["src", "tests"],
+});
+
+export function langgraphJson(plan: EjectPlan): string {
+  return formatJson({ node_version: "20", graphs: { [packageName(plan.document.meta.id)]: "./src/graph.ts:graph" }, dependencies: ["."] });
+}
+
+export function readme(plan: EjectPlan, todos: readonly EjectTodo[]): string {
+  const { document } = plan;
+  const rows = plan.agents.map(
+    (agent) =>
+      `| ${agent.name} | agent | ${agent.graphName ? `\`${agent.fn}\` (its loop: \`${agent.turn}\`)` : `\`${agent.asTool}\` (a tool of the agents that call it)`} | ${agent.node.data.description.replace(/\|/g, "\\|").replace(/\n/g, " ")} |`,
+  );
+  for (const node of document.nodes) {
+    const fn = plan.otherFunctions.get(node.id);
+    if (fn) rows.push(`| ${plan.graphNames.get(node.id) ?? node.id} | ${node.kind} | \`${fn}\` | TODO: not exported yet |`);
+  }
+  const todoText =
+    todos.length === 0
+      ? "Everything the graph does is in the code."
+      : `Some parts of the graph are not exported yet; each place is marked \`TODO(<name>)\` in the code:\n\n${todos.map((t) => `- \`${t.file}\` — ${t.name}: ${t.reason}`).join("\n")}`;
+  return `# ${document.meta.name}
+
+${document.meta.description ?? ""}
+
+A LangGraph.js project exported from a graph drawn on a canvas. The code is yours: change it as you like.
+
+## Run it
+
+\`\`\`sh
+npm install
+npm test            # the graph's own tests
+npx tsc --noEmit    # type check
+npx @langchain/langgraph-cli dev   # serve the graph (langgraph.json)
+\`\`\`
+
+Agents on the \`scripted\` profile answer from rules (\`src/scripts.ts\`), offline. Agents on a provider's
+profile read their key from the environment: \`OPENAI_API_KEY\` or \`ANTHROPIC_API_KEY\`.
+
+## Where each node is
+
+| node | kind | function in \`src/graph.ts\` | what it does |
+|---|---|---|---|
+${rows.join("\n")}
+
+- \`src/graph.ts\` — the state, one function per node, the StateGraph.
+- \`src/agentLoop.ts\` — the loop each agent runs: its model, bound to its tools, and the tools it calls.
+- \`src/tools.ts\` — the tools, each with a zod schema of its arguments.
+- \`src/prompts.ts\` — the system prompts. \`src/models.ts\` — each agent's chat model.
+- \`tests/graph.test.ts\` — the graph's tests.
+
+## Not exported yet
+
+${todoText}
+`;
+}

@@ -1,0 +1,170 @@
+/** The generated project's agent loop (src/agentLoop.ts): model ⇄ tools, as the engine's agent node runs it. */
+export const AGENT_LOOP_SOURCE = `/**
+ * The agent loop every Agent node runs: the model, bound to the agent's tools, answers; while it
+ * calls tools, the tool node runs them and the model answers again, up to \`maxIterations\` model
+ * calls in one turn. A tool that fails answers \`Error: <message>\`, which the model reads.
+ *
+ * Handoffs: a \`transfer_to_<name>\` tool call moves the turn to that sub-agent (a node of this
+ * loop), which answers from then on, in later turns too, until it calls \`request_help\`.
+ */
+import { AIMessage, SystemMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { RunnableConfig } from "@langchain/core/runnables";
+import { tool, type StructuredToolInterface } from "@langchain/core/tools";
+import { Annotation, Command, END, MessagesAnnotation, START, StateGraph, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import { z } from "zod";
+
+const LoopState = Annotation.Root({
+  ...MessagesAnnotation.spec,
+  system: Annotation<string>(),
+  /** The agent answering the conversation: this one, or a sub-agent it handed off to. */
+  active_agent: Annotation<string | null>({ reducer: (_left, right) => right, default: () => null }),
+});
+type LoopState = typeof LoopState.State;
+
+/** What one turn of an agent added to the conversation, and who answers next. */
+export interface TurnResult {
+  messages: BaseMessage[];
+  activeAgent: string | null;
+}
+
+/** A sub-agent's turn over the whole conversation, as a handoff runs it. */
+export type HandoffTurn = (messages: BaseMessage[], activeAgent: string | null, config?: RunnableConfig) => Promise<TurnResult>;
+
+export interface AgentLoopOptions {
+  name: string;
+  model: BaseChatModel;
+  tools: StructuredToolInterface[];
+  maxIterations: number;
+  /** Sub-agents this agent hands off to, by name. */
+  handoffs?: Record<string, HandoffTurn>;
+}
+
+const TRANSFER_PREFIX = "transfer_to_";
+
+/** The tool that hands the conversation to a sub-agent. */
+export function transferTool(agent: string, description: string) {
+  return tool(() => \`Transferred to \${agent}.\`, {
+    name: \`\${TRANSFER_PREFIX}\${agent}\`,
+    description: \`Hand the conversation to \${agent}: \${description} It answers from now on, until it hands back.\`,
+    schema: z.object({}),
+  });
+}
+
+/** The tool a sub-agent calls to give the conversation back to its supervisor. */
+export function requestHelpTool(supervisor: string) {
+  return tool(({ reason }) => \`Escalated to \${supervisor}\${reason ? \`: \${reason}\` : "."}\`, {
+    name: "request_help",
+    description: \`Escalate to your supervisor \${supervisor} when the request is outside your role or you are unsure.\`,
+    schema: z.object({ reason: z.string().optional().describe("What you need help with") }),
+  });
+}
+
+/** Model calls the agent made since the user's last message. */
+function modelCallsThisTurn(messages: readonly BaseMessage[], agent: string): number {
+  let count = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i] as BaseMessage;
+    if (message.getType() === "human") break;
+    if (message.getType() === "ai" && message.name === agent) count++;
+  }
+  return count;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+const succeeded = (messages: readonly BaseMessage[], name: string) =>
+  messages.some((m) => ToolMessage.isInstance(m) && m.name === name && m.status !== "error");
+
+/** The sub-agent a leading \`@name\` in the user's last message mentions, among \`names\`. */
+function mentioned(messages: readonly BaseMessage[], names: readonly string[]): string | null {
+  const last = messages.findLast((m) => m.getType() === "human");
+  const match = /^\\s*@([A-Za-z][A-Za-z0-9_-]*)/.exec(last?.text ?? "");
+  const wanted = match?.[1]?.toLowerCase();
+  return names.find((name) => name.toLowerCase() === wanted) ?? null;
+}
+
+/**
+ * Compiles an agent's loop (call_model ⇄ call_tools, and a node per handoff sub-agent) and
+ * returns its turn: given the system prompt and the conversation, what the agent added.
+ */
+export function agentLoop({ name, model, tools, maxIterations, handoffs = {} }: AgentLoopOptions) {
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const children = Object.keys(handoffs);
+  if (tools.length > 0 && !model.bindTools) throw new Error(\`The model of \${name} cannot call tools\`);
+  const bound = tools.length > 0 && model.bindTools ? model.bindTools(tools) : model;
+
+  /** @name or a handoff that lasts from an earlier turn sends the turn to a sub-agent; otherwise this agent answers. */
+  function currentActiveAgent(state: LoopState) {
+    const child = mentioned(state.messages, children) ?? (state.active_agent && children.includes(state.active_agent) ? state.active_agent : null);
+    return new Command({ goto: child ?? "call_model", update: { active_agent: child ?? name } });
+  }
+
+  async function callModel(state: LoopState, config: LangGraphRunnableConfig) {
+    if (modelCallsThisTurn(state.messages, name) >= maxIterations) {
+      throw new Error(\`Agent "\${name}" called its model \${maxIterations} times in one turn without finishing (max_iterations)\`);
+    }
+    const reply = await bound.invoke([new SystemMessage(state.system), ...state.messages], config);
+    reply.name = name;
+    return { messages: [reply] };
+  }
+
+  /** Runs the last reply's tool calls, then goes on: to a sub-agent it transferred to, out (request_help), or back to the model. */
+  async function callTools(state: LoopState, config: LangGraphRunnableConfig) {
+    const last = state.messages.at(-1);
+    const calls = last && AIMessage.isInstance(last) ? (last.tool_calls ?? []) : [];
+    const results: ToolMessage[] = [];
+    for (const call of calls) {
+      const id = call.id ?? \`\${call.name}-\${results.length}\`;
+      const found = byName.get(call.name);
+      try {
+        if (!found) throw new Error(\`\${name} has no tool "\${call.name}"\`);
+        const message: unknown = await found.invoke({ ...call, id, type: "tool_call" }, config);
+        results.push(
+          ToolMessage.isInstance(message)
+            ? message
+            : new ToolMessage({ tool_call_id: id, name: call.name, content: typeof message === "string" ? message : JSON.stringify(message) }),
+        );
+      } catch (error) {
+        results.push(new ToolMessage({ tool_call_id: id, name: call.name, content: \`Error: \${errorText(error)}\`, status: "error" }));
+      }
+    }
+    const transferredTo = children.find((child) => succeeded(results, \`\${TRANSFER_PREFIX}\${child}\`));
+    if (transferredTo) return new Command({ goto: transferredTo, update: { messages: results, active_agent: transferredTo } });
+    return new Command({ goto: succeeded(results, "request_help") ? END : "call_model", update: { messages: results } });
+  }
+
+  const loop = new StateGraph(LoopState)
+    .addNode("current_active_agent", currentActiveAgent, { ends: ["call_model", ...children] })
+    .addNode("call_model", callModel)
+    .addNode("call_tools", callTools, { ends: ["call_model", END, ...children] })
+    .addEdge(START, "current_active_agent")
+    .addConditionalEdges("call_model", (state) => {
+      const last = state.messages.at(-1);
+      return last && AIMessage.isInstance(last) && (last.tool_calls?.length ?? 0) > 0 ? "call_tools" : END;
+    });
+  for (const [child, turn] of Object.entries(handoffs)) {
+    // After the sub-agent's turn: it asked for help (back to this agent's model), or the turn is over.
+    loop.addNode(
+      child as "call_model",
+      async (state: LoopState, config: LangGraphRunnableConfig) => {
+        const result = await turn(state.messages, state.active_agent, config);
+        const escalated = succeeded(result.messages, "request_help");
+        return new Command({
+          goto: escalated ? "call_model" : END,
+          update: { messages: result.messages, active_agent: escalated ? name : (result.activeAgent ?? child) },
+        });
+      },
+      { ends: ["call_model", END] },
+    );
+  }
+  const compiled = loop.compile({ name });
+
+  return async (system: string, messages: BaseMessage[], config?: RunnableConfig, activeAgent: string | null = null): Promise<TurnResult> => {
+    const result = await compiled.invoke({ system, messages, active_agent: activeAgent }, config);
+    return { messages: result.messages.slice(messages.length), activeAgent: result.active_agent };
+  };
+}
+`;

@@ -1,0 +1,108 @@
+/** The generated project's test support (tests/support.ts): replayed replies and the turn recorder. */
+export const TEST_SUPPORT_SOURCE = `/**
+ * What the graph's tests need around the graph: a model that replays recorded replies, and a
+ * turn runner that collects the turn's reply and every tool call (sub-agents' included).
+ */
+import { BaseCallbackHandler } from "@langchain/core/callbacks/base";
+import { BaseChatModel, type BindToolsInput } from "@langchain/core/language_models/chat_models";
+import { AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messages";
+import type { ChatResult, LLMResult } from "@langchain/core/outputs";
+
+export interface RecordedReply {
+  content: string;
+  tool_calls: { id: string; name: string; args: Record<string, unknown> }[];
+}
+
+/** Answers with an agent's recorded replies, in order. */
+export class ReplayChatModel extends BaseChatModel {
+  constructor(
+    private readonly agent: string,
+    private readonly replies: RecordedReply[],
+  ) {
+    super({});
+  }
+
+  _llmType(): string {
+    return "replay";
+  }
+
+  override bindTools(_tools: BindToolsInput[]) {
+    return this;
+  }
+
+  async _generate(_messages: BaseMessage[]): Promise<ChatResult> {
+    const reply = this.replies.shift();
+    if (!reply) throw new Error(\`The recording has no further reply from "\${this.agent}"\`);
+    const message = new AIMessage({ content: reply.content, tool_calls: reply.tool_calls.map((call) => ({ ...call, type: "tool_call" as const })) });
+    return { generations: [{ text: reply.content, message }] };
+  }
+}
+
+export interface ToolCall {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/** What one turn did: its last reply with text and the tool calls of every model call. */
+export interface TurnFacts {
+  reply: string | null;
+  toolCalls: ToolCall[];
+}
+
+class TurnRecorder extends BaseCallbackHandler {
+  name = "turn-recorder";
+  readonly replies: string[] = [];
+  readonly toolCalls: ToolCall[] = [];
+
+  override handleLLMEnd(output: LLMResult): void {
+    for (const generation of output.generations.flat()) {
+      const message = (generation as { message?: BaseMessage }).message;
+      if (!message || !AIMessage.isInstance(message)) continue;
+      if (typeof message.content === "string" && message.content.trim() !== "") this.replies.push(message.content);
+      for (const call of message.tool_calls ?? []) this.toolCalls.push({ name: call.name, args: call.args });
+    }
+  }
+}
+
+interface Invokable {
+  invoke(input: { messages: BaseMessage[] }, config: { configurable: { thread_id: string }; callbacks: BaseCallbackHandler[] }): Promise<unknown>;
+}
+
+/**
+ * Plays one turn, then the follow-up turns of background tasks it started (\`followUps\` gives
+ * their messages once they settle): a turn's facts include its follow-ups, as in the graph's runs.
+ */
+export async function playTurn(graph: Invokable, threadId: string, message: string, followUps?: () => Promise<string[]>): Promise<TurnFacts> {
+  const recorder = new TurnRecorder();
+  const config = { configurable: { thread_id: threadId }, callbacks: [recorder] };
+  await graph.invoke({ messages: [new HumanMessage(message)] }, config);
+  for (let pending = (await followUps?.()) ?? []; pending.length > 0; pending = (await followUps?.()) ?? []) {
+    for (const followUp of pending) await graph.invoke({ messages: [new HumanMessage(followUp)] }, config);
+  }
+  return { reply: recorder.replies.at(-1) ?? null, toolCalls: recorder.toolCalls };
+}
+
+/** True when \`actual\` has everything \`expected\` has: objects may carry more keys, arrays match item by item. */
+export function matchesPartially(expected: unknown, actual: unknown): boolean {
+  if (Array.isArray(expected)) return Array.isArray(actual) && actual.length === expected.length && expected.every((item, i) => matchesPartially(item, actual[i]));
+  if (expected !== null && typeof expected === "object") {
+    if (actual === null || typeof actual !== "object" || Array.isArray(actual)) return false;
+    return Object.entries(expected).every(([key, value]) => Object.hasOwn(actual, key) && matchesPartially(value, (actual as Record<string, unknown>)[key]));
+  }
+  return Object.is(expected, actual);
+}
+
+/** Whether a call's arguments hold \`args\` and match each \`argsMatch\` pattern. */
+export function argsMatch(call: ToolCall, args: Record<string, unknown> | undefined, argsMatch: Record<string, RegExp> = {}): boolean {
+  if (args && !matchesPartially(args, call.args)) return false;
+  return Object.entries(argsMatch).every(([key, pattern]) => {
+    if (!Object.hasOwn(call.args, key)) return false;
+    const value = call.args[key];
+    return pattern.test(typeof value === "string" ? value : JSON.stringify(value));
+  });
+}
+
+export function callsText(calls: readonly ToolCall[]): string {
+  return calls.length === 0 ? "(no tool calls)" : calls.map((call) => \`\${call.name} \${JSON.stringify(call.args)}\`).join("\\n");
+}
+`;

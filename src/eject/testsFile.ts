@@ -1,0 +1,86 @@
+/**
+ * tests/graph.test.ts of the generated project: each of the document's tests played on a fresh
+ * graph (its own checkpointer and store) with node:test, each assertion kind as plain TypeScript.
+ */
+import { describeAssertion, type Assertion, type GraphTest } from "../schema/index.js";
+import { regexExpression, stringLiteral, valueLiteral } from "./escape.js";
+import { todo, type EjectPlan } from "./plan.js";
+
+export const TESTS_PATH = "tests/graph.test.ts";
+
+/** One assertion: the condition, and the message a failure prints (expected against actual). */
+function check(condition: string, assertion: Assertion, actual: string): string {
+  return `assert.ok(${condition}, ${stringLiteral(`Expected: ${describeAssertion(assertion)}\nActual: `)} + ${actual});`;
+}
+
+function argsMatchExpression(assertion: Extract<Assertion, { kind: "tool_called" | "tool_not_called" }>): string {
+  const patterns = Object.entries(assertion.args_match ?? {}).map(([key, pattern]) => `${stringLiteral(key)}: ${regexExpression(pattern, "")}`);
+  const args = assertion.args ? valueLiteral(assertion.args) : "undefined";
+  const name = `call.name === ${stringLiteral(assertion.tool)}`;
+  if (!assertion.args && patterns.length === 0) return `(call) => ${name}`;
+  return `(call) => ${name} && argsMatch(call, ${args}${patterns.length > 0 ? `, { ${patterns.join(", ")} }` : ""})`;
+}
+
+function assertionLines(plan: EjectPlan, test: GraphTest, assertion: Assertion): string {
+  const turn = `turn${assertion.turn ?? test.turns.length}`;
+  switch (assertion.kind) {
+    case "reply_contains":
+      return check(`${turn}.reply?.includes(${stringLiteral(assertion.text)})`, assertion, `(${turn}.reply ?? "(no reply)")`);
+    case "reply_matches":
+      return check(`${regexExpression(assertion.pattern, assertion.flags ?? "")}.test(${turn}.reply ?? "")`, assertion, `(${turn}.reply ?? "(no reply)")`);
+    case "tool_called":
+      return check(`${turn}.toolCalls.some(${argsMatchExpression(assertion)})`, assertion, `callsText(${turn}.toolCalls)`);
+    case "tool_not_called":
+      return check(`!${turn}.toolCalls.some(${argsMatchExpression(assertion)})`, assertion, `callsText(${turn}.toolCalls)`);
+    case "state":
+    case "route":
+      return todo(plan, { name: test.name, reason: `${assertion.kind} assertions are not exported yet (${describeAssertion(assertion)})`, file: TESTS_PATH });
+    default: {
+      const never: never = assertion;
+      throw new Error(`Unknown assertion ${String((never as Assertion).kind)}`);
+    }
+  }
+}
+
+function testBlock(plan: EjectPlan, test: GraphTest): string {
+  const lines: string[] = [];
+  let options = "checkpointer: new MemorySaver(), store: new InMemoryStore()";
+  if (test.mode === "replay") {
+    const replies = test.recording?.replies ?? {};
+    lines.push(`const recording: Record<string, RecordedReply[]> = ${valueLiteral(replies)};`);
+    options += ", model: (agent) => new ReplayChatModel(agent, recording[agent] ?? [])";
+  } else if (test.mode === "scripted" && plan.agents.some((a) => a.profile.provider !== "scripted")) {
+    lines.push(todo(plan, { name: test.name, reason: "this scripted test runs agents whose profile is a provider: it calls that provider", file: TESTS_PATH }));
+  }
+  if (plan.hasBackgroundTasks) {
+    lines.push("const tasks = new BackgroundTasks();");
+    options += ", tasks";
+  }
+  lines.push(`const graph = createGraph({ ${options} });`);
+  const followUps = plan.hasBackgroundTasks ? ", () => tasks.followUps()" : "";
+  for (const [i, turn] of test.turns.entries()) {
+    if ("message" in turn)
+      lines.push(`const turn${i + 1} = await playTurn(graph, ${stringLiteral(`test-${test.id}`)}, ${stringLiteral(turn.message)}${followUps});`);
+    else {
+      lines.push(todo(plan, { name: test.name, reason: "answers to pauses (resume turns) are not exported yet", file: TESTS_PATH }));
+      lines.push(`const turn${i + 1}: TurnFacts = { reply: null, toolCalls: [] };`);
+    }
+  }
+  for (const assertion of test.assertions) lines.push(assertionLines(plan, test, assertion));
+  return `test(${stringLiteral(test.name)}, async () => {\n${lines.join("\n")}\n});`;
+}
+
+export function testsFile(plan: EjectPlan): string {
+  const tests = plan.document.tests.map((test) => testBlock(plan, test));
+  const replay = plan.document.tests.some((t) => t.mode === "replay");
+  const names = ["argsMatch", "callsText", "playTurn", ...(replay ? ["ReplayChatModel", "type RecordedReply"] : []), "type TurnFacts"];
+  return `/** The graph's own tests, as drawn: each plays its conversation on a fresh thread and checks what the graph did. */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { InMemoryStore, MemorySaver } from "@langchain/langgraph";
+${plan.hasBackgroundTasks ? 'import { BackgroundTasks } from "../src/backgroundTasks.js";\n' : ""}import { createGraph } from "../src/graph.js";
+import { ${names.join(", ")} } from "./support.js";
+
+${tests.length > 0 ? tests.join("\n\n") : 'test("the graph compiles", () => {\n  assert.ok(createGraph());\n});'}
+`;
+}

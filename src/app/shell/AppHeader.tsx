@@ -4,6 +4,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useGraphSession } from "../services/GraphSessionProvider";
 import { useEditor } from "../store/hooks";
+import { CodeTodosDialog } from "./CodeTodosDialog";
 import { EditToolbar } from "./EditToolbar";
 import { EvaluationsMenu } from "./EvaluationsMenu";
 import { ExportMenu } from "./ExportMenu";
@@ -39,7 +40,8 @@ export function AppHeader() {
   const notice = useShell((s) => s.notice);
   const importFailure = useShell((s) => s.importFailure);
   const sharedLink = useShell((s) => s.sharedLink);
-  const { notify, closeDialog: close, showImportFailure, showSharedLink } = shell.getState();
+  const codeTodos = useShell((s) => s.codeTodos);
+  const { notify, closeDialog: close, showImportFailure, showSharedLink, showCodeTodos } = shell.getState();
   const shareReport = useMemo(() => ({ notice: (message: string) => notify(message), failure: showImportFailure }), [notify, showImportFailure]);
   useShareLinkOpener(session, shareReport);
   // A warning about the graph itself (a saved key taken out of it) stays until dismissed: the
@@ -113,6 +115,7 @@ export function AppHeader() {
       <ImportDialogs />
       {importFailure && <ImportErrorsDialog failure={importFailure} onClose={() => showImportFailure(null)} />}
       {sharedLink && <ShareLinkDialog link={sharedLink} onClose={() => showSharedLink(null)} />}
+      {codeTodos && <CodeTodosDialog report={codeTodos} onClose={() => showCodeTodos(null)} />}
     </header>
   );
 }

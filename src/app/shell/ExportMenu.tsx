@@ -1,6 +1,7 @@
 // Export: a menu of JSON (secrets stripped), Mermaid, a LangGraph server bundle (a zip, loaded
-// lazily with its engine), PNG (the canvas as an image) and a share link (the graph inside a URL).
-// "Include knowledge bases" (off by default) packs the bases' file texts into JSON and bundles.
+// lazily with its engine), LangGraph.js code (a zip of a TypeScript project), PNG (the canvas as
+// an image) and a share link (the graph inside a URL). "Include knowledge bases" (off by default)
+// packs the bases' file texts into JSON, bundles and code.
 import { useState, type Dispatch, type SetStateAction } from "react";
 import { useGraphSession } from "../services/GraphSessionProvider";
 import { useEditorStore } from "../store/EditorProvider";
@@ -70,7 +71,7 @@ function ExportItems({ includeKnowledge, setIncludeKnowledge }: { includeKnowled
         <span className="flex flex-col">
           <span>Include knowledge bases</span>
           <span id={`${menuId}-knowledge`} className="text-xs text-zinc-500 dark:text-zinc-400">
-            JSON and server bundle carry the files&apos; text
+            JSON, server bundle and code carry the files&apos; text
           </span>
         </span>
       </button>

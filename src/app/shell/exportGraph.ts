@@ -1,7 +1,8 @@
 /**
  * Exports the open graph in one format: JSON (secrets stripped), Mermaid, a LangGraph server
- * bundle (a zip, loaded lazily with its engine), PNG (the canvas as an image) or a share link
- * (the graph inside a URL). The Export menu and the Ctrl/Cmd+K commands both call it.
+ * bundle (a zip, loaded lazily with its engine), LangGraph.js code (a zip of a TypeScript project,
+ * loaded lazily with its formatter), PNG (the canvas as an image) or a share link (the graph
+ * inside a URL). The Export menu and the Ctrl/Cmd+K commands both call it.
  */
 import { withEveryNodeDrawn } from "../canvas/renderAll";
 import { downloadDataUrl, downloadFile } from "../io/download";
@@ -20,11 +21,13 @@ import { problemsOf } from "../store/selectors";
 import type { ShellStore } from "./shellStore";
 
 export const BUNDLE = "LangGraph server bundle";
-export type ExportFormat = "JSON" | "Mermaid" | typeof BUNDLE | "PNG" | "Share link";
+export const CODE = "LangGraph.js code";
+export type ExportFormat = "JSON" | "Mermaid" | typeof BUNDLE | typeof CODE | "PNG" | "Share link";
 export const EXPORT_FORMATS: readonly { format: ExportFormat; hint: string }[] = [
   { format: "JSON", hint: "Graph document, secrets stripped" },
   { format: "Mermaid", hint: "Flowchart text for docs" },
   { format: BUNDLE, hint: "A project for langgraphjs dev and langgraph build" },
+  { format: CODE, hint: "A TypeScript project you own, with the graph's tests" },
   { format: "PNG", hint: "Image of the canvas" },
   { format: "Share link", hint: "A URL that carries the graph" },
 ];
@@ -46,7 +49,7 @@ export async function exportGraph(format: ExportFormat, { editor, session, shell
     // Saved keys are redacted by the engine worker, which alone knows them.
     const redactedOnly = format === "PNG" ? document : await redactDocumentForExport(document);
     // Texts are packed after redaction: they go into the file as the user added them.
-    const packs = includeKnowledge && (format === "JSON" || format === BUNDLE) && (document.knowledge_bases?.length ?? 0) > 0;
+    const packs = includeKnowledge && (format === "JSON" || format === BUNDLE || format === CODE) && (document.knowledge_bases?.length ?? 0) > 0;
     const redacted = packs ? await packKnowledge(redactedOnly, document.meta.id, knowledgeClient()) : redactedOnly;
     if (format === "JSON") {
       const out = exportGraphJson(document, redacted);
@@ -69,6 +72,13 @@ export async function exportGraph(format: ExportFormat, { editor, session, shell
       const zip = serverBundleZip(redacted, subgraphs, await loadServerEngine(), document);
       downloadFile(zip.fileName, zip.bytes, "application/zip");
       notify(bundleNotice(zip, missing, problemsOf(document).errors.length));
+    } else if (format === CODE) {
+      notify(`Writing the ${CODE}…`);
+      const { codeExportZip, codeExportNotice } = await import("../io/codeExport");
+      const zip = await codeExportZip(redacted, document);
+      downloadFile(zip.fileName, zip.bytes, "application/zip");
+      notify(codeExportNotice(zip));
+      if (zip.todos.length > 0) shell.getState().showCodeTodos({ fileName: zip.fileName, folder: zip.folder, todos: zip.todos });
     } else if (format === "Share link") {
       shell.getState().showSharedLink(await shareLink(document, window.location.href, redacted));
     } else {

@@ -10,6 +10,7 @@ import type { ImportReport } from "../../import/report.js";
 import type { ImportFailure } from "../services/importGraphText";
 import type { FlowChoice } from "./ChooseFlowsDialog";
 import type { Notify } from "./notify";
+import type { CodeTodos } from "./CodeTodosDialog";
 import type { SharedLink } from "./ShareLinkDialog";
 
 /** The shell's dialogs; one is open at a time. `commands` is the Ctrl/Cmd+K palette; `tests` is Run tests; `memory` the agents' long-term memories; `datasets` the evaluation datasets; `evaluate` is Evaluate. */
@@ -25,6 +26,8 @@ interface ShellState {
   notice: Notice | null;
   importFailure: ImportFailure | null;
   sharedLink: SharedLink | null;
+  /** The places a code export left to finish by hand, shown after the export. */
+  codeTodos: CodeTodos | null;
   /** A server bundle is being built (one at a time: it loads a large engine chunk). */
   buildingBundle: boolean;
   /** Reports of the graphs imported from other builders in this session, by graph id. */
@@ -41,6 +44,7 @@ interface ShellState {
   clearNotice(): void;
   showImportFailure(failure: ImportFailure | null): void;
   showSharedLink(link: SharedLink | null): void;
+  showCodeTodos(report: CodeTodos | null): void;
   /** Keeps the reports of imported graphs and shows the one of `show`. */
   addImportReports(reports: readonly { graphId: string; report: ImportReport }[], show: string | null): void;
   showImportReport(graphId: string | null): void;
@@ -60,6 +64,7 @@ export function createShellStore(initial: { notice?: Notice | null; importFailur
     notice: initial.notice ?? null,
     importFailure: initial.importFailure ?? null,
     sharedLink: null,
+    codeTodos: null,
     buildingBundle: false,
     pickImportFile: null,
     importReports: {},
@@ -72,6 +77,7 @@ export function createShellStore(initial: { notice?: Notice | null; importFailur
     clearNotice: () => set({ notice: null }),
     showImportFailure: (importFailure) => set({ importFailure }),
     showSharedLink: (sharedLink) => set({ sharedLink }),
+    showCodeTodos: (codeTodos) => set({ codeTodos }),
     addImportReports: (reports, show) =>
       set((state) => ({ importReports: { ...state.importReports, ...Object.fromEntries(reports.map((r) => [r.graphId, r.report])) }, shownReport: show })),
     showImportReport: (shownReport) => set({ shownReport }),

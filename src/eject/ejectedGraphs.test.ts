@@ -17,11 +17,10 @@ const EXAMPLES = path.resolve(import.meta.dirname, "../../examples");
 const readExample = (name: string): GraphDocument => assertValid(JSON.parse(readFileSync(path.join(EXAMPLES, `${name}.json`), "utf8")));
 
 /** Templates the exporter covers: their generated graph must match the compiled one. */
-const IN_SCOPE = ["weather-assistant", "number-cruncher", "support-desk", "supervisor-team", "main-agent-team"];
+const IN_SCOPE = ["weather-assistant", "number-cruncher", "support-desk", "supervisor-team", "main-agent-team", "routed-support"];
 /** Templates with parts not exported yet, and the nodes their TODO list must name. */
 const WITH_TODOS: Record<string, string[]> = {
   "personal-assistant": ["Check", "Plan", "Execute", "Reply"],
-  "routed-support": ["Triage", "Finalize"],
   "sage-loop": [
     "is_task",
     "greeter",
@@ -81,6 +80,10 @@ describe("the ejected graph's structure", () => {
         return target?.kind === "end" ? "__end__" : [...compiled.nodesByName].find(([, node]) => node.id === e.target)?.[0];
       })
       .filter((t): t is string => t !== undefined);
+    // A leading "@name" starts the turn at that top-level agent, when turns could start elsewhere.
+    const drawn = Object.keys((compiled.graph as unknown as DrawableGraph).getGraph().nodes);
+    const topLevel = [...compiled.nodesByName].filter(([name, node]) => node.kind === "agent" && drawn.includes(name)).map(([name]) => name);
+    if (topLevel.length > 1 || topLevel.some((name) => !startTargets.includes(name))) startTargets.push(...topLevel);
     const expected = shapeOf(compiled.graph as unknown as DrawableGraph, startTargets);
     const ejected = await loadEjected(name, document);
     const actual = shapeOf(ejected.createGraph(), null);
@@ -125,5 +128,57 @@ describe("the ejected graph's structure", () => {
     expect(prompts.assistant).toBe(prompt);
     const graph = (await import(pathToFileURL(path.join(dir, "src/graph.ts")).href)) as { createGraph(): DrawableGraph };
     expect(Object.keys(graph.createGraph().getGraph().nodes)).toContain("Assistant");
+  });
+});
+
+interface RunnableGraph {
+  invoke(input: Record<string, unknown>): Promise<{ messages: { text: string; name?: string; getType(): string }[]; route: Record<string, unknown> | null }>;
+}
+
+describe("the ejected Routed support runs as the graph does", () => {
+  let graph: RunnableGraph;
+  const turn = (message: string) => graph.invoke({ messages: [new HumanMessage(message)] });
+  const replyOf = (state: Awaited<ReturnType<typeof turn>>) => state.messages.at(-1)?.text ?? "";
+
+  it("checks the crisis gate before the billing rule, and Finalize stamps the route, agent and reply", async () => {
+    const dir = writeProject(ejectedDir("routed-run"), await ejectDocument(readExample("routed-support")));
+    const ejected = (await import(pathToFileURL(path.join(dir, "src/graph.ts")).href)) as { createGraph(options?: { now?: () => Date }): RunnableGraph };
+    graph = ejected.createGraph({ now: () => new Date(Date.UTC(2026, 2, 14)) });
+    const state = await turn("I was charged twice and I can't go on. I'm in the UK");
+    expect(state.route).toMatchObject({
+      router: "Triage",
+      kind: "crisis",
+      rule: "crisis_phrases",
+      match: "regex",
+      gate: true,
+      agent: "Crisis",
+      duration_ms: 0,
+    });
+    expect(state.route?.response).toBe(replyOf(state));
+    expect(replyOf(state)).toContain("116 123");
+  });
+
+  it("answers from the forced tool's fallback when the model skips the tool", async () => {
+    const state = await turn("I want to die");
+    expect(state.route).toMatchObject({ kind: "crisis", rule: "crisis_keywords" });
+    // Without a region the scripted Crisis model answers without calling lookup_crisis_resources.
+    expect(state.messages.some((m) => m.getType() === "tool" && m.text.includes("app fallback; the lookup did not run"))).toBe(true);
+    expect(replyOf(state)).toContain("app fallback; the lookup did not run");
+  });
+
+  it("strips pseudo tool calls from the replies of an agent that sanitizes", async () => {
+    const state = await turn("hello");
+    expect(state.route).toMatchObject({ kind: "default", rule: null, agent: "General" });
+    expect(replyOf(state)).toBe(
+      "Hi! This is the support desk. I can sort out billing (invoices, refunds), check an order or answer a help-centre question. What can I do for you?",
+    );
+  });
+
+  it("starts a turn that begins with @name at that agent, without the Router", async () => {
+    const state = await turn("@Billing hello");
+    expect(state.messages.at(-1)?.name).toBe("Billing");
+    // No Router ran this turn: Finalize records the default path, with no router and no rule.
+    expect(state.route).toMatchObject({ router: "", kind: "default", rule: null, agent: "Billing" });
+    expect(state.route?.turn).toBe(state.messages.findLast((m) => m.getType() === "human")?.id);
   });
 });

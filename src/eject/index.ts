@@ -17,6 +17,8 @@ import { CALCULATOR_SOURCE } from "./runtime/calculator.js";
 import { DEFAULT_TOOLS_SOURCE } from "./runtime/defaultTools.js";
 import { KNOWLEDGE_SOURCE } from "./runtime/knowledge.js";
 import { MEMORY_SOURCE } from "./runtime/memory.js";
+import { ROUTES_SOURCE } from "./runtime/routes.js";
+import { SANITIZE_SOURCE } from "./runtime/sanitize.js";
 import { SCRIPTED_MODEL_SOURCE } from "./runtime/scriptedModel.js";
 import { TEMPLATE_SOURCE } from "./runtime/template.js";
 import { TEST_SUPPORT_SOURCE } from "./runtime/testSupport.js";
@@ -72,6 +74,8 @@ export async function ejectDocument(input: unknown): Promise<EjectResult> {
   if ((document.knowledge_bases ?? []).length > 0) typescript["src/knowledge.ts"] = KNOWLEDGE_SOURCE;
   if (agents.some((a) => a.memory)) typescript["src/memory.ts"] = MEMORY_SOURCE;
   if (plan.hasBackgroundTasks) typescript["src/backgroundTasks.ts"] = BACKGROUND_TASKS_SOURCE;
+  if (typescript[GRAPH_PATH]?.includes('from "./routes.js"')) typescript["src/routes.ts"] = ROUTES_SOURCE;
+  if (typescript[GRAPH_PATH]?.includes('from "./sanitize.js"')) typescript["src/sanitize.ts"] = SANITIZE_SOURCE;
 
   const files: EjectFile[] = [];
   for (const [path, source] of Object.entries(typescript)) files.push({ path, text: await formatTypeScript(source, path) });

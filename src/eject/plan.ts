@@ -117,6 +117,16 @@ const GRAPH_NAMES = [
   "BaseCheckpointSaver",
   "BaseStore",
   "StructuredToolInterface",
+  "follow",
+  "evaluate",
+  "render",
+  "chooseRoute",
+  "finalizeTurn",
+  "matches",
+  "turnOf",
+  "RouteRule",
+  "RoutePlan",
+  "sanitizeReply",
 ];
 
 /** Names tools.ts imports, which no tool may take. */

@@ -32,8 +32,9 @@ function assertionLines(plan: EjectPlan, test: GraphTest, assertion: Assertion):
       return check(`${turn}.toolCalls.some(${argsMatchExpression(assertion)})`, assertion, `callsText(${turn}.toolCalls)`);
     case "tool_not_called":
       return check(`!${turn}.toolCalls.some(${argsMatchExpression(assertion)})`, assertion, `callsText(${turn}.toolCalls)`);
-    case "state":
     case "route":
+      return check(`${turn}.routes.includes(${stringLiteral(assertion.route)})`, assertion, `(${turn}.routes.join(", ") || "(no route selected)")`);
+    case "state":
       return todo(plan, { name: test.name, reason: `${assertion.kind} assertions are not exported yet (${describeAssertion(assertion)})`, file: TESTS_PATH });
     default: {
       const never: never = assertion;
@@ -63,7 +64,7 @@ function testBlock(plan: EjectPlan, test: GraphTest): string {
       lines.push(`const turn${i + 1} = await playTurn(graph, ${stringLiteral(`test-${test.id}`)}, ${stringLiteral(turn.message)}${followUps});`);
     else {
       lines.push(todo(plan, { name: test.name, reason: "answers to pauses (resume turns) are not exported yet", file: TESTS_PATH }));
-      lines.push(`const turn${i + 1}: TurnFacts = { reply: null, toolCalls: [] };`);
+      lines.push(`const turn${i + 1}: TurnFacts = { reply: null, toolCalls: [], routes: [], state: null };`);
     }
   }
   for (const assertion of test.assertions) lines.push(assertionLines(plan, test, assertion));

@@ -43,10 +43,12 @@ export interface ToolCall {
   args: Record<string, unknown>;
 }
 
-/** What one turn did: its last reply with text and the tool calls of every model call. */
+/** What one turn did: its last reply with text, the tool calls of every model call, the route a Router chose and the state after it. */
 export interface TurnFacts {
   reply: string | null;
   toolCalls: ToolCall[];
+  routes: string[];
+  state: Record<string, unknown> | null;
 }
 
 class TurnRecorder extends BaseCallbackHandler {
@@ -65,7 +67,15 @@ class TurnRecorder extends BaseCallbackHandler {
 }
 
 interface Invokable {
-  invoke(input: { messages: BaseMessage[] }, config: { configurable: { thread_id: string }; callbacks: BaseCallbackHandler[] }): Promise<unknown>;
+  invoke(input: { messages: BaseMessage[] }, config: { configurable: { thread_id: string }; callbacks: BaseCallbackHandler[] }): Promise<Record<string, unknown>>;
+}
+
+/** The route a Router chose in the turn that ended in \`state\` (a plan from an earlier turn does not count). */
+function routeOfTurn(state: Record<string, unknown>): string | null {
+  const route = state.route as { kind?: unknown; turn?: unknown } | null | undefined;
+  const messages = Array.isArray(state.messages) ? (state.messages as BaseMessage[]) : [];
+  const turn = messages.findLast((message) => message.getType() === "human")?.id ?? null;
+  return route && typeof route.kind === "string" && route.turn === turn ? route.kind : null;
 }
 
 /**
@@ -75,11 +85,20 @@ interface Invokable {
 export async function playTurn(graph: Invokable, threadId: string, message: string, followUps?: () => Promise<string[]>): Promise<TurnFacts> {
   const recorder = new TurnRecorder();
   const config = { configurable: { thread_id: threadId }, callbacks: [recorder] };
-  await graph.invoke({ messages: [new HumanMessage(message)] }, config);
+  const routes: string[] = [];
+  let state = await graph.invoke({ messages: [new HumanMessage(message)] }, config);
+  const noteRoute = () => {
+    const route = routeOfTurn(state);
+    if (route !== null) routes.push(route);
+  };
+  noteRoute();
   for (let pending = (await followUps?.()) ?? []; pending.length > 0; pending = (await followUps?.()) ?? []) {
-    for (const followUp of pending) await graph.invoke({ messages: [new HumanMessage(followUp)] }, config);
+    for (const followUp of pending) {
+      state = await graph.invoke({ messages: [new HumanMessage(followUp)] }, config);
+      noteRoute();
+    }
   }
-  return { reply: recorder.replies.at(-1) ?? null, toolCalls: recorder.toolCalls };
+  return { reply: recorder.replies.at(-1) ?? null, toolCalls: recorder.toolCalls, routes, state };
 }
 
 /** True when \`actual\` has everything \`expected\` has: objects may carry more keys, arrays match item by item. */

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { HumanMessage } from "@langchain/core/messages";
 import { compileGraph } from "../engine/index.js";
 import { assertValid, type GraphDocument } from "../schema/index.js";
-import { docWith } from "../schema/fixtures/builders.js";
+import { conditionalEdge, docWith, flowEdge, framedDoc, handleEdge, plainNode } from "../schema/fixtures/builders.js";
 import { projectDir, writeProject } from "../../tests/support/ejectedProject.js";
 import { testServices } from "../../tests/support/services.js";
 import { ejectDocument } from "./index.js";
@@ -17,22 +17,10 @@ const EXAMPLES = path.resolve(import.meta.dirname, "../../examples");
 const readExample = (name: string): GraphDocument => assertValid(JSON.parse(readFileSync(path.join(EXAMPLES, `${name}.json`), "utf8")));
 
 /** Templates the exporter covers: their generated graph must match the compiled one. */
-const IN_SCOPE = ["weather-assistant", "number-cruncher", "support-desk", "supervisor-team", "main-agent-team", "routed-support"];
+const IN_SCOPE = ["weather-assistant", "number-cruncher", "support-desk", "supervisor-team", "main-agent-team", "routed-support", "sage-loop"];
 /** Templates with parts not exported yet, and the nodes their TODO list must name. */
 const WITH_TODOS: Record<string, string[]> = {
-  "personal-assistant": ["Check", "Plan", "Execute", "Reply"],
-  "sage-loop": [
-    "is_task",
-    "greeter",
-    "start_task",
-    "task_loop",
-    "task_planning",
-    "task_executor",
-    "task_observation",
-    "task_completion_judge",
-    "record_verdict",
-    "task_summary",
-  ],
+  "personal-assistant": ["Check", "Plan", "Execute"],
 };
 
 const written: string[] = [];
@@ -180,5 +168,49 @@ describe("the ejected Routed support runs as the graph does", () => {
     // No Router ran this turn: Finalize records the default path, with no router and no rule.
     expect(state.route).toMatchObject({ router: "", kind: "default", rule: null, agent: "Billing" });
     expect(state.route?.turn).toBe(state.messages.findLast((m) => m.getType() === "human")?.id);
+  });
+});
+
+describe("the ejected flow kinds run as the graph does", () => {
+  const channels = [
+    { name: "count", type: "number", default: 0 },
+    { name: "label", type: "string", default: "" },
+  ];
+  const setNode = (id: string, channel: string, expression: string) => plainNode(id, "set_state", { name: id, assignments: [{ channel, expression }] });
+
+  it("tries conditional edges in order, the first that holds wins, and flow edges are the default way", async () => {
+    const document = assertValid(
+      framedDoc(
+        [setNode("mark", "count", "state.count + 1"), setNode("big", "label", '"big"'), setNode("small", "label", '"small"')],
+        [
+          flowEdge("e0", "start", "mark"),
+          conditionalEdge("e1", "mark", "end", 'input.matches("^stop")'),
+          conditionalEdge("e2", "mark", "big", "state.count > 5"),
+          flowEdge("e3", "mark", "small"),
+          flowEdge("e4", "big", "end"),
+          flowEdge("e5", "small", "end"),
+        ],
+        { state: { channels } } as never,
+      ),
+    );
+    const ejected = await loadEjected("conditional", document);
+    expect(shapeOf(ejected.createGraph(), null)).toEqual(shapeOf(compileGraph(document, testServices()).graph as unknown as DrawableGraph, ["mark"]));
+    const graph = ejected.createGraph() as unknown as { invoke(input: Record<string, unknown>): Promise<Record<string, unknown>> };
+    const run = (message: string, count: number) => graph.invoke({ messages: [new HumanMessage(message)], count });
+    expect(await run("go", 5)).toMatchObject({ count: 6, label: "big" });
+    expect(await run("go", 0)).toMatchObject({ count: 1, label: "small" });
+    expect(await run("stop now", 9)).toMatchObject({ count: 10, label: "" });
+  });
+
+  it("stops a Loop whose on_limit is error with an error that names it", async () => {
+    const document = assertValid(
+      framedDoc(
+        [plainNode("spin", "loop", { name: "spin", condition: "true", max_loops: 2, on_limit: "error" }), setNode("step", "count", "state.count + 1")],
+        [flowEdge("e0", "start", "spin"), handleEdge("spin", "step", "body"), flowEdge("e1", "step", "spin"), handleEdge("spin", "end", "exit")],
+        { state: { channels } } as never,
+      ),
+    );
+    const graph = (await loadEjected("loop-error", document)).createGraph() as unknown as { invoke(input: Record<string, unknown>): Promise<unknown> };
+    await expect(graph.invoke({ messages: [new HumanMessage("go")] })).rejects.toThrow('Loop "spin" reached max_loops (2) while true still held');
   });
 });

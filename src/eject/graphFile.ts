@@ -4,7 +4,8 @@
  */
 import { outputHandleIds, type GraphNode, type StateChannel } from "../schema/index.js";
 import { agentBlock, DEFAULT_TOOL_FACTORIES } from "./agentsCode.js";
-import { conditionCode, flowCode, type FlowCode } from "./flowNodes.js";
+import { builtinChannelsOf, conditionCode, flowCode, type FlowCode } from "./flowNodes.js";
+import { flowHelpers } from "./flowHelpers.js";
 import { docComment, propertyKey, stringLiteral, valueLiteral } from "./escape.js";
 import { GRAPH_PATH, todo, type AgentPlan, type EjectPlan } from "./plan.js";
 
@@ -119,7 +120,9 @@ function wiring(plan: EjectPlan, flows: ReadonlyMap<string, FlowCode | null>): s
       for (const edge of outgoing) ways.get(edge.source_handle ?? "")?.push(targetOf(edge.target));
       const entries = [...ways].filter(([, targets]) => targets.length > 0).map(([h, targets]) => `${stringLiteral(h)}: [${[...new Set(targets)].join(", ")}]`);
       const all = [...new Set([...[...ways.values()].flat(), "END"])];
-      chain.push(`.addConditionalEdges(${from}, (state) => follow({ ${entries.join(", ")} }, ${handle}), [${all.join(", ")}])`);
+      const chosen = `follow({ ${entries.join(", ")} }, ${handle})`;
+      const route = handle.includes("input") ? `(state) => {\nconst input = lastUserText(state.messages);\nreturn ${chosen};\n}` : `(state) => ${chosen}`;
+      chain.push(`.addConditionalEdges(${from}, ${route}, [${all.join(", ")}])`);
       continue;
     }
     const conditional = outgoing.flatMap((e) => (e.kind === "conditional" ? [e] : []));
@@ -128,7 +131,7 @@ function wiring(plan: EjectPlan, flows: ReadonlyMap<string, FlowCode | null>): s
       for (const target of flow) chain.push(`.addEdge(${from}, ${target})`);
       continue;
     }
-    const rules = conditional.map((e) => `if (${conditionCode(plan, e.condition)}) return ${targetOf(e.target)};`);
+    const rules = conditional.map((e) => `if (${conditionCode(plan, e.condition, `the condition on edge ${e.id}`)}) return ${targetOf(e.target)};`);
     const fallback = flow.length === 0 ? "END" : flow.length === 1 ? (flow[0] as string) : `[${flow.join(", ")}]`;
     const all = [...new Set([...conditional.map((e) => targetOf(e.target)), ...flow, "END"])];
     chain.push(`.addConditionalEdges(${from}, (state) => {
@@ -141,11 +144,12 @@ function wiring(plan: EjectPlan, flows: ReadonlyMap<string, FlowCode | null>): s
 }
 
 /** The functions src/routes.ts gives the generated graph. */
-const ROUTE_HELPERS = ["chooseRoute", "finalizeTurn", "matches", "turnOf"];
+const ROUTE_HELPERS = ["chooseRoute", "finalizeTurn", "matches"];
 
 export function graphFile(plan: EjectPlan): string {
   const { document } = plan;
-  const hasRoute = document.nodes.some((n) => n.kind === "router" || n.kind === "finalize");
+  const builtin = builtinChannelsOf(plan);
+  const hasRoute = builtin.route;
   const uses = (text: string) => body.includes(text) || chain.some((line) => line.includes(text));
   const agentBlocks = plan.agents.map((agent) => agentBlock(plan, agent));
   const others = document.nodes.filter((n) => plan.otherFunctions.has(n.id));
@@ -154,12 +158,13 @@ export function graphFile(plan: EjectPlan): string {
   const chain = wiring(plan, flows);
   const body = [...agentBlocks, ...otherBlocks].join("\n\n");
   const imports = [
-    `import { ${uses("HumanMessage(") ? "HumanMessage, " : ""}type BaseMessage } from "@langchain/core/messages";`,
+    `import { ${uses("HumanMessage(") ? "HumanMessage, " : ""}${uses("SystemMessage(") ? "SystemMessage, " : ""}type BaseMessage } from "@langchain/core/messages";`,
+    uses("withState(") ? 'import type { BaseChatModel } from "@langchain/core/language_models/chat_models";' : "",
     `import { ${uses(" tool(") ? "tool, " : ""}type StructuredToolInterface } from "@langchain/core/tools";`,
     uses("?: RunnableConfig") ? 'import type { RunnableConfig } from "@langchain/core/runnables";' : "",
     'import { Annotation, END, InMemoryStore, MessagesAnnotation, START, StateGraph, type BaseCheckpointSaver, type BaseStore, type LangGraphRunnableConfig } from "@langchain/langgraph";',
     uses("z.object(") ? 'import { z } from "zod";' : "",
-    uses("evaluate(") ? 'import { evaluate } from "@marcbachmann/cel-js";' : "",
+    uses("cel(") ? 'import { cel } from "./cel.js";' : "",
     plan.hasBackgroundTasks ? 'import { BackgroundTasks } from "./backgroundTasks.js";' : "",
     `import { agentLoop${["HandoffTurn", "requestHelpTool(", "transferTool("].some((n) => uses(n)) ? ", " : ""}${[uses("requestHelpTool(") ? "requestHelpTool" : "", uses("transferTool(") ? "transferTool" : "", uses("HandoffTurn") ? "type HandoffTurn" : ""].filter(Boolean).join(", ")} } from "./agentLoop.js";`,
     ...(DEFAULT_TOOL_FACTORIES.some((n) => uses(`${n}(`))
@@ -173,9 +178,17 @@ export function graphFile(plan: EjectPlan): string {
     'import { chatModel, type ModelFor } from "./models.js";',
     'import * as prompts from "./prompts.js";',
     uses("tools.") ? 'import * as tools from "./tools.js";' : "",
-    `import { ${uses("render(") ? "render, " : ""}systemPrompt } from "./template.js";`,
+    `import { ${uses("render(") ? "render, " : ""}${uses("renderValue(") ? "renderValue, " : ""}systemPrompt } from "./template.js";`,
   ].filter(Boolean);
   const channels = document.state.channels.map(channelExpression);
+  if (builtin.loops) {
+    channels.unshift(`/** Each Loop's passes this turn, by its name. */
+loops: Annotation<Record<string, LoopPass>>({ reducer: (left, right) => ({ ...left, ...right }), default: () => ({}) }),`);
+  }
+  if (builtin.results) {
+    channels.unshift(`/** What each tool and structured LLM node returned, by its name. */
+results: Annotation<Record<string, unknown>>({ reducer: (left, right) => ({ ...left, ...right }), default: () => ({}) }),`);
+  }
   if (hasRoute) {
     channels.unshift(`/** The turn's route plan: what a Router decided, stamped by Finalize. */
 route: Annotation<RoutePlan | null>({ reducer: (_left, right) => right, default: () => null }),`);
@@ -216,16 +229,16 @@ function lastUserText(messages: BaseMessage[]): string {
   return last ? last.text : "";
 }
 
-${
-  uses("follow(")
-    ? `
+${flowHelpers(uses, builtin.loops)}${
+    uses("follow(")
+      ? `
 /** The nodes a branching node goes to from the handle it chose; a handle without edges ends the run. */
 function follow(ways: Record<string, string[]>, handle: string): string[] {
   return Object.hasOwn(ways, handle) ? (ways[handle] as string[]) : [END];
 }
 `
-    : ""
-}${
+      : ""
+  }${
     uses("answerOf(")
       ? `
 /** An agent's answer: the text of the last message it added. */

@@ -13,6 +13,7 @@ import { langgraphJson, packageJson, readme, TSCONFIG } from "./projectFiles.js"
 import { promptsFile, PROMPTS_PATH } from "./promptsFile.js";
 import { AGENT_LOOP_SOURCE } from "./runtime/agentLoop.js";
 import { BACKGROUND_TASKS_SOURCE } from "./runtime/backgroundTasks.js";
+import { CEL_SOURCE } from "./runtime/cel.js";
 import { CALCULATOR_SOURCE } from "./runtime/calculator.js";
 import { DEFAULT_TOOLS_SOURCE } from "./runtime/defaultTools.js";
 import { KNOWLEDGE_SOURCE } from "./runtime/knowledge.js";
@@ -65,7 +66,7 @@ export async function ejectDocument(input: unknown): Promise<EjectResult> {
   };
   const agents = plan.agents.map((a) => a.node.data);
   // The generated helpers a project gets are the ones its files use.
-  if (plan.agents.some((a) => a.profile.provider === "scripted")) {
+  if (plan.modelUsers.some((a) => a.profile.provider === "scripted")) {
     typescript[SCRIPTS_PATH] = scriptsFile(plan);
     typescript["src/scriptedModel.ts"] = SCRIPTED_MODEL_SOURCE;
   }
@@ -75,6 +76,7 @@ export async function ejectDocument(input: unknown): Promise<EjectResult> {
   if (agents.some((a) => a.memory)) typescript["src/memory.ts"] = MEMORY_SOURCE;
   if (plan.hasBackgroundTasks) typescript["src/backgroundTasks.ts"] = BACKGROUND_TASKS_SOURCE;
   if (typescript[GRAPH_PATH]?.includes('from "./routes.js"')) typescript["src/routes.ts"] = ROUTES_SOURCE;
+  if (Object.values(typescript).some((text) => text.includes('from "./cel.js"'))) typescript["src/cel.ts"] = CEL_SOURCE;
   if (typescript[GRAPH_PATH]?.includes('from "./sanitize.js"')) typescript["src/sanitize.ts"] = SANITIZE_SOURCE;
 
   const files: EjectFile[] = [];

@@ -64,6 +64,18 @@ class TurnRecorder extends BaseCallbackHandler {
       for (const call of message.tool_calls ?? []) this.toolCalls.push({ name: call.name, args: call.args });
     }
   }
+
+  /** A Tool node's call (no model asked for it): the node marks it with \`tool_node\` in its metadata. */
+  override handleToolStart(_tool: unknown, input: string, _runId: string, _parentRunId?: string, _tags?: string[], metadata?: Record<string, unknown>, runName?: string): void {
+    if (typeof metadata?.tool_node !== "string") return;
+    let args: unknown;
+    try {
+      args = JSON.parse(input);
+    } catch {
+      args = { input };
+    }
+    this.toolCalls.push({ name: runName ?? "", args: args && typeof args === "object" ? (args as Record<string, unknown>) : { input: args } });
+  }
 }
 
 interface Invokable {

@@ -1,7 +1,7 @@
 // The ejected graph is the graph our compiler builds: same nodes, same edges, per template. The
 // generated src/graph.ts is loaded for real (it imports `@langchain/langgraph`'s Node entry, so
 // this file runs isolated, see vite.config.ts).
-import { readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
@@ -16,12 +16,11 @@ import { ejectDocument } from "./index.js";
 const EXAMPLES = path.resolve(import.meta.dirname, "../../examples");
 const readExample = (name: string): GraphDocument => assertValid(JSON.parse(readFileSync(path.join(EXAMPLES, `${name}.json`), "utf8")));
 
-/** Templates the exporter covers: their generated graph must match the compiled one. */
-const IN_SCOPE = ["weather-assistant", "number-cruncher", "support-desk", "supervisor-team", "main-agent-team", "routed-support", "sage-loop"];
-/** Templates with parts not exported yet, and the nodes their TODO list must name. */
-const WITH_TODOS: Record<string, string[]> = {
-  "personal-assistant": ["Check", "Plan", "Execute"],
-};
+/** Every template: the exporter covers them all, so their generated graph must match the compiled one. */
+const TEMPLATES = readdirSync(EXAMPLES)
+  .filter((file) => file.endsWith(".json"))
+  .map((file) => file.replace(/\.json$/, ""))
+  .sort();
 
 const written: string[] = [];
 function ejectedDir(name: string): string {
@@ -57,7 +56,7 @@ async function loadEjected(name: string, document: unknown): Promise<{ createGra
 }
 
 describe("the ejected graph's structure", () => {
-  it.each(IN_SCOPE)("%s has the nodes and edges our compiler builds", async (name) => {
+  it.each(TEMPLATES)("%s has the nodes and edges our compiler builds", async (name) => {
     const document = readExample(name);
     const compiled = compileGraph(document, testServices());
     const start = document.nodes.find((n) => n.kind === "start");
@@ -79,11 +78,10 @@ describe("the ejected graph's structure", () => {
     expect(actual.nodes.length).toBeGreaterThan(0);
   });
 
-  it.each(Object.entries(WITH_TODOS))("%s lists a TODO for each node it cannot export yet", async (name, nodes) => {
-    const { todos } = await ejectDocument(readExample(name));
-    expect(todos.length).toBeGreaterThan(0);
-    const named = new Set(todos.map((t) => t.name));
-    for (const node of nodes) expect(named, `no TODO names ${node}`).toContain(node);
+  it.each(TEMPLATES)("%s ejects with no TODO: everything it does is in the code", async (name) => {
+    const { todos, files } = await ejectDocument(readExample(name));
+    expect(todos).toEqual([]);
+    expect(files.filter((f) => f.text.includes("TODO(")).map((f) => f.path)).toEqual([]);
   });
 
   it("keeps the document's channels with their reducers and defaults", async () => {
@@ -212,5 +210,17 @@ describe("the ejected flow kinds run as the graph does", () => {
     );
     const graph = (await loadEjected("loop-error", document)).createGraph() as unknown as { invoke(input: Record<string, unknown>): Promise<unknown> };
     await expect(graph.invoke({ messages: [new HumanMessage("go")] })).rejects.toThrow('Loop "spin" reached max_loops (2) while true still held');
+  });
+
+  it("answers an empty message at once and a too-long one with its length, without planning", async () => {
+    const graph = (await loadEjected("validate", readExample("personal-assistant"))).createGraph() as unknown as {
+      invoke(input: Record<string, unknown>): Promise<{ messages: { text: string; name?: string }[]; actions: unknown; results: Record<string, unknown> }>;
+    };
+    const empty = await graph.invoke({ messages: [new HumanMessage("   ")] });
+    expect(empty.messages.at(-1)).toMatchObject({ name: "Check", text: expect.stringContaining("Please tell me what you need") });
+    expect(empty.results.Check).toEqual({ valid: false, reason: "empty", length: 3 });
+    expect(empty.actions).toBeNull();
+    const long = await graph.invoke({ messages: [new HumanMessage("☕".repeat(2001))] });
+    expect(long.messages.at(-1)?.text).toBe("That's a lot to take in. Please keep requests under 2000 characters (yours has 2001).");
   });
 });

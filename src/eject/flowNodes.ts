@@ -6,8 +6,9 @@
 import type { GraphNode, NodeKind, NodeOfKind } from "../schema/index.js";
 import { celToTypeScript, type CelName } from "./celToTs.js";
 import { docComment, propertyKey, regexExpression, stringLiteral, valueLiteral } from "./escape.js";
-import { GRAPH_PATH, todo, toolById, type EjectPlan } from "./plan.js";
+import { descriptionOf, GRAPH_PATH, todo, toolById, type EjectPlan } from "./plan.js";
 import { zodExpression } from "./zodSchema.js";
+import { execute, planner, validateInput } from "./planNodes.js";
 
 /** A node's code inside createGraph. */
 export interface FlowCode {
@@ -17,10 +18,8 @@ export interface FlowCode {
   handle?: string;
 }
 
-type Writer<K extends NodeKind> = ((plan: EjectPlan, node: NodeOfKind<K>, fn: string) => FlowCode) | null;
+export type Writer<K extends NodeKind> = ((plan: EjectPlan, node: NodeOfKind<K>, fn: string) => FlowCode) | null;
 type FlowKind = Exclude<NodeKind, "start" | "end" | "note" | "agent">;
-
-const describe = (node: GraphNode): string => ("description" in node.data && typeof node.data.description === "string" ? node.data.description : "");
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -68,14 +67,16 @@ function valueCode(plan: EjectPlan, source: string, where: string): string {
 
 /**
  * The channels of the graph's own the generated state needs besides the document's: `route` for
- * Router and Finalize, `results` (each node's result, by name) for what CEL reads, `loops` for Loops.
+ * Router and Finalize, `results` (each node's result, by name) for what CEL reads, `loops` for Loops,
+ * `actions` for a Planner's plan.
  */
-export function builtinChannelsOf(plan: EjectPlan): { route: boolean; results: boolean; loops: boolean } {
+export function builtinChannelsOf(plan: EjectPlan): { route: boolean; results: boolean; loops: boolean; actions: boolean } {
   const kinds = new Set(plan.document.nodes.map((n) => n.kind));
   return {
     route: kinds.has("router") || kinds.has("finalize"),
     results: plan.document.nodes.some((n) => n.kind !== "agent" && plan.otherFunctions.has(n.id)),
     loops: kinds.has("loop"),
+    actions: kinds.has("planner") || kinds.has("execute"),
   };
 }
 
@@ -93,7 +94,7 @@ const router: Writer<"router"> = (plan, node, fn) => {
   });
   const routes = data.routes.map((r) => `${r.id}${r.description ? ` (${r.description})` : ""}`).join(", ");
   return {
-    code: `${docComment(`${describe(node) || data.name}\nRoutes: ${routes}; anything else takes \`default\`.`)}async function ${fn}(state: State): Promise<Update> {
+    code: `${docComment(`${descriptionOf(node) || data.name}\nRoutes: ${routes}; anything else takes \`default\`.`)}async function ${fn}(state: State): Promise<Update> {
   const input = lastUserText(state.messages);
   const rules: RouteRule[] = [
     ${rules.join("\n")}
@@ -107,7 +108,7 @@ const router: Writer<"router"> = (plan, node, fn) => {
 const finalize: Writer<"finalize"> = (plan, node, fn) => {
   const output = node.data.output_channel;
   return {
-    code: `${docComment(describe(node) || node.data.name)}async function ${fn}(state: State): Promise<Update> {
+    code: `${docComment(descriptionOf(node) || node.data.name)}async function ${fn}(state: State): Promise<Update> {
   const record = finalizeTurn(state.route, state.messages, ${plan.hasHandoffs ? "state.active_agent" : "null"}, now().getTime());
   return { route: record${output ? `, ${propertyKey(output)}: record` : ""} };
 }`,
@@ -115,7 +116,7 @@ const finalize: Writer<"finalize"> = (plan, node, fn) => {
 };
 
 const ifNode: Writer<"if"> = (plan, node, fn) => ({
-  code: `${docComment(`${describe(node) || node.data.name}\nGoes on through \`true\` when ${node.data.condition} holds, through \`false\` otherwise.`)}async function ${fn}(_state: State): Promise<Update> {
+  code: `${docComment(`${descriptionOf(node) || node.data.name}\nGoes on through \`true\` when ${node.data.condition} holds, through \`false\` otherwise.`)}async function ${fn}(_state: State): Promise<Update> {
   return {};
 }`,
   handle: `${conditionCode(plan, node.data.condition, `${node.data.name}: condition`)} ? "true" : "false"`,
@@ -137,7 +138,7 @@ const loop: Writer<"loop"> = (plan, node, fn) => {
       ? `throw new Error(${stringLiteral(`Loop "${name}" reached max_loops (${max}) while ${condition} still held`)});`
       : `return { loops: { ${field}: { count: 0, passes, exhausted: true, turn } } };`;
   return {
-    code: `${docComment(`${describe(node) || name}\nRuns its body while ${condition} holds, at most ${max} passes a turn (then it ${onLimit === "error" ? "stops the run with an error" : "leaves through `exit`"}).`)}async function ${fn}(state: State): Promise<Update> {
+    code: `${docComment(`${descriptionOf(node) || name}\nRuns its body while ${condition} holds, at most ${max} passes a turn (then it ${onLimit === "error" ? "stops the run with an error" : "leaves through `exit`"}).`)}async function ${fn}(state: State): Promise<Update> {
   ${holds.includes("input") ? "const input = lastUserText(state.messages);\n" : ""}const turn = turnOf(state.messages);
   const previous = state.loops[${key}];
   const passes = previous && previous.turn === turn ? previous.count : 0;
@@ -165,7 +166,7 @@ const setState: Writer<"set_state"> = (plan, node, fn) => {
     return `${target} = ${value};`;
   });
   return {
-    code: `${docComment(describe(node) || node.data.name)}async function ${fn}(state: State): Promise<Update> {
+    code: `${docComment(descriptionOf(node) || node.data.name)}async function ${fn}(state: State): Promise<Update> {
   ${lines.some((l) => l.includes("input")) ? "const input = lastUserText(state.messages);\n" : ""}const update: Record<string, unknown> = {};
   ${lines.join("\n")}
   return update as Update;
@@ -182,7 +183,7 @@ const toolNode: Writer<"tool"> = (plan, node, fn) => {
     : "";
   const output = data.output_channel ? `, ${propertyKey(data.output_channel)}: value` : "";
   return {
-    code: `${docComment(describe(node) || `${data.name}: runs ${definition?.name ?? data.tool}.`)}async function ${fn}(state: State, config: LangGraphRunnableConfig): Promise<Update> {
+    code: `${docComment(descriptionOf(node) || `${data.name}: runs ${definition?.name ?? data.tool}.`)}async function ${fn}(state: State, config: LangGraphRunnableConfig): Promise<Update> {
   ${notes}const input = lastUserText(state.messages);
   const args = renderValue(${valueLiteral(data.args)}, { state, input, results: state.results }) as Record<string, unknown>;
   let result: unknown;
@@ -215,7 +216,7 @@ const llm: Writer<"llm"> = (plan, node, fn) => {
   if (schema) updates.push(`results: { ${propertyKey(data.name)}: value }`);
   const kept = updates.length > 1 ? `const value = ${value};\n` : "";
   return {
-    code: `${docComment(describe(node) || `${data.name}: one model call.`)}async function ${fn}(state: State, config: LangGraphRunnableConfig): Promise<Update> {
+    code: `${docComment(descriptionOf(node) || `${data.name}: one model call.`)}async function ${fn}(state: State, config: LangGraphRunnableConfig): Promise<Update> {
   const scope = { state, input: lastUserText(state.messages), results: state.results };
   ${system ? `const system = ${system};\n` : ""}const messages = ${messages};
   const reply = await withState(model(${stringLiteral(data.name)}), state).invoke(messages, config);
@@ -239,9 +240,9 @@ export const FLOW_WRITERS: { readonly [K in FlowKind]: Writer<K> } = {
   parallel: null,
   set_state: setState,
   subgraph: null,
-  validate_input: null,
-  planner: null,
-  execute: null,
+  validate_input: validateInput,
+  planner,
+  execute,
 };
 
 /** The node's code, or null when its kind is not exported yet. */

@@ -7,7 +7,7 @@ import { agentBlock, DEFAULT_TOOL_FACTORIES } from "./agentsCode.js";
 import { builtinChannelsOf, conditionCode, flowCode, type FlowCode } from "./flowNodes.js";
 import { flowHelpers } from "./flowHelpers.js";
 import { docComment, propertyKey, stringLiteral, valueLiteral } from "./escape.js";
-import { GRAPH_PATH, todo, type AgentPlan, type EjectPlan } from "./plan.js";
+import { descriptionOf, GRAPH_PATH, todo, type AgentPlan, type EjectPlan } from "./plan.js";
 
 export { GRAPH_PATH } from "./plan.js";
 
@@ -48,8 +48,7 @@ function otherNodeBlock(plan: EjectPlan, node: GraphNode, flow: FlowCode | null)
     reason: `${node.kind} nodes are not exported yet; this node leaves the state as it is`,
     file: GRAPH_PATH,
   });
-  const description = "description" in node.data && typeof node.data.description === "string" ? node.data.description : "";
-  return `${docComment(description)}async function ${fn}(_state: State): Promise<Update> {\n${comment}\nreturn {};\n}`;
+  return `${docComment(descriptionOf(node))}async function ${fn}(_state: State): Promise<Update> {\n${comment}\nreturn {};\n}`;
 }
 
 /**
@@ -158,7 +157,7 @@ export function graphFile(plan: EjectPlan): string {
   const chain = wiring(plan, flows);
   const body = [...agentBlocks, ...otherBlocks].join("\n\n");
   const imports = [
-    `import { ${uses("HumanMessage(") ? "HumanMessage, " : ""}${uses("SystemMessage(") ? "SystemMessage, " : ""}type BaseMessage } from "@langchain/core/messages";`,
+    `import { ${uses("new AIMessage(") ? "AIMessage, " : ""}${uses("HumanMessage(") ? "HumanMessage, " : ""}${uses("SystemMessage(") ? "SystemMessage, " : ""}type BaseMessage } from "@langchain/core/messages";`,
     uses("withState(") ? 'import type { BaseChatModel } from "@langchain/core/language_models/chat_models";' : "",
     `import { ${uses(" tool(") ? "tool, " : ""}type StructuredToolInterface } from "@langchain/core/tools";`,
     uses("?: RunnableConfig") ? 'import type { RunnableConfig } from "@langchain/core/runnables";' : "",
@@ -172,6 +171,8 @@ export function graphFile(plan: EjectPlan): string {
       : []),
     uses("memoryTools(") ? 'import { memoryTools } from "./memory.js";' : "",
     uses("sanitizeReply") ? 'import { sanitizeReply } from "./sanitize.js";' : "",
+    uses("executePlan(") ? 'import { executePlan } from "./execution.js";' : "",
+    builtin.actions ? `import { ${uses("planActions(") ? "planActions, " : ""}type ActionPlan } from "./plans.js";` : "",
     hasRoute
       ? `import { ${ROUTE_HELPERS.filter((n) => uses(`${n}(`)).join(", ")}${ROUTE_HELPERS.some((n) => uses(`${n}(`)) ? ", " : ""}${uses("RouteRule[]") ? "type RouteRule, " : ""}type RoutePlan } from "./routes.js";`
       : "",
@@ -181,6 +182,10 @@ export function graphFile(plan: EjectPlan): string {
     `import { ${uses("render(") ? "render, " : ""}${uses("renderValue(") ? "renderValue, " : ""}systemPrompt } from "./template.js";`,
   ].filter(Boolean);
   const channels = document.state.channels.map(channelExpression);
+  if (builtin.actions) {
+    channels.unshift(`/** This turn's plan: the Planner's actions and how Execute ran them. */
+actions: Annotation<ActionPlan | null>({ reducer: (_left, right) => right, default: () => null }),`);
+  }
   if (builtin.loops) {
     channels.unshift(`/** Each Loop's passes this turn, by its name. */
 loops: Annotation<Record<string, LoopPass>>({ reducer: (left, right) => ({ ...left, ...right }), default: () => ({}) }),`);

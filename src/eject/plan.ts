@@ -61,7 +61,7 @@ export interface ModelUser {
 }
 
 export interface EjectPlan {
-  /** Agents, then LLM nodes: each has a model in models.ts. */
+  /** Agents, then LLM and Planner nodes: each has a model in models.ts. */
   modelUsers: ModelUser[];
   document: GraphDocument;
   /** Every agent, sub-agents before their parents. */
@@ -148,6 +148,10 @@ const GRAPH_NAMES = [
   "SystemMessage",
   "LoopPass",
   "BaseChatModel",
+  "AIMessage",
+  "planActions",
+  "executePlan",
+  "ActionPlan",
 ];
 
 /** Names tools.ts imports, which no tool may take. */
@@ -155,6 +159,10 @@ export const TOOLS_FILE_NAMES = ["tool", "z", "render", "calculate", "knowledgeB
 
 const roleOf = (node: GraphNode): "start" | "end" | "none" | "executable" =>
   node.kind === "start" ? "start" : node.kind === "end" ? "end" : node.kind === "note" ? "none" : "executable";
+
+/** A node's description, "" when it has none. */
+export const descriptionOf = (node: GraphNode): string =>
+  "description" in node.data && typeof node.data.description === "string" ? node.data.description : "";
 
 const nameOf = (node: GraphNode): string => ("name" in node.data && typeof node.data.name === "string" ? node.data.name : node.id);
 
@@ -242,13 +250,13 @@ export function planProject(document: GraphDocument): EjectPlan {
     rules: a.node.data.script,
   }));
   for (const node of document.nodes) {
-    if (node.kind !== "llm") continue;
+    if (node.kind !== "llm" && node.kind !== "planner") continue;
     modelUsers.push({
       name: node.data.name,
       nodeId: node.id,
       profile: document.models.find((m) => m.id === node.data.model) as ModelProfile,
       temperature: node.data.temperature,
-      script: scriptScope.take(`llm:${node.id}`, node.data.name),
+      script: scriptScope.take(`model:${node.id}`, node.data.name),
       rules: node.data.script,
     });
   }

@@ -71,10 +71,7 @@ function testBlock(plan: EjectPlan, test: GraphTest): string {
   for (const [i, turn] of test.turns.entries()) {
     if ("message" in turn)
       lines.push(`const turn${i + 1} = await playTurn(graph, ${stringLiteral(`test-${test.id}`)}, ${stringLiteral(turn.message)}${followUps});`);
-    else {
-      lines.push(todo(plan, { name: test.name, reason: "answers to pauses (resume turns) are not exported yet", file: TESTS_PATH }));
-      lines.push(`const turn${i + 1}: TurnFacts = { reply: null, toolCalls: [], routes: [], state: null };`);
-    }
+    else lines.push(`const turn${i + 1} = await playTurn(graph, ${stringLiteral(`test-${test.id}`)}, { resume: ${valueLiteral(turn.resume)} }${followUps});`);
   }
   for (const assertion of test.assertions) lines.push(assertionLines(plan, test, assertion));
   return `test(${stringLiteral(test.name)}, async () => {\n${lines.join("\n")}\n});`;
@@ -84,7 +81,7 @@ export function testsFile(plan: EjectPlan): string {
   const tests = plan.document.tests.map((test) => testBlock(plan, test));
   const replay = plan.document.tests.some((t) => t.mode === "replay");
   const usesCel = plan.document.tests.some((t) => t.assertions.some((a) => a.kind === "state"));
-  const names = ["argsMatch", "callsText", "playTurn", ...(replay ? ["ReplayChatModel", "type RecordedReply"] : []), "type TurnFacts"];
+  const names = ["argsMatch", "callsText", "playTurn", ...(replay ? ["ReplayChatModel", "type RecordedReply"] : [])];
   return `/** The graph's own tests, as drawn: each plays its conversation on a fresh thread and checks what the graph did. */
 import assert from "node:assert/strict";
 import { test } from "node:test";

@@ -66,6 +66,15 @@ function readTurn(messages: readonly BaseMessage[]) {
 
 let calls = 0;
 
+const RESULT_REF = /\\{\\{(\\s*results\\.[^{}]*?)\\}\\}/g;
+const KEPT_REF = /\\uE000([^\\uE000]*)\\uE000/g;
+
+/** A call's arguments filled from the turn; a plan's \`{{ results.<id>… }}\` stay for Execute to fill when the action runs. */
+function renderArgs(args: Record<string, unknown>, scope: Record<string, unknown>): Record<string, unknown> {
+  const keep = JSON.parse(JSON.stringify(args).replace(RESULT_REF, "\\uE000$1\\uE000")) as Record<string, unknown>;
+  return JSON.parse(JSON.stringify(renderValue(keep, scope)).replace(KEPT_REF, "{{$1}}")) as Record<string, unknown>;
+}
+
 export class ScriptedChatModel extends BaseChatModel {
   private readonly script: Script;
   private readonly agent: string;
@@ -120,7 +129,7 @@ export class ScriptedChatModel extends BaseChatModel {
         ? (rule.toolCalls ?? []).map((call) => ({
             id: \`call_\${++calls}\`,
             name: call.name,
-            args: renderValue(call.args, scope) as Record<string, unknown>,
+            args: renderArgs(call.args, scope),
             type: "tool_call" as const,
           }))
         : [];

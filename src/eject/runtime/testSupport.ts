@@ -7,6 +7,7 @@ import { BaseCallbackHandler } from "@langchain/core/callbacks/base";
 import { BaseChatModel, type BindToolsInput } from "@langchain/core/language_models/chat_models";
 import { AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import type { ChatResult, LLMResult } from "@langchain/core/outputs";
+import { Command } from "@langchain/langgraph";
 
 export interface RecordedReply {
   content: string;
@@ -79,7 +80,7 @@ class TurnRecorder extends BaseCallbackHandler {
 }
 
 interface Invokable {
-  invoke(input: { messages: BaseMessage[] }, config: { configurable: { thread_id: string }; callbacks: BaseCallbackHandler[] }): Promise<Record<string, unknown>>;
+  invoke(input: { messages: BaseMessage[] } | Command<unknown, never, never>, config: { configurable: { thread_id: string }; callbacks: BaseCallbackHandler[] }): Promise<Record<string, unknown>>;
 }
 
 /** The route a Router chose in the turn that ended in \`state\` (a plan from an earlier turn does not count). */
@@ -91,14 +92,20 @@ function routeOfTurn(state: Record<string, unknown>): string | null {
 }
 
 /**
- * Plays one turn, then the follow-up turns of background tasks it started (\`followUps\` gives
- * their messages once they settle): a turn's facts include its follow-ups, as in the graph's runs.
+ * Plays one turn — a message, or \`{ resume }\`: the answer to the pause the thread waits at (an
+ * approval or a question) — then the follow-up turns of background tasks it started (\`followUps\`
+ * gives their messages once they settle): a turn's facts include its follow-ups, as in the graph's runs.
  */
-export async function playTurn(graph: Invokable, threadId: string, message: string, followUps?: () => Promise<string[]>): Promise<TurnFacts> {
+export async function playTurn(
+  graph: Invokable,
+  threadId: string,
+  message: string | { resume: unknown },
+  followUps?: () => Promise<string[]>,
+): Promise<TurnFacts> {
   const recorder = new TurnRecorder();
   const config = { configurable: { thread_id: threadId }, callbacks: [recorder] };
   const routes: string[] = [];
-  let state = await graph.invoke({ messages: [new HumanMessage(message)] }, config);
+  let state = await graph.invoke(typeof message === "string" ? { messages: [new HumanMessage(message)] } : new Command({ resume: message.resume }), config);
   const noteRoute = () => {
     const route = routeOfTurn(state);
     if (route !== null) routes.push(route);

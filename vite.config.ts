@@ -39,7 +39,7 @@ function domFreeDecoderInWorkers(): Plugin {
  * after running 10000 timers", from `@langchain/langgraph-api/dist/queue.mjs`).
  */
 const SHARED_MODULE_TESTS = [
-  ...["schema", "import", "eject", "engine", "models", "tools", "app", "cli", "worker", "server/graph"].map((layer) => `src/${layer}/**/*.test.ts`),
+  ...["schema", "import", "eject", "engine", "models", "tools", "app", "cli", "server/graph"].map((layer) => `src/${layer}/**/*.test.ts`),
   "src/server/bundle/engineCache.test.ts",
   "src/server/runtime/requestGuard.test.ts",
   "src/server/runtime/runtimeServer.restart.test.ts",
@@ -48,10 +48,12 @@ const SHARED_MODULE_TESTS = [
 ];
 /**
  * Folders that share modules too, except the files that spy on or replace IndexedDB's prototypes
- * and globals (another file's late transactions would reach the spies).
+ * and globals (another file's late transactions would reach the spies). The worker's tests share
+ * them as well: each opens its own fake IndexedDB and thread locks (src/worker/testing).
  */
-const SHARED_FOLDERS = ["tests/*.test.ts", "src/persistence/**/*.test.ts"];
+const SHARED_FOLDERS = ["tests/*.test.ts", "src/persistence/**/*.test.ts", "src/worker/**/*.test.ts"];
 const ISOLATED_IN_SHARED_FOLDERS = [
+  "src/worker/knowledgeQuota.test.ts",
   "tests/persistence.test.ts",
   "src/persistence/store/IdbStore.test.ts",
   "src/persistence/store/IdbStore.vectors.test.ts",

@@ -2,10 +2,12 @@
 // first stage that fails.
 //
 // The unit tests leave about a third of the cores idle (their files wait on servers, child
-// processes and timers), so the static checks (tsc twice, ESLint, Prettier, the schema check) run
-// beside them, one at a time, each one's output printed as a block when it ends. A failed check
-// stops the unit tests at once. The end-to-end tests then run alone: they keep every core busy.
-import { spawn, spawnSync } from "node:child_process";
+// processes and timers), so the static checks (tsc twice, ESLint, Prettier, the schema check, the
+// end-to-end build) run beside them, one at a time, each one's output printed as a block when it
+// ends. A failed check stops the unit tests at once. The end-to-end tests start as soon as the
+// checks pass, beside the unit tests' last files (which alone leave a quarter of the cores idle);
+// their output is held back until the unit tests end, and a unit test failure stops them.
+import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 
@@ -49,7 +51,7 @@ const CHECKS = [
 /** @type {Step} */
 const UNIT = { name: "unit tests", command: "npx", args: ["vitest", "run"] };
 
-/** Run one at a time, after the checks and the unit tests passed. */
+/** Run one at a time, after the checks passed, beside the unit tests' last files. */
 /** @type {Step[]} */
 const TESTS = [
   { name: "ensure Chromium", command: "node", args: ["scripts/ensure-chromium.mjs"] },
@@ -173,17 +175,61 @@ function runLive(step) {
   return { done, stop };
 }
 
-/** Runs the tests one by one with their output on the terminal, up to the first failure. */
-function runTests(steps) {
-  for (const step of steps) {
-    if (skipped(step)) continue;
-    console.log(`\n▶ ${step.name}: ${commandLine(step)}`);
-    const started = performance.now();
-    const cpuBefore = busyCpuSeconds();
-    const why = failure(spawnSync(step.command, step.args, { stdio: "inherit", shell, env: { ...process.env, ...step.env } }));
-    report(step, why, seconds(started), cpuSince(cpuBefore));
-    if (why) return;
-  }
+/**
+ * Runs the tests one by one, up to the first failure, beside the unit tests: their output is held
+ * until `release` resolves (so the two runs' lines do not interleave), then shown as it comes.
+ * `stop()` ends the running step and everything it started.
+ */
+function runTestsBeside(steps, release) {
+  let child;
+  let stopped = false;
+  let live = false;
+  const held = [];
+  const write = (stream) => (chunk) => (live ? stream.write(chunk) : held.push([stream, chunk]));
+  void release.then(() => {
+    live = true;
+    for (const [stream, chunk] of held.splice(0)) stream.write(chunk);
+  });
+  const runStep = (step) =>
+    new Promise((resolve) => {
+      write(process.stdout)(`\n▶ ${step.name}: ${commandLine(step)}\n`);
+      const started = performance.now();
+      const cpuBefore = busyCpuSeconds();
+      // Piped output is not a terminal: keep the colours the terminal would have shown.
+      const env = { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: process.env.FORCE_COLOR ?? "1" } : {}), ...step.env };
+      child = spawn(step.command, step.args, { env, shell, detached: !shell, stdio: ["ignore", "pipe", "pipe"] });
+      child.stdout.on("data", write(process.stdout));
+      child.stderr.on("data", write(process.stderr));
+      let error;
+      child.on("error", (e) => (error = e));
+      child.on("close", (status, signal) => {
+        const why = stopped ? "was stopped because the unit tests failed" : failure({ error, signal, status });
+        resolve({ why, time: seconds(started), cpu: cpuSince(cpuBefore) });
+      });
+    });
+  const done = (async () => {
+    for (const step of steps) {
+      if (stopped) return;
+      if (skipped(step)) continue;
+      const outcome = await runStep(step);
+      await release;
+      // A step stopped for the unit tests' failure is not a failure of its own.
+      if (stopped) return;
+      report(step, outcome.why, outcome.time, outcome.cpu);
+      if (outcome.why) return;
+    }
+  })();
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    if (!child || child.exitCode !== null) return;
+    try {
+      process.kill(shell ? child.pid : -child.pid, "SIGTERM");
+    } catch {
+      child.kill("SIGTERM");
+    }
+  };
+  return { done, stop };
 }
 
 const started = performance.now();
@@ -192,20 +238,25 @@ const cpuAtStart = busyCpuSeconds();
 const lanes = Math.max(1, Math.min(CHECKS.length, availableParallelism() - 1));
 console.log(`\n▶ static checks, ${lanes} at a time, beside the unit tests`);
 const unit = runLive(UNIT);
+/** @type {ReturnType<typeof runTestsBeside> | undefined} */
+let endToEnd;
 // The unit tests run in a process group of their own, which Ctrl+C in the terminal does not reach.
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.once(signal, () => {
     unit.stop();
+    endToEnd?.stop();
     process.exit(130);
   });
 }
 let staticTime = "0.0";
 await runChecks(CHECKS, lanes, unit.stop).then(() => (staticTime = seconds(started)));
 console.log(`\nStatic checks: ${staticTime}s`);
+if (failed === 0) endToEnd = runTestsBeside(TESTS, unit.done);
 const unitOutcome = await unit.done;
 report(UNIT, unitOutcome.why, unitOutcome.time);
 const firstPhase = { name: "static checks + unit tests", time: seconds(started), cpu: cpuSince(cpuAtStart) };
-if (failed === 0) runTests(TESTS);
+if (unitOutcome.why) endToEnd?.stop();
+await endToEnd?.done;
 
 // Each step's wall time and the CPU the machine was busy for it (the static checks and the unit tests overlap: one line for both).
 console.log("\nStep times (wall s, CPU s the machine was busy; 2 cores give 2 CPU s per s):");

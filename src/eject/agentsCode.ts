@@ -79,8 +79,13 @@ export function agentBlock(plan: EjectPlan, agent: AgentPlan): string {
   if (data.default_tools.includes("ask_user")) note("the default tool ask_user is not exported yet");
   const catalogTools = plan.document.tools.flatMap((t) => (t.kind === "agent" && t.config.agent === agent.name ? [t] : []));
   for (const definition of catalogTools) if (definition.return_direct) note(`the ${definition.name} tool's return_direct is not exported yet`);
-  if (data.forced_tool) note("the forced tool is not exported yet");
-  if (data.sanitize) note("sanitizing pseudo tool-call text is not exported yet");
+  const forced = data.forced_tool ? toolById(plan, data.forced_tool.tool) : undefined;
+  const fallback = data.forced_tool?.fallback ?? "";
+  // The fallback is a template over the user's message (the agent's state is not in its loop).
+  const forcedOption = forced
+    ? `, forcedTool: { name: ${stringLiteral(forced.name)}, fallback: (${fallback.includes("{{") ? "input" : ""}) => ${fallback.includes("{{") ? `render(${stringLiteral(fallback)}, { state: {}, input })` : stringLiteral(fallback)} }`
+    : "";
+  const sanitizeOption = data.sanitize ? ", sanitize: sanitizeReply" : "";
   const prompt = (state: string, input: string, supervisor?: string) =>
     `systemPrompt(prompts.${agent.prompt}, { state: ${state}, input: ${input}, agent: ${stringLiteral(agent.name)} }, now()${data.timezone || supervisor ? `, ${stringLiteral(data.timezone ?? "UTC")}` : ""}${supervisor ? `, ${supervisor}` : ""})`;
   const handoffs = agent.children
@@ -95,7 +100,7 @@ export function agentBlock(plan: EjectPlan, agent: AgentPlan): string {
   const lines = [`// ${agent.name}${role}`, ...notes];
   // A profile without tool calling falls back to plain chat, as the engine does.
   const loopTools = agent.profile.tool_calling ? agent.tools : "[]";
-  const loopOptions = `{ name: ${stringLiteral(agent.name)}, model: model(${stringLiteral(agent.name)}), tools: ${loopTools}, maxIterations: ${data.max_iterations}${handoffs.length > 0 ? `, handoffs: { ${handoffs.join(", ")} }` : ""} }`;
+  const loopOptions = `{ name: ${stringLiteral(agent.name)}, model: model(${stringLiteral(agent.name)}), tools: ${loopTools}, maxIterations: ${data.max_iterations}${forcedOption}${sanitizeOption}${handoffs.length > 0 ? `, handoffs: { ${handoffs.join(", ")} }` : ""} }`;
   if (supervisors.length > 0) {
     // A handoff sub-agent's tools name its supervisor (request_help), so its loop is built per supervisor.
     lines.push(`${docComment(`${agent.name}'s turn when a supervisor hands the conversation to it: its prompt starts with the supervisor's block.`)}function ${agent.handoff}(supervisor: string): HandoffTurn {

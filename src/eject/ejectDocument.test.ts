@@ -3,7 +3,7 @@ import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { GraphValidationError } from "../schema/index.js";
-import { agentNode, docWith, flowEdge, llmNode, mockTool } from "../schema/fixtures/builders.js";
+import { agentNode, docWith, flowEdge, mockTool, plainNode } from "../schema/fixtures/builders.js";
 import { ejectDocument, type EjectResult } from "./index.js";
 
 const EXAMPLES = path.resolve(import.meta.dirname, "../../examples");
@@ -70,16 +70,16 @@ describe("ejectDocument", () => {
 
   it("still writes the project for a node kind it cannot export, marking and listing the place", async () => {
     const doc = docWith((d) => {
-      d.nodes.push(llmNode("summary", "Summarise"));
+      d.nodes.push(plainNode("summary", "parallel", { name: "Summarise" }));
       d.edges = [flowEdge("e1", "start", "assistant"), flowEdge("e2", "assistant", "summary"), flowEdge("e3", "summary", "end")];
     });
     const result = await ejectDocument(doc);
     expect(result.todos).toEqual([expect.objectContaining({ nodeId: "summary", name: "Summarise", file: "src/graph.ts" })]);
-    expect(result.todos[0]?.reason).toMatch(/llm nodes are not exported yet/);
+    expect(result.todos[0]?.reason).toMatch(/parallel nodes are not exported yet/);
     const graph = fileOf(result, "src/graph.ts");
-    expect(graph).toContain("// TODO(Summarise): llm nodes are not exported yet");
+    expect(graph).toContain("// TODO(Summarise): parallel nodes are not exported yet");
     expect(graph).toContain('.addNode("Summarise", summarise)');
-    expect(fileOf(result, "README.md")).toContain("Summarise: llm nodes are not exported yet");
+    expect(fileOf(result, "README.md")).toContain("Summarise: parallel nodes are not exported yet");
   });
 
   it("gives agents and tools whose names collide as identifiers names of their own", async () => {

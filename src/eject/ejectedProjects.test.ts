@@ -13,8 +13,17 @@ import { ejectDocument } from "./index.js";
 
 const run = promisify(execFile);
 const EXAMPLES = path.resolve(import.meta.dirname, "../../examples");
-/** The three the issue asks for, Supervisor team for handoffs, Main agent team for agent tools and background tasks. */
-const TEMPLATES = ["weather-assistant", "number-cruncher", "support-desk", "supervisor-team", "main-agent-team"];
+/** The three the issue asks for, Supervisor team for handoffs, Main agent team for agent tools and background tasks, Routed support for routing, Sage loop for flows, Personal assistant for plans and approvals: every template. */
+const TEMPLATES = [
+  "weather-assistant",
+  "number-cruncher",
+  "support-desk",
+  "supervisor-team",
+  "main-agent-team",
+  "routed-support",
+  "sage-loop",
+  "personal-assistant",
+];
 const INSTALL_TIMEOUT = 600_000;
 const PROJECT_TIMEOUT = 180_000;
 

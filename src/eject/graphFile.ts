@@ -2,10 +2,12 @@
  * src/graph.ts of the generated project: the state with the document's channels, one function per
  * node, each agent's loop, sub-agents as tools, and the StateGraph wired as the canvas draws it.
  */
-import type { GraphNode, StateChannel } from "../schema/index.js";
+import { outputHandleIds, type GraphNode, type StateChannel } from "../schema/index.js";
 import { agentBlock, DEFAULT_TOOL_FACTORIES } from "./agentsCode.js";
-import { docComment, stringLiteral, valueLiteral } from "./escape.js";
-import { GRAPH_PATH, todo, type AgentPlan, type EjectPlan } from "./plan.js";
+import { builtinChannelsOf, conditionCode, flowCode, type FlowCode } from "./flowNodes.js";
+import { flowHelpers } from "./flowHelpers.js";
+import { docComment, propertyKey, stringLiteral, valueLiteral } from "./escape.js";
+import { descriptionOf, GRAPH_PATH, todo, type AgentPlan, type EjectPlan } from "./plan.js";
 
 export { GRAPH_PATH } from "./plan.js";
 
@@ -36,7 +38,8 @@ function channelExpression(channel: StateChannel): string {
   return `${docComment(channel.description)}${channel.name}: Annotation<${declared}>({ reducer: ${reducer}, default: () => ${defaultValue} }),`;
 }
 
-function otherNodeBlock(plan: EjectPlan, node: GraphNode): string {
+function otherNodeBlock(plan: EjectPlan, node: GraphNode, flow: FlowCode | null): string {
+  if (flow) return flow.code;
   const fn = plan.otherFunctions.get(node.id) as string;
   const name = plan.graphNames.get(node.id) ?? node.id;
   const comment = todo(plan, {
@@ -45,13 +48,50 @@ function otherNodeBlock(plan: EjectPlan, node: GraphNode): string {
     reason: `${node.kind} nodes are not exported yet; this node leaves the state as it is`,
     file: GRAPH_PATH,
   });
-  const description = "description" in node.data && typeof node.data.description === "string" ? node.data.description : "";
-  return `${docComment(description)}async function ${fn}(_state: State): Promise<Update> {\n${comment}\nreturn {};\n}`;
+  return `${docComment(descriptionOf(node))}async function ${fn}(_state: State): Promise<Update> {\n${comment}\nreturn {};\n}`;
 }
 
-/** The `.addNode` / `.addEdge` chain: flow edges as edges, a node with several ways out as a conditional edge. */
-function wiring(plan: EjectPlan): string[] {
+/**
+ * Agents a leading `@name` reaches, by lower-case name → the top-level node that answers: each
+ * top-level agent, and the sub-agents it hands off to (its loop takes the turn on to them).
+ * Only a graph whose turns could start elsewhere needs it.
+ */
+function mentionableAgents(plan: EjectPlan): Map<string, string> {
+  const topLevel = plan.agents.filter((a) => a.graphName);
+  const start = plan.document.nodes.find((n) => n.kind === "start");
+  const startTargets = new Set(plan.document.edges.filter((e) => e.source === start?.id).map((e) => e.target));
+  const reachable = new Map<string, string>();
+  if (topLevel.every((a) => startTargets.has(a.node.id)) && topLevel.length <= 1) return reachable;
+  for (const agent of topLevel) reachable.set(agent.name.toLowerCase(), agent.graphName as string);
+  for (const agent of topLevel) {
+    for (const link of agent.children) {
+      const key = link.child.name.toLowerCase();
+      if (link.mode === "handoff" && !reachable.has(key)) reachable.set(key, agent.graphName as string);
+    }
+  }
+  return reachable;
+}
+
+/** Where a turn starts: at the agent a leading `@name` mentions, otherwise where Start leads. */
+function startByMention(mentionable: ReadonlyMap<string, string>, startTargets: readonly string[]): string {
+  const agents = [...mentionable].map(([name, node]) => `${propertyKey(name)}: ${stringLiteral(node)}`);
+  const fallback = startTargets.length === 1 ? (startTargets[0] as string) : startTargets.length === 0 ? "END" : `[${startTargets.join(", ")}]`;
+  const all = [...new Set([...startTargets, ...[...mentionable.values()].map(stringLiteral)])];
+  return `.addConditionalEdges(START, (state) => {
+  const mention = /^\\s*@([A-Za-z][A-Za-z0-9_-]*)/.exec(lastUserText(state.messages))?.[1]?.toLowerCase() ?? "";
+  const agents: Record<string, string> = { ${agents.join(", ")} };
+  return Object.hasOwn(agents, mention) ? (agents[mention] as string) : ${fallback};
+}, [${all.join(", ")}])`;
+}
+
+/**
+ * The `.addNode` / `.addEdge` chain, wired as the engine wires it: a branching node follows the
+ * edges of the handle it chose (none: the run ends); conditional edges are tried in order, the
+ * first whose condition holds wins, and the flow edges are the default way; flow edges alone are edges.
+ */
+function wiring(plan: EjectPlan, flows: ReadonlyMap<string, FlowCode | null>): string[] {
   const { document, graphNames } = plan;
+  const mentionable = mentionableAgents(plan);
   const byId = new Map(document.nodes.map((n) => [n.id, n]));
   const targetOf = (id: string) => (byId.get(id)?.kind === "end" ? "END" : stringLiteral(graphNames.get(id) ?? id));
   const chain: string[] = [];
@@ -64,59 +104,100 @@ function wiring(plan: EjectPlan): string[] {
     const from = node.kind === "start" ? "START" : graphNames.has(node.id) ? stringLiteral(graphNames.get(node.id) as string) : null;
     if (!from) continue;
     const outgoing = document.edges.filter((e) => e.source === node.id && e.kind !== "delegation");
-    const conditional = outgoing.some((e) => e.kind === "conditional") || (outgoing.length > 1 && node.kind !== "start");
-    if (!conditional) {
-      for (const edge of outgoing) chain.push(`.addEdge(${from}, ${targetOf(edge.target)})`);
+    if (node.kind === "start" && mentionable.size > 0) {
+      chain.push(
+        startByMention(
+          mentionable,
+          outgoing.map((e) => targetOf(e.target)),
+        ),
+      );
       continue;
     }
-    const targets = [...new Set(outgoing.map((e) => targetOf(e.target)))];
-    const name = graphNames.get(node.id) ?? node.id;
-    const comment = todo(plan, {
-      name,
-      nodeId: node.id,
-      reason: "branching and conditional edges are not exported yet: this route always takes the first way out",
-      file: GRAPH_PATH,
-    });
-    chain.push(`\n${comment}\n.addConditionalEdges(${from}, () => ${targets[0]}, [${targets.join(", ")}])`);
+    const handle = flows.get(node.id)?.handle;
+    if (handle) {
+      const ways = new Map<string, string[]>(outputHandleIds(node).map((h) => [h, []]));
+      for (const edge of outgoing) ways.get(edge.source_handle ?? "")?.push(targetOf(edge.target));
+      const entries = [...ways].filter(([, targets]) => targets.length > 0).map(([h, targets]) => `${stringLiteral(h)}: [${[...new Set(targets)].join(", ")}]`);
+      const all = [...new Set([...[...ways.values()].flat(), "END"])];
+      const chosen = `follow({ ${entries.join(", ")} }, ${handle})`;
+      const route = handle.includes("input") ? `(state) => {\nconst input = lastUserText(state.messages);\nreturn ${chosen};\n}` : `(state) => ${chosen}`;
+      chain.push(`.addConditionalEdges(${from}, ${route}, [${all.join(", ")}])`);
+      continue;
+    }
+    const conditional = outgoing.flatMap((e) => (e.kind === "conditional" ? [e] : []));
+    const flow = outgoing.filter((e) => e.kind === "flow").map((e) => targetOf(e.target));
+    if (conditional.length === 0) {
+      for (const target of flow) chain.push(`.addEdge(${from}, ${target})`);
+      continue;
+    }
+    const rules = conditional.map((e) => `if (${conditionCode(plan, e.condition, `the condition on edge ${e.id}`)}) return ${targetOf(e.target)};`);
+    const fallback = flow.length === 0 ? "END" : flow.length === 1 ? (flow[0] as string) : `[${flow.join(", ")}]`;
+    const all = [...new Set([...conditional.map((e) => targetOf(e.target)), ...flow, "END"])];
+    chain.push(`.addConditionalEdges(${from}, (state) => {
+  const input = lastUserText(state.messages);
+  ${rules.join("\n")}
+  return ${fallback};
+}, [${all.join(", ")}])`);
   }
   return chain;
 }
 
+/** The functions src/routes.ts gives the generated graph. */
+const ROUTE_HELPERS = ["chooseRoute", "finalizeTurn", "matches"];
+
 export function graphFile(plan: EjectPlan): string {
   const { document } = plan;
-  const uses = (text: string) => body.includes(text);
+  const builtin = builtinChannelsOf(plan);
+  const hasRoute = builtin.route;
+  const uses = (text: string) => body.includes(text) || chain.some((line) => line.includes(text));
   const agentBlocks = plan.agents.map((agent) => agentBlock(plan, agent));
-  const otherBlocks = document.nodes.filter((n) => plan.otherFunctions.has(n.id)).map((n) => otherNodeBlock(plan, n));
-  const topLevel = plan.agents.filter((a) => a.graphName);
-  const mentions =
-    topLevel.length > 1
-      ? [
-          todo(plan, {
-            name: document.meta.name,
-            reason: `"@name" at the start of a message jumps to that agent (${topLevel.map((a) => a.name).join(", ")}) in the graph; here every turn starts at Start`,
-            file: GRAPH_PATH,
-          }),
-        ]
-      : [];
-  const body = [...mentions, ...agentBlocks, ...otherBlocks].join("\n\n");
+  const others = document.nodes.filter((n) => plan.otherFunctions.has(n.id));
+  const flows = new Map(others.map((n) => [n.id, flowCode(plan, n, plan.otherFunctions.get(n.id) as string)]));
+  const otherBlocks = others.map((n) => otherNodeBlock(plan, n, flows.get(n.id) ?? null));
+  const chain = wiring(plan, flows);
+  const body = [...agentBlocks, ...otherBlocks].join("\n\n");
   const imports = [
-    `import { ${uses("HumanMessage(") ? "HumanMessage, " : ""}type BaseMessage } from "@langchain/core/messages";`,
+    `import { ${uses("new AIMessage(") ? "AIMessage, " : ""}${uses("HumanMessage(") ? "HumanMessage, " : ""}${uses("SystemMessage(") ? "SystemMessage, " : ""}type BaseMessage } from "@langchain/core/messages";`,
+    uses("withState(") ? 'import type { BaseChatModel } from "@langchain/core/language_models/chat_models";' : "",
     `import { ${uses(" tool(") ? "tool, " : ""}type StructuredToolInterface } from "@langchain/core/tools";`,
     uses("?: RunnableConfig") ? 'import type { RunnableConfig } from "@langchain/core/runnables";' : "",
     'import { Annotation, END, InMemoryStore, MessagesAnnotation, START, StateGraph, type BaseCheckpointSaver, type BaseStore, type LangGraphRunnableConfig } from "@langchain/langgraph";',
     uses("z.object(") ? 'import { z } from "zod";' : "",
+    uses("cel(") ? 'import { cel } from "./cel.js";' : "",
     plan.hasBackgroundTasks ? 'import { BackgroundTasks } from "./backgroundTasks.js";' : "",
     `import { agentLoop${["HandoffTurn", "requestHelpTool(", "transferTool("].some((n) => uses(n)) ? ", " : ""}${[uses("requestHelpTool(") ? "requestHelpTool" : "", uses("transferTool(") ? "transferTool" : "", uses("HandoffTurn") ? "type HandoffTurn" : ""].filter(Boolean).join(", ")} } from "./agentLoop.js";`,
     ...(DEFAULT_TOOL_FACTORIES.some((n) => uses(`${n}(`))
       ? [`import { ${DEFAULT_TOOL_FACTORIES.filter((n) => uses(`${n}(`)).join(", ")} } from "./defaultTools.js";`]
       : []),
     uses("memoryTools(") ? 'import { memoryTools } from "./memory.js";' : "",
+    uses("sanitizeReply") ? 'import { sanitizeReply } from "./sanitize.js";' : "",
+    uses("executePlan(") ? 'import { executePlan } from "./execution.js";' : "",
+    builtin.actions ? `import { ${uses("planActions(") ? "planActions, " : ""}type ActionPlan } from "./plans.js";` : "",
+    hasRoute
+      ? `import { ${ROUTE_HELPERS.filter((n) => uses(`${n}(`)).join(", ")}${ROUTE_HELPERS.some((n) => uses(`${n}(`)) ? ", " : ""}${uses("RouteRule[]") ? "type RouteRule, " : ""}type RoutePlan } from "./routes.js";`
+      : "",
     'import { chatModel, type ModelFor } from "./models.js";',
     'import * as prompts from "./prompts.js";',
     uses("tools.") ? 'import * as tools from "./tools.js";' : "",
-    'import { systemPrompt } from "./template.js";',
+    `import { ${uses("render(") ? "render, " : ""}${uses("renderValue(") ? "renderValue, " : ""}systemPrompt } from "./template.js";`,
   ].filter(Boolean);
   const channels = document.state.channels.map(channelExpression);
+  if (builtin.actions) {
+    channels.unshift(`/** This turn's plan: the Planner's actions and how Execute ran them. */
+actions: Annotation<ActionPlan | null>({ reducer: (_left, right) => right, default: () => null }),`);
+  }
+  if (builtin.loops) {
+    channels.unshift(`/** Each Loop's passes this turn, by its name. */
+loops: Annotation<Record<string, LoopPass>>({ reducer: (left, right) => ({ ...left, ...right }), default: () => ({}) }),`);
+  }
+  if (builtin.results) {
+    channels.unshift(`/** What each tool and structured LLM node returned, by its name. */
+results: Annotation<Record<string, unknown>>({ reducer: (left, right) => ({ ...left, ...right }), default: () => ({}) }),`);
+  }
+  if (hasRoute) {
+    channels.unshift(`/** The turn's route plan: what a Router decided, stamped by Finalize. */
+route: Annotation<RoutePlan | null>({ reducer: (_left, right) => right, default: () => null }),`);
+  }
   if (plan.hasHandoffs) {
     channels.unshift(`/** The agent answering the conversation, which a handoff changes and the next turn resumes. */
 active_agent: Annotation<string | null>({ reducer: (_left, right) => right, default: () => null }),`);
@@ -153,16 +234,25 @@ function lastUserText(messages: BaseMessage[]): string {
   return last ? last.text : "";
 }
 
-${
-  uses("answerOf(")
-    ? `
+${flowHelpers(uses, builtin.loops)}${
+    uses("follow(")
+      ? `
+/** The nodes a branching node goes to from the handle it chose; a handle without edges ends the run. */
+function follow(ways: Record<string, string[]>, handle: string): string[] {
+  return Object.hasOwn(ways, handle) ? (ways[handle] as string[]) : [END];
+}
+`
+      : ""
+  }${
+    uses("answerOf(")
+      ? `
 /** An agent's answer: the text of the last message it added. */
 function answerOf(messages: BaseMessage[]): string {
   return messages.at(-1)?.text ?? "";
 }
 `
-    : ""
-}
+      : ""
+  }
 export function createGraph(options: GraphOptions = {}) {
   const model = options.model ?? chatModel;
   const store = options.store ?? new InMemoryStore();
@@ -171,7 +261,7 @@ export function createGraph(options: GraphOptions = {}) {
 ${body}
 
   return new StateGraph(GraphState)
-    ${wiring(plan).join("\n")}
+    ${chain.join("\n")}
     .compile({ name: ${stringLiteral(document.meta.name)}, checkpointer: options.checkpointer, store });
 }
 

@@ -13,10 +13,15 @@ import { langgraphJson, packageJson, readme, TSCONFIG } from "./projectFiles.js"
 import { promptsFile, PROMPTS_PATH } from "./promptsFile.js";
 import { AGENT_LOOP_SOURCE } from "./runtime/agentLoop.js";
 import { BACKGROUND_TASKS_SOURCE } from "./runtime/backgroundTasks.js";
+import { CEL_SOURCE } from "./runtime/cel.js";
 import { CALCULATOR_SOURCE } from "./runtime/calculator.js";
 import { DEFAULT_TOOLS_SOURCE } from "./runtime/defaultTools.js";
 import { KNOWLEDGE_SOURCE } from "./runtime/knowledge.js";
 import { MEMORY_SOURCE } from "./runtime/memory.js";
+import { EXECUTION_SOURCE } from "./runtime/execution.js";
+import { PLANS_SOURCE } from "./runtime/plans.js";
+import { ROUTES_SOURCE } from "./runtime/routes.js";
+import { SANITIZE_SOURCE } from "./runtime/sanitize.js";
 import { SCRIPTED_MODEL_SOURCE } from "./runtime/scriptedModel.js";
 import { TEMPLATE_SOURCE } from "./runtime/template.js";
 import { TEST_SUPPORT_SOURCE } from "./runtime/testSupport.js";
@@ -63,7 +68,7 @@ export async function ejectDocument(input: unknown): Promise<EjectResult> {
   };
   const agents = plan.agents.map((a) => a.node.data);
   // The generated helpers a project gets are the ones its files use.
-  if (plan.agents.some((a) => a.profile.provider === "scripted")) {
+  if (plan.modelUsers.some((a) => a.profile.provider === "scripted")) {
     typescript[SCRIPTS_PATH] = scriptsFile(plan);
     typescript["src/scriptedModel.ts"] = SCRIPTED_MODEL_SOURCE;
   }
@@ -72,6 +77,11 @@ export async function ejectDocument(input: unknown): Promise<EjectResult> {
   if ((document.knowledge_bases ?? []).length > 0) typescript["src/knowledge.ts"] = KNOWLEDGE_SOURCE;
   if (agents.some((a) => a.memory)) typescript["src/memory.ts"] = MEMORY_SOURCE;
   if (plan.hasBackgroundTasks) typescript["src/backgroundTasks.ts"] = BACKGROUND_TASKS_SOURCE;
+  if (typescript[GRAPH_PATH]?.includes('from "./routes.js"')) typescript["src/routes.ts"] = ROUTES_SOURCE;
+  if (typescript[GRAPH_PATH]?.includes('from "./plans.js"')) typescript["src/plans.ts"] = PLANS_SOURCE;
+  if (typescript[GRAPH_PATH]?.includes('from "./execution.js"')) typescript["src/execution.ts"] = EXECUTION_SOURCE;
+  if (Object.values(typescript).some((text) => text.includes('from "./cel.js"'))) typescript["src/cel.ts"] = CEL_SOURCE;
+  if (typescript[GRAPH_PATH]?.includes('from "./sanitize.js"')) typescript["src/sanitize.ts"] = SANITIZE_SOURCE;
 
   const files: EjectFile[] = [];
   for (const [path, source] of Object.entries(typescript)) files.push({ path, text: await formatTypeScript(source, path) });

@@ -5,16 +5,16 @@
 import type { Script } from "../schema/index.js";
 import { docComment, regexExpression, stringLiteral, valueLiteral } from "./escape.js";
 import { celToTypeScript, type CelName } from "./celToTs.js";
-import { todo, type AgentPlan, type EjectPlan } from "./plan.js";
+import { todo, type EjectPlan, type ModelUser } from "./plan.js";
 
 export const MODELS_PATH = "src/models.ts";
 export const SCRIPTS_PATH = "src/scripts.ts";
 
 const DEFAULT_SCRIPT: Script = { rules: [], fallback: "I have no scripted answer for that.", tokens_per_second: 0 };
 
-function modelExpression(plan: EjectPlan, agent: AgentPlan): string {
+function modelExpression(plan: EjectPlan, agent: ModelUser): string {
   const profile = agent.profile;
-  const temperature = agent.node.data.temperature ?? profile.temperature;
+  const temperature = agent.temperature ?? profile.temperature;
   const fields = [`model: ${stringLiteral(profile.model)}`];
   if (temperature !== undefined) fields.push(`temperature: ${temperature}`);
   if (profile.max_tokens !== undefined) fields.push(`maxTokens: ${profile.max_tokens}`);
@@ -24,7 +24,7 @@ function modelExpression(plan: EjectPlan, agent: AgentPlan): string {
     notes.push(
       todo(plan, {
         name: agent.name,
-        nodeId: agent.node.id,
+        nodeId: agent.nodeId,
         reason: `fallback profiles (${profile.fallbacks.join(", ")}) are not exported yet`,
         file: MODELS_PATH,
       }),
@@ -48,13 +48,13 @@ function modelExpression(plan: EjectPlan, agent: AgentPlan): string {
 }
 
 export function modelsFile(plan: EjectPlan): string {
-  const providers = new Set(plan.agents.map((a) => a.profile.provider));
+  const providers = new Set(plan.modelUsers.map((a) => a.profile.provider));
   const imports = ['import type { BaseChatModel } from "@langchain/core/language_models/chat_models";'];
   if (providers.has("anthropic")) imports.push('import { ChatAnthropic } from "@langchain/anthropic";');
   if (providers.has("openai")) imports.push('import { ChatOpenAI } from "@langchain/openai";');
   if (providers.has("scripted")) imports.push('import { ScriptedChatModel } from "./scriptedModel.js";', 'import * as scripts from "./scripts.js";');
-  const names = plan.agents.map((a) => stringLiteral(a.name));
-  const entries = plan.agents.map(
+  const names = plan.modelUsers.map((a) => stringLiteral(a.name));
+  const entries = plan.modelUsers.map(
     (agent) =>
       `${docComment(`${agent.name}: profile "${agent.profile.id}" (${agent.profile.provider}, ${agent.profile.model}).`)}${stringLiteral(agent.name)}: () => ${modelExpression(plan, agent)},`,
   );
@@ -67,11 +67,11 @@ ${imports.join("\n")}
 export type AgentName = ${names.length > 0 ? names.join(" | ") : "never"};
 export type ModelFor = (agent: AgentName) => BaseChatModel;
 
-${plan.agents.length > 0 ? `const models: Record<AgentName, () => BaseChatModel> = {\n${entries.join("\n")}\n};` : ""}
+${plan.modelUsers.length > 0 ? `const models: Record<AgentName, () => BaseChatModel> = {\n${entries.join("\n")}\n};` : ""}
 
 /** A new chat model for an agent. */
 export const chatModel: ModelFor = ${
-    plan.agents.length > 0
+    plan.modelUsers.length > 0
       ? "(agent) => models[agent]();"
       : "(agent) => {\n  throw new Error(`This graph has no agents, so no model for ${String(agent)}`);\n};"
   }
@@ -104,10 +104,10 @@ function ruleExpression(rule: Script["rules"][number]): string {
 }
 
 export function scriptsFile(plan: EjectPlan): string {
-  const scripted = plan.agents.filter((a) => a.profile.provider === "scripted");
-  const usesCel = scripted.some((a) => a.node.data.script?.rules.some((r) => r.when && celToTypeScript(r.when, TURN_NAMES) === null));
+  const scripted = plan.modelUsers.filter((a) => a.profile.provider === "scripted");
+  const usesCel = scripted.some((a) => a.rules?.rules.some((r) => r.when && celToTypeScript(r.when, TURN_NAMES) === null));
   const blocks = scripted.map((agent) => {
-    const script = agent.node.data.script ?? DEFAULT_SCRIPT;
+    const script = agent.rules ?? DEFAULT_SCRIPT;
     const rules = script.rules.map((rule) => `${ruleExpression(rule)},`);
     return `${docComment(`${agent.name}'s rules: the first that matches the turn answers.`)}export const ${agent.script}: Script = {
   fallback: ${stringLiteral(script.fallback)},
@@ -118,9 +118,13 @@ ${rules.join("\n")}
   });
   const cel = usesCel
     ? `
-/** A rule's \`when\` condition: CEL over the turn, as written in the graph. */
+/** A rule's \`when\` condition: CEL over the turn, as written in the graph; one that cannot be evaluated does not match. */
 function cel(expression: string, turn: TurnView): boolean {
-  return evaluate(expression, { ...turn, state: {} }) === true;
+  try {
+    return evaluate(expression, { ...turn }, "a scripted rule") === true;
+  } catch {
+    return false;
+  }
 }
 `
     : "";
@@ -128,7 +132,7 @@ function cel(expression: string, turn: TurnView): boolean {
  * The scripted model's rules for each agent: what it answers to which message or tool result.
  * Replace them with a provider in models.ts when the graph should talk to a real model.
  */
-${usesCel ? 'import { evaluate } from "@marcbachmann/cel-js";\n' : ""}import type { Script${usesCel ? ", TurnView" : ""} } from "./scriptedModel.js";
+${usesCel ? 'import { cel as evaluate } from "./cel.js";\n' : ""}import type { Script${usesCel ? ", TurnView" : ""} } from "./scriptedModel.js";
 ${cel}
 ${blocks.join("\n\n")}
 `;

@@ -3,7 +3,7 @@
  * hierarchy, each tool's export name, the graph's node names (the engine's, so `getGraph()`
  * compares), what the project uses, and the TODO places for what cannot be exported yet.
  */
-import { BUILTIN_CHANNELS, type GraphDocument, type GraphNode, type ModelProfile, type NodeOfKind, type ToolDefinition } from "../schema/index.js";
+import { BUILTIN_CHANNELS, type GraphDocument, type GraphNode, type ModelProfile, type NodeOfKind, type Script, type ToolDefinition } from "../schema/index.js";
 import { IdentifierScope } from "./identifiers.js";
 import { lineComment } from "./escape.js";
 
@@ -49,7 +49,20 @@ export interface AgentPlan {
   runs: AgentPlan[];
 }
 
+/** Whatever calls a chat model: an agent or an LLM node, with its profile and scripted rules. */
+export interface ModelUser {
+  name: string;
+  nodeId: string;
+  profile: ModelProfile;
+  temperature?: number;
+  /** scripts.ts export of its rules. */
+  script: string;
+  rules?: Script;
+}
+
 export interface EjectPlan {
+  /** Agents, then LLM and Planner nodes: each has a model in models.ts. */
+  modelUsers: ModelUser[];
   document: GraphDocument;
   /** Every agent, sub-agents before their parents. */
   agents: AgentPlan[];
@@ -117,6 +130,28 @@ const GRAPH_NAMES = [
   "BaseCheckpointSaver",
   "BaseStore",
   "StructuredToolInterface",
+  "follow",
+  "evaluate",
+  "render",
+  "chooseRoute",
+  "finalizeTurn",
+  "matches",
+  "turnOf",
+  "RouteRule",
+  "RoutePlan",
+  "sanitizeReply",
+  "cel",
+  "withState",
+  "parseReply",
+  "resultValue",
+  "renderValue",
+  "SystemMessage",
+  "LoopPass",
+  "BaseChatModel",
+  "AIMessage",
+  "planActions",
+  "executePlan",
+  "ActionPlan",
 ];
 
 /** Names tools.ts imports, which no tool may take. */
@@ -124,6 +159,10 @@ export const TOOLS_FILE_NAMES = ["tool", "z", "render", "calculate", "knowledgeB
 
 const roleOf = (node: GraphNode): "start" | "end" | "none" | "executable" =>
   node.kind === "start" ? "start" : node.kind === "end" ? "end" : node.kind === "note" ? "none" : "executable";
+
+/** A node's description, "" when it has none. */
+export const descriptionOf = (node: GraphNode): string =>
+  "description" in node.data && typeof node.data.description === "string" ? node.data.description : "";
 
 const nameOf = (node: GraphNode): string => ("name" in node.data && typeof node.data.name === "string" ? node.data.name : node.id);
 
@@ -201,11 +240,32 @@ export function planProject(document: GraphDocument): EjectPlan {
   for (const node of document.nodes) {
     if (roleOf(node) === "executable" && node.kind !== "agent") otherFunctions.set(node.id, graphScope.take(`node:${node.id}`, nameOf(node)));
   }
+  const agents = childrenFirst([...byId.values()]);
+  const modelUsers: ModelUser[] = agents.map((a) => ({
+    name: a.name,
+    nodeId: a.node.id,
+    profile: a.profile,
+    temperature: a.node.data.temperature,
+    script: a.script,
+    rules: a.node.data.script,
+  }));
+  for (const node of document.nodes) {
+    if (node.kind !== "llm" && node.kind !== "planner") continue;
+    modelUsers.push({
+      name: node.data.name,
+      nodeId: node.id,
+      profile: document.models.find((m) => m.id === node.data.model) as ModelProfile,
+      temperature: node.data.temperature,
+      script: scriptScope.take(`model:${node.id}`, node.data.name),
+      rules: node.data.script,
+    });
+  }
   const hasHandoffs = delegations.some((e) => e.mode === "handoff");
   const hasBackgroundTasks = delegations.some((e) => e.mode === "tool" && !e.blocking);
   return {
     document,
-    agents: childrenFirst([...byId.values()]),
+    agents,
+    modelUsers,
     tools,
     knowledge,
     agentTools,

@@ -32,9 +32,19 @@ function assertionLines(plan: EjectPlan, test: GraphTest, assertion: Assertion):
       return check(`${turn}.toolCalls.some(${argsMatchExpression(assertion)})`, assertion, `callsText(${turn}.toolCalls)`);
     case "tool_not_called":
       return check(`!${turn}.toolCalls.some(${argsMatchExpression(assertion)})`, assertion, `callsText(${turn}.toolCalls)`);
-    case "state":
     case "route":
-      return todo(plan, { name: test.name, reason: `${assertion.kind} assertions are not exported yet (${describeAssertion(assertion)})`, file: TESTS_PATH });
+      return check(`${turn}.routes.includes(${stringLiteral(assertion.route)})`, assertion, `(${turn}.routes.join(", ") || "(no route selected)")`);
+    case "state": {
+      // CEL over the state after the turn, as the graph's test runner evaluates it.
+      const sent = test.turns[(assertion.turn ?? test.turns.length) - 1];
+      const input = sent && "message" in sent ? sent.message : "";
+      const scope = `{ state: ${turn}.state, input: ${stringLiteral(input)}, results: ${turn}.state.results ?? {} }`;
+      return check(
+        `${turn}.state !== null && cel(${stringLiteral(assertion.expression)}, ${scope}, "the test's state assertion") === true`,
+        assertion,
+        `JSON.stringify(${turn}.state, (key, value: unknown) => (key === "messages" ? undefined : value))`,
+      );
+    }
     default: {
       const never: never = assertion;
       throw new Error(`Unknown assertion ${String((never as Assertion).kind)}`);
@@ -61,10 +71,7 @@ function testBlock(plan: EjectPlan, test: GraphTest): string {
   for (const [i, turn] of test.turns.entries()) {
     if ("message" in turn)
       lines.push(`const turn${i + 1} = await playTurn(graph, ${stringLiteral(`test-${test.id}`)}, ${stringLiteral(turn.message)}${followUps});`);
-    else {
-      lines.push(todo(plan, { name: test.name, reason: "answers to pauses (resume turns) are not exported yet", file: TESTS_PATH }));
-      lines.push(`const turn${i + 1}: TurnFacts = { reply: null, toolCalls: [] };`);
-    }
+    else lines.push(`const turn${i + 1} = await playTurn(graph, ${stringLiteral(`test-${test.id}`)}, { resume: ${valueLiteral(turn.resume)} }${followUps});`);
   }
   for (const assertion of test.assertions) lines.push(assertionLines(plan, test, assertion));
   return `test(${stringLiteral(test.name)}, async () => {\n${lines.join("\n")}\n});`;
@@ -73,12 +80,13 @@ function testBlock(plan: EjectPlan, test: GraphTest): string {
 export function testsFile(plan: EjectPlan): string {
   const tests = plan.document.tests.map((test) => testBlock(plan, test));
   const replay = plan.document.tests.some((t) => t.mode === "replay");
-  const names = ["argsMatch", "callsText", "playTurn", ...(replay ? ["ReplayChatModel", "type RecordedReply"] : []), "type TurnFacts"];
+  const usesCel = plan.document.tests.some((t) => t.assertions.some((a) => a.kind === "state"));
+  const names = ["argsMatch", "callsText", "playTurn", ...(replay ? ["ReplayChatModel", "type RecordedReply"] : [])];
   return `/** The graph's own tests, as drawn: each plays its conversation on a fresh thread and checks what the graph did. */
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { InMemoryStore, MemorySaver } from "@langchain/langgraph";
-${plan.hasBackgroundTasks ? 'import { BackgroundTasks } from "../src/backgroundTasks.js";\n' : ""}import { createGraph } from "../src/graph.js";
+${plan.hasBackgroundTasks ? 'import { BackgroundTasks } from "../src/backgroundTasks.js";\n' : ""}${usesCel ? 'import { cel } from "../src/cel.js";\n' : ""}import { createGraph } from "../src/graph.js";
 import { ${names.join(", ")} } from "./support.js";
 
 ${tests.length > 0 ? tests.join("\n\n") : 'test("the graph compiles", () => {\n  assert.ok(createGraph());\n});'}

@@ -7,6 +7,7 @@ export const AGENT_LOOP_SOURCE = `/**
  * Handoffs: a \`transfer_to_<name>\` tool call moves the turn to that sub-agent (a node of this
  * loop), which answers from then on, in later turns too, until it calls \`request_help\`.
  */
+import { randomUUID } from "node:crypto";
 import { AIMessage, SystemMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { RunnableConfig } from "@langchain/core/runnables";
@@ -38,6 +39,14 @@ export interface AgentLoopOptions {
   maxIterations: number;
   /** Sub-agents this agent hands off to, by name. */
   handoffs?: Record<string, HandoffTurn>;
+  /**
+   * A tool the model must call in its first reply of a turn. When it does not, the fallback (from
+   * the user's message) stands in as the tool's result and the model answers again without tools;
+   * when the tool returns nothing, the fallback is its result.
+   */
+  forcedTool?: { name: string; fallback: (input: string) => string };
+  /** Strips tool calls written as text (\`<tool_call>…\`, \`name({…})\`) from replies. */
+  sanitize?: (text: string, tools: readonly string[]) => string;
 }
 
 const TRANSFER_PREFIX = "transfer_to_";
@@ -75,6 +84,8 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+const lastHumanText = (messages: readonly BaseMessage[]) => messages.findLast((m) => m.getType() === "human")?.text ?? "";
+
 const succeeded = (messages: readonly BaseMessage[], name: string) =>
   messages.some((m) => ToolMessage.isInstance(m) && m.name === name && m.status !== "error");
 
@@ -90,7 +101,7 @@ function mentioned(messages: readonly BaseMessage[], names: readonly string[]): 
  * Compiles an agent's loop (call_model ⇄ call_tools, and a node per handoff sub-agent) and
  * returns its turn: given the system prompt and the conversation, what the agent added.
  */
-export function agentLoop({ name, model, tools, maxIterations, handoffs = {} }: AgentLoopOptions) {
+export function agentLoop({ name, model, tools, maxIterations, handoffs = {}, forcedTool, sanitize }: AgentLoopOptions) {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const children = Object.keys(handoffs);
   if (tools.length > 0 && !model.bindTools) throw new Error(\`The model of \${name} cannot call tools\`);
@@ -106,9 +117,26 @@ export function agentLoop({ name, model, tools, maxIterations, handoffs = {} }: 
     if (modelCallsThisTurn(state.messages, name) >= maxIterations) {
       throw new Error(\`Agent "\${name}" called its model \${maxIterations} times in one turn without finishing (max_iterations)\`);
     }
-    const reply = await bound.invoke([new SystemMessage(state.system), ...state.messages], config);
+    const forced = forcedTool && modelCallsThisTurn(state.messages, name) === 0 ? forcedTool : null;
+    // The instruction goes into the system prompt: some providers accept system text only first.
+    const system = forced ? \`\${state.system}\\n\\nBefore you answer, call the tool "\${forced.name}". Answer only from its result.\` : state.system;
+    const reply = await bound.invoke([new SystemMessage(system), ...state.messages], config);
     reply.name = name;
-    return { messages: [reply] };
+    if (!forced || (reply.tool_calls ?? []).some((call) => call.name === forced.name)) return { messages: [clean(reply)] };
+    // The model skipped the forced tool: its fallback answers the call, and the model answers again without tools.
+    const id = \`call_\${randomUUID()}\`;
+    const call = new AIMessage({ id: reply.id, name, content: "", tool_calls: [{ id, name: forced.name, args: {}, type: "tool_call" }] });
+    const answer = new ToolMessage({ tool_call_id: id, name: forced.name, content: forced.fallback(lastHumanText(state.messages)) });
+    const again = await model.invoke([new SystemMessage(state.system), ...state.messages, call, answer], config);
+    again.name = name;
+    return { messages: [call, answer, clean(again)] };
+  }
+
+  /** The reply without pseudo tool-call text, when the agent sanitizes. */
+  function clean(reply: AIMessage): AIMessage {
+    if (!sanitize || typeof reply.content !== "string") return reply;
+    const text = sanitize(reply.content, [...byName.keys()]);
+    return text === reply.content ? reply : new AIMessage({ id: reply.id, name: reply.name, content: text, tool_calls: reply.tool_calls ?? [] });
   }
 
   /** Runs the last reply's tool calls, then goes on: to a sub-agent it transferred to, out (request_help), or back to the model. */
@@ -121,7 +149,10 @@ export function agentLoop({ name, model, tools, maxIterations, handoffs = {} }: 
       const found = byName.get(call.name);
       try {
         if (!found) throw new Error(\`\${name} has no tool "\${call.name}"\`);
-        const message: unknown = await found.invoke({ ...call, id, type: "tool_call" }, config);
+        let message: unknown = await found.invoke({ ...call, id, type: "tool_call" }, config);
+        if (forcedTool?.name === call.name && (ToolMessage.isInstance(message) ? message.text : String(message)).trim() === "") {
+          message = forcedTool.fallback(lastHumanText(state.messages));
+        }
         results.push(
           ToolMessage.isInstance(message)
             ? message

@@ -17,6 +17,8 @@ export interface TurnView {
   iteration: number;
   /** The id of the model profile answering. */
   profile: string;
+  /** The graph's state, for the model of an LLM node (agents' rules see none). */
+  state: Record<string, unknown>;
 }
 
 export interface ScriptRule {
@@ -64,18 +66,34 @@ function readTurn(messages: readonly BaseMessage[]) {
 
 let calls = 0;
 
+const RESULT_REF = /\\{\\{(\\s*results\\.[^{}]*?)\\}\\}/g;
+const KEPT_REF = /\\uE000([^\\uE000]*)\\uE000/g;
+
+/** A call's arguments filled from the turn; a plan's \`{{ results.<id>… }}\` stay for Execute to fill when the action runs. */
+function renderArgs(args: Record<string, unknown>, scope: Record<string, unknown>): Record<string, unknown> {
+  const keep = JSON.parse(JSON.stringify(args).replace(RESULT_REF, "\\uE000$1\\uE000")) as Record<string, unknown>;
+  return JSON.parse(JSON.stringify(renderValue(keep, scope)).replace(KEPT_REF, "{{$1}}")) as Record<string, unknown>;
+}
+
 export class ScriptedChatModel extends BaseChatModel {
   private readonly script: Script;
   private readonly agent: string;
   private readonly profileId: string;
   private readonly canCallTools: boolean;
+  private readonly state: Record<string, unknown>;
 
-  constructor(fields: { agent: string; script: Script; profile: string; canCallTools?: boolean } & BaseChatModelParams) {
+  constructor(fields: { agent: string; script: Script; profile: string; canCallTools?: boolean; state?: Record<string, unknown> } & BaseChatModelParams) {
     super(fields);
     this.agent = fields.agent;
     this.script = fields.script;
     this.profileId = fields.profile;
     this.canCallTools = fields.canCallTools ?? false;
+    this.state = fields.state ?? {};
+  }
+
+  /** The same rules, reading the graph's state (\`state.*\` in conditions and replies). */
+  withState(state: Record<string, unknown>): ScriptedChatModel {
+    return new ScriptedChatModel({ agent: this.agent, script: this.script, profile: this.profileId, canCallTools: this.canCallTools, state });
   }
 
   _llmType(): string {
@@ -83,7 +101,7 @@ export class ScriptedChatModel extends BaseChatModel {
   }
 
   override bindTools(tools: BindToolsInput[]) {
-    return new ScriptedChatModel({ agent: this.agent, script: this.script, profile: this.profileId, canCallTools: tools.length > 0 });
+    return new ScriptedChatModel({ agent: this.agent, script: this.script, profile: this.profileId, canCallTools: tools.length > 0, state: this.state });
   }
 
   /** The reply the rules give for this conversation. */
@@ -95,6 +113,7 @@ export class ScriptedChatModel extends BaseChatModel {
       last: { role: turn.last?.getType() ?? "none", content: textOf(turn.last), tool: turn.lastTool ?? "" },
       iteration: turn.iteration,
       profile: this.profileId,
+      state: this.state,
     };
     for (const rule of this.script.rules) {
       const isTool = turn.lastTool !== null;
@@ -104,13 +123,13 @@ export class ScriptedChatModel extends BaseChatModel {
       if (rule.match && !found) continue;
       if (rule.when && !rule.when(view)) continue;
       const groups = found ? { ...found.groups, ...Object.fromEntries(found.map((value, i) => [String(i), value])) } : {};
-      const scope = { input: turn.input, match: groups, tool_result: isTool ? textOf(turn.last) : "", agent: this.agent };
+      const scope = { input: turn.input, match: groups, tool_result: isTool ? textOf(turn.last) : "", state: this.state, agent: this.agent };
       const content = render(rule.reply ?? "", scope);
       const toolCalls = this.canCallTools
         ? (rule.toolCalls ?? []).map((call) => ({
             id: \`call_\${++calls}\`,
             name: call.name,
-            args: renderValue(call.args, scope) as Record<string, unknown>,
+            args: renderArgs(call.args, scope),
             type: "tool_call" as const,
           }))
         : [];

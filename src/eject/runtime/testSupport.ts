@@ -7,6 +7,7 @@ import { BaseCallbackHandler } from "@langchain/core/callbacks/base";
 import { BaseChatModel, type BindToolsInput } from "@langchain/core/language_models/chat_models";
 import { AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import type { ChatResult, LLMResult } from "@langchain/core/outputs";
+import { Command } from "@langchain/langgraph";
 
 export interface RecordedReply {
   content: string;
@@ -43,10 +44,12 @@ export interface ToolCall {
   args: Record<string, unknown>;
 }
 
-/** What one turn did: its last reply with text and the tool calls of every model call. */
+/** What one turn did: its last reply with text, the tool calls of every model call, the route a Router chose and the state after it. */
 export interface TurnFacts {
   reply: string | null;
   toolCalls: ToolCall[];
+  routes: string[];
+  state: Record<string, unknown> | null;
 }
 
 class TurnRecorder extends BaseCallbackHandler {
@@ -62,24 +65,59 @@ class TurnRecorder extends BaseCallbackHandler {
       for (const call of message.tool_calls ?? []) this.toolCalls.push({ name: call.name, args: call.args });
     }
   }
+
+  /** A Tool node's call (no model asked for it): the node marks it with \`tool_node\` in its metadata. */
+  override handleToolStart(_tool: unknown, input: string, _runId: string, _parentRunId?: string, _tags?: string[], metadata?: Record<string, unknown>, runName?: string): void {
+    if (typeof metadata?.tool_node !== "string") return;
+    let args: unknown;
+    try {
+      args = JSON.parse(input);
+    } catch {
+      args = { input };
+    }
+    this.toolCalls.push({ name: runName ?? "", args: args && typeof args === "object" ? (args as Record<string, unknown>) : { input: args } });
+  }
 }
 
 interface Invokable {
-  invoke(input: { messages: BaseMessage[] }, config: { configurable: { thread_id: string }; callbacks: BaseCallbackHandler[] }): Promise<unknown>;
+  invoke(input: { messages: BaseMessage[] } | Command<unknown, never, never>, config: { configurable: { thread_id: string }; callbacks: BaseCallbackHandler[] }): Promise<Record<string, unknown>>;
+}
+
+/** The route a Router chose in the turn that ended in \`state\` (a plan from an earlier turn does not count). */
+function routeOfTurn(state: Record<string, unknown>): string | null {
+  const route = state.route as { kind?: unknown; turn?: unknown } | null | undefined;
+  const messages = Array.isArray(state.messages) ? (state.messages as BaseMessage[]) : [];
+  const turn = messages.findLast((message) => message.getType() === "human")?.id ?? null;
+  return route && typeof route.kind === "string" && route.turn === turn ? route.kind : null;
 }
 
 /**
- * Plays one turn, then the follow-up turns of background tasks it started (\`followUps\` gives
- * their messages once they settle): a turn's facts include its follow-ups, as in the graph's runs.
+ * Plays one turn — a message, or \`{ resume }\`: the answer to the pause the thread waits at (an
+ * approval or a question) — then the follow-up turns of background tasks it started (\`followUps\`
+ * gives their messages once they settle): a turn's facts include its follow-ups, as in the graph's runs.
  */
-export async function playTurn(graph: Invokable, threadId: string, message: string, followUps?: () => Promise<string[]>): Promise<TurnFacts> {
+export async function playTurn(
+  graph: Invokable,
+  threadId: string,
+  message: string | { resume: unknown },
+  followUps?: () => Promise<string[]>,
+): Promise<TurnFacts> {
   const recorder = new TurnRecorder();
   const config = { configurable: { thread_id: threadId }, callbacks: [recorder] };
-  await graph.invoke({ messages: [new HumanMessage(message)] }, config);
+  const routes: string[] = [];
+  let state = await graph.invoke(typeof message === "string" ? { messages: [new HumanMessage(message)] } : new Command({ resume: message.resume }), config);
+  const noteRoute = () => {
+    const route = routeOfTurn(state);
+    if (route !== null) routes.push(route);
+  };
+  noteRoute();
   for (let pending = (await followUps?.()) ?? []; pending.length > 0; pending = (await followUps?.()) ?? []) {
-    for (const followUp of pending) await graph.invoke({ messages: [new HumanMessage(followUp)] }, config);
+    for (const followUp of pending) {
+      state = await graph.invoke({ messages: [new HumanMessage(followUp)] }, config);
+      noteRoute();
+    }
   }
-  return { reply: recorder.replies.at(-1) ?? null, toolCalls: recorder.toolCalls };
+  return { reply: recorder.replies.at(-1) ?? null, toolCalls: recorder.toolCalls, routes, state };
 }
 
 /** True when \`actual\` has everything \`expected\` has: objects may carry more keys, arrays match item by item. */

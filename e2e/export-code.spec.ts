@@ -1,12 +1,14 @@
 // Export → LangGraph.js code: the browser writes the open graph as a TypeScript project a person
 // owns (src/eject) and zips it; the notice says what to run and lists each place left to finish.
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import type { GraphControls } from "./pages/GraphControls";
 
 const CODE = "LangGraph.js code";
+const ROOT = path.resolve(import.meta.dirname, "..");
 
 /** Chooses Export → LangGraph.js code and returns the zip's name, its bytes and its files by path. */
 async function exportCode(page: Page, controls: GraphControls): Promise<{ fileName: string; bytes: Uint8Array; files: Record<string, string> }> {
@@ -54,12 +56,22 @@ test("the code export zips a LangGraph.js project of the open graph, the same by
   expect(Buffer.from(again.bytes).equals(Buffer.from(bytes))).toBe(true);
 });
 
-test("the code export of a graph with nodes it cannot write yet lists each place to finish", async ({ app, controls }) => {
+test("the code export of a graph with places it cannot finish lists each of them", async ({ app, controls }) => {
   await app.goto();
-  await controls.openTemplate("Routed support");
+  // Weather assistant on an OpenAI profile: its scripted tests would call the provider, so each is marked TODO.
+  const document = JSON.parse(await readFile(path.join(ROOT, "examples/weather-assistant.json"), "utf8")) as {
+    meta: { name: string };
+    models: { provider: string; model: string }[];
+  };
+  document.meta.name = "Weather on OpenAI";
+  Object.assign(document.models[0] ?? {}, { provider: "openai", model: "gpt-4o-mini" });
+  await app.page
+    .getByLabel("Import graph file")
+    .setInputFiles({ name: "weather-openai.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(document)) });
+  await expect(controls.graphName).toHaveValue("Weather on OpenAI (imported)");
   const { fileName, files } = await exportCode(app.page, controls);
-  expect(fileName).toBe("routed-support-langgraph-code.zip");
-  await expect(controls.header.getByText(/\d+ places marked TODO to finish by hand\./)).toBeVisible();
+  expect(fileName).toBe("weather-on-openai-imported-langgraph-code.zip");
+  await expect(controls.header.getByText("3 places marked TODO to finish by hand.", { exact: false })).toBeVisible();
 
   const dialog = app.page.getByRole("dialog", { name: "Code export: places to finish" });
   const places = dialog.getByRole("list", { name: "Places to finish" }).getByRole("listitem");
@@ -69,9 +81,10 @@ test("the code export of a graph with nodes it cannot write yet lists each place
       .filter(([name]) => name.endsWith(".ts"))
       .flatMap(([, text]) => [...text.matchAll(/\/\/ TODO\(([^)]+)\)/g)].map((match) => match[1] ?? "")),
   );
-  expect(marked.size).toBeGreaterThan(0);
-  for (const name of marked) await expect(places.filter({ hasText: `${name}:` }).first()).toBeVisible();
-  await expect(places.filter({ hasText: "Triage: router nodes are not exported yet" })).toHaveCount(1);
+  expect([...marked].sort()).toEqual(["A greeting calls no tool", "Arithmetic goes to the calculator", "Paris is sunny, via get_weather"]);
+  await expect(places).toHaveCount(3);
+  for (const name of marked) await expect(places.filter({ hasText: `${name}:` })).toHaveCount(1);
+  await expect(places.filter({ hasText: "this scripted test runs agents whose profile is a provider" })).toHaveCount(3);
 
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();

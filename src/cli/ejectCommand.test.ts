@@ -25,12 +25,20 @@ describe("npm run cli -- eject", { timeout: 240_000 }, () => {
   });
 
   it("prints each place marked TODO", async () => {
-    const out = path.join(await tempDir(), "sage");
-    const { code, stdout } = await runCli(["eject", "examples/sage-loop.json", "--out", out]);
+    // Weather assistant on an OpenAI profile: its scripted tests would call the provider, so each is marked.
+    const dir = await tempDir();
+    const document = JSON.parse(await readFile(path.join(ROOT, "examples/weather-assistant.json"), "utf8")) as {
+      models: { provider: string; model: string }[];
+    };
+    Object.assign(document.models[0] ?? {}, { provider: "openai", model: "gpt-4o-mini" });
+    const file = path.join(dir, "weather-openai.json");
+    await writeFile(file, JSON.stringify(document));
+    const out = path.join(dir, "out");
+    const { code, stdout } = await runCli(["eject", file, "--out", out]);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/\d+ places marked TODO/);
-    expect(stdout).toContain("src/graph.ts: TODO(task_loop) loop nodes are not exported yet");
-    expect(await readFile(path.join(out, "src/graph.ts"), "utf8")).toContain("// TODO(task_loop): loop nodes are not exported yet");
+    expect(stdout).toMatch(/3 places marked TODO/);
+    expect(stdout).toContain("tests/graph.test.ts: TODO(Paris is sunny, via get_weather) this scripted test runs agents whose profile is a provider");
+    expect(await readFile(path.join(out, "tests/graph.test.ts"), "utf8")).toContain("// TODO(Paris is sunny, via get_weather): this scripted test runs agents");
   });
 
   it("refuses a graph with problems, listing them, and writes nothing", async () => {

@@ -1,8 +1,8 @@
 /**
  * Test harness: a small HTTP service on a free port of 127.0.0.1 for the tools of
  * `wiredToolsGraph` — a forecast that needs a bearer token and a query key, a ticket desk that
- * takes JSON, an endpoint that never answers — and an OpenAI-compatible endpoint that is down
- * (HTTP 503), so a profile's fallback answers.
+ * takes JSON, an endpoint that never answers — and OpenAI-compatible endpoints: one that is down
+ * (HTTP 503, `/v1`), so a profile's fallback answers, and one that refuses the request (HTTP 400, `/refusing/v1`).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -40,6 +40,11 @@ export async function startToolServer(): Promise<ToolServer> {
     if (url.pathname === "/v1/chat/completions") {
       modelRequests.push({ authorization: req.headers.authorization });
       return json(res, 503, { error: { message: "The model server is down for this test", type: "server_error" } });
+    }
+    // A model server that is up and refuses the request: a fallback must not hide that.
+    if (url.pathname === "/refusing/v1/chat/completions") {
+      modelRequests.push({ authorization: req.headers.authorization });
+      return json(res, 400, { error: { message: "This request is refused for the test", type: "invalid_request_error" } });
     }
     const forecast = /^\/forecast\/([^/]+)$/.exec(url.pathname);
     if (forecast && req.method === "GET") {

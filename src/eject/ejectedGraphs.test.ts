@@ -4,14 +4,13 @@
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { HumanMessage } from "@langchain/core/messages";
 import { compileGraph } from "../engine/index.js";
 import { assertValid, type GraphDocument } from "../schema/index.js";
-import { conditionalEdge, docWith, flowEdge, framedDoc, handleEdge, mockTool, plainNode } from "../schema/fixtures/builders.js";
+import { conditionalEdge, docWith, flowEdge, framedDoc, handleEdge, plainNode } from "../schema/fixtures/builders.js";
 import { projectDir, writeProject } from "../../tests/support/ejectedProject.js";
 import { testServices } from "../../tests/support/services.js";
-import { startToolServer, type ToolServer } from "../../tests/support/toolServer.js";
 import { ejectDocument } from "./index.js";
 import { wiredToolsGraph } from "./testing/wiredToolsGraph.js";
 
@@ -116,6 +115,12 @@ describe("the ejected graph's structure", () => {
     expect(prompts.assistant).toBe(prompt);
     const graph = (await import(pathToFileURL(path.join(dir, "src/graph.ts")).href)) as { createGraph(): DrawableGraph };
     expect(Object.keys(graph.createGraph().getGraph().nodes)).toContain("Assistant");
+  });
+
+  it("HTTP and MCP tools on a profile with fallbacks give the nodes and edges our compiler builds", async () => {
+    const document = assertValid(wiredToolsGraph({ http: "http://127.0.0.1:9", mcp: "http://127.0.0.1:9/mcp" }));
+    const expected = shapeOf(compileGraph(document, testServices()).graph as unknown as DrawableGraph, ["Assistant"]);
+    expect(shapeOf((await loadEjected("wired-shape", document)).createGraph(), null)).toEqual(expected);
   });
 });
 
@@ -224,69 +229,5 @@ describe("the ejected flow kinds run as the graph does", () => {
     expect(empty.actions).toBeNull();
     const long = await graph.invoke({ messages: [new HumanMessage("☕".repeat(2001))] });
     expect(long.messages.at(-1)?.text).toBe("That's a lot to take in. Please keep requests under 2000 characters (yours has 2001).");
-  });
-});
-
-describe("the ejected tools and models", () => {
-  let server: ToolServer;
-  beforeAll(async () => {
-    server = await startToolServer();
-  });
-  afterAll(() => server.close());
-
-  interface ChatGraph {
-    invoke(input: Record<string, unknown>): Promise<{ messages: { text: string; name?: string; getType(): string }[] }>;
-  }
-  const ask = (graph: ChatGraph, message: string) => graph.invoke({ messages: [new HumanMessage(message)] });
-
-  it("builds the nodes and edges our compiler builds for HTTP and MCP tools on a profile with fallbacks", async () => {
-    const document = assertValid(wiredToolsGraph({ http: server.origin, mcp: "http://127.0.0.1:9/mcp" }));
-    const expected = shapeOf(compileGraph(document, testServices()).graph as unknown as DrawableGraph, ["Assistant"]);
-    expect(shapeOf((await loadEjected("wired-shape", document)).createGraph(), null)).toEqual(expected);
-  });
-
-  it("ends the turn with a return_direct tool's result as the agent's reply, without asking the model again", async () => {
-    const document = docWith((doc) => {
-      doc.tools = [{ ...mockTool("t1", "lookup", { default: "Order 42 shipped" }), return_direct: true }];
-      doc.nodes[1].data.tools = ["t1"];
-      doc.nodes[1].data.script = {
-        rules: [
-          { match: "order", tool_calls: [{ name: "lookup", args: {} }] },
-          { on: "tool", reply: "The model again" },
-        ],
-      };
-    });
-    const graph = (await loadEjected("return-direct", document)).createGraph() as unknown as ChatGraph;
-    const state = await ask(graph, "where is my order?");
-    expect(state.messages.map((m) => [m.getType(), m.text])).toEqual([
-      ["human", "where is my order?"],
-      ["ai", ""],
-      ["tool", "Order 42 shipped"],
-      ["ai", "Order 42 shipped"],
-    ]);
-    expect(state.messages.at(-1)?.name).toBe("Assistant");
-  });
-
-  it("answers from the fallback profile when the provider is down, and surfaces a refused request instead", async () => {
-    vi.stubEnv("OPENAI_API_KEY", "sk-stand-in-for-tests");
-    try {
-      const onProvider = (baseUrl: string) =>
-        docWith((doc) => {
-          doc.models = [
-            { id: "primary", provider: "openai", model: "gpt-test", base_url: baseUrl, max_retries: 0, fallbacks: ["offline"] },
-            { id: "offline", provider: "scripted", model: "scripted" },
-          ];
-          doc.nodes[1].data.model = "primary";
-          doc.nodes[1].data.script = { rules: [{ match: "hello", reply: "Hello from the fallback" }] };
-        });
-      const down = (await loadEjected("fallback-down", onProvider(`${server.origin}/v1`))).createGraph() as unknown as ChatGraph;
-      const before = server.modelRequests().length;
-      expect((await ask(down, "hello")).messages.at(-1)?.text).toBe("Hello from the fallback");
-      expect(server.modelRequests().length).toBe(before + 1);
-      const refusing = (await loadEjected("fallback-refused", onProvider(`${server.origin}/refusing/v1`))).createGraph() as unknown as ChatGraph;
-      await expect(ask(refusing, "hello")).rejects.toThrow("This request is refused for the test");
-    } finally {
-      vi.unstubAllEnvs();
-    }
   });
 });

@@ -197,5 +197,20 @@ describe("ejectDocument", () => {
       expect(fileOf(result, "src/models.ts")).toContain("withFallbacks([");
       expect(fileOf(result, "src/fallbacks.ts")).toContain(".withFallbacks(rest)");
     });
+
+    it("marks a provider profile's timeouts as a TODO naming the agent and the profile", async () => {
+      const document = wiredToolsGraph({ http: "https://api.example.com", mcp: "https://mcp.example.com/mcp" }) as { models: Record<string, unknown>[] };
+      Object.assign(document.models[0] as object, { timeout_ms: 5_000, total_timeout_ms: 20_000 });
+      const result = await ejectDocument(document);
+      expect(result.todos).toEqual([
+        {
+          name: "Assistant",
+          nodeId: "agent",
+          reason: 'timeout_ms, total_timeout_ms of profile "primary" are not exported yet: the provider client\'s own timeouts apply',
+          file: "src/models.ts",
+        },
+      ]);
+      expect(fileOf(result, "src/models.ts")).toContain('// TODO(Assistant): timeout_ms, total_timeout_ms of profile "primary" are not exported yet');
+    });
   });
 });

@@ -5,7 +5,7 @@
 import type { ModelProfile, Script } from "../schema/index.js";
 import { docComment, regexExpression, stringLiteral, valueLiteral } from "./escape.js";
 import { celToTypeScript, type CelName } from "./celToTs.js";
-import type { EjectPlan, ModelUser } from "./plan.js";
+import { todo, type EjectPlan, type ModelUser } from "./plan.js";
 
 export const MODELS_PATH = "src/models.ts";
 export const SCRIPTS_PATH = "src/scripts.ts";
@@ -52,11 +52,20 @@ function providerExpression(agent: ModelUser, profile: ModelProfile): string {
   }
 }
 
+const TIMEOUTS = ["timeout_ms", "first_byte_timeout_ms", "total_timeout_ms"] as const;
+
 /** A model user's chat model: its profile's, or — with fallback profiles — each of theirs, tried in order (src/fallbacks.ts). */
 function modelExpression(plan: EjectPlan, agent: ModelUser): string {
   const chain = profileChain(plan, agent);
-  if (chain.length === 1) return providerExpression(agent, agent.profile);
-  return `withFallbacks([${chain.map((profile) => `() => ${providerExpression(agent, profile)}`).join(", ")}])`;
+  // The engine bounds each provider call by these; LangChain's clients have no stall or first-byte limit to map them to.
+  const notes = chain.flatMap((profile) => {
+    const set = profile.provider === "scripted" ? [] : TIMEOUTS.filter((name) => profile[name] !== undefined);
+    if (set.length === 0) return [];
+    const reason = `${set.join(", ")} of profile "${profile.id}" ${set.length === 1 ? "is" : "are"} not exported yet: the provider client's own timeouts apply`;
+    return [`${todo(plan, { name: agent.name, nodeId: agent.nodeId, reason, file: MODELS_PATH })}\n`];
+  });
+  if (chain.length === 1) return `${notes.join("")}${providerExpression(agent, agent.profile)}`;
+  return `${notes.join("")}withFallbacks([${chain.map((profile) => `() => ${providerExpression(agent, profile)}`).join(", ")}])`;
 }
 
 export function modelsFile(plan: EjectPlan): string {

@@ -125,7 +125,9 @@ describe("the ejected graph's structure", () => {
 });
 
 interface RunnableGraph {
-  invoke(input: Record<string, unknown>): Promise<{ messages: { text: string; name?: string; getType(): string }[]; route: Record<string, unknown> | null }>;
+  invoke(
+    input: Record<string, unknown>,
+  ): Promise<{ messages: { id?: string; text: string; name?: string; getType(): string }[]; route: Record<string, unknown> | null }>;
 }
 
 describe("the ejected Routed support runs as the graph does", () => {
@@ -186,7 +188,7 @@ describe("the ejected flow kinds run as the graph does", () => {
   it("tries conditional edges in order, the first that holds wins, and flow edges are the default way", async () => {
     const document = assertValid(
       framedDoc(
-        [setNode("mark", "count", "state.count + 1"), setNode("big", "label", '"big"'), setNode("small", "label", '"small"')],
+        [setNode("mark", "count", "state.count + 1"), setNode("big", "label", '"big"'), setNode("small", "label", '"small"')] as never,
         [
           flowEdge("e0", "start", "mark"),
           conditionalEdge("e1", "mark", "end", 'input.matches("^stop")'),
@@ -194,7 +196,7 @@ describe("the ejected flow kinds run as the graph does", () => {
           flowEdge("e3", "mark", "small"),
           flowEdge("e4", "big", "end"),
           flowEdge("e5", "small", "end"),
-        ],
+        ] as never,
         { state: { channels } } as never,
       ),
     );
@@ -210,8 +212,8 @@ describe("the ejected flow kinds run as the graph does", () => {
   it("stops a Loop whose on_limit is error with an error that names it", async () => {
     const document = assertValid(
       framedDoc(
-        [plainNode("spin", "loop", { name: "spin", condition: "true", max_loops: 2, on_limit: "error" }), setNode("step", "count", "state.count + 1")],
-        [flowEdge("e0", "start", "spin"), handleEdge("spin", "step", "body"), flowEdge("e1", "step", "spin"), handleEdge("spin", "end", "exit")],
+        [plainNode("spin", "loop", { name: "spin", condition: "true", max_loops: 2, on_limit: "error" }), setNode("step", "count", "state.count + 1")] as never,
+        [flowEdge("e0", "start", "spin"), handleEdge("spin", "step", "body"), flowEdge("e1", "step", "spin"), handleEdge("spin", "end", "exit")] as never,
         { state: { channels } } as never,
       ),
     );

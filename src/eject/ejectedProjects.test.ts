@@ -1,6 +1,7 @@
 // The real thing: ejected templates install from the registry, type-check (strict) and pass
 // their own tests; a broken tool result makes them fail. One `npm install` serves every project:
-// they are written side by side under one folder whose node_modules they all resolve.
+// they are written side by side under one folder whose node_modules they all resolve. With them,
+// wired-tools: its tests call a local HTTP service, server-everything and a model server that is down.
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";

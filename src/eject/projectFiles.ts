@@ -98,6 +98,18 @@ export function langgraphJson(plan: EjectPlan): string {
   return formatJson({ node_version: "20", graphs: { [packageName(plan.document.meta.id)]: "./src/graph.ts:graph" }, dependencies: ["."] });
 }
 
+/** The helper files for tools that leave the process and for fallback models, when the project has them. */
+function helperFilesText(plan: EjectPlan): string {
+  const kinds = new Set(plan.document.tools.map((t) => t.kind));
+  const lines: string[] = [];
+  if (kinds.has("http")) lines.push("- `src/httpTool.ts` — how an HTTP tool sends its request (fetch, a deadline, redirects within its origin only).");
+  if (kinds.has("mcp")) lines.push("- `src/mcp.ts` — the MCP client the MCP tools call their server with (one session per server).");
+  if (kinds.has("http") || kinds.has("mcp")) lines.push("- `src/secrets.ts` — where the tools' secrets come from (the environment) and where they may go.");
+  if (plan.modelUsers.some((user) => profileChain(plan, user).length > 1))
+    lines.push("- `src/fallbacks.ts` — a model with fallback models, tried when a provider is down.");
+  return lines.map((line) => `\n${line}`).join("");
+}
+
 function environmentText(variables: readonly EnvVariable[]): string {
   if (variables.length === 0) return "";
   const origins = variables.some((v) => v.secret)
@@ -152,7 +164,7 @@ ${rows.join("\n")}
 
 - \`src/graph.ts\` — the state, one function per node, the StateGraph.
 - \`src/agentLoop.ts\` — the loop each agent runs: its model, bound to its tools, and the tools it calls.
-- \`src/tools.ts\` — the tools, each with a zod schema of its arguments.
+- \`src/tools.ts\` — the tools, each with a zod schema of its arguments.${helperFilesText(plan)}
 - \`src/prompts.ts\` — the system prompts. \`src/models.ts\` — each agent's chat model.
 - \`tests/graph.test.ts\` — the graph's tests.
 

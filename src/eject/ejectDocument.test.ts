@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { GraphValidationError } from "../schema/index.js";
 import { agentNode, docWith, flowEdge, mockTool, plainNode } from "../schema/fixtures/builders.js";
 import { ejectDocument, type EjectResult } from "./index.js";
+import { wiredToolsGraph } from "./testing/wiredToolsGraph.js";
 
 const EXAMPLES = path.resolve(import.meta.dirname, "../../examples");
 const example = (name: string): unknown => JSON.parse(readFileSync(path.join(EXAMPLES, `${name}.json`), "utf8"));
@@ -143,5 +144,73 @@ describe("ejectDocument", () => {
     const weather = await ejectDocument(example("weather-assistant"));
     const manifest = JSON.parse(fileOf(weather, "package.json")) as { dependencies: Record<string, string> };
     expect(Object.keys(manifest.dependencies).sort()).toEqual(["@langchain/core", "@langchain/langgraph", "zod"]);
+  });
+
+  describe("HTTP and MCP tools, fallbacks and return_direct", () => {
+    const wired = () => ejectDocument(wiredToolsGraph({ http: "https://api.example.com", mcp: "https://mcp.example.com/mcp" }));
+
+    it("exports them with no TODO", async () => {
+      const result = await wired();
+      expect(result.todos).toEqual([]);
+      expect(result.files.filter((f) => f.text.includes("TODO(")).map((f) => f.path)).toEqual([]);
+    });
+
+    it("names each secret a tool sends as an environment variable, in .env.example and the README, and keeps its placeholder in the code", async () => {
+      const result = await wired();
+      expect(fileOf(result, ".env.example")).toBe(
+        [
+          "# the OpenAI (or compatible) API key of the models on an openai profile",
+          "OPENAI_API_KEY=",
+          "",
+          "# a secret sent by the tools echo, add",
+          "EVERYTHING_KEY=",
+          "",
+          "# a secret sent by the tool forecast",
+          "WEATHER_KEY=",
+          "",
+          "# a secret sent by the tools forecast, moved",
+          "WEATHER_TOKEN=",
+          "",
+        ].join("\n"),
+      );
+      expect(fileOf(result, "README.md")).toContain("- `WEATHER_TOKEN` — a secret sent by the tools forecast, moved");
+      const tools = fileOf(result, "src/tools.ts").replace(/\s+/g, " ");
+      expect(tools).toContain('headers: { Authorization: "Bearer {{ secrets.WEATHER_TOKEN }}" }');
+      expect(tools).toContain(
+        'callMcpTool( { url: "https://mcp.example.com/mcp", name: "everything", headers: { "X-Api-Key": "{{ secrets.EVERYTHING_KEY }}" }, }, "get-sum"',
+      );
+      expect(fileOf(result, "src/secrets.ts")).toContain("process.env[name]");
+    });
+
+    it("writes no .env.example for a graph that reads no environment variable", async () => {
+      expect((await ejectDocument(example("weather-assistant"))).files.map((f) => f.path)).not.toContain(".env.example");
+    });
+
+    it("declares the MCP SDK in the range this project uses, and gives return_direct and fallbacks their LangChain form", async () => {
+      const result = await wired();
+      const manifest = JSON.parse(fileOf(result, "package.json")) as { dependencies: Record<string, string> };
+      const ours = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../package.json"), "utf8")) as { dependencies: Record<string, string> };
+      expect(manifest.dependencies["@modelcontextprotocol/sdk"]).toBe(ours.dependencies["@modelcontextprotocol/sdk"]);
+      expect(fileOf(result, "src/tools.ts").replace(/\s+/g, " ")).toContain(
+        'name: "open_ticket", description: "Opens a support ticket; its answer is the reply", schema: z.object({ title: z.string(), urgent: z.boolean().optional() }), returnDirect: true,',
+      );
+      expect(fileOf(result, "src/models.ts")).toContain("withFallbacks([");
+      expect(fileOf(result, "src/fallbacks.ts")).toContain(".withFallbacks(rest)");
+    });
+
+    it("marks a provider profile's timeouts as a TODO naming the agent and the profile", async () => {
+      const document = wiredToolsGraph({ http: "https://api.example.com", mcp: "https://mcp.example.com/mcp" }) as { models: Record<string, unknown>[] };
+      Object.assign(document.models[0] as object, { timeout_ms: 5_000, total_timeout_ms: 20_000 });
+      const result = await ejectDocument(document);
+      expect(result.todos).toEqual([
+        {
+          name: "Assistant",
+          nodeId: "agent",
+          reason: 'timeout_ms, total_timeout_ms of profile "primary" are not exported yet: the provider client\'s own timeouts apply',
+          file: "src/models.ts",
+        },
+      ]);
+      expect(fileOf(result, "src/models.ts")).toContain('// TODO(Assistant): timeout_ms, total_timeout_ms of profile "primary" are not exported yet');
+    });
   });
 });

@@ -12,6 +12,7 @@ import { conditionalEdge, docWith, flowEdge, framedDoc, handleEdge, plainNode } 
 import { projectDir, writeProject } from "../../tests/support/ejectedProject.js";
 import { testServices } from "../../tests/support/services.js";
 import { ejectDocument } from "./index.js";
+import { wiredToolsGraph } from "./testing/wiredToolsGraph.js";
 
 const EXAMPLES = path.resolve(import.meta.dirname, "../../examples");
 const readExample = (name: string): GraphDocument => assertValid(JSON.parse(readFileSync(path.join(EXAMPLES, `${name}.json`), "utf8")));
@@ -115,10 +116,18 @@ describe("the ejected graph's structure", () => {
     const graph = (await import(pathToFileURL(path.join(dir, "src/graph.ts")).href)) as { createGraph(): DrawableGraph };
     expect(Object.keys(graph.createGraph().getGraph().nodes)).toContain("Assistant");
   });
+
+  it("HTTP and MCP tools on a profile with fallbacks give the nodes and edges our compiler builds", async () => {
+    const document = assertValid(wiredToolsGraph({ http: "http://127.0.0.1:9", mcp: "http://127.0.0.1:9/mcp" }));
+    const expected = shapeOf(compileGraph(document, testServices()).graph as unknown as DrawableGraph, ["Assistant"]);
+    expect(shapeOf((await loadEjected("wired-shape", document)).createGraph(), null)).toEqual(expected);
+  });
 });
 
 interface RunnableGraph {
-  invoke(input: Record<string, unknown>): Promise<{ messages: { text: string; name?: string; getType(): string }[]; route: Record<string, unknown> | null }>;
+  invoke(
+    input: Record<string, unknown>,
+  ): Promise<{ messages: { id?: string; text: string; name?: string; getType(): string }[]; route: Record<string, unknown> | null }>;
 }
 
 describe("the ejected Routed support runs as the graph does", () => {
@@ -179,7 +188,7 @@ describe("the ejected flow kinds run as the graph does", () => {
   it("tries conditional edges in order, the first that holds wins, and flow edges are the default way", async () => {
     const document = assertValid(
       framedDoc(
-        [setNode("mark", "count", "state.count + 1"), setNode("big", "label", '"big"'), setNode("small", "label", '"small"')],
+        [setNode("mark", "count", "state.count + 1"), setNode("big", "label", '"big"'), setNode("small", "label", '"small"')] as never,
         [
           flowEdge("e0", "start", "mark"),
           conditionalEdge("e1", "mark", "end", 'input.matches("^stop")'),
@@ -187,7 +196,7 @@ describe("the ejected flow kinds run as the graph does", () => {
           flowEdge("e3", "mark", "small"),
           flowEdge("e4", "big", "end"),
           flowEdge("e5", "small", "end"),
-        ],
+        ] as never,
         { state: { channels } } as never,
       ),
     );
@@ -203,8 +212,8 @@ describe("the ejected flow kinds run as the graph does", () => {
   it("stops a Loop whose on_limit is error with an error that names it", async () => {
     const document = assertValid(
       framedDoc(
-        [plainNode("spin", "loop", { name: "spin", condition: "true", max_loops: 2, on_limit: "error" }), setNode("step", "count", "state.count + 1")],
-        [flowEdge("e0", "start", "spin"), handleEdge("spin", "step", "body"), flowEdge("e1", "step", "spin"), handleEdge("spin", "end", "exit")],
+        [plainNode("spin", "loop", { name: "spin", condition: "true", max_loops: 2, on_limit: "error" }), setNode("step", "count", "state.count + 1")] as never,
+        [flowEdge("e0", "start", "spin"), handleEdge("spin", "step", "body"), flowEdge("e1", "step", "spin"), handleEdge("spin", "end", "exit")] as never,
         { state: { channels } } as never,
       ),
     );

@@ -1,15 +1,21 @@
 // The real thing: ejected templates install from the registry, type-check (strict) and pass
 // their own tests; a broken tool result makes them fail. One `npm install` serves every project:
-// they are written side by side under one folder whose node_modules they all resolve.
+// they are written side by side under one folder whose node_modules they all resolve. With them,
+// wired-tools: its tests call a local HTTP service, server-everything and a model server that is down.
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { writeProject } from "../../tests/support/ejectedProject.js";
+import { startToolServer, WIRED_SECRETS, type ToolServer } from "../../tests/support/toolServer.js";
+import { runDocumentTests } from "../cli/testCommand.js";
+import { assertValid } from "../schema/index.js";
+import { startEverythingServer, type EverythingServer } from "../tools/testing/everythingServer.js";
 import { ejectDocument } from "./index.js";
+import { wiredToolsGraph } from "./testing/wiredToolsGraph.js";
 
 const run = promisify(execFile);
 const EXAMPLES = path.resolve(import.meta.dirname, "../../examples");
@@ -35,13 +41,13 @@ interface Outcome {
 }
 
 /** Runs an npm command in a folder, keeping what it printed whether it passed or not. */
-async function npm(cwd: string, args: string[], timeout: number): Promise<Outcome> {
+async function npm(cwd: string, args: string[], timeout: number, env: Record<string, string> = {}): Promise<Outcome> {
   try {
     const { stdout, stderr } = await run("npm", args, {
       cwd,
       timeout,
       maxBuffer: 32 * 1024 * 1024,
-      env: { ...process.env, NO_COLOR: "1", npm_config_update_notifier: "false" },
+      env: { ...process.env, NO_COLOR: "1", npm_config_update_notifier: "false", ...env },
     });
     return { ok: true, output: `${stdout}${stderr}` };
   } catch (error) {
@@ -62,12 +68,22 @@ function unionOf(manifests: { dependencies: Record<string, string>; devDependenc
   return union;
 }
 
+/** The wired-tools project's provider key: a stand-in, so no real key ever goes to the test's "down" model server. */
+const STAND_IN_OPENAI_KEY = "sk-stand-in-for-tests";
+
 describe("ejected projects, installed from the registry", { timeout: INSTALL_TIMEOUT }, () => {
   const root = mkdtempSync(path.join(tmpdir(), "ejected-projects-"));
   let install: Outcome = { ok: false, output: "not run" };
+  // The wired-tools project calls these for real: an HTTP service (and a model server that is down) and an MCP server.
+  let toolServer: ToolServer;
+  let everything: EverythingServer;
+  let wired: Record<string, unknown>;
 
   beforeAll(async () => {
-    const projects = [...TEMPLATES.map((name) => [name, readExample(name)] as const)];
+    toolServer = await startToolServer();
+    everything = await startEverythingServer({ requiredHeaders: { "X-Api-Key": WIRED_SECRETS.EVERYTHING_KEY } });
+    wired = wiredToolsGraph({ http: toolServer.origin, mcp: everything.url });
+    const projects = [...TEMPLATES.map((name) => [name, readExample(name)] as const), ["wired-tools", wired] as const];
     // Weather assistant with a broken tool: get_weather's answer for Paris no longer says it is sunny.
     const broken = readExample("weather-assistant") as { tools: { id: string; config: { responses: { when?: string; result?: string }[] } }[] };
     const weather = broken.tools.find((t) => t.id === "get_weather");
@@ -87,7 +103,10 @@ describe("ejected projects, installed from the registry", { timeout: INSTALL_TIM
   }, INSTALL_TIMEOUT);
 
   // Removing an installed node_modules takes seconds, more on a busy machine.
-  afterAll(() => rm(root, { recursive: true, force: true }), INSTALL_TIMEOUT);
+  afterAll(async () => {
+    await Promise.all([everything?.close(), toolServer?.close()]);
+    await rm(root, { recursive: true, force: true });
+  }, INSTALL_TIMEOUT);
 
   it("installs the generated projects' dependencies from the registry", () => {
     expect(install.ok, `npm install in ${root} failed:\n${install.output}`).toBe(true);
@@ -112,5 +131,56 @@ describe("ejected projects, installed from the registry", { timeout: INSTALL_TIM
     expect(tests.output).toContain('Expected: Reply contains "Sunny"');
     expect(tests.output).toContain("Actual: Right now: Heavy rain, 9°C in Paris.");
     expect(tests.output).toMatch(/# fail 1\b/);
+  });
+
+  it(
+    "wired-tools calls its HTTP service, its MCP server and its fallback model for real, secrets from the environment",
+    { timeout: PROJECT_TIMEOUT },
+    async () => {
+      expect(install.ok, "npm install failed (see the install test)").toBe(true);
+      const dir = path.join(root, "wired-tools");
+      const typecheck = await npm(dir, ["run", "typecheck"], PROJECT_TIMEOUT);
+      expect(typecheck.ok, `tsc --noEmit failed in the ejected wired-tools:\n${typecheck.output}`).toBe(true);
+      const tests = await npm(dir, ["test"], PROJECT_TIMEOUT, { ...WIRED_SECRETS, OPENAI_API_KEY: STAND_IN_OPENAI_KEY });
+      expect(tests.ok, `npm test failed in the ejected wired-tools:\n${tests.output}`).toBe(true);
+      expect(tests.output).toMatch(new RegExp(`# pass ${(wired.tests as unknown[]).length}\\b`));
+      // Each model call went to the OpenAI profile first, with the key from the environment, and the scripted fallback answered.
+      expect(toolServer.modelRequests().length).toBeGreaterThanOrEqual((wired.tests as unknown[]).length);
+      expect(new Set(toolServer.modelRequests().map((r) => r.authorization))).toEqual(new Set([`Bearer ${STAND_IN_OPENAI_KEY}`]));
+      expect(toolServer.requests()).toContain(`GET /forecast/S%C3%A3o%20Paulo?units=metric&key=${WIRED_SECRETS.WEATHER_KEY}`);
+      // No secret value is written in the project: they come from the environment only.
+      const written = (await ejectDocument(wired)).files.map((f) => f.text).join("\n");
+      for (const value of Object.values(WIRED_SECRETS)) expect(written).not.toContain(value);
+    },
+  );
+
+  it("wired-tools fails its tests without the secrets its services need", { timeout: PROJECT_TIMEOUT }, async () => {
+    expect(install.ok, "npm install failed (see the install test)").toBe(true);
+    const tests = await npm(path.join(root, "wired-tools"), ["test"], PROJECT_TIMEOUT, {
+      WEATHER_TOKEN: "wrong",
+      WEATHER_KEY: WIRED_SECRETS.WEATHER_KEY,
+      EVERYTHING_KEY: "",
+      OPENAI_API_KEY: STAND_IN_OPENAI_KEY,
+    });
+    expect(tests.ok, `npm test passed without the right secrets:\n${tests.output}`).toBe(false);
+    expect(tests.output).toContain("answered HTTP 401");
+    expect(tests.output).toContain("needs the secret EVERYTHING_KEY, which is not set: set the environment variable EVERYTHING_KEY");
+    expect(tests.output).toMatch(/# fail 2\b/);
+  });
+
+  it("wired-tools' tests pass on our engine too, with the same services", { timeout: PROJECT_TIMEOUT }, async () => {
+    const secrets = Object.entries(WIRED_SECRETS);
+    for (const [name, value] of secrets) vi.stubEnv(`GRAPHWRIGHT_SECRET_${name}`, value);
+    vi.stubEnv("GRAPHWRIGHT_SECRET_WEATHER_TOKEN_ORIGINS", toolServer.origin);
+    vi.stubEnv("GRAPHWRIGHT_SECRET_WEATHER_KEY_ORIGINS", toolServer.origin);
+    vi.stubEnv("GRAPHWRIGHT_SECRET_EVERYTHING_KEY_ORIGINS", everything.origin);
+    vi.stubEnv("OPENAI_API_KEY", STAND_IN_OPENAI_KEY);
+    try {
+      const report = await runDocumentTests(assertValid(wired), root);
+      expect(report.results.filter((r) => r.status !== "passed").map((r) => `${r.name}: ${r.error ?? JSON.stringify(r.assertions)}`)).toEqual([]);
+      expect(report.passed).toBe((wired.tests as unknown[]).length);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

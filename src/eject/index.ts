@@ -7,9 +7,9 @@ import { assertValid, type GraphDocument } from "../schema/index.js";
 import { formatTypeScript } from "./format.js";
 import { DEFAULT_TOOL_FACTORIES } from "./agentsCode.js";
 import { graphFile, GRAPH_PATH } from "./graphFile.js";
-import { modelsFile, MODELS_PATH, scriptsFile, SCRIPTS_PATH } from "./modelsFile.js";
+import { modelsFile, MODELS_PATH, scriptsFile, SCRIPTS_PATH, usesScriptedModel } from "./modelsFile.js";
 import { planProject, type EjectTodo } from "./plan.js";
-import { langgraphJson, packageJson, readme, TSCONFIG } from "./projectFiles.js";
+import { envExample, environmentOf, langgraphJson, packageJson, readme, TSCONFIG } from "./projectFiles.js";
 import { promptsFile, PROMPTS_PATH } from "./promptsFile.js";
 import { AGENT_LOOP_SOURCE } from "./runtime/agentLoop.js";
 import { BACKGROUND_TASKS_SOURCE } from "./runtime/backgroundTasks.js";
@@ -19,6 +19,10 @@ import { DEFAULT_TOOLS_SOURCE } from "./runtime/defaultTools.js";
 import { KNOWLEDGE_SOURCE } from "./runtime/knowledge.js";
 import { MEMORY_SOURCE } from "./runtime/memory.js";
 import { EXECUTION_SOURCE } from "./runtime/execution.js";
+import { FALLBACKS_SOURCE } from "./runtime/fallbacks.js";
+import { HTTP_TOOL_SOURCE } from "./runtime/httpTool.js";
+import { MCP_SOURCE } from "./runtime/mcp.js";
+import { SECRETS_SOURCE } from "./runtime/secrets.js";
 import { PLANS_SOURCE } from "./runtime/plans.js";
 import { ROUTES_SOURCE } from "./runtime/routes.js";
 import { SANITIZE_SOURCE } from "./runtime/sanitize.js";
@@ -68,7 +72,7 @@ export async function ejectDocument(input: unknown): Promise<EjectResult> {
   };
   const agents = plan.agents.map((a) => a.node.data);
   // The generated helpers a project gets are the ones its files use.
-  if (plan.modelUsers.some((a) => a.profile.provider === "scripted")) {
+  if (plan.modelUsers.some((a) => usesScriptedModel(plan, a))) {
     typescript[SCRIPTS_PATH] = scriptsFile(plan);
     typescript["src/scriptedModel.ts"] = SCRIPTED_MODEL_SOURCE;
   }
@@ -82,6 +86,10 @@ export async function ejectDocument(input: unknown): Promise<EjectResult> {
   if (typescript[GRAPH_PATH]?.includes('from "./execution.js"')) typescript["src/execution.ts"] = EXECUTION_SOURCE;
   if (Object.values(typescript).some((text) => text.includes('from "./cel.js"'))) typescript["src/cel.ts"] = CEL_SOURCE;
   if (typescript[GRAPH_PATH]?.includes('from "./sanitize.js"')) typescript["src/sanitize.ts"] = SANITIZE_SOURCE;
+  if (typescript[TOOLS_PATH]?.includes('from "./httpTool.js"')) typescript["src/httpTool.ts"] = HTTP_TOOL_SOURCE;
+  if (typescript[TOOLS_PATH]?.includes('from "./mcp.js"')) typescript["src/mcp.ts"] = MCP_SOURCE;
+  if (typescript["src/httpTool.ts"] || typescript["src/mcp.ts"]) typescript["src/secrets.ts"] = SECRETS_SOURCE;
+  if (typescript[MODELS_PATH]?.includes('from "./fallbacks.js"')) typescript["src/fallbacks.ts"] = FALLBACKS_SOURCE;
 
   const files: EjectFile[] = [];
   for (const [path, source] of Object.entries(typescript)) files.push({ path, text: await formatTypeScript(source, path) });
@@ -92,6 +100,8 @@ export async function ejectDocument(input: unknown): Promise<EjectResult> {
     { path: "langgraph.json", text: langgraphJson(plan) },
     { path: "README.md", text: readme(plan, todos) },
   );
+  const environment = environmentOf(plan);
+  if (environment.length > 0) files.push({ path: ".env.example", text: envExample(environment) });
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, todos };
 }

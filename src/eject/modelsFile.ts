@@ -1,8 +1,8 @@
 /**
  * src/models.ts (each agent's chat model from its profile: ChatOpenAI, ChatAnthropic, or the
- * scripted model) and src/scripts.ts (the scripted rules of each agent, so the project runs offline).
+ * scripted model, with its fallback profiles' models behind it) and src/scripts.ts (the scripted rules of each agent, so the project runs offline).
  */
-import type { Script } from "../schema/index.js";
+import type { ModelProfile, Script } from "../schema/index.js";
 import { docComment, regexExpression, stringLiteral, valueLiteral } from "./escape.js";
 import { celToTypeScript, type CelName } from "./celToTs.js";
 import { todo, type EjectPlan, type ModelUser } from "./plan.js";
@@ -12,34 +12,39 @@ export const SCRIPTS_PATH = "src/scripts.ts";
 
 const DEFAULT_SCRIPT: Script = { rules: [], fallback: "I have no scripted answer for that.", tokens_per_second: 0 };
 
-function modelExpression(plan: EjectPlan, agent: ModelUser): string {
-  const profile = agent.profile;
+/**
+ * The profiles a model user's calls may go to, in order: its own, then its fallbacks (looked up by
+ * id, without repeats; fallbacks of fallbacks are not followed). A scripted profile never fails
+ * for its infrastructure, so its fallbacks are never tried, as in the engine (src/models/resolver.ts).
+ */
+export function profileChain(plan: EjectPlan, user: ModelUser): ModelProfile[] {
+  if (user.profile.provider === "scripted") return [user.profile];
+  const chain = [user.profile];
+  for (const id of user.profile.fallbacks) {
+    const found = plan.document.models.find((m) => m.id === id);
+    if (found && !chain.includes(found)) chain.push(found);
+  }
+  return chain;
+}
+
+/** Whether a model user's calls may reach the scripted model (its profile or a fallback): its rules then go into scripts.ts. */
+export const usesScriptedModel = (plan: EjectPlan, user: ModelUser): boolean => profileChain(plan, user).some((p) => p.provider === "scripted");
+
+function providerExpression(agent: ModelUser, profile: ModelProfile): string {
   const temperature = agent.temperature ?? profile.temperature;
   const fields = [`model: ${stringLiteral(profile.model)}`];
   if (temperature !== undefined) fields.push(`temperature: ${temperature}`);
   if (profile.max_tokens !== undefined) fields.push(`maxTokens: ${profile.max_tokens}`);
   if (profile.max_retries !== undefined) fields.push(`maxRetries: ${profile.max_retries}`);
-  const notes: string[] = [];
-  if (profile.fallbacks.length > 0) {
-    notes.push(
-      todo(plan, {
-        name: agent.name,
-        nodeId: agent.nodeId,
-        reason: `fallback profiles (${profile.fallbacks.join(", ")}) are not exported yet`,
-        file: MODELS_PATH,
-      }),
-    );
-  }
-  const prefix = notes.length > 0 ? `${notes.join("\n")}\n` : "";
   switch (profile.provider) {
     case "scripted":
-      return `${prefix}new ScriptedChatModel({ agent: ${stringLiteral(agent.name)}, profile: ${stringLiteral(profile.id)}, script: scripts.${agent.script} })`;
+      return `new ScriptedChatModel({ agent: ${stringLiteral(agent.name)}, profile: ${stringLiteral(profile.id)}, script: scripts.${agent.script} })`;
     case "openai":
       if (profile.base_url) fields.push(`configuration: { baseURL: ${stringLiteral(profile.base_url)} }`);
-      return `${prefix}new ChatOpenAI({ ${fields.join(", ")} })`;
+      return `new ChatOpenAI({ ${fields.join(", ")} })`;
     case "anthropic":
       if (profile.base_url) fields.push(`anthropicApiUrl: ${stringLiteral(profile.base_url)}`);
-      return `${prefix}new ChatAnthropic({ ${fields.join(", ")} })`;
+      return `new ChatAnthropic({ ${fields.join(", ")} })`;
     default: {
       const never: never = profile.provider;
       throw new Error(`Unknown provider ${String(never)}`);
@@ -47,16 +52,37 @@ function modelExpression(plan: EjectPlan, agent: ModelUser): string {
   }
 }
 
+const TIMEOUTS = ["timeout_ms", "first_byte_timeout_ms", "total_timeout_ms"] as const;
+
+/** A model user's chat model: its profile's, or — with fallback profiles — each of theirs, tried in order (src/fallbacks.ts). */
+function modelExpression(plan: EjectPlan, agent: ModelUser): string {
+  const chain = profileChain(plan, agent);
+  // The engine bounds each provider call by these; LangChain's clients have no stall or first-byte limit to map them to.
+  const notes = chain.flatMap((profile) => {
+    const set = profile.provider === "scripted" ? [] : TIMEOUTS.filter((name) => profile[name] !== undefined);
+    if (set.length === 0) return [];
+    const reason = `${set.join(", ")} of profile "${profile.id}" ${set.length === 1 ? "is" : "are"} not exported yet: the provider client's own timeouts apply`;
+    return [`${todo(plan, { name: agent.name, nodeId: agent.nodeId, reason, file: MODELS_PATH })}\n`];
+  });
+  if (chain.length === 1) return `${notes.join("")}${providerExpression(agent, agent.profile)}`;
+  return `${notes.join("")}withFallbacks([${chain.map((profile) => `() => ${providerExpression(agent, profile)}`).join(", ")}])`;
+}
+
 export function modelsFile(plan: EjectPlan): string {
-  const providers = new Set(plan.modelUsers.map((a) => a.profile.provider));
+  const providers = new Set(plan.modelUsers.flatMap((a) => profileChain(plan, a).map((p) => p.provider)));
   const imports = ['import type { BaseChatModel } from "@langchain/core/language_models/chat_models";'];
+  if (plan.modelUsers.some((a) => profileChain(plan, a).length > 1)) imports.push('import { withFallbacks } from "./fallbacks.js";');
   if (providers.has("anthropic")) imports.push('import { ChatAnthropic } from "@langchain/anthropic";');
   if (providers.has("openai")) imports.push('import { ChatOpenAI } from "@langchain/openai";');
   if (providers.has("scripted")) imports.push('import { ScriptedChatModel } from "./scriptedModel.js";', 'import * as scripts from "./scripts.js";');
   const names = plan.modelUsers.map((a) => stringLiteral(a.name));
   const entries = plan.modelUsers.map(
     (agent) =>
-      `${docComment(`${agent.name}: profile "${agent.profile.id}" (${agent.profile.provider}, ${agent.profile.model}).`)}${stringLiteral(agent.name)}: () => ${modelExpression(plan, agent)},`,
+      `${docComment(
+        `${agent.name}: ${profileChain(plan, agent)
+          .map((p, i) => `${i === 0 ? "profile" : "then"} "${p.id}" (${p.provider}, ${p.model})`)
+          .join(", ")}.`,
+      )}${stringLiteral(agent.name)}: () => ${modelExpression(plan, agent)},`,
   );
   return `/**
  * The chat model of each agent, from its model profile. Provider keys come from the environment
@@ -104,7 +130,7 @@ function ruleExpression(rule: Script["rules"][number]): string {
 }
 
 export function scriptsFile(plan: EjectPlan): string {
-  const scripted = plan.modelUsers.filter((a) => a.profile.provider === "scripted");
+  const scripted = plan.modelUsers.filter((a) => usesScriptedModel(plan, a));
   const usesCel = scripted.some((a) => a.rules?.rules.some((r) => r.when && celToTypeScript(r.when, TURN_NAMES) === null));
   const blocks = scripted.map((agent) => {
     const script = agent.rules ?? DEFAULT_SCRIPT;

@@ -155,7 +155,7 @@ const GRAPH_NAMES = [
 ];
 
 /** Names tools.ts imports, which no tool may take. */
-export const TOOLS_FILE_NAMES = ["tool", "z", "render", "calculate", "knowledgeBase", "sleep", "resultText"];
+export const TOOLS_FILE_NAMES = ["tool", "z", "render", "calculate", "knowledgeBase", "sleep", "resultText", "httpTool", "callMcpTool"];
 
 const roleOf = (node: GraphNode): "start" | "end" | "none" | "executable" =>
   node.kind === "start" ? "start" : node.kind === "end" ? "end" : node.kind === "note" ? "none" : "executable";

@@ -1,7 +1,50 @@
 /** The generated project's package.json, tsconfig.json, langgraph.json and README. */
 import { GENERATED_DEPENDENCIES, GENERATED_DEV_DEPENDENCIES } from "./versions.js";
+import { secretNamesIn } from "../schema/index.js";
 import { formatJson } from "./format.js";
+import { profileChain } from "./modelsFile.js";
 import type { EjectPlan, EjectTodo } from "./plan.js";
+
+/** An environment variable the project reads, and what it is for. */
+interface EnvVariable {
+  name: string;
+  what: string;
+  /** A tool's secret (sent only to its tool's origin), not a provider's key. */
+  secret: boolean;
+}
+
+/**
+ * What the project reads from its environment: each provider's key, and each secret a tool sends
+ * (`{{ secrets.NAME }}` in an HTTP tool's headers or query, or an MCP server's headers) as NAME.
+ */
+export function environmentOf(plan: EjectPlan): EnvVariable[] {
+  const providers = new Set(plan.modelUsers.flatMap((user) => profileChain(plan, user).map((p) => p.provider)));
+  const out: EnvVariable[] = [];
+  if (providers.has("openai"))
+    out.push({ name: "OPENAI_API_KEY", what: "the OpenAI (or compatible) API key of the models on an openai profile", secret: false });
+  if (providers.has("anthropic")) out.push({ name: "ANTHROPIC_API_KEY", what: "the Anthropic API key of the models on an anthropic profile", secret: false });
+  const users = new Map<string, Set<string>>();
+  const note = (template: string, tool: string) => {
+    for (const name of secretNamesIn(template)) users.set(name, (users.get(name) ?? new Set()).add(tool));
+  };
+  for (const definition of plan.document.tools) {
+    if (definition.kind === "http")
+      [...Object.values(definition.config.headers), ...Object.values(definition.config.query)].forEach((t) => note(t, definition.name));
+    if (definition.kind === "mcp") {
+      const server = plan.document.mcp_servers?.find((s) => s.name === definition.config.server);
+      Object.values(server?.headers ?? {}).forEach((t) => note(t, definition.name));
+    }
+  }
+  for (const [name, tools] of [...users].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    out.push({ name, what: `a secret sent by the tool${tools.size === 1 ? "" : "s"} ${[...tools].join(", ")}`, secret: true });
+  }
+  return out;
+}
+
+/** .env.example: every variable the project reads, empty. */
+export function envExample(variables: readonly EnvVariable[]): string {
+  return `${variables.map((v) => `# ${v.what}\n${v.name}=`).join("\n\n")}\n`;
+}
 
 /** A package name for npm: lower case, URL-safe, from the graph's id. */
 function packageName(id: string): string {
@@ -55,6 +98,32 @@ export function langgraphJson(plan: EjectPlan): string {
   return formatJson({ node_version: "20", graphs: { [packageName(plan.document.meta.id)]: "./src/graph.ts:graph" }, dependencies: ["."] });
 }
 
+/** The helper files for tools that leave the process and for fallback models, when the project has them. */
+function helperFilesText(plan: EjectPlan): string {
+  const kinds = new Set(plan.document.tools.map((t) => t.kind));
+  const lines: string[] = [];
+  if (kinds.has("http")) lines.push("- `src/httpTool.ts` — how an HTTP tool sends its request (fetch, a deadline, redirects within its origin only).");
+  if (kinds.has("mcp")) lines.push("- `src/mcp.ts` — the MCP client the MCP tools call their server with (one session per server).");
+  if (kinds.has("http") || kinds.has("mcp")) lines.push("- `src/secrets.ts` — where the tools' secrets come from (the environment) and where they may go.");
+  if (plan.modelUsers.some((user) => profileChain(plan, user).length > 1))
+    lines.push("- `src/fallbacks.ts` — a model with fallback models, tried when a provider is down.");
+  return lines.map((line) => `\n${line}`).join("");
+}
+
+function environmentText(variables: readonly EnvVariable[]): string {
+  if (variables.length === 0) return "";
+  const origins = variables.some((v) => v.secret)
+    ? "\nA secret is sent only to the origin its tool's address is written for. When the address takes its host from the\ncall's arguments, list the origins it may go to in `<NAME>_ORIGINS` (comma-separated), e.g. `https://api.example.com`.\n"
+    : "";
+  return `
+## Environment
+
+The project reads these variables (\`.env.example\` lists them; values are never written in the code):
+
+${variables.map((v) => `- \`${v.name}\` — ${v.what}`).join("\n")}
+${origins}`;
+}
+
 export function readme(plan: EjectPlan, todos: readonly EjectTodo[]): string {
   const { document } = plan;
   const rows = plan.agents.map(
@@ -86,7 +155,7 @@ npx @langchain/langgraph-cli dev   # serve the graph (langgraph.json)
 
 Agents on the \`scripted\` profile answer from rules (\`src/scripts.ts\`), offline. Agents on a provider's
 profile read their key from the environment: \`OPENAI_API_KEY\` or \`ANTHROPIC_API_KEY\`.
-
+${environmentText(environmentOf(plan))}
 ## Where each node is
 
 | node | kind | function in \`src/graph.ts\` | what it does |
@@ -95,7 +164,7 @@ ${rows.join("\n")}
 
 - \`src/graph.ts\` — the state, one function per node, the StateGraph.
 - \`src/agentLoop.ts\` — the loop each agent runs: its model, bound to its tools, and the tools it calls.
-- \`src/tools.ts\` — the tools, each with a zod schema of its arguments.
+- \`src/tools.ts\` — the tools, each with a zod schema of its arguments.${helperFilesText(plan)}
 - \`src/prompts.ts\` — the system prompts. \`src/models.ts\` — each agent's chat model.
 - \`tests/graph.test.ts\` — the graph's tests.
 

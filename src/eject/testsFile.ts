@@ -82,13 +82,15 @@ export function testsFile(plan: EjectPlan): string {
   const replay = plan.document.tests.some((t) => t.mode === "replay");
   const usesCel = plan.document.tests.some((t) => t.assertions.some((a) => a.kind === "state"));
   const names = ["argsMatch", "callsText", "playTurn", ...(replay ? ["ReplayChatModel", "type RecordedReply"] : [])];
+  // MCP sessions stay open for the graph's calls: they are ended once the tests are done, so the process exits.
+  const mcp = plan.document.tools.some((t) => t.kind === "mcp");
   return `/** The graph's own tests, as drawn: each plays its conversation on a fresh thread and checks what the graph did. */
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { ${mcp ? "after, " : ""}test } from "node:test";
 import { InMemoryStore, MemorySaver } from "@langchain/langgraph";
 ${plan.hasBackgroundTasks ? 'import { BackgroundTasks } from "../src/backgroundTasks.js";\n' : ""}${usesCel ? 'import { cel } from "../src/cel.js";\n' : ""}import { createGraph } from "../src/graph.js";
-import { ${names.join(", ")} } from "./support.js";
-
+${mcp ? 'import { closeMcpSessions } from "../src/mcp.js";\n' : ""}import { ${names.join(", ")} } from "./support.js";
+${mcp ? "\nafter(closeMcpSessions);\n" : ""}
 ${tests.length > 0 ? tests.join("\n\n") : 'test("the graph compiles", () => {\n  assert.ok(createGraph());\n});'}
 `;
 }

@@ -1,10 +1,12 @@
 /**
  * src/tools.ts of the generated project: each catalog tool as a LangChain tool with a zod
  * schema — mock tools return their canned results, JavaScript tools are the user's code as a
- * plain function, builtins are the equivalent plain code — and one search tool per knowledge base.
+ * plain function, builtins are the equivalent plain code, HTTP tools send their request with
+ * fetch (src/httpTool.ts), MCP tools call their server with the MCP SDK (src/mcp.ts) — and one
+ * search tool per knowledge base. A tool's `return_direct` is LangChain's `returnDirect`.
  */
 import type { ToolDefinition, ToolOfKind } from "../schema/index.js";
-import { docComment, regexExpression, stringLiteral, templateLiteral } from "./escape.js";
+import { docComment, regexExpression, stringLiteral, templateLiteral, valueLiteral } from "./escape.js";
 import { todo, type EjectPlan } from "./plan.js";
 import { zodExpression } from "./zodSchema.js";
 
@@ -83,14 +85,22 @@ function toolSource(plan: EjectPlan, definition: ToolDefinition, uses: Set<strin
       // An agent run as a tool is built in graph.ts, where the agents are.
       return null;
     case "http":
-    case "mcp": {
-      const comment = todo(plan, {
-        name: definition.name,
-        reason: `${definition.kind} tools are not exported yet; this tool fails when called`,
-        file: TOOLS_PATH,
-      });
+      uses.add("httpTool");
       return {
-        body: `async () => {\n${comment}\nthrow new Error(${stringLiteral(`${definition.name} is not exported yet`)});\n}`,
+        body: `(args, config) => httpTool(${httpConfig(definition)}, ${argsOf(definition.input_schema)}, config.signal)`,
+        schema: definition.input_schema,
+        uses,
+      };
+    case "mcp": {
+      uses.add("callMcpTool");
+      const server = plan.document.mcp_servers?.find((s) => s.name === definition.config.server);
+      const endpoint = {
+        url: definition.config.server_url,
+        ...(server ? { name: server.name } : {}),
+        ...(server && Object.keys(server.headers).length > 0 ? { headers: server.headers } : {}),
+      };
+      return {
+        body: `(args, config) => callMcpTool(${valueLiteral(endpoint)}, ${stringLiteral(definition.config.tool)}, ${argsOf(definition.input_schema)}, config.signal)`,
         schema: definition.input_schema,
         uses,
       };
@@ -100,6 +110,22 @@ function toolSource(plan: EjectPlan, definition: ToolDefinition, uses: Set<strin
       throw new Error(`Unknown tool kind ${String((never as ToolDefinition).kind)}`);
     }
   }
+}
+
+/** The call's arguments as the runners take them: an object schema's are already a record. */
+const argsOf = (schema: unknown) => (zodExpression(schema).startsWith("z.object(") ? "args" : "(args as Record<string, unknown>)");
+
+/** An HTTP tool's request, as src/httpTool.ts takes it: only what differs from an empty request is written. */
+function httpConfig(definition: ToolOfKind<"http">): string {
+  const { config } = definition;
+  const fields: Record<string, unknown> = { name: definition.name, method: config.method, url: config.url };
+  if (Object.keys(config.query).length > 0) fields.query = config.query;
+  if (Object.keys(config.headers).length > 0) fields.headers = config.headers;
+  if (config.body !== undefined) fields.body = config.body;
+  if (config.json_body !== undefined) fields.jsonBody = config.json_body;
+  fields.timeoutMs = config.timeout_ms;
+  fields.maxResponseChars = config.max_response_chars;
+  return valueLiteral(fields);
 }
 
 const HELPERS: Record<string, string> = {
@@ -115,11 +141,10 @@ export function toolsFile(plan: EjectPlan): string {
     const source = toolSource(plan, definition, uses);
     if (!source) continue;
     const name = plan.tools.get(definition.id) as string;
-    const returnDirect = definition.return_direct
-      ? `\n${todo(plan, { name: definition.name, reason: "return_direct is not exported yet: the agent answers after this tool as after any other", file: TOOLS_PATH })}`
-      : "";
+    // returnDirect: the tool's result is the agent's answer, and the turn ends (src/agentLoop.ts).
+    const returnDirect = definition.return_direct ? ", returnDirect: true" : "";
     blocks.push(
-      `${docComment(definition.description)}export const ${name} = tool(${source.body}, { name: ${stringLiteral(definition.name)}, description: ${stringLiteral(definition.description)}, schema: ${zodExpression(source.schema)} });${returnDirect}`,
+      `${docComment(definition.description)}export const ${name} = tool(${source.body}, { name: ${stringLiteral(definition.name)}, description: ${stringLiteral(definition.description)}, schema: ${zodExpression(source.schema)}${returnDirect} });`,
     );
   }
   for (const base of plan.document.knowledge_bases ?? []) {
@@ -143,6 +168,8 @@ export const ${name} = tool(({ query, k }) => ${name}Index.search(query, k), {
   if (uses.has("render")) imports.push('import { render } from "./template.js";');
   if (uses.has("calculate")) imports.push('import { calculate } from "./calculator.js";');
   if (uses.has("knowledgeBase")) imports.push('import { knowledgeBase } from "./knowledge.js";');
+  if (uses.has("httpTool")) imports.push('import { httpTool } from "./httpTool.js";');
+  if (uses.has("callMcpTool")) imports.push('import { callMcpTool } from "./mcp.js";');
   const helpers = Object.entries(HELPERS).flatMap(([key, text]) => (uses.has(key) ? [text] : []));
   return [`/** The graph's tools, each with the schema of its arguments. */`, ...imports, "", ...helpers, "", blocks.join("\n\n")].join("\n");
 }

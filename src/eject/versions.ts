@@ -8,6 +8,7 @@ export const GENERATED_DEPENDENCIES = {
   "@langchain/langgraph": "^1.7.3",
   "@langchain/openai": "1.5.8",
   "@marcbachmann/cel-js": "^8.0.0",
+  "@modelcontextprotocol/sdk": "^1.32.2",
   zod: "^4.6.7",
 } as const;
 

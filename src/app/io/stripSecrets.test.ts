@@ -35,6 +35,14 @@ describe("stripSecrets", () => {
     expect(removed).toEqual(["$.tools[0].config.headers.Authorization", '$.tools[0].config.headers["X-API-Key"]', '$.tools[0].config.headers["api-key"]']);
   });
 
+  it("keeps HTTP tool headers that only reference named secrets, so exported code still sends them", () => {
+    const doc = withHttpTool({ Authorization: "Bearer {{ secrets.API_TOKEN }}", "X-API-Key": "{{ secrets.API_KEY }}", "api-key": "Token k-live-9" });
+    const { document, removed } = stripSecrets(doc);
+    const tool = document.tools[0];
+    expect(tool?.kind === "http" && tool.config.headers).toEqual({ Authorization: "Bearer {{ secrets.API_TOKEN }}", "X-API-Key": "{{ secrets.API_KEY }}" });
+    expect(removed).toEqual(['$.tools[0].config.headers["api-key"]']);
+  });
+
   it("keeps MCP server headers that reference named secrets and drops credentials written out", () => {
     const doc: GraphDocument = {
       ...blankDocument("g1"),

@@ -41,8 +41,8 @@ function walk(value: unknown, path: (string | number)[], removed: string[]): unk
 }
 
 /**
- * A copy of the document without credentials: secret headers of HTTP tools (and of MCP servers,
- * unless they only reference named secrets) are dropped and
+ * A copy of the document without credentials: secret headers of HTTP tools and MCP servers are
+ * dropped, unless they only reference named secrets, and
  * key-shaped strings anywhere are replaced by `REDACTED`. Never changes its input.
  * @example
  * stripSecrets(doc).removed // ["$.tools[2].config.headers.Authorization"]
@@ -53,12 +53,12 @@ export function stripSecrets(document: GraphDocument): StripResult {
     if (tool.kind !== "http") return tool;
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(tool.config.headers)) {
-      if (isSecretHeader(name)) removed.push(pathOf(["tools", i, "config", "headers", name]));
+      if (isSecretHeader(name) && holdsLiteralSecret(value)) removed.push(pathOf(["tools", i, "config", "headers", name]));
       else headers[name] = value;
     }
     return { ...tool, config: { ...tool.config, headers } };
   });
-  // MCP server headers may keep `{{ secrets.NAME }}` references; a credential written out is dropped.
+  // MCP server headers too: a `{{ secrets.NAME }}` reference is kept (the secret is read at call time), a credential written out is dropped.
   const mcpServers = document.mcp_servers?.map((server, i) => {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(server.headers)) {

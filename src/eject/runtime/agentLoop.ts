@@ -2,7 +2,8 @@
 export const AGENT_LOOP_SOURCE = `/**
  * The agent loop every Agent node runs: the model, bound to the agent's tools, answers; while it
  * calls tools, the tool node runs them and the model answers again, up to \`maxIterations\` model
- * calls in one turn. A tool that fails answers \`Error: <message>\`, which the model reads.
+ * calls in one turn. A tool that fails answers \`Error: <message>\`, which the model reads; the
+ * result of a \`returnDirect\` tool is the agent's answer, and ends the turn.
  *
  * Handoffs: a \`transfer_to_<name>\` tool call moves the turn to that sub-agent (a node of this
  * loop), which answers from then on, in later turns too, until it calls \`request_help\`.
@@ -162,9 +163,12 @@ export function agentLoop({ name, model, tools, maxIterations, handoffs = {}, fo
         results.push(new ToolMessage({ tool_call_id: id, name: call.name, content: \`Error: \${errorText(error)}\`, status: "error" }));
       }
     }
+    // A returnDirect tool's result is the agent's answer: the turn ends without asking the model again.
+    const direct = results.filter((m) => m.status !== "error" && byName.get(m.name ?? "")?.returnDirect).map((m) => m.text);
+    const messages: BaseMessage[] = direct.length > 0 ? [...results, new AIMessage({ name, content: direct.join("\\n\\n"), response_metadata: { return_direct: true } })] : results;
     const transferredTo = children.find((child) => succeeded(results, \`\${TRANSFER_PREFIX}\${child}\`));
-    if (transferredTo) return new Command({ goto: transferredTo, update: { messages: results, active_agent: transferredTo } });
-    return new Command({ goto: succeeded(results, "request_help") ? END : "call_model", update: { messages: results } });
+    if (transferredTo) return new Command({ goto: transferredTo, update: { messages, active_agent: transferredTo } });
+    return new Command({ goto: direct.length > 0 || succeeded(results, "request_help") ? END : "call_model", update: { messages } });
   }
 
   const loop = new StateGraph(LoopState)

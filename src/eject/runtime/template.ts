@@ -18,8 +18,9 @@ function display(value: unknown): string {
   return typeof value === "string" ? value : typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
-export function render(template: string, scope: Record<string, unknown>): string {
-  return template.replace(PLACEHOLDER, (_, path: string) => display(readPath(scope, path)));
+/** Fills the placeholders from \`scope\`; \`escape\` encodes each filled value (\`encodeURIComponent\` in a URL), not the template's own text. */
+export function render(template: string, scope: Record<string, unknown>, escape: (value: string) => string = (value) => value): string {
+  return template.replace(PLACEHOLDER, (_, path: string) => escape(display(readPath(scope, path))));
 }
 
 /** Renders every string of a JSON value; a string that is one placeholder keeps the value's type. */

@@ -117,7 +117,13 @@ export async function playTurn(
       noteRoute();
     }
   }
-  return { reply: recorder.replies.at(-1) ?? null, toolCalls: recorder.toolCalls, routes, state };
+  return { reply: directReply(state) ?? recorder.replies.at(-1) ?? null, toolCalls: recorder.toolCalls, routes, state };
+}
+
+/** The answer a returnDirect tool gave, when it ended the turn: no model call gave it, so the recorder did not see it. */
+function directReply(state: Record<string, unknown>): string | null {
+  const last = Array.isArray(state.messages) ? (state.messages as BaseMessage[]).at(-1) : undefined;
+  return last && AIMessage.isInstance(last) && last.response_metadata.return_direct === true ? last.text : null;
 }
 
 /** True when \`actual\` has everything \`expected\` has: objects may carry more keys, arrays match item by item. */

@@ -1,7 +1,7 @@
 /**
  * Test harness: MCP's reference server (`@modelcontextprotocol/server-everything`) over
  * Streamable HTTP on a free port of 127.0.0.1 only (its own entry listens on every interface),
- * with permissive CORS for the browser, plus two broken endpoints: `/fail500` answers every
+ * with permissive CORS for the browser (and, when asked, headers every request must carry), plus two broken endpoints: `/fail500` answers every
  * request with HTTP 500 and `/malformed` answers with JSON that is not JSON-RPC.
  */
 import { randomUUID } from "node:crypto";
@@ -41,7 +41,7 @@ interface Session {
  * await new McpSessionPool().listTools({ url: server.url });
  * await server.close();
  */
-export async function startEverythingServer(): Promise<EverythingServer> {
+export async function startEverythingServer(options: { requiredHeaders?: Record<string, string> } = {}): Promise<EverythingServer> {
   const sessions = new Map<string, Session>();
   const times: number[] = [];
   let opened = 0;
@@ -99,6 +99,12 @@ export async function startEverythingServer(): Promise<EverythingServer> {
     }
     if (path !== "/mcp") {
       json(res, 404, { error: "not found" });
+      return;
+    }
+    // A server that needs credentials: a request without each of them is refused.
+    if (Object.entries(options.requiredHeaders ?? {}).some(([name, value]) => req.headers[name.toLowerCase()] !== value)) {
+      req.resume();
+      json(res, 401, { jsonrpc: "2.0", error: { code: -32001, message: "Unauthorized" }, id: null });
       return;
     }
     const arrived = performance.now();

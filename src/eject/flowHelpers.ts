@@ -37,6 +37,12 @@ function parseReply<T>(text: string, schema: z.ZodType<T>, node: string): T {
   return checked.data;
 }
 `,
+  "caseOf(": `
+/** The case a Switch's value selects: the first equal to it by type and value (\`"2"\` is not \`2\`), else \`default\`. */
+function caseOf(value: unknown, cases: [string, string | number | boolean][]): string {
+  return cases.find(([, candidate]) => candidate === value)?.[0] ?? "default";
+}
+`,
   "withState(": `
 /** The model of an LLM node: a scripted model's rules read the graph's state; other models take none. */
 function withState(chat: BaseChatModel, state: State): BaseChatModel {

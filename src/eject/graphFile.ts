@@ -98,12 +98,22 @@ function wiring(plan: EjectPlan, flows: ReadonlyMap<string, FlowCode | null>): s
   for (const [id, name] of graphNames) {
     const node = byId.get(id) as GraphNode;
     const fn = node.kind === "agent" ? (plan.agents.find((a) => a.node.id === id) as AgentPlan).fn : (plan.otherFunctions.get(id) as string);
-    chain.push(`.addNode(${stringLiteral(name)}, ${fn})`);
+    // A branch node of a bounded Parallel runs inside its bounds, the outermost Parallel's first.
+    const bounds = plan.parallels.flatMap((p) =>
+      p.region.has(id) && plan.branchBounds.has(p.parallel.id) ? [plan.branchBounds.get(p.parallel.id) as string] : [],
+    );
+    chain.push(`.addNode(${stringLiteral(name)}, ${bounds.reduceRight((inner, bound) => `${bound}(${stringLiteral(name)}, ${inner})`, fn)})`);
+  }
+  // Where a Parallel's branches meet, the join waits for all of them: one edge from every branch.
+  const joinEdges = new Set(plan.parallels.flatMap((p) => p.joinEdges.map((e) => e.id)));
+  const joins = new Map<string, string[]>();
+  for (const { join, joinEdges: into } of plan.parallels) {
+    if (join !== null) joins.set(join, [...new Set([...(joins.get(join) ?? []), ...into.map((e) => e.source)])]);
   }
   for (const node of document.nodes) {
     const from = node.kind === "start" ? "START" : graphNames.has(node.id) ? stringLiteral(graphNames.get(node.id) as string) : null;
     if (!from) continue;
-    const outgoing = document.edges.filter((e) => e.source === node.id && e.kind !== "delegation");
+    const outgoing = document.edges.filter((e) => e.source === node.id && e.kind !== "delegation" && !joinEdges.has(e.id));
     if (node.kind === "start" && mentionable.size > 0) {
       chain.push(
         startByMention(
@@ -139,6 +149,7 @@ function wiring(plan: EjectPlan, flows: ReadonlyMap<string, FlowCode | null>): s
   return ${fallback};
 }, [${all.join(", ")}])`);
   }
+  for (const [join, sources] of joins) chain.push(`.addEdge([${sources.map(targetOf).join(", ")}], ${targetOf(join)})`);
   return chain;
 }
 
@@ -172,6 +183,7 @@ export function graphFile(plan: EjectPlan): string {
     uses("memoryTools(") ? 'import { memoryTools } from "./memory.js";' : "",
     uses("sanitizeReply") ? 'import { sanitizeReply } from "./sanitize.js";' : "",
     uses("executePlan(") ? 'import { executePlan } from "./execution.js";' : "",
+    uses("parallelBranches(") ? 'import { parallelBranches } from "./parallel.js";' : "",
     builtin.actions ? `import { ${uses("planActions(") ? "planActions, " : ""}type ActionPlan } from "./plans.js";` : "",
     hasRoute
       ? `import { ${ROUTE_HELPERS.filter((n) => uses(`${n}(`)).join(", ")}${ROUTE_HELPERS.some((n) => uses(`${n}(`)) ? ", " : ""}${uses("RouteRule[]") ? "type RouteRule, " : ""}type RoutePlan } from "./routes.js";`

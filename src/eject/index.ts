@@ -19,6 +19,7 @@ import { DEFAULT_TOOLS_SOURCE } from "./runtime/defaultTools.js";
 import { KNOWLEDGE_SOURCE } from "./runtime/knowledge.js";
 import { MEMORY_SOURCE } from "./runtime/memory.js";
 import { EXECUTION_SOURCE } from "./runtime/execution.js";
+import { PARALLEL_SOURCE } from "./runtime/parallel.js";
 import { PLANS_SOURCE } from "./runtime/plans.js";
 import { ROUTES_SOURCE } from "./runtime/routes.js";
 import { SANITIZE_SOURCE } from "./runtime/sanitize.js";
@@ -80,6 +81,7 @@ export async function ejectDocument(input: unknown): Promise<EjectResult> {
   if (typescript[GRAPH_PATH]?.includes('from "./routes.js"')) typescript["src/routes.ts"] = ROUTES_SOURCE;
   if (typescript[GRAPH_PATH]?.includes('from "./plans.js"')) typescript["src/plans.ts"] = PLANS_SOURCE;
   if (typescript[GRAPH_PATH]?.includes('from "./execution.js"')) typescript["src/execution.ts"] = EXECUTION_SOURCE;
+  if (typescript[GRAPH_PATH]?.includes('from "./parallel.js"')) typescript["src/parallel.ts"] = PARALLEL_SOURCE;
   if (Object.values(typescript).some((text) => text.includes('from "./cel.js"'))) typescript["src/cel.ts"] = CEL_SOURCE;
   if (typescript[GRAPH_PATH]?.includes('from "./sanitize.js"')) typescript["src/sanitize.ts"] = SANITIZE_SOURCE;
 

@@ -3,7 +3,17 @@
  * hierarchy, each tool's export name, the graph's node names (the engine's, so `getGraph()`
  * compares), what the project uses, and the TODO places for what cannot be exported yet.
  */
-import { BUILTIN_CHANNELS, type GraphDocument, type GraphNode, type ModelProfile, type NodeOfKind, type Script, type ToolDefinition } from "../schema/index.js";
+import {
+  BUILTIN_CHANNELS,
+  parallelBranches,
+  type GraphDocument,
+  type GraphNode,
+  type ModelProfile,
+  type NodeOfKind,
+  type ParallelBranches,
+  type Script,
+  type ToolDefinition,
+} from "../schema/index.js";
 import { IdentifierScope } from "./identifiers.js";
 import { lineComment } from "./escape.js";
 
@@ -80,6 +90,10 @@ export interface EjectPlan {
   graphNames: Map<string, string>;
   /** graph.ts function of each executable node that is not an agent, by node id. */
   otherFunctions: Map<string, string>;
+  /** graph.ts bound of each Parallel node's branch nodes, by node id: only where it can bind (see branchNodes.ts). */
+  branchBounds: Map<string, string>;
+  /** Each Parallel node's branches and join, as the engine wires them. */
+  parallels: ParallelBranches[];
   todos: EjectTodo[];
 }
 
@@ -152,6 +166,8 @@ const GRAPH_NAMES = [
   "planActions",
   "executePlan",
   "ActionPlan",
+  "parallelBranches",
+  "caseOf",
 ];
 
 /** Names tools.ts imports, which no tool may take. */
@@ -240,6 +256,19 @@ export function planProject(document: GraphDocument): EjectPlan {
   for (const node of document.nodes) {
     if (roleOf(node) === "executable" && node.kind !== "agent") otherFunctions.set(node.id, graphScope.take(`node:${node.id}`, nameOf(node)));
   }
+  const parallels = parallelBranches(document);
+  const branchBounds = new Map<string, string>();
+  for (const { parallel, region, join, conditionalJoinEdge: edge } of parallels) {
+    if (edge) {
+      const meet = document.nodes.find((n) => n.id === join);
+      throw new Error(
+        `Parallel "${parallel.data.name}": its branches meet at "${meet ? nameOf(meet) : join}", but edge "${edge.id}" into it is chosen by a condition, so the join could wait forever; the graph cannot run, so it is not exported (join the branches with plain edges)`,
+      );
+    }
+    // Branches that could never fill the slots, and have no timeout, need no bound.
+    if (region.size <= parallel.data.max_concurrency && parallel.data.timeout_ms === undefined) continue;
+    branchBounds.set(parallel.id, graphScope.take(`bound:${parallel.id}`, otherFunctions.get(parallel.id) as string, "camel", "Branches"));
+  }
   const agents = childrenFirst([...byId.values()]);
   const modelUsers: ModelUser[] = agents.map((a) => ({
     name: a.name,
@@ -271,6 +300,8 @@ export function planProject(document: GraphDocument): EjectPlan {
     agentTools,
     graphNames,
     otherFunctions,
+    branchBounds,
+    parallels,
     todos,
     hasHandoffs,
     hasBackgroundTasks,

@@ -43,6 +43,16 @@ function caseOf(value: unknown, cases: [string, string | number | boolean][]): s
   return cases.find(([, candidate]) => candidate === value)?.[0] ?? "default";
 }
 `,
+  "replyOf(": `
+/** A saved graph's answer this turn: its last AI message with text after the last user message ("" when none). */
+function replyOf(messages: BaseMessage[]): string {
+  for (const message of [...messages].reverse()) {
+    if (message.getType() === "human") break;
+    if (message.getType() === "ai" && typeof message.content === "string" && message.content) return message.content;
+  }
+  return "";
+}
+`,
   "withState(": `
 /** The model of an LLM node: a scripted model's rules read the graph's state; other models take none. */
 function withState(chat: BaseChatModel, state: State): BaseChatModel {

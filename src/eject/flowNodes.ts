@@ -10,6 +10,7 @@ import { descriptionOf, GRAPH_PATH, todo, toolById, type EjectPlan } from "./pla
 import { zodExpression } from "./zodSchema.js";
 import { execute, planner, validateInput } from "./planNodes.js";
 import { parallel, switchNode } from "./branchNodes.js";
+import { subgraph } from "./subgraphNode.js";
 
 /** A node's code inside createGraph. */
 export interface FlowCode {
@@ -249,7 +250,7 @@ export const FLOW_WRITERS: { readonly [K in FlowKind]: Writer<K> } = {
   loop,
   parallel,
   set_state: setState,
-  subgraph: null,
+  subgraph,
   validate_input: validateInput,
   planner,
   execute,

@@ -160,6 +160,11 @@ export function graphFile(plan: EjectPlan): string {
   const { document } = plan;
   const builtin = builtinChannelsOf(plan);
   const hasRoute = builtin.route;
+  const children = [...plan.subgraphs.values()].filter((link) => link.document !== null);
+  const compiledChildren = children.map(
+    (link) =>
+      `${docComment(`${link.document?.meta.name} (src/subgraphs/${link.folder}), run by Subgraph nodes: one conversation per thread, kept in this graph's checkpointer.`)}const ${link.compiled} = ${link.create}({ checkpointer: true, store, now });`,
+  );
   const uses = (text: string) => body.includes(text) || chain.some((line) => line.includes(text));
   const agentBlocks = plan.agents.map((agent) => agentBlock(plan, agent));
   const others = document.nodes.filter((n) => plan.otherFunctions.has(n.id));
@@ -172,7 +177,7 @@ export function graphFile(plan: EjectPlan): string {
     uses("withState(") ? 'import type { BaseChatModel } from "@langchain/core/language_models/chat_models";' : "",
     `import { ${uses(" tool(") ? "tool, " : ""}type StructuredToolInterface } from "@langchain/core/tools";`,
     uses("?: RunnableConfig") ? 'import type { RunnableConfig } from "@langchain/core/runnables";' : "",
-    'import { Annotation, END, InMemoryStore, MessagesAnnotation, START, StateGraph, type BaseCheckpointSaver, type BaseStore, type LangGraphRunnableConfig } from "@langchain/langgraph";',
+    `import { Annotation, END, InMemoryStore, ${uses("isGraphBubbleUp(") ? "isGraphBubbleUp, " : ""}MessagesAnnotation, START, StateGraph, type BaseCheckpointSaver, type BaseStore, type LangGraphRunnableConfig } from "@langchain/langgraph";`,
     uses("z.object(") ? 'import { z } from "zod";' : "",
     uses("cel(") ? 'import { cel } from "./cel.js";' : "",
     plan.hasBackgroundTasks ? 'import { BackgroundTasks } from "./backgroundTasks.js";' : "",
@@ -188,6 +193,7 @@ export function graphFile(plan: EjectPlan): string {
     hasRoute
       ? `import { ${ROUTE_HELPERS.filter((n) => uses(`${n}(`)).join(", ")}${ROUTE_HELPERS.some((n) => uses(`${n}(`)) ? ", " : ""}${uses("RouteRule[]") ? "type RouteRule, " : ""}type RoutePlan } from "./routes.js";`
       : "",
+    ...children.map((link) => `import { createGraph as ${link.create} } from "./subgraphs/${link.folder}/graph.js";`),
     'import { chatModel, type ModelFor } from "./models.js";',
     'import * as prompts from "./prompts.js";',
     uses("tools.") ? 'import * as tools from "./tools.js";' : "",
@@ -227,7 +233,7 @@ export type Update = typeof GraphState.Update;
 export interface GraphOptions {
   /** The chat model of each agent (default: its profile, models.ts). */
   model?: ModelFor;
-  checkpointer?: BaseCheckpointSaver;
+  ${plan.above.length > 0 ? "/** `true` when a Subgraph node runs it: it keeps one conversation per thread in its parent's checkpointer. */\n  checkpointer?: BaseCheckpointSaver | boolean;" : "checkpointer?: BaseCheckpointSaver;"}
   /** Long-term memory (default: in memory). */
   store?: BaseStore;
   /** The clock agents read the date from. */
@@ -269,15 +275,19 @@ export function createGraph(options: GraphOptions = {}) {
   const model = options.model ?? chatModel;
   const store = options.store ?? new InMemoryStore();
   const now = options.now ?? (() => new Date());${plan.hasBackgroundTasks ? "\n  const tasks = options.tasks ?? new BackgroundTasks();" : ""}
-
+${compiledChildren.length > 0 ? `\n${compiledChildren.join("\n\n")}\n` : ""}
 ${body}
 
   return new StateGraph(GraphState)
     ${chain.join("\n")}
     .compile({ name: ${stringLiteral(document.meta.name)}, checkpointer: options.checkpointer, store });
 }
-
+${
+  plan.above.length > 0
+    ? ""
+    : `
 /** The graph \`langgraph.json\` serves: the server brings the checkpointer. */
 export const graph = createGraph();
-`;
+`
+}`;
 }

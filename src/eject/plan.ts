@@ -16,6 +16,7 @@ import {
 } from "../schema/index.js";
 import { IdentifierScope } from "./identifiers.js";
 import { lineComment } from "./escape.js";
+import { EMPTY_LIBRARY, subgraphLinks, type SubgraphLibrary, type SubgraphLink } from "./subgraphLibrary.js";
 
 /** The generated file that holds the graph: its nodes' functions and its wiring. */
 export const GRAPH_PATH = "src/graph.ts";
@@ -94,6 +95,10 @@ export interface EjectPlan {
   branchBounds: Map<string, string>;
   /** Each Parallel node's branches and join, as the engine wires them. */
   parallels: ParallelBranches[];
+  /** The saved graphs its Subgraph nodes run, by graph id. */
+  subgraphs: Map<string, SubgraphLink>;
+  /** The graphs running this one through Subgraph nodes (outermost first); empty for the project's own graph. */
+  above: readonly string[];
   todos: EjectTodo[];
 }
 
@@ -168,6 +173,8 @@ const GRAPH_NAMES = [
   "ActionPlan",
   "parallelBranches",
   "caseOf",
+  "replyOf",
+  "isGraphBubbleUp",
 ];
 
 /** Names tools.ts imports, which no tool may take. */
@@ -196,7 +203,8 @@ function graphNamesOf(document: GraphDocument, topLevel: (node: GraphNode) => bo
   return names;
 }
 
-export function planProject(document: GraphDocument): EjectPlan {
+/** Reads a document; `library` holds the graphs its Subgraph nodes run, `above` the graphs that run it. */
+export function planProject(document: GraphDocument, library: SubgraphLibrary = EMPTY_LIBRARY, above: readonly string[] = []): EjectPlan {
   const todos: EjectTodo[] = [];
   const agentNodes = document.nodes.filter((n): n is NodeOfKind<"agent"> => n.kind === "agent");
   const delegations = document.edges.flatMap((e) => (e.kind === "delegation" ? [e] : []));
@@ -269,6 +277,7 @@ export function planProject(document: GraphDocument): EjectPlan {
     if (region.size <= parallel.data.max_concurrency && parallel.data.timeout_ms === undefined) continue;
     branchBounds.set(parallel.id, graphScope.take(`bound:${parallel.id}`, otherFunctions.get(parallel.id) as string, "camel", "Branches"));
   }
+  const subgraphs = subgraphLinks(document, library, above, graphScope);
   const agents = childrenFirst([...byId.values()]);
   const modelUsers: ModelUser[] = agents.map((a) => ({
     name: a.name,
@@ -302,6 +311,8 @@ export function planProject(document: GraphDocument): EjectPlan {
     otherFunctions,
     branchBounds,
     parallels,
+    subgraphs,
+    above,
     todos,
     hasHandoffs,
     hasBackgroundTasks,

@@ -5,6 +5,7 @@ import { strFromU8, unzipSync } from "fflate";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import type { GraphControls } from "./pages/GraphControls";
+import { flowDeskDocument, sageDocument } from "../src/eject/testing/flowDesk";
 
 const CODE = "LangGraph.js code";
 
@@ -54,12 +55,14 @@ test("the code export zips a LangGraph.js project of the open graph, the same by
   expect(Buffer.from(again.bytes).equals(Buffer.from(bytes))).toBe(true);
 });
 
-test("the code export of a graph with nodes it cannot write yet lists each place to finish", async ({ app, controls }) => {
+test("the code export of a graph with a place it cannot write lists each place to finish", async ({ app, controls }) => {
   await app.goto();
-  await controls.openTemplate("Routed support");
+  // Its Subgraph node runs the saved graph "sage", which this workspace does not have.
+  await controls.import("flow-desk.json", JSON.stringify(flowDeskDocument()));
+  await expect(controls.node("Ask_sage")).toBeVisible();
   const { fileName, files } = await exportCode(app.page, controls);
-  expect(fileName).toBe("routed-support-langgraph-code.zip");
-  await expect(controls.header.getByText(/\d+ places marked TODO to finish by hand\./)).toBeVisible();
+  expect(fileName).toBe("flow-desk-langgraph-code.zip");
+  await expect(controls.header.getByText("1 place marked TODO to finish by hand.")).toBeVisible();
 
   const dialog = app.page.getByRole("dialog", { name: "Code export: places to finish" });
   const places = dialog.getByRole("list", { name: "Places to finish" }).getByRole("listitem");
@@ -69,10 +72,26 @@ test("the code export of a graph with nodes it cannot write yet lists each place
       .filter(([name]) => name.endsWith(".ts"))
       .flatMap(([, text]) => [...text.matchAll(/\/\/ TODO\(([^)]+)\)/g)].map((match) => match[1] ?? "")),
   );
-  expect(marked.size).toBeGreaterThan(0);
-  for (const name of marked) await expect(places.filter({ hasText: `${name}:` }).first()).toBeVisible();
-  await expect(places.filter({ hasText: "Triage: router nodes are not exported yet" })).toHaveCount(1);
+  expect([...marked]).toEqual(["Ask_sage"]);
+  await expect(places.filter({ hasText: 'Ask_sage: graph "sage" was not given to eject' })).toHaveCount(1);
 
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
+});
+
+test("the code export writes the saved graph a Subgraph node runs as a child graph of the project", async ({ app, controls }) => {
+  await app.goto();
+  await controls.import("sage.json", JSON.stringify(sageDocument()));
+  await expect(controls.node("Oracle")).toBeVisible();
+  await controls.import("flow-desk.json", JSON.stringify(flowDeskDocument()));
+  await expect(controls.node("Ask_sage")).toBeVisible();
+  const { files } = await exportCode(app.page, controls);
+  const folder = "flow-desk-langgraph-code/";
+  expect(
+    Object.keys(files)
+      .filter((name) => name.startsWith(`${folder}src/subgraphs/`))
+      .sort(),
+  ).toEqual(["graph.ts", "models.ts", "prompts.ts", "scripts.ts", "tools.ts"].map((name) => `${folder}src/subgraphs/sage/${name}`));
+  expect(files[`${folder}src/graph.ts`]).toContain("createSageGraph({ checkpointer: true, store, now })");
+  for (const [name, text] of Object.entries(files)) expect(text, name).not.toContain("TODO(");
 });

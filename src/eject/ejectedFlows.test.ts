@@ -16,6 +16,7 @@ import { projectDir, writeProject } from "../../tests/support/ejectedProject.js"
 import { testServices } from "../../tests/support/services.js";
 import { ejectDocument, type EjectOptions } from "./index.js";
 import { flowDeskDocument, sageDocument } from "./testing/flowDesk.js";
+import { plannedDocument } from "../engine/testing/plannedFlows.js";
 
 /** A node for framedDoc: the builders are loose on purpose, these nodes are valid. */
 const nodeOf = (...args: Parameters<typeof plainNode>) => plainNode(...args) as GraphDocumentInput["nodes"][number];
@@ -229,5 +230,33 @@ describe("an ejected Parallel", () => {
     );
     expect(() => compileGraph(document, testServices())).toThrow('edge "cond" into it is chosen by a condition');
     await expect(ejectDocument(document)).rejects.toThrow('Parallel "fan": its branches meet at "join", but edge "cond" into it is chosen by a condition');
+  });
+});
+
+/** The errors of the tools a run called, through the callbacks the planner passes on. */
+class ToolErrors extends BaseCallbackHandler {
+  name = "tool-errors";
+  readonly messages: string[] = [];
+  override handleToolError(error: unknown): void {
+    this.messages.push(error instanceof Error ? error.message : String(error));
+  }
+}
+
+describe("an ejected Planner in meta_tools mode", () => {
+  it("refuses to invoke a destructive tool while planning, as the engine does, and plans on", async () => {
+    const script = {
+      rules: [
+        { on: "user" as const, tool_calls: [{ name: "invoke_tool", args: { name: "delete_task", args: { id: 7 } } }] },
+        { on: "tool" as const, tool: "invoke_tool", tool_calls: [{ name: "submit_plan", args: { actions: [] } }] },
+      ],
+    };
+    const document = plannedDocument([], { planner: { mode: "meta_tools", script } });
+    const errors = new ToolErrors();
+    const state = await (await loadEjected("meta-destructive", document))().invoke({ messages: [new HumanMessage("clean up")] }, { callbacks: [errors] });
+    const refusal = '"delete_task" is destructive: plan it as an action so the user can confirm it';
+    expect(errors.messages).toEqual([refusal]);
+    expect(state.actions).toMatchObject({ planner: "Plan", actions: [], planning_results: {} });
+    const events = await collectRun(compileGraph(document, testServices()), { message: "clean up" }, { threadId: "meta-destructive" });
+    expect(events.flatMap((e) => (e.type === "tool_result" && e.tool === "invoke_tool" ? [e.error] : []))).toEqual([refusal]);
   });
 });

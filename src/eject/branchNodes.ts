@@ -39,3 +39,28 @@ export const parallel: Writer<"parallel"> = (plan, node, fn) => {
 }`,
   };
 };
+
+/**
+ * A node's function as graph.ts adds it: a branch node of a bounded Parallel runs inside its
+ * bounds, the outermost Parallel's first.
+ * @example inBranchBounds(plan, "tasks", "Tasks", "tasks") // 'fanBranches("Tasks", tasks)'
+ */
+export function inBranchBounds(plan: EjectPlan, nodeId: string, name: string, fn: string): string {
+  const bounds = plan.parallels.flatMap((p) =>
+    p.region.has(nodeId) && plan.branchBounds.has(p.parallel.id) ? [plan.branchBounds.get(p.parallel.id) as string] : [],
+  );
+  return bounds.reduceRight((inner, bound) => `${bound}(${stringLiteral(name)}, ${inner})`, fn);
+}
+
+/**
+ * Where Parallels' branches meet, the join waits for all of them: one multi-source edge into each
+ * join (its sources by node id), in place of the edges it is made of.
+ */
+export function parallelJoins(plan: EjectPlan): { joinEdges: ReadonlySet<string>; joins: ReadonlyMap<string, string[]> } {
+  const joinEdges = new Set(plan.parallels.flatMap((p) => p.joinEdges.map((e) => e.id)));
+  const joins = new Map<string, string[]>();
+  for (const { join, joinEdges: into } of plan.parallels) {
+    if (join !== null) joins.set(join, [...new Set([...(joins.get(join) ?? []), ...into.map((e) => e.source)])]);
+  }
+  return { joinEdges, joins };
+}

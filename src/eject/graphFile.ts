@@ -6,6 +6,8 @@ import { outputHandleIds, type GraphNode, type StateChannel } from "../schema/in
 import { agentBlock, DEFAULT_TOOL_FACTORIES } from "./agentsCode.js";
 import { builtinChannelsOf, conditionCode, flowCode, type FlowCode } from "./flowNodes.js";
 import { flowHelpers } from "./flowHelpers.js";
+import { inBranchBounds, parallelJoins } from "./branchNodes.js";
+import { childGraphs } from "./subgraphNode.js";
 import { docComment, propertyKey, stringLiteral, valueLiteral } from "./escape.js";
 import { descriptionOf, GRAPH_PATH, todo, type AgentPlan, type EjectPlan } from "./plan.js";
 
@@ -98,18 +100,9 @@ function wiring(plan: EjectPlan, flows: ReadonlyMap<string, FlowCode | null>): s
   for (const [id, name] of graphNames) {
     const node = byId.get(id) as GraphNode;
     const fn = node.kind === "agent" ? (plan.agents.find((a) => a.node.id === id) as AgentPlan).fn : (plan.otherFunctions.get(id) as string);
-    // A branch node of a bounded Parallel runs inside its bounds, the outermost Parallel's first.
-    const bounds = plan.parallels.flatMap((p) =>
-      p.region.has(id) && plan.branchBounds.has(p.parallel.id) ? [plan.branchBounds.get(p.parallel.id) as string] : [],
-    );
-    chain.push(`.addNode(${stringLiteral(name)}, ${bounds.reduceRight((inner, bound) => `${bound}(${stringLiteral(name)}, ${inner})`, fn)})`);
+    chain.push(`.addNode(${stringLiteral(name)}, ${inBranchBounds(plan, id, name, fn)})`);
   }
-  // Where a Parallel's branches meet, the join waits for all of them: one edge from every branch.
-  const joinEdges = new Set(plan.parallels.flatMap((p) => p.joinEdges.map((e) => e.id)));
-  const joins = new Map<string, string[]>();
-  for (const { join, joinEdges: into } of plan.parallels) {
-    if (join !== null) joins.set(join, [...new Set([...(joins.get(join) ?? []), ...into.map((e) => e.source)])]);
-  }
+  const { joinEdges, joins } = parallelJoins(plan);
   for (const node of document.nodes) {
     const from = node.kind === "start" ? "START" : graphNames.has(node.id) ? stringLiteral(graphNames.get(node.id) as string) : null;
     if (!from) continue;
@@ -160,11 +153,7 @@ export function graphFile(plan: EjectPlan): string {
   const { document } = plan;
   const builtin = builtinChannelsOf(plan);
   const hasRoute = builtin.route;
-  const children = [...plan.subgraphs.values()].filter((link) => link.document !== null);
-  const compiledChildren = children.map(
-    (link) =>
-      `${docComment(`${link.document?.meta.name} (src/subgraphs/${link.folder}), run by Subgraph nodes: one conversation per thread, kept in this graph's checkpointer.`)}const ${link.compiled} = ${link.create}({ checkpointer: true, store, now });`,
-  );
+  const children = childGraphs(plan);
   const uses = (text: string) => body.includes(text) || chain.some((line) => line.includes(text));
   const agentBlocks = plan.agents.map((agent) => agentBlock(plan, agent));
   const others = document.nodes.filter((n) => plan.otherFunctions.has(n.id));
@@ -193,7 +182,7 @@ export function graphFile(plan: EjectPlan): string {
     hasRoute
       ? `import { ${ROUTE_HELPERS.filter((n) => uses(`${n}(`)).join(", ")}${ROUTE_HELPERS.some((n) => uses(`${n}(`)) ? ", " : ""}${uses("RouteRule[]") ? "type RouteRule, " : ""}type RoutePlan } from "./routes.js";`
       : "",
-    ...children.map((link) => `import { createGraph as ${link.create} } from "./subgraphs/${link.folder}/graph.js";`),
+    ...children.imports,
     'import { chatModel, type ModelFor } from "./models.js";',
     'import * as prompts from "./prompts.js";',
     uses("tools.") ? 'import * as tools from "./tools.js";' : "",
@@ -275,7 +264,7 @@ export function createGraph(options: GraphOptions = {}) {
   const model = options.model ?? chatModel;
   const store = options.store ?? new InMemoryStore();
   const now = options.now ?? (() => new Date());${plan.hasBackgroundTasks ? "\n  const tasks = options.tasks ?? new BackgroundTasks();" : ""}
-${compiledChildren.length > 0 ? `\n${compiledChildren.join("\n\n")}\n` : ""}
+${children.compiled.length > 0 ? `\n${children.compiled.join("\n\n")}\n` : ""}
 ${body}
 
   return new StateGraph(GraphState)

@@ -20,6 +20,7 @@ import { DEFAULT_TOOLS_SOURCE } from "./runtime/defaultTools.js";
 import { KNOWLEDGE_SOURCE } from "./runtime/knowledge.js";
 import { MEMORY_SOURCE } from "./runtime/memory.js";
 import { EXECUTION_SOURCE } from "./runtime/execution.js";
+import { META_TOOLS_SOURCE } from "./runtime/metaTools.js";
 import { PARALLEL_SOURCE } from "./runtime/parallel.js";
 import { PLANS_SOURCE } from "./runtime/plans.js";
 import { ROUTES_SOURCE } from "./runtime/routes.js";
@@ -126,7 +127,10 @@ export async function ejectDocument(input: unknown, options: EjectOptions = {}):
   if (agents.some((a) => a.memory)) typescript["src/memory.ts"] = MEMORY_SOURCE;
   if (plans.some((p) => p.hasBackgroundTasks)) typescript["src/backgroundTasks.ts"] = BACKGROUND_TASKS_SOURCE;
   if (imported("routes")) typescript["src/routes.ts"] = ROUTES_SOURCE;
-  if (imported("plans")) typescript["src/plans.ts"] = PLANS_SOURCE;
+  if (imported("plans")) {
+    typescript["src/plans.ts"] = PLANS_SOURCE;
+    typescript["src/metaTools.ts"] = META_TOOLS_SOURCE;
+  }
   if (imported("execution")) typescript["src/execution.ts"] = EXECUTION_SOURCE;
   if (imported("parallel")) typescript["src/parallel.ts"] = PARALLEL_SOURCE;
   if (Object.values(typescript).some((text) => text.includes('from "./cel.js"') || text.includes('from "../../cel.js"'))) typescript["src/cel.ts"] = CEL_SOURCE;

@@ -3,19 +3,11 @@
  * hierarchy, each tool's export name, the graph's node names (the engine's, so `getGraph()`
  * compares), what the project uses, and the TODO places for what cannot be exported yet.
  */
-import {
-  BUILTIN_CHANNELS,
-  parallelBranches,
-  type GraphDocument,
-  type GraphNode,
-  type ModelProfile,
-  type NodeOfKind,
-  type ParallelBranches,
-  type Script,
-  type ToolDefinition,
-} from "../schema/index.js";
+import { BUILTIN_CHANNELS, type GraphDocument, type GraphNode, type ModelProfile, type NodeOfKind, type Script, type ToolDefinition } from "../schema/index.js";
+import type { ParallelBranches } from "../schema/index.js";
 import { IdentifierScope } from "./identifiers.js";
 import { lineComment } from "./escape.js";
+import { parallelPlan } from "./parallelBounds.js";
 import { EMPTY_LIBRARY, subgraphLinks, type SubgraphLibrary, type SubgraphLink } from "./subgraphLibrary.js";
 
 /** The generated file that holds the graph: its nodes' functions and its wiring. */
@@ -264,19 +256,7 @@ export function planProject(document: GraphDocument, library: SubgraphLibrary = 
   for (const node of document.nodes) {
     if (roleOf(node) === "executable" && node.kind !== "agent") otherFunctions.set(node.id, graphScope.take(`node:${node.id}`, nameOf(node)));
   }
-  const parallels = parallelBranches(document);
-  const branchBounds = new Map<string, string>();
-  for (const { parallel, region, join, conditionalJoinEdge: edge } of parallels) {
-    if (edge) {
-      const meet = document.nodes.find((n) => n.id === join);
-      throw new Error(
-        `Parallel "${parallel.data.name}": its branches meet at "${meet ? nameOf(meet) : join}", but edge "${edge.id}" into it is chosen by a condition, so the join could wait forever; the graph cannot run, so it is not exported (join the branches with plain edges)`,
-      );
-    }
-    // Branches that could never fill the slots, and have no timeout, need no bound.
-    if (region.size <= parallel.data.max_concurrency && parallel.data.timeout_ms === undefined) continue;
-    branchBounds.set(parallel.id, graphScope.take(`bound:${parallel.id}`, otherFunctions.get(parallel.id) as string, "camel", "Branches"));
-  }
+  const { parallels, bounds } = parallelPlan(document, (id) => otherFunctions.get(id) as string, graphScope);
   const subgraphs = subgraphLinks(document, library, above, graphScope);
   const agents = childrenFirst([...byId.values()]);
   const modelUsers: ModelUser[] = agents.map((a) => ({
@@ -309,7 +289,7 @@ export function planProject(document: GraphDocument, library: SubgraphLibrary = 
     agentTools,
     graphNames,
     otherFunctions,
-    branchBounds,
+    branchBounds: bounds,
     parallels,
     subgraphs,
     above,

@@ -6,7 +6,7 @@
  */
 import { docComment, propertyKey, stringLiteral } from "./escape.js";
 import type { Writer } from "./flowNodes.js";
-import { descriptionOf, GRAPH_PATH, todo } from "./plan.js";
+import { descriptionOf, GRAPH_PATH, todo, type EjectPlan } from "./plan.js";
 
 export const subgraph: Writer<"subgraph"> = (plan, node, fn) => {
   const { name, graph, input, output_channel: output, outputs } = node.data;
@@ -51,3 +51,19 @@ export const subgraph: Writer<"subgraph"> = (plan, node, fn) => {
 }`,
   };
 };
+
+/**
+ * The saved graphs Subgraph nodes run, as graph.ts holds them: each one's createGraph imported,
+ * and compiled once inside createGraph with `checkpointer: true`.
+ * @example childGraphs(plan).compiled[0] // "const sageGraph = createSageGraph({ checkpointer: true, store, now });" after its doc comment
+ */
+export function childGraphs(plan: EjectPlan): { imports: string[]; compiled: string[] } {
+  const children = [...plan.subgraphs.values()].filter((link) => link.document !== null);
+  return {
+    imports: children.map((link) => `import { createGraph as ${link.create} } from "./subgraphs/${link.folder}/graph.js";`),
+    compiled: children.map(
+      (link) =>
+        `${docComment(`${link.document?.meta.name} (src/subgraphs/${link.folder}), run by Subgraph nodes: one conversation per thread, kept in this graph's checkpointer.`)}const ${link.compiled} = ${link.create}({ checkpointer: true, store, now });`,
+    ),
+  };
+}

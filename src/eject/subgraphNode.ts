@@ -63,7 +63,7 @@ export function childGraphs(plan: EjectPlan): { imports: string[]; compiled: str
     imports: children.map((link) => `import { createGraph as ${link.create} } from "./subgraphs/${link.folder}/graph.js";`),
     compiled: children.map(
       (link) =>
-        `${docComment(`${link.document?.meta.name} (src/subgraphs/${link.folder}), run by Subgraph nodes: one conversation per thread, kept in this graph's checkpointer.`)}const ${link.compiled} = ${link.create}({ checkpointer: true, store, now });`,
+        `${docComment(`${link.document?.meta.name} (src/subgraphs/${link.folder}), run by Subgraph nodes: one conversation per thread, kept in this graph's checkpointer (so this graph runs with one: the server's, or \`options.checkpointer\`).`)}const ${link.compiled} = ${link.create}({ checkpointer: true, store, now });`,
     ),
   };
 }

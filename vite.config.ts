@@ -72,6 +72,7 @@ const NODE_ENTRY_TESTS = [
   "src/worker/backgroundPauses.nodeEntry.test.ts",
   "src/eject/ejectedGraphs.test.ts",
   "src/eject/ejectedTools.test.ts",
+  "src/eject/ejectedFlows.test.ts",
 ];
 
 export default defineConfig({

@@ -1,14 +1,13 @@
 // Export → LangGraph.js code: the browser writes the open graph as a TypeScript project a person
 // owns (src/eject) and zips it; the notice says what to run and lists each place left to finish.
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import type { GraphControls } from "./pages/GraphControls";
+import { flowDeskDocument, sageDocument } from "../src/eject/testing/flowDesk";
 
 const CODE = "LangGraph.js code";
-const ROOT = path.resolve(import.meta.dirname, "..");
 
 /** Chooses Export → LangGraph.js code and returns the zip's name, its bytes and its files by path. */
 async function exportCode(page: Page, controls: GraphControls): Promise<{ fileName: string; bytes: Uint8Array; files: Record<string, string> }> {
@@ -56,22 +55,14 @@ test("the code export zips a LangGraph.js project of the open graph, the same by
   expect(Buffer.from(again.bytes).equals(Buffer.from(bytes))).toBe(true);
 });
 
-test("the code export of a graph with places it cannot finish lists each of them", async ({ app, controls }) => {
+test("the code export of a graph with a place it cannot write lists each place to finish", async ({ app, controls }) => {
   await app.goto();
-  // Weather assistant on an OpenAI profile: its scripted tests would call the provider, so each is marked TODO.
-  const document = JSON.parse(await readFile(path.join(ROOT, "examples/weather-assistant.json"), "utf8")) as {
-    meta: { name: string };
-    models: { provider: string; model: string }[];
-  };
-  document.meta.name = "Weather on OpenAI";
-  Object.assign(document.models[0] ?? {}, { provider: "openai", model: "gpt-4o-mini" });
-  await app.page
-    .getByLabel("Import graph file")
-    .setInputFiles({ name: "weather-openai.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(document)) });
-  await expect(controls.graphName).toHaveValue("Weather on OpenAI (imported)");
+  // Its Subgraph node runs the saved graph "sage", which this workspace does not have.
+  await controls.import("flow-desk.json", JSON.stringify(flowDeskDocument()));
+  await expect(controls.node("Ask_sage")).toBeVisible();
   const { fileName, files } = await exportCode(app.page, controls);
-  expect(fileName).toBe("weather-on-openai-imported-langgraph-code.zip");
-  await expect(controls.header.getByText("3 places marked TODO to finish by hand.", { exact: false })).toBeVisible();
+  expect(fileName).toBe("flow-desk-langgraph-code.zip");
+  await expect(controls.header.getByText("1 place marked TODO to finish by hand.")).toBeVisible();
 
   const dialog = app.page.getByRole("dialog", { name: "Code export: places to finish" });
   const places = dialog.getByRole("list", { name: "Places to finish" }).getByRole("listitem");
@@ -81,11 +72,26 @@ test("the code export of a graph with places it cannot finish lists each of them
       .filter(([name]) => name.endsWith(".ts"))
       .flatMap(([, text]) => [...text.matchAll(/\/\/ TODO\(([^)]+)\)/g)].map((match) => match[1] ?? "")),
   );
-  expect([...marked].sort()).toEqual(["A greeting calls no tool", "Arithmetic goes to the calculator", "Paris is sunny, via get_weather"]);
-  await expect(places).toHaveCount(3);
-  for (const name of marked) await expect(places.filter({ hasText: `${name}:` })).toHaveCount(1);
-  await expect(places.filter({ hasText: "this scripted test runs agents whose profile is a provider" })).toHaveCount(3);
+  expect([...marked]).toEqual(["Ask_sage"]);
+  await expect(places.filter({ hasText: 'Ask_sage: graph "sage" was not given to eject' })).toHaveCount(1);
 
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
+});
+
+test("the code export writes the saved graph a Subgraph node runs as a child graph of the project", async ({ app, controls }) => {
+  await app.goto();
+  await controls.import("sage.json", JSON.stringify(sageDocument()));
+  await expect(controls.node("Oracle")).toBeVisible();
+  await controls.import("flow-desk.json", JSON.stringify(flowDeskDocument()));
+  await expect(controls.node("Ask_sage")).toBeVisible();
+  const { files } = await exportCode(app.page, controls);
+  const folder = "flow-desk-langgraph-code/";
+  expect(
+    Object.keys(files)
+      .filter((name) => name.startsWith(`${folder}src/subgraphs/`))
+      .sort(),
+  ).toEqual(["graph.ts", "models.ts", "prompts.ts", "scripts.ts", "tools.ts"].map((name) => `${folder}src/subgraphs/sage/${name}`));
+  expect(files[`${folder}src/graph.ts`]).toContain("createSageGraph({ checkpointer: true, store, now })");
+  for (const [name, text] of Object.entries(files)) expect(text, name).not.toContain("TODO(");
 });

@@ -1,7 +1,8 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { flowDeskDocument, sageDocument } from "../eject/testing/flowDesk.js";
 import { ROOT, runCli } from "./testing/runCli.js";
 
 const made: string[] = [];
@@ -24,21 +25,31 @@ describe("npm run cli -- eject", { timeout: 240_000 }, () => {
     expect(graph).toContain('.addNode("Assistant", assistant)');
   });
 
-  it("prints each place marked TODO", async () => {
-    // Weather assistant on an OpenAI profile: its scripted tests would call the provider, so each is marked.
+  it("prints each place marked TODO: a Subgraph node whose saved graph is not in the graph's folder", async () => {
     const dir = await tempDir();
-    const document = JSON.parse(await readFile(path.join(ROOT, "examples/weather-assistant.json"), "utf8")) as {
-      models: { provider: string; model: string }[];
-    };
-    Object.assign(document.models[0] ?? {}, { provider: "openai", model: "gpt-4o-mini" });
-    const file = path.join(dir, "weather-openai.json");
-    await writeFile(file, JSON.stringify(document));
+    const file = path.join(dir, "flow-desk.json");
+    await writeFile(file, JSON.stringify(flowDeskDocument()));
     const out = path.join(dir, "out");
     const { code, stdout } = await runCli(["eject", file, "--out", out]);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/3 places marked TODO/);
-    expect(stdout).toContain("tests/graph.test.ts: TODO(Paris is sunny, via get_weather) this scripted test runs agents whose profile is a provider");
-    expect(await readFile(path.join(out, "tests/graph.test.ts"), "utf8")).toContain("// TODO(Paris is sunny, via get_weather): this scripted test runs agents");
+    expect(stdout).toContain("1 place marked TODO");
+    expect(stdout).toContain('src/graph.ts: TODO(Ask_sage) graph "sage" was not given to eject');
+    expect(await readFile(path.join(out, "src/graph.ts"), "utf8")).toContain('// TODO(Ask_sage): graph "sage" was not given to eject');
+  });
+
+  it("writes the saved graphs Subgraph nodes run, found in --graphs, as child graphs of the project", async () => {
+    const dir = await tempDir();
+    const graphs = path.join(dir, "saved");
+    await mkdir(graphs);
+    await writeFile(path.join(graphs, "the-sage.json"), JSON.stringify(sageDocument()));
+    const file = path.join(dir, "flow-desk.json");
+    await writeFile(file, JSON.stringify(flowDeskDocument()));
+    const out = path.join(dir, "out");
+    const { code, stdout } = await runCli(["eject", file, "--out", out, "--graphs", graphs]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("Everything the graph does is in the code.");
+    expect((await readdir(path.join(out, "src/subgraphs/sage"))).sort()).toEqual(["graph.ts", "models.ts", "prompts.ts", "scripts.ts", "tools.ts"]);
+    expect(await readFile(path.join(out, "src/graph.ts"), "utf8")).toContain('from "./subgraphs/sage/graph.js"');
   });
 
   it("refuses a graph with problems, listing them, and writes nothing", async () => {

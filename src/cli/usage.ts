@@ -6,7 +6,7 @@ export const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thre
                           [--concurrency <n>] [--out <results.json>] [--junit <out.xml>] [--min-pass <0–1>]
                           [--resume <results.json>] [--graphs <dir>]
        npm run cli -- bundle <graph.json> --out <dir> [--graphs <dir>]
-       npm run cli -- eject <graph.json> --out <dir>
+       npm run cli -- eject <graph.json> --out <dir> [--graphs <dir>]
        npm run cli -- import <workflow file> --out <graph.json> [--report <report.json>] [--flow <name>] [--force]
        npm run cli -- serve [--port <n>] [--host <host>] [--graphs <dir>] [--state <dir>]
                           [--cors-origin <origin> …]
@@ -26,7 +26,8 @@ export const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thre
                          (then: cd <dir> && npm install && npx langgraphjs dev)
   eject                  writes the graph as a LangGraph.js TypeScript project you own into
                          --out (a new or empty folder): one function per node, tools with zod
-                         schemas, the graph's tests; lists each place marked TODO that is not
+                         schemas, the graph's tests, and the graphs its Subgraph nodes run
+                         (from --graphs); lists each place marked TODO that is not
                          exported yet (then: cd <dir> && npm install && npm test); exit code 2
                          when the graph has problems or --out is not empty
   import                 turns a Flowise, Langflow, n8n or Dify workflow (recognised by its

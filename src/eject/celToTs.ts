@@ -41,6 +41,20 @@ const STRING_METHODS: Record<string, { arity: number; type: CelType; write: (rec
  * @example celToTypeScript("last.content.startsWith('Error')", { last: { expression: "turn.last", fields: { content: "string" } } }) // 'turn.last.content.startsWith("Error")'
  */
 export function celToTypeScript(expression: string, names: Readonly<Record<string, CelName>>): string | null {
+  const result = translate(expression, names);
+  return result?.type === "bool" ? result.code : null;
+}
+
+/**
+ * A CEL value of a known type (a string, number or boolean: what a Switch compares) as TypeScript, or null.
+ * @example celValueToTypeScript("state.mode", { state: { expression: "state", fields: { mode: "string" } } }) // "state.mode"
+ */
+export function celValueToTypeScript(expression: string, names: Readonly<Record<string, CelName>>): string | null {
+  const result = translate(expression, names);
+  return result && result.type !== "null" ? result.code : null;
+}
+
+function translate(expression: string, names: Readonly<Record<string, CelName>>): Written | null {
   let root: unknown;
   try {
     root = parse(expression).ast;
@@ -99,6 +113,5 @@ export function celToTypeScript(expression: string, names: Readonly<Record<strin
     }
     return null;
   };
-  const result = write(root);
-  return result?.type === "bool" ? result.code : null;
+  return write(root);
 }

@@ -69,18 +69,19 @@ describe("ejectDocument", () => {
     expect((refusal as GraphValidationError).issues.length).toBeGreaterThanOrEqual(2);
   });
 
-  it("still writes the project for a node kind it cannot export, marking and listing the place", async () => {
+  it("still writes the project for a node it cannot export, marking and listing the place", async () => {
     const doc = docWith((d) => {
-      d.nodes.push(plainNode("summary", "parallel", { name: "Summarise" }));
+      // The saved graph this Subgraph node runs is not given to eject.
+      d.nodes.push(plainNode("summary", "subgraph", { name: "Summarise", graph: "summaries" }));
       d.edges = [flowEdge("e1", "start", "assistant"), flowEdge("e2", "assistant", "summary"), flowEdge("e3", "summary", "end")];
     });
     const result = await ejectDocument(doc);
     expect(result.todos).toEqual([expect.objectContaining({ nodeId: "summary", name: "Summarise", file: "src/graph.ts" })]);
-    expect(result.todos[0]?.reason).toMatch(/parallel nodes are not exported yet/);
+    expect(result.todos[0]?.reason).toMatch(/graph "summaries" was not given to eject/);
     const graph = fileOf(result, "src/graph.ts");
-    expect(graph).toContain("// TODO(Summarise): parallel nodes are not exported yet");
+    expect(graph).toContain('// TODO(Summarise): graph "summaries" was not given to eject');
     expect(graph).toContain('.addNode("Summarise", summarise)');
-    expect(fileOf(result, "README.md")).toContain("Summarise: parallel nodes are not exported yet");
+    expect(fileOf(result, "README.md")).toContain('Summarise: graph "summaries" was not given to eject');
   });
 
   it("gives agents and tools whose names collide as identifiers names of their own", async () => {

@@ -11,6 +11,7 @@ import { assertValid, type GraphDocument } from "../schema/index.js";
 import { conditionalEdge, docWith, flowEdge, framedDoc, handleEdge, plainNode } from "../schema/fixtures/builders.js";
 import { projectDir, writeProject } from "../../tests/support/ejectedProject.js";
 import { testServices } from "../../tests/support/services.js";
+import { shapeOf, type DrawableGraph } from "../../tests/support/graphShape.js";
 import { ejectDocument } from "./index.js";
 import { wiredToolsGraph } from "./testing/wiredToolsGraph.js";
 
@@ -30,26 +31,6 @@ function ejectedDir(name: string): string {
   return dir;
 }
 afterAll(() => written.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-interface Shape {
-  nodes: string[];
-  edges: string[];
-}
-
-interface DrawableGraph {
-  getGraph(): { nodes: Record<string, unknown>; edges: { source: string; target: string }[] };
-}
-
-/** Nodes and edges of a compiled graph, without LangGraph's own start and end nodes and without `_entry`, our per-turn router. */
-function shapeOf(graph: DrawableGraph, startTargets: readonly string[] | null): Shape {
-  const drawn = graph.getGraph();
-  const hidden = new Set(["__start__", "__end__", "_entry"]);
-  const nodes = Object.keys(drawn.nodes).filter((id) => !hidden.has(id));
-  const edges = drawn.edges.filter((e) => e.source !== "_entry" && e.target !== "_entry").map((e) => `${e.source} -> ${e.target}`);
-  // Our compiler starts each turn at `_entry`, which goes on to the Start node's targets (or a named agent).
-  if (startTargets) edges.push(...startTargets.map((target) => `__start__ -> ${target}`));
-  return { nodes: nodes.sort(), edges: [...new Set(edges)].sort() };
-}
 
 async function loadEjected(name: string, document: unknown): Promise<{ createGraph(): DrawableGraph }> {
   const dir = writeProject(ejectedDir(name), await ejectDocument(document));

@@ -14,7 +14,8 @@ import { startToolServer, WIRED_SECRETS, type ToolServer } from "../../tests/sup
 import { runDocumentTests } from "../cli/testCommand.js";
 import { assertValid } from "../schema/index.js";
 import { startEverythingServer, type EverythingServer } from "../tools/testing/everythingServer.js";
-import { ejectDocument } from "./index.js";
+import { ejectDocument, type EjectOptions } from "./index.js";
+import { flowDeskDocument, sageDocument } from "./testing/flowDesk.js";
 import { wiredToolsGraph } from "./testing/wiredToolsGraph.js";
 
 const run = promisify(execFile);
@@ -83,7 +84,9 @@ describe("ejected projects, installed from the registry", { timeout: INSTALL_TIM
     toolServer = await startToolServer();
     everything = await startEverythingServer({ requiredHeaders: { "X-Api-Key": WIRED_SECRETS.EVERYTHING_KEY } });
     wired = wiredToolsGraph({ http: toolServer.origin, mcp: everything.url });
-    const projects = [...TEMPLATES.map((name) => [name, readExample(name)] as const), ["wired-tools", wired] as const];
+    const projects: (readonly [string, unknown, EjectOptions?])[] = [...TEMPLATES.map((name) => [name, readExample(name)] as const), ["wired-tools", wired]];
+    // The flow constructs no template uses yet: Switch, Parallel, a Planner's meta-tools and a Subgraph node with its saved graph.
+    projects.push(["flow-desk", flowDeskDocument(), { subgraphs: [sageDocument()] }]);
     // Weather assistant with a broken tool: get_weather's answer for Paris no longer says it is sunny.
     const broken = readExample("weather-assistant") as { tools: { id: string; config: { responses: { when?: string; result?: string }[] } }[] };
     const weather = broken.tools.find((t) => t.id === "get_weather");
@@ -92,8 +95,8 @@ describe("ejected projects, installed from the registry", { timeout: INSTALL_TIM
     paris.result = "Heavy rain, 9°C in {{ args.city }}";
     projects.push(["broken-weather", broken]);
     const manifests = [];
-    for (const [name, document] of projects) {
-      const result = await ejectDocument(document);
+    for (const [name, document, options] of projects) {
+      const result = await ejectDocument(document, options);
       writeProject(path.join(root, name), result);
       manifests.push(JSON.parse(result.files.find((f) => f.path === "package.json")?.text ?? "{}") as Parameters<typeof unionOf>[0][number]);
     }
@@ -122,6 +125,20 @@ describe("ejected projects, installed from the registry", { timeout: INSTALL_TIM
     const graphTests = (readExample(name).tests as unknown[]).length;
     expect(tests.output).toMatch(new RegExp(`# pass ${graphTests}\\b`));
   });
+
+  it(
+    "writes the flow constructs (Switch, Parallel, meta-tools planning, a Subgraph's child graph) as code that type-checks and passes the graph's tests",
+    { timeout: PROJECT_TIMEOUT },
+    async () => {
+      expect(install.ok, "npm install failed (see the install test)").toBe(true);
+      const dir = path.join(root, "flow-desk");
+      const typecheck = await npm(dir, ["run", "typecheck"], PROJECT_TIMEOUT);
+      expect(typecheck.ok, `tsc --noEmit failed in the ejected Flow desk:\n${typecheck.output}`).toBe(true);
+      const tests = await npm(dir, ["test"], PROJECT_TIMEOUT);
+      expect(tests.ok, `npm test failed in the ejected Flow desk:\n${tests.output}`).toBe(true);
+      expect(tests.output).toMatch(new RegExp(`# pass ${(flowDeskDocument().tests ?? []).length}\\b`));
+    },
+  );
 
   it("fails the generated tests when a tool returns a broken result", { timeout: PROJECT_TIMEOUT }, async () => {
     expect(install.ok, "npm install failed (see the install test)").toBe(true);

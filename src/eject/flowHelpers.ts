@@ -37,6 +37,22 @@ function parseReply<T>(text: string, schema: z.ZodType<T>, node: string): T {
   return checked.data;
 }
 `,
+  "caseOf(": `
+/** The case a Switch's value selects: the first equal to it by type and value (\`"2"\` is not \`2\`), else \`default\`. */
+function caseOf(value: unknown, cases: [string, string | number | boolean][]): string {
+  return cases.find(([, candidate]) => candidate === value)?.[0] ?? "default";
+}
+`,
+  "replyOf(": `
+/** A saved graph's answer this turn: its last AI message with text after the last user message ("" when none). */
+function replyOf(messages: BaseMessage[]): string {
+  for (const message of [...messages].reverse()) {
+    if (message.getType() === "human") break;
+    if (message.getType() === "ai" && typeof message.content === "string" && message.content) return message.content;
+  }
+  return "";
+}
+`,
   "withState(": `
 /** The model of an LLM node: a scripted model's rules read the graph's state; other models take none. */
 function withState(chat: BaseChatModel, state: State): BaseChatModel {

@@ -4,11 +4,13 @@
  * branching kind also says which of its handles the graph follows, as a TypeScript expression.
  */
 import type { GraphNode, NodeKind, NodeOfKind } from "../schema/index.js";
-import { celToTypeScript, type CelName } from "./celToTs.js";
+import { celToTypeScript, celValueToTypeScript, type CelName } from "./celToTs.js";
 import { docComment, propertyKey, regexExpression, stringLiteral, valueLiteral } from "./escape.js";
 import { descriptionOf, GRAPH_PATH, todo, toolById, type EjectPlan } from "./plan.js";
 import { zodExpression } from "./zodSchema.js";
 import { execute, planner, validateInput } from "./planNodes.js";
+import { parallel, switchNode } from "./branchNodes.js";
+import { subgraph } from "./subgraphNode.js";
 
 /** A node's code inside createGraph. */
 export interface FlowCode {
@@ -63,6 +65,15 @@ const resolved = (plan: EjectPlan, source: string) => plan.document.conditions.f
 function valueCode(plan: EjectPlan, source: string, where: string): string {
   const expression = resolved(plan, source);
   return celToTypeScript(expression, celNames(plan)) ?? `cel(${stringLiteral(expression)}, ${SCOPE}, ${stringLiteral(where)})`;
+}
+
+/**
+ * A CEL value a node compares (a Switch's variable): TypeScript where its type is known, cel-js otherwise.
+ * @example comparedValueCode(plan, "state.mode", "Triage: variable") // "state.mode"
+ */
+export function comparedValueCode(plan: EjectPlan, source: string, where: string): string {
+  const expression = resolved(plan, source);
+  return celValueToTypeScript(expression, celNames(plan)) ?? `cel(${stringLiteral(expression)}, ${SCOPE}, ${stringLiteral(where)})`;
 }
 
 /**
@@ -235,11 +246,11 @@ export const FLOW_WRITERS: { readonly [K in FlowKind]: Writer<K> } = {
   approval: null,
   question: null,
   if: ifNode,
-  switch: null,
+  switch: switchNode,
   loop,
-  parallel: null,
+  parallel,
   set_state: setState,
-  subgraph: null,
+  subgraph,
   validate_input: validateInput,
   planner,
   execute,

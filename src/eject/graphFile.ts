@@ -6,6 +6,8 @@ import { outputHandleIds, type GraphNode, type StateChannel } from "../schema/in
 import { agentBlock, DEFAULT_TOOL_FACTORIES } from "./agentsCode.js";
 import { builtinChannelsOf, conditionCode, flowCode, type FlowCode } from "./flowNodes.js";
 import { flowHelpers } from "./flowHelpers.js";
+import { inBranchBounds, parallelJoins } from "./branchNodes.js";
+import { childGraphs } from "./subgraphNode.js";
 import { docComment, propertyKey, stringLiteral, valueLiteral } from "./escape.js";
 import { descriptionOf, GRAPH_PATH, todo, type AgentPlan, type EjectPlan } from "./plan.js";
 
@@ -98,12 +100,13 @@ function wiring(plan: EjectPlan, flows: ReadonlyMap<string, FlowCode | null>): s
   for (const [id, name] of graphNames) {
     const node = byId.get(id) as GraphNode;
     const fn = node.kind === "agent" ? (plan.agents.find((a) => a.node.id === id) as AgentPlan).fn : (plan.otherFunctions.get(id) as string);
-    chain.push(`.addNode(${stringLiteral(name)}, ${fn})`);
+    chain.push(`.addNode(${stringLiteral(name)}, ${inBranchBounds(plan, id, name, fn)})`);
   }
+  const { joinEdges, joins } = parallelJoins(plan);
   for (const node of document.nodes) {
     const from = node.kind === "start" ? "START" : graphNames.has(node.id) ? stringLiteral(graphNames.get(node.id) as string) : null;
     if (!from) continue;
-    const outgoing = document.edges.filter((e) => e.source === node.id && e.kind !== "delegation");
+    const outgoing = document.edges.filter((e) => e.source === node.id && e.kind !== "delegation" && !joinEdges.has(e.id));
     if (node.kind === "start" && mentionable.size > 0) {
       chain.push(
         startByMention(
@@ -139,6 +142,7 @@ function wiring(plan: EjectPlan, flows: ReadonlyMap<string, FlowCode | null>): s
   return ${fallback};
 }, [${all.join(", ")}])`);
   }
+  for (const [join, sources] of joins) chain.push(`.addEdge([${sources.map(targetOf).join(", ")}], ${targetOf(join)})`);
   return chain;
 }
 
@@ -149,6 +153,7 @@ export function graphFile(plan: EjectPlan): string {
   const { document } = plan;
   const builtin = builtinChannelsOf(plan);
   const hasRoute = builtin.route;
+  const children = childGraphs(plan);
   const uses = (text: string) => body.includes(text) || chain.some((line) => line.includes(text));
   const agentBlocks = plan.agents.map((agent) => agentBlock(plan, agent));
   const others = document.nodes.filter((n) => plan.otherFunctions.has(n.id));
@@ -161,7 +166,7 @@ export function graphFile(plan: EjectPlan): string {
     uses("withState(") ? 'import type { BaseChatModel } from "@langchain/core/language_models/chat_models";' : "",
     `import { ${uses(" tool(") ? "tool, " : ""}type StructuredToolInterface } from "@langchain/core/tools";`,
     uses("?: RunnableConfig") ? 'import type { RunnableConfig } from "@langchain/core/runnables";' : "",
-    'import { Annotation, END, InMemoryStore, MessagesAnnotation, START, StateGraph, type BaseCheckpointSaver, type BaseStore, type LangGraphRunnableConfig } from "@langchain/langgraph";',
+    `import { Annotation, END, InMemoryStore, ${uses("isGraphBubbleUp(") ? "isGraphBubbleUp, " : ""}MessagesAnnotation, START, StateGraph, type BaseCheckpointSaver, type BaseStore, type LangGraphRunnableConfig } from "@langchain/langgraph";`,
     uses("z.object(") ? 'import { z } from "zod";' : "",
     uses("cel(") ? 'import { cel } from "./cel.js";' : "",
     plan.hasBackgroundTasks ? 'import { BackgroundTasks } from "./backgroundTasks.js";' : "",
@@ -172,10 +177,12 @@ export function graphFile(plan: EjectPlan): string {
     uses("memoryTools(") ? 'import { memoryTools } from "./memory.js";' : "",
     uses("sanitizeReply") ? 'import { sanitizeReply } from "./sanitize.js";' : "",
     uses("executePlan(") ? 'import { executePlan } from "./execution.js";' : "",
+    uses("parallelBranches(") ? 'import { parallelBranches } from "./parallel.js";' : "",
     builtin.actions ? `import { ${uses("planActions(") ? "planActions, " : ""}type ActionPlan } from "./plans.js";` : "",
     hasRoute
       ? `import { ${ROUTE_HELPERS.filter((n) => uses(`${n}(`)).join(", ")}${ROUTE_HELPERS.some((n) => uses(`${n}(`)) ? ", " : ""}${uses("RouteRule[]") ? "type RouteRule, " : ""}type RoutePlan } from "./routes.js";`
       : "",
+    ...children.imports,
     'import { chatModel, type ModelFor } from "./models.js";',
     'import * as prompts from "./prompts.js";',
     uses("tools.") ? 'import * as tools from "./tools.js";' : "",
@@ -215,7 +222,7 @@ export type Update = typeof GraphState.Update;
 export interface GraphOptions {
   /** The chat model of each agent (default: its profile, models.ts). */
   model?: ModelFor;
-  checkpointer?: BaseCheckpointSaver;
+  ${plan.above.length > 0 ? "/** `true` when a Subgraph node runs it: it keeps one conversation per thread in its parent's checkpointer. */\n  checkpointer?: BaseCheckpointSaver | boolean;" : "checkpointer?: BaseCheckpointSaver;"}
   /** Long-term memory (default: in memory). */
   store?: BaseStore;
   /** The clock agents read the date from. */
@@ -257,15 +264,19 @@ export function createGraph(options: GraphOptions = {}) {
   const model = options.model ?? chatModel;
   const store = options.store ?? new InMemoryStore();
   const now = options.now ?? (() => new Date());${plan.hasBackgroundTasks ? "\n  const tasks = options.tasks ?? new BackgroundTasks();" : ""}
-
+${children.compiled.length > 0 ? `\n${children.compiled.join("\n\n")}\n` : ""}
 ${body}
 
   return new StateGraph(GraphState)
     ${chain.join("\n")}
     .compile({ name: ${stringLiteral(document.meta.name)}, checkpointer: options.checkpointer, store });
 }
-
+${
+  plan.above.length > 0
+    ? ""
+    : `
 /** The graph \`langgraph.json\` serves: the server brings the checkpointer. */
 export const graph = createGraph();
-`;
+`
+}`;
 }

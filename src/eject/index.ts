@@ -8,7 +8,8 @@ import { formatTypeScript } from "./format.js";
 import { DEFAULT_TOOL_FACTORIES } from "./agentsCode.js";
 import { graphFile, GRAPH_PATH } from "./graphFile.js";
 import { modelsFile, MODELS_PATH, scriptsFile, SCRIPTS_PATH, usesScriptedModel } from "./modelsFile.js";
-import { planProject, type EjectTodo } from "./plan.js";
+import { planProject, type EjectPlan, type EjectTodo } from "./plan.js";
+import { childSource, subgraphLibrary, type SubgraphLibrary } from "./subgraphLibrary.js";
 import { envExample, environmentOf, langgraphJson, packageJson, readme, TSCONFIG } from "./projectFiles.js";
 import { promptsFile, PROMPTS_PATH } from "./promptsFile.js";
 import { AGENT_LOOP_SOURCE } from "./runtime/agentLoop.js";
@@ -23,6 +24,8 @@ import { FALLBACKS_SOURCE } from "./runtime/fallbacks.js";
 import { HTTP_TOOL_SOURCE } from "./runtime/httpTool.js";
 import { MCP_SOURCE } from "./runtime/mcp.js";
 import { SECRETS_SOURCE } from "./runtime/secrets.js";
+import { META_TOOLS_SOURCE } from "./runtime/metaTools.js";
+import { PARALLEL_SOURCE } from "./runtime/parallel.js";
 import { PLANS_SOURCE } from "./runtime/plans.js";
 import { ROUTES_SOURCE } from "./runtime/routes.js";
 import { SANITIZE_SOURCE } from "./runtime/sanitize.js";
@@ -50,50 +53,100 @@ export interface EjectResult {
   todos: EjectTodo[];
 }
 
-/**
- * Writes a document as a LangGraph.js project. A document with problems is refused with a
- * `GraphValidationError` that lists them. The same document always gives the same bytes.
- * @example
- * const { files, todos } = await ejectDocument(document);
- * files.map((f) => f.path); // ["README.md", "langgraph.json", "package.json", "src/agentLoop.ts", …]
- */
-export async function ejectDocument(input: unknown): Promise<EjectResult> {
-  const document: GraphDocument = assertValid(input);
-  const plan = planProject(document);
-  const typescript: Record<string, string> = {
+export interface EjectOptions {
+  /**
+   * The saved graphs its Subgraph nodes run (and the graphs those run), found by `meta.id`. A
+   * Subgraph node whose graph is not among them is marked TODO.
+   */
+  subgraphs?: readonly unknown[];
+}
+
+/** The files of one graph's own: src/graph.ts, tools.ts, prompts.ts, models.ts and scripts.ts. */
+function graphSources(plan: EjectPlan): Record<string, string> {
+  const sources: Record<string, string> = {
     [GRAPH_PATH]: graphFile(plan),
     [TOOLS_PATH]: toolsFile(plan),
     [PROMPTS_PATH]: promptsFile(plan),
     [MODELS_PATH]: modelsFile(plan),
+  };
+  if (plan.modelUsers.some((a) => usesScriptedModel(plan, a))) sources[SCRIPTS_PATH] = scriptsFile(plan);
+  return sources;
+}
+
+/**
+ * The graphs Subgraph nodes run, each once, below the project's own graph: their files under
+ * src/subgraphs/<folder>/ and the plans they were written from.
+ */
+function subgraphSources(root: EjectPlan, library: SubgraphLibrary): { plans: EjectPlan[]; sources: Record<string, string> } {
+  const plans: EjectPlan[] = [];
+  const sources: Record<string, string> = {};
+  const written = new Set<string>([root.document.meta.id]);
+  const queue = [root];
+  for (let parent = queue.shift(); parent; parent = queue.shift()) {
+    for (const link of parent.subgraphs.values()) {
+      if (!link.document || written.has(link.graphId)) continue;
+      written.add(link.graphId);
+      const plan = planProject(link.document, library, [...parent.above, parent.document.meta.id]);
+      const at = (path: string) => path.replace(/^src\//, `src/subgraphs/${link.folder}/`);
+      for (const [path, text] of Object.entries(graphSources(plan))) sources[at(path)] = childSource(text);
+      for (const entry of plan.todos) entry.file = at(entry.file);
+      plans.push(plan);
+      queue.push(plan);
+    }
+  }
+  return { plans, sources };
+}
+
+/**
+ * Writes a document as a LangGraph.js project. A document with problems is refused with a
+ * `GraphValidationError` that lists them. The same document always gives the same bytes.
+ * @example
+ * const { files, todos } = await ejectDocument(document, { subgraphs: [savedGraph] });
+ * files.map((f) => f.path); // ["README.md", "langgraph.json", "package.json", "src/agentLoop.ts", …]
+ */
+export async function ejectDocument(input: unknown, options: EjectOptions = {}): Promise<EjectResult> {
+  const document: GraphDocument = assertValid(input);
+  const library = subgraphLibrary(options.subgraphs ?? []);
+  const plan = planProject(document, library);
+  const typescript: Record<string, string> = {
+    ...graphSources(plan),
     "src/agentLoop.ts": AGENT_LOOP_SOURCE,
     "src/template.ts": TEMPLATE_SOURCE,
     [TESTS_PATH]: testsFile(plan),
     "tests/support.ts": TEST_SUPPORT_SOURCE,
   };
-  const agents = plan.agents.map((a) => a.node.data);
+  const children = subgraphSources(plan, library);
+  Object.assign(typescript, children.sources);
+  const plans = [plan, ...children.plans];
+  const graphs = plans.map((p) => p.document);
+  const agents = plans.flatMap((p) => p.agents.map((a) => a.node.data));
+  const sources = Object.values(typescript);
   // The generated helpers a project gets are the ones its files use.
-  if (plan.modelUsers.some((a) => usesScriptedModel(plan, a))) {
-    typescript[SCRIPTS_PATH] = scriptsFile(plan);
-    typescript["src/scriptedModel.ts"] = SCRIPTED_MODEL_SOURCE;
-  }
-  if (DEFAULT_TOOL_FACTORIES.some((name) => typescript[GRAPH_PATH]?.includes(`${name}(`))) typescript["src/defaultTools.ts"] = DEFAULT_TOOLS_SOURCE;
-  if (document.tools.some((t) => t.kind === "builtin" && t.config.builtin === "calculator")) typescript["src/calculator.ts"] = CALCULATOR_SOURCE;
-  if ((document.knowledge_bases ?? []).length > 0) typescript["src/knowledge.ts"] = KNOWLEDGE_SOURCE;
+  const imported = (module: string) => sources.some((text) => text.includes(`from "./${module}.js"`) || text.includes(`from "../../${module}.js"`));
+  if (plans.some((p) => p.modelUsers.some((a) => usesScriptedModel(p, a)))) typescript["src/scriptedModel.ts"] = SCRIPTED_MODEL_SOURCE;
+  const graphTexts = Object.entries(typescript).flatMap(([path, text]) => (path.startsWith("src/") && path.endsWith("graph.ts") ? [text] : []));
+  if (DEFAULT_TOOL_FACTORIES.some((name) => graphTexts.some((text) => text.includes(`${name}(`)))) typescript["src/defaultTools.ts"] = DEFAULT_TOOLS_SOURCE;
+  if (graphs.some((d) => d.tools.some((t) => t.kind === "builtin" && t.config.builtin === "calculator"))) typescript["src/calculator.ts"] = CALCULATOR_SOURCE;
+  if (graphs.some((d) => (d.knowledge_bases ?? []).length > 0)) typescript["src/knowledge.ts"] = KNOWLEDGE_SOURCE;
   if (agents.some((a) => a.memory)) typescript["src/memory.ts"] = MEMORY_SOURCE;
-  if (plan.hasBackgroundTasks) typescript["src/backgroundTasks.ts"] = BACKGROUND_TASKS_SOURCE;
-  if (typescript[GRAPH_PATH]?.includes('from "./routes.js"')) typescript["src/routes.ts"] = ROUTES_SOURCE;
-  if (typescript[GRAPH_PATH]?.includes('from "./plans.js"')) typescript["src/plans.ts"] = PLANS_SOURCE;
-  if (typescript[GRAPH_PATH]?.includes('from "./execution.js"')) typescript["src/execution.ts"] = EXECUTION_SOURCE;
-  if (Object.values(typescript).some((text) => text.includes('from "./cel.js"'))) typescript["src/cel.ts"] = CEL_SOURCE;
-  if (typescript[GRAPH_PATH]?.includes('from "./sanitize.js"')) typescript["src/sanitize.ts"] = SANITIZE_SOURCE;
-  if (typescript[TOOLS_PATH]?.includes('from "./httpTool.js"')) typescript["src/httpTool.ts"] = HTTP_TOOL_SOURCE;
-  if (typescript[TOOLS_PATH]?.includes('from "./mcp.js"')) typescript["src/mcp.ts"] = MCP_SOURCE;
+  if (plans.some((p) => p.hasBackgroundTasks)) typescript["src/backgroundTasks.ts"] = BACKGROUND_TASKS_SOURCE;
+  if (imported("routes")) typescript["src/routes.ts"] = ROUTES_SOURCE;
+  if (imported("plans")) {
+    typescript["src/plans.ts"] = PLANS_SOURCE;
+    typescript["src/metaTools.ts"] = META_TOOLS_SOURCE;
+  }
+  if (imported("execution")) typescript["src/execution.ts"] = EXECUTION_SOURCE;
+  if (imported("parallel")) typescript["src/parallel.ts"] = PARALLEL_SOURCE;
+  if (Object.values(typescript).some((text) => text.includes('from "./cel.js"') || text.includes('from "../../cel.js"'))) typescript["src/cel.ts"] = CEL_SOURCE;
+  if (imported("sanitize")) typescript["src/sanitize.ts"] = SANITIZE_SOURCE;
+  if (imported("httpTool")) typescript["src/httpTool.ts"] = HTTP_TOOL_SOURCE;
+  if (imported("mcp")) typescript["src/mcp.ts"] = MCP_SOURCE;
   if (typescript["src/httpTool.ts"] || typescript["src/mcp.ts"]) typescript["src/secrets.ts"] = SECRETS_SOURCE;
-  if (typescript[MODELS_PATH]?.includes('from "./fallbacks.js"')) typescript["src/fallbacks.ts"] = FALLBACKS_SOURCE;
+  if (imported("fallbacks")) typescript["src/fallbacks.ts"] = FALLBACKS_SOURCE;
 
   const files: EjectFile[] = [];
   for (const [path, source] of Object.entries(typescript)) files.push({ path, text: await formatTypeScript(source, path) });
-  const todos = [...plan.todos].sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name) || a.reason.localeCompare(b.reason));
+  const todos = plans.flatMap((p) => p.todos).sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name) || a.reason.localeCompare(b.reason));
   files.push(
     { path: "package.json", text: packageJson(plan, files) },
     { path: "tsconfig.json", text: TSCONFIG },

@@ -4,8 +4,11 @@
  * compares), what the project uses, and the TODO places for what cannot be exported yet.
  */
 import { BUILTIN_CHANNELS, type GraphDocument, type GraphNode, type ModelProfile, type NodeOfKind, type Script, type ToolDefinition } from "../schema/index.js";
+import type { ParallelBranches } from "../schema/index.js";
 import { IdentifierScope } from "./identifiers.js";
 import { lineComment } from "./escape.js";
+import { parallelPlan } from "./parallelBounds.js";
+import { EMPTY_LIBRARY, subgraphLinks, type SubgraphLibrary, type SubgraphLink } from "./subgraphLibrary.js";
 
 /** The generated file that holds the graph: its nodes' functions and its wiring. */
 export const GRAPH_PATH = "src/graph.ts";
@@ -80,6 +83,14 @@ export interface EjectPlan {
   graphNames: Map<string, string>;
   /** graph.ts function of each executable node that is not an agent, by node id. */
   otherFunctions: Map<string, string>;
+  /** graph.ts bound of each Parallel node's branch nodes, by node id: only where it can bind (see branchNodes.ts). */
+  branchBounds: Map<string, string>;
+  /** Each Parallel node's branches and join, as the engine wires them. */
+  parallels: ParallelBranches[];
+  /** The saved graphs its Subgraph nodes run, by graph id. */
+  subgraphs: Map<string, SubgraphLink>;
+  /** The graphs running this one through Subgraph nodes (outermost first); empty for the project's own graph. */
+  above: readonly string[];
   todos: EjectTodo[];
 }
 
@@ -152,6 +163,10 @@ const GRAPH_NAMES = [
   "planActions",
   "executePlan",
   "ActionPlan",
+  "parallelBranches",
+  "caseOf",
+  "replyOf",
+  "isGraphBubbleUp",
 ];
 
 /** Names tools.ts imports, which no tool may take. */
@@ -180,7 +195,8 @@ function graphNamesOf(document: GraphDocument, topLevel: (node: GraphNode) => bo
   return names;
 }
 
-export function planProject(document: GraphDocument): EjectPlan {
+/** Reads a document; `library` holds the graphs its Subgraph nodes run, `above` the graphs that run it. */
+export function planProject(document: GraphDocument, library: SubgraphLibrary = EMPTY_LIBRARY, above: readonly string[] = []): EjectPlan {
   const todos: EjectTodo[] = [];
   const agentNodes = document.nodes.filter((n): n is NodeOfKind<"agent"> => n.kind === "agent");
   const delegations = document.edges.flatMap((e) => (e.kind === "delegation" ? [e] : []));
@@ -240,6 +256,8 @@ export function planProject(document: GraphDocument): EjectPlan {
   for (const node of document.nodes) {
     if (roleOf(node) === "executable" && node.kind !== "agent") otherFunctions.set(node.id, graphScope.take(`node:${node.id}`, nameOf(node)));
   }
+  const { parallels, bounds } = parallelPlan(document, (id) => otherFunctions.get(id) as string, graphScope);
+  const subgraphs = subgraphLinks(document, library, above, graphScope);
   const agents = childrenFirst([...byId.values()]);
   const modelUsers: ModelUser[] = agents.map((a) => ({
     name: a.name,
@@ -271,6 +289,10 @@ export function planProject(document: GraphDocument): EjectPlan {
     agentTools,
     graphNames,
     otherFunctions,
+    branchBounds: bounds,
+    parallels,
+    subgraphs,
+    above,
     todos,
     hasHandoffs,
     hasBackgroundTasks,

@@ -10,7 +10,6 @@ import type { CompileContext, ResolvedServices } from "./nodes/context.js";
 import { compileNode, displayName, isBranching, roleOf, type BranchingNode } from "./nodes/registry.js";
 import type { EngineServices } from "./ports.js";
 import { planParallel } from "./nodes/parallel.js";
-import { isBranchingKind } from "../schema/handles.js";
 import { shareEmptyChannelError } from "./emptyChannels.js";
 import { compileAgent } from "./nodes/agent/index.js";
 import { entryNode } from "./multiagent/entry.js";
@@ -109,7 +108,7 @@ function buildGraph(document: GraphDocument, ctx: CompileContext, checkpointer: 
   const editable: Record<string, ChannelType | "messages"> = { messages: "messages" };
   for (const channel of document.state.channels) editable[channel.name] = channel.type;
   // Parallel branches: their nodes share concurrency slots; where they meet, the join waits for all.
-  const parallel = planParallel(document, (n) => isBranchingKind(n.kind));
+  const parallel = planParallel(document);
   for (const node of document.nodes) {
     const name = names.get(node.id);
     if (!name) continue;

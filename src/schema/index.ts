@@ -3,6 +3,7 @@ export * from "./document.js";
 export * from "./validate.js";
 export * from "./migrate.js";
 export * from "./handles.js";
+export * from "./parallelBranches.js";
 export * from "./interrupts.js";
 export * from "./ids.js";
 export * from "./redact.js";

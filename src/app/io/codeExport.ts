@@ -10,6 +10,8 @@ import type { GraphDocument } from "../../schema/index.js";
 import { fileNameFor } from "./fileName";
 import { changedPaths, stripSecrets } from "./stripSecrets";
 
+export { subgraphDocuments } from "../../server/bundle/subgraphs.js";
+
 export interface CodeExportZip {
   /** `<graph>-langgraph-code.zip` */
   fileName: string;
@@ -28,14 +30,16 @@ const ENTRY_TIME = new Date(Date.UTC(2000, 0, 1));
 /**
  * Ejects and zips a document. `redacted` is the document as the engine worker redacted it
  * (`redactDocumentForExport`); `original`, when given, is the open document before that, so the
- * secrets the worker took out are reported too.
+ * secrets the worker took out are reported too. `subgraphs` (redacted too) are the saved graphs
+ * its Subgraph nodes run: they become child graphs of the project.
  * @example
  * const zip = await codeExportZip(await redactDocumentForExport(doc), doc);
  * zip.fileName; // "weather-assistant-langgraph-code.zip"
  */
-export async function codeExportZip(redacted: GraphDocument, original?: GraphDocument): Promise<CodeExportZip> {
+export async function codeExportZip(redacted: GraphDocument, original?: GraphDocument, subgraphs: readonly GraphDocument[] = []): Promise<CodeExportZip> {
   const { document, removed } = stripSecrets(redacted);
-  const { files, todos } = await ejectDocument(document);
+  const children = subgraphs.map((sub) => stripSecrets(sub).document);
+  const { files, todos } = await ejectDocument(document, { subgraphs: children });
   const folder = `${fileNameFor(document.meta.name, "zip").replace(/\.zip$/, "")}-langgraph-code`;
   const bytes = zipSync(Object.fromEntries(files.map((file) => [`${folder}/${file.path}`, [strToU8(file.text), { mtime: ENTRY_TIME }]])));
   const all = [...new Set([...(original ? changedPaths(original, redacted) : []), ...removed])];

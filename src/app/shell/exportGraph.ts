@@ -74,8 +74,11 @@ export async function exportGraph(format: ExportFormat, { editor, session, shell
       notify(bundleNotice(zip, missing, problemsOf(document).errors.length));
     } else if (format === CODE) {
       notify(`Writing the ${CODE}…`);
-      const { codeExportZip, codeExportNotice } = await import("../io/codeExport");
-      const zip = await codeExportZip(redacted, document);
+      const { codeExportZip, codeExportNotice, subgraphDocuments } = await import("../io/codeExport");
+      // The saved graphs its Subgraph nodes run become child graphs; one not found is marked TODO.
+      const { documents } = await subgraphDocuments(document, async (id) => (await session.workspace.graphs.get(id))?.document);
+      const subgraphs = await Promise.all(documents.map((sub) => redactDocumentForExport(sub)));
+      const zip = await codeExportZip(redacted, document, subgraphs);
       downloadFile(zip.fileName, zip.bytes, "application/zip");
       notify(codeExportNotice(zip));
       if (zip.todos.length > 0) shell.getState().showCodeTodos({ fileName: zip.fileName, folder: zip.folder, todos: zip.todos });

@@ -80,7 +80,8 @@ export async function executePlan(plan: ActionPlan, run: Execution, config: Runn
     }
   }
   const order = sorted.map((a) => (edited.has(a.id) ? { ...a, args: edited.get(a.id) as Record<string, unknown> } : a));
-  const results: Record<string, unknown> = {};
+  // Results of tools run while planning (meta-tools mode): actions may depend on them, and those with their ids do not run again.
+  const results: Record<string, unknown> = { ...plan.planning_results };
   const outcomes: Record<string, ActionOutcome> = {};
   const record = (action: PlannedAction, status: ActionStatus, value: unknown, error: string | null, started: number) => {
     results[action.id] = status === "ok" ? value : { success: false, error: error ?? status, status };
@@ -93,6 +94,7 @@ export async function executePlan(plan: ActionPlan, run: Execution, config: Runn
 
   const runOne = async (action: PlannedAction): Promise<void> => {
     const started = Date.now();
+    if (Object.hasOwn(plan.planning_results, action.id)) return;
     if (action.error) return record(action, "failed", null, action.error, started);
     if (rejected.has(action.id)) {
       const reason = rejected.get(action.id);

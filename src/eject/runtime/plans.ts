@@ -9,6 +9,7 @@ import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage }
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
+import { metaTools, type ExploredTool } from "./metaTools.js";
 
 export interface PlannedAction {
   id: string;
@@ -99,19 +100,24 @@ export interface Planner {
   prompt: string;
   /** The planner's tools by name, and whether each is destructive. */
   catalog: Record<string, { destructive: boolean }>;
+  /** Meta-tools mode (large catalogs): the model explores these with discover_tools, get_tool_schema and invoke_tool. */
+  explore?: Record<string, ExploredTool>;
   maxActions: number;
   maxIterations: number;
 }
 
-/** Checks a raw plan: a structural problem stops the run; a tool outside the catalog fails only its action. */
-function parsePlan(raw: unknown, planner: Planner): PlannedAction[] {
+/**
+ * Checks a raw plan: a structural problem stops the run; a tool outside the catalog fails only its
+ * action. An action may depend on a result \`known\` from planning.
+ */
+function parsePlan(raw: unknown, planner: Planner, known: readonly string[]): PlannedAction[] {
   const fail = (why: string): never => {
     throw new Error(\`Planner "\${planner.name}": \${why}\`);
   };
   const list = isRecord(raw) ? raw.actions : undefined;
   if (!Array.isArray(list)) return fail('the plan must be { "actions": [...] }');
   if (list.length > planner.maxActions) fail(\`the plan has \${list.length} actions; at most \${planner.maxActions} are allowed (max_actions)\`);
-  const listed = new Set(list.flatMap((item) => (isRecord(item) && typeof item.id === "string" ? [item.id.trim()] : [])));
+  const listed = new Set([...list.flatMap((item) => (isRecord(item) && typeof item.id === "string" ? [item.id.trim()] : [])), ...known]);
   const actions = list.map((item, i): PlannedAction => {
     if (!isRecord(item)) return fail(\`action \${i} is not an object\`);
     const id = typeof item.id === "string" && item.id.trim() ? item.id.trim() : fail(\`action \${i} has no id\`);
@@ -137,7 +143,7 @@ function parsePlan(raw: unknown, planner: Planner): PlannedAction[] {
     ids.add(action.id);
   }
   for (const action of actions) {
-    const unknown = action.depends_on.find((d) => !ids.has(d));
+    const unknown = action.depends_on.find((d) => !ids.has(d) && !known.includes(d));
     if (unknown !== undefined) fail(\`action "\${action.id}" depends on "\${unknown}", which is not in the plan\`);
   }
   return actions;
@@ -147,7 +153,9 @@ function parsePlan(raw: unknown, planner: Planner): PlannedAction[] {
 export async function planActions(planner: Planner, turn: string | null, config?: RunnableConfig): Promise<ActionPlan> {
   const submit = submitPlanTool(Object.keys(planner.catalog));
   if (!planner.model.bindTools) throw new Error(\`The model of planner "\${planner.name}" cannot call tools\`);
-  const bound = planner.model.bindTools([submit]);
+  const planningResults: Record<string, unknown> = {};
+  const helpers = planner.explore ? metaTools(planner.explore, (id, value) => (planningResults[id] = value), config) : [];
+  const bound = planner.model.bindTools([...helpers, submit]);
   const messages: BaseMessage[] = [new SystemMessage(planner.system), new HumanMessage(planner.prompt)];
   for (let call = 0; call < planner.maxIterations; call++) {
     const reply = await bound.invoke(messages, config);
@@ -155,18 +163,31 @@ export async function planActions(planner: Planner, turn: string | null, config?
     const raw = rawPlanOf(reply);
     const calls = reply.tool_calls ?? [];
     if (raw !== undefined || calls.length === 0) {
-      const actions = raw === undefined ? [] : parsePlan(raw, planner);
+      const actions = raw === undefined ? [] : parsePlan(raw, planner, Object.keys(planningResults));
       return {
         planner: planner.name,
         turn,
         actions,
         requires_confirmation: actions.some((a) => a.destructive && !a.error),
-        planning_results: {},
+        planning_results: planningResults,
         note: raw === undefined ? reply.text : "",
       };
     }
-    // Another tool than submit_plan: the model reads that it does not exist and plans again.
-    messages.push(reply, ...calls.map((c) => new ToolMessage({ tool_call_id: c.id ?? c.name, name: c.name, content: \`Error: "\${c.name}" is not a tool here; call \${SUBMIT_PLAN}\`, status: "error" })));
+    // A meta-tool round trip (or a tool that does not exist here): the model reads the answers and plans on.
+    messages.push(reply);
+    for (const call of calls) {
+      const helper = helpers.find((h) => h.name === call.name);
+      let content: string;
+      let status: "success" | "error" = "success";
+      try {
+        if (!helper) throw new Error(\`"\${call.name}" is not a tool here; call \${SUBMIT_PLAN}\`);
+        content = String(await helper.invoke(call.args, { callbacks: config?.callbacks }));
+      } catch (error) {
+        content = \`Error: \${error instanceof Error ? error.message : String(error)}\`;
+        status = "error";
+      }
+      messages.push(new ToolMessage({ tool_call_id: call.id ?? call.name, name: call.name, content, status }));
+    }
   }
   throw new Error(\`Planner "\${planner.name}" did not submit a plan within \${planner.maxIterations} model calls (max_iterations)\`);
 }

@@ -7,7 +7,7 @@
  * records the timeout and its branch goes on.
  */
 import type { LangGraphRunnableConfig } from "@langchain/langgraph/web";
-import type { GraphDocument, GraphEdge, GraphNode, NodeOfKind } from "../../schema/index.js";
+import { parallelBranches, type GraphDocument, type GraphEdge, type GraphNode, type NodeOfKind } from "../../schema/index.js";
 import { EngineError } from "../errors.js";
 import { emit } from "../runtime.js";
 import type { GraphState, GraphUpdate } from "../state.js";
@@ -32,81 +32,27 @@ export interface ParallelPlan {
   isJoinEdge(edge: GraphEdge): boolean;
 }
 
-function distancesFrom(start: string, stop: string, edgesFrom: (id: string) => GraphEdge[]): Map<string, number> {
-  const seen = new Map<string, number>([[start, 0]]);
-  const queue = [start];
-  while (queue.length > 0) {
-    const id = queue.shift() as string;
-    if (id === stop && id !== start) continue;
-    for (const edge of edgesFrom(id)) {
-      if (edge.target === stop || seen.has(edge.target)) continue;
-      seen.set(edge.target, (seen.get(id) ?? 0) + 1);
-      queue.push(edge.target);
-    }
-  }
-  return seen;
-}
-
-/** The nodes reachable from `start` before `join` (and never through `parallel` itself). */
-function regionFrom(start: string, parallel: string, join: string | null, edgesFrom: (id: string) => GraphEdge[], isEnd: (id: string) => boolean): Set<string> {
-  const region = new Set<string>();
-  const queue = [start];
-  while (queue.length > 0) {
-    const id = queue.pop() as string;
-    if (id === join || id === parallel || isEnd(id) || region.has(id)) continue;
-    region.add(id);
-    for (const edge of edgesFrom(id)) queue.push(edge.target);
-  }
-  return region;
-}
-
 /**
- * Finds each Parallel's branches and join.
- * @example planParallel(doc, isBranchingNode).joins // Map { "merge" => ["a", "b"] }
+ * Finds each Parallel's branches and join (src/schema/parallelBranches.ts: the code export reads them the same way).
+ * @example planParallel(doc).joins // Map { "merge" => ["a", "b"] }
  */
-export function planParallel(document: GraphDocument, isBranchingNode: (node: GraphNode) => boolean): ParallelPlan {
+export function planParallel(document: GraphDocument): ParallelPlan {
   const byId = new Map(document.nodes.map((n) => [n.id, n]));
-  const edgesFrom = (id: string) => document.edges.filter((e) => e.source === id && e.kind !== "delegation");
-  const isEnd = (id: string) => byId.get(id)?.kind === "end";
   const guards = new Map<string, ((name: string, fn: NodeFunction) => NodeFunction)[]>();
   const joins = new Map<string, string[]>();
   const joinEdges = new Set<string>();
 
-  for (const node of document.nodes) {
-    if (node.kind !== "parallel") continue;
-    const starts = [
-      ...new Set(
-        edgesFrom(node.id)
-          .filter((e) => e.kind === "flow")
-          .map((e) => e.target),
-      ),
-    ];
-    const reach = starts.map((s) => distancesFrom(s, node.id, edgesFrom));
-    // The join: reached by every branch, closest by the longest branch; End never waits.
-    let join: string | null = null;
-    let best = Infinity;
-    if (starts.length > 1) {
-      for (const candidate of document.nodes) {
-        if (candidate.id === node.id || isEnd(candidate.id) || !reach.every((r) => r.has(candidate.id))) continue;
-        const far = Math.max(...reach.map((r) => r.get(candidate.id) as number));
-        if (far < best) [join, best] = [candidate.id, far];
-      }
-    }
-    const region = new Set(starts.flatMap((s) => [...regionFrom(s, node.id, join, edgesFrom, isEnd)]));
+  for (const { parallel: node, join, region, joinEdges: into, conditionalJoinEdge: edge } of parallelBranches(document)) {
     if (join !== null) {
-      const into = document.edges.filter((e) => e.target === join && (region.has(e.source) || e.source === node.id) && e.kind !== "delegation");
-      for (const edge of into) {
-        const source = byId.get(edge.source);
-        if (edge.kind !== "flow" || (source && isBranchingNode(source))) {
-          const joinNode = byId.get(join);
-          throw new EngineError(
-            "COMPILE_ERROR",
-            `The branches of Parallel "${node.data.name}" meet at "${joinNode ? nameOf(joinNode) : join}", but edge "${edge.id}" into it is chosen by a condition, so the join could wait forever; join the branches with plain edges (put a node after the branching one)`,
-            { nodeId: node.id },
-          );
-        }
-        joinEdges.add(edge.id);
+      if (edge) {
+        const joinNode = byId.get(join);
+        throw new EngineError(
+          "COMPILE_ERROR",
+          `The branches of Parallel "${node.data.name}" meet at "${joinNode ? nameOf(joinNode) : join}", but edge "${edge.id}" into it is chosen by a condition, so the join could wait forever; join the branches with plain edges (put a node after the branching one)`,
+          { nodeId: node.id },
+        );
       }
+      for (const e of into) joinEdges.add(e.id);
       joins.set(join, [...new Set([...(joins.get(join) ?? []), ...into.map((e) => e.source)])]);
     }
     const guard = branchGuard(node);

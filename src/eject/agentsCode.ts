@@ -51,6 +51,7 @@ function agentToolList(plan: EjectPlan, agent: AgentPlan, supervisor: string | n
   }
   // Only a handoff sub-agent has a supervisor to give the conversation back to.
   if (supervisor && data.default_tools.includes("request_help")) list.push(`requestHelpTool(${supervisor})`);
+  if (data.default_tools.includes("ask_user")) list.push(`askUserTool(${stringLiteral(agent.name)})`);
   for (const name of data.default_tools) {
     if (name === "get_time_date") list.push(`getTimeDate(${stringLiteral(data.timezone ?? "UTC")}, now)`);
     else if (name === "list_tools_available") list.push(`listToolsAvailable(() => ${agent.tools})`);
@@ -75,8 +76,6 @@ export function agentBlock(plan: EjectPlan, agent: AgentPlan): string {
   if (supervisors.some((s) => plan.agents.some((a) => a.children.some((l) => l.child === s && l.mode === "handoff")))) {
     note("handoffs nested more than one level deep are not exported yet: @name and a lasting handoff reach only direct sub-agents");
   }
-  // ask_user asks the person a question (an interrupt): not exported yet.
-  if (data.default_tools.includes("ask_user")) note("the default tool ask_user is not exported yet");
   const catalogTools = plan.document.tools.flatMap((t) => (t.kind === "agent" && t.config.agent === agent.name ? [t] : []));
   for (const definition of catalogTools) if (definition.return_direct) note(`the ${definition.name} tool's return_direct is not exported yet`);
   const forced = data.forced_tool ? toolById(plan, data.forced_tool.tool) : undefined;
@@ -86,6 +85,12 @@ export function agentBlock(plan: EjectPlan, agent: AgentPlan): string {
     ? `, forcedTool: { name: ${stringLiteral(forced.name)}, fallback: (${fallback.includes("{{") ? "input" : ""}) => ${fallback.includes("{{") ? `render(${stringLiteral(fallback)}, { state: {}, input })` : stringLiteral(fallback)} }`
     : "";
   const sanitizeOption = data.sanitize ? ", sanitize: sanitizeReply" : "";
+  // Catalog tools marked destructive wait for a person's approval before each call, as in the graph.
+  const destructive = data.tools.flatMap((id) => {
+    const definition = toolById(plan, id);
+    return definition && definition.kind !== "agent" && definition.destructive ? [definition.name] : [];
+  });
+  const approveOption = destructive.length > 0 ? `, approve: approveDestructive(${stringLiteral(agent.name)}, ${valueLiteral([...new Set(destructive)])})` : "";
   const prompt = (state: string, input: string, supervisor?: string) =>
     `systemPrompt(prompts.${agent.prompt}, { state: ${state}, input: ${input}, agent: ${stringLiteral(agent.name)} }, now()${data.timezone || supervisor ? `, ${stringLiteral(data.timezone ?? "UTC")}` : ""}${supervisor ? `, ${supervisor}` : ""})`;
   const handoffs = agent.children
@@ -100,7 +105,7 @@ export function agentBlock(plan: EjectPlan, agent: AgentPlan): string {
   const lines = [`// ${agent.name}${role}`, ...notes];
   // A profile without tool calling falls back to plain chat, as the engine does.
   const loopTools = agent.profile.tool_calling ? agent.tools : "[]";
-  const loopOptions = `{ name: ${stringLiteral(agent.name)}, model: model(${stringLiteral(agent.name)}), tools: ${loopTools}, maxIterations: ${data.max_iterations}${forcedOption}${sanitizeOption}${handoffs.length > 0 ? `, handoffs: { ${handoffs.join(", ")} }` : ""} }`;
+  const loopOptions = `{ name: ${stringLiteral(agent.name)}, model: model(${stringLiteral(agent.name)}), tools: ${loopTools}, maxIterations: ${data.max_iterations}${forcedOption}${sanitizeOption}${approveOption}${handoffs.length > 0 ? `, handoffs: { ${handoffs.join(", ")} }` : ""} }`;
   if (supervisors.length > 0) {
     // A handoff sub-agent's tools name its supervisor (request_help), so its loop is built per supervisor.
     lines.push(`${docComment(`${agent.name}'s turn when a supervisor hands the conversation to it: its prompt starts with the supervisor's block.`)}function ${agent.handoff}(supervisor: string): HandoffTurn {

@@ -6,12 +6,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { HumanMessage } from "@langchain/core/messages";
-import { compileGraph } from "../engine/index.js";
+import { Command, MemorySaver } from "@langchain/langgraph";
+import { collectRun, compileGraph, runTests, type RunEvent } from "../engine/index.js";
 import { assertValid, type GraphDocument } from "../schema/index.js";
 import { conditionalEdge, docWith, flowEdge, framedDoc, handleEdge, plainNode } from "../schema/fixtures/builders.js";
 import { projectDir, writeProject } from "../../tests/support/ejectedProject.js";
 import { testServices } from "../../tests/support/services.js";
 import { ejectDocument } from "./index.js";
+import { pausesDocument } from "./testing/pausesDocument.js";
 
 const EXAMPLES = path.resolve(import.meta.dirname, "../../examples");
 const readExample = (name: string): GraphDocument => assertValid(JSON.parse(readFileSync(path.join(EXAMPLES, `${name}.json`), "utf8")));
@@ -55,9 +57,15 @@ async function loadEjected(name: string, document: unknown): Promise<{ createGra
   return (await import(pathToFileURL(path.join(dir, "src/graph.ts")).href)) as { createGraph(): DrawableGraph };
 }
 
+/** Every template, and the documents that exercise what no template uses. */
+const DOCUMENTS: [string, () => GraphDocument][] = [
+  ...TEMPLATES.map((name): [string, () => GraphDocument] => [name, () => readExample(name)]),
+  ["pauses", () => assertValid(pausesDocument())],
+];
+
 describe("the ejected graph's structure", () => {
-  it.each(TEMPLATES)("%s has the nodes and edges our compiler builds", async (name) => {
-    const document = readExample(name);
+  it.each(DOCUMENTS)("%s has the nodes and edges our compiler builds", async (name, read) => {
+    const document = read();
     const compiled = compileGraph(document, testServices());
     const start = document.nodes.find((n) => n.kind === "start");
     const startTargets = document.edges
@@ -222,5 +230,47 @@ describe("the ejected flow kinds run as the graph does", () => {
     expect(empty.actions).toBeNull();
     const long = await graph.invoke({ messages: [new HumanMessage("☕".repeat(2001))] });
     expect(long.messages.at(-1)?.text).toBe("That's a lot to take in. Please keep requests under 2000 characters (yours has 2001).");
+  });
+});
+
+interface PausingGraph {
+  invoke(input: unknown, config: { configurable: { thread_id: string } }): Promise<Record<string, unknown> & { __interrupt__?: { value: unknown }[] }>;
+}
+
+describe("the ejected pauses wait and resume as the graph does", () => {
+  const document = assertValid(pausesDocument());
+  const ofType = <T extends RunEvent["type"]>(events: RunEvent[], type: T) => events.filter((e): e is Extract<RunEvent, { type: T }> => e.type === type);
+
+  it("passes the document's tests on our engine: they say what the graph does", async () => {
+    const report = await runTests(document, testServices());
+    expect(report.results.filter((r) => r.status !== "passed").map((r) => r.name)).toEqual([]);
+    expect(report.passed).toBe(document.tests.length);
+  });
+
+  it.each(document.tests.map((t) => [t.name, t] as const))("%s: same pauses, payloads and outcome", async (_name, test) => {
+    const compiled = compileGraph(document, testServices());
+    const { createGraph } = (await loadEjected(`pauses-${test.id}`, document)) as unknown as {
+      createGraph(options: { checkpointer: MemorySaver }): PausingGraph;
+    };
+    const ejected = createGraph({ checkpointer: new MemorySaver() });
+    const config = { configurable: { thread_id: test.id } };
+    for (const turn of test.turns) {
+      const input = "message" in turn ? { message: turn.message } : { message: "", resume: { value: turn.resume } };
+      const events = await collectRun(compiled, input, { threadId: test.id });
+      const state = await ejected.invoke("message" in turn ? { messages: [new HumanMessage(turn.message)] } : new Command({ resume: turn.resume }), config);
+      // The same question with the same fields, or none on either side. A refused answer leaves the
+      // graph's pause as it was and says why in an error; the ejected graph asks again with the reason.
+      const refused = ofType(events, "error")[0]?.message;
+      const asked = (state.__interrupt__ ?? []).map((i) => i.value as Record<string, unknown>);
+      expect(asked.map(({ error: _error, ...payload }) => payload)).toEqual(ofType(events, "interrupt").map((e) => e.payload));
+      if (refused !== undefined) expect(asked.map((p) => p.error)).toEqual([refused]);
+      const final = ofType(events, "final_state")[0]?.state;
+      if (!final) continue;
+      expect({ results: state.results, label: state.label, reply: (state.messages as { text: string }[]).at(-1)?.text }).toEqual({
+        results: final.results,
+        label: final.label,
+        reply: (final.messages as { content: string }[] | undefined)?.at(-1)?.content,
+      });
+    }
   });
 });

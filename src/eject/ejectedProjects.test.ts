@@ -10,6 +10,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeProject } from "../../tests/support/ejectedProject.js";
 import { ejectDocument } from "./index.js";
+import { pausesDocument } from "./testing/pausesDocument.js";
 
 const run = promisify(execFile);
 const EXAMPLES = path.resolve(import.meta.dirname, "../../examples");
@@ -28,6 +29,10 @@ const INSTALL_TIMEOUT = 600_000;
 const PROJECT_TIMEOUT = 180_000;
 
 const readExample = (name: string): Record<string, unknown> => JSON.parse(readFileSync(path.join(EXAMPLES, `${name}.json`), "utf8")) as Record<string, unknown>;
+/** Documents for what no template uses: Pauses for approvals, questions, ask_user and destructive tools. */
+const EXTRA: Record<string, () => Record<string, unknown>> = { pauses: () => pausesDocument() as Record<string, unknown> };
+const documentOf = (name: string) => (Object.hasOwn(EXTRA, name) ? (EXTRA[name] as () => Record<string, unknown>)() : readExample(name));
+const PROJECTS = [...TEMPLATES, ...Object.keys(EXTRA)];
 
 interface Outcome {
   ok: boolean;
@@ -67,7 +72,7 @@ describe("ejected projects, installed from the registry", { timeout: INSTALL_TIM
   let install: Outcome = { ok: false, output: "not run" };
 
   beforeAll(async () => {
-    const projects = [...TEMPLATES.map((name) => [name, readExample(name)] as const)];
+    const projects = [...PROJECTS.map((name) => [name, documentOf(name)] as const)];
     // Weather assistant with a broken tool: get_weather's answer for Paris no longer says it is sunny.
     const broken = readExample("weather-assistant") as { tools: { id: string; config: { responses: { when?: string; result?: string }[] } }[] };
     const weather = broken.tools.find((t) => t.id === "get_weather");
@@ -93,14 +98,14 @@ describe("ejected projects, installed from the registry", { timeout: INSTALL_TIM
     expect(install.ok, `npm install in ${root} failed:\n${install.output}`).toBe(true);
   });
 
-  it.each(TEMPLATES)("%s type-checks (strict) and passes the graph's own tests", { timeout: PROJECT_TIMEOUT }, async (name) => {
+  it.each(PROJECTS)("%s type-checks (strict) and passes the graph's own tests", { timeout: PROJECT_TIMEOUT }, async (name) => {
     expect(install.ok, "npm install failed (see the install test)").toBe(true);
     const dir = path.join(root, name);
     const typecheck = await npm(dir, ["run", "typecheck"], PROJECT_TIMEOUT);
     expect(typecheck.ok, `tsc --noEmit failed in the ejected ${name}:\n${typecheck.output}`).toBe(true);
     const tests = await npm(dir, ["test"], PROJECT_TIMEOUT);
     expect(tests.ok, `npm test failed in the ejected ${name}:\n${tests.output}`).toBe(true);
-    const graphTests = (readExample(name).tests as unknown[]).length;
+    const graphTests = (documentOf(name).tests as unknown[]).length;
     expect(tests.output).toMatch(new RegExp(`# pass ${graphTests}\\b`));
   });
 

@@ -142,6 +142,9 @@ function wiring(plan: EjectPlan, flows: ReadonlyMap<string, FlowCode | null>): s
   return chain;
 }
 
+/** The functions src/pauses.ts gives the generated graph. */
+const PAUSE_HELPERS = ["approvalMessage", "approveDestructive", "askQuestion", "askUserTool", "rejectionNote", "requestApproval"];
+
 /** The functions src/routes.ts gives the generated graph. */
 const ROUTE_HELPERS = ["chooseRoute", "finalizeTurn", "matches"];
 
@@ -158,6 +161,7 @@ export function graphFile(plan: EjectPlan): string {
   const body = [...agentBlocks, ...otherBlocks].join("\n\n");
   const imports = [
     `import { ${uses("new AIMessage(") ? "AIMessage, " : ""}${uses("HumanMessage(") ? "HumanMessage, " : ""}${uses("SystemMessage(") ? "SystemMessage, " : ""}type BaseMessage } from "@langchain/core/messages";`,
+    uses("dispatchCustomEvent(") ? 'import { dispatchCustomEvent } from "@langchain/core/callbacks/dispatch";' : "",
     uses("withState(") ? 'import type { BaseChatModel } from "@langchain/core/language_models/chat_models";' : "",
     `import { ${uses(" tool(") ? "tool, " : ""}type StructuredToolInterface } from "@langchain/core/tools";`,
     uses("?: RunnableConfig") ? 'import type { RunnableConfig } from "@langchain/core/runnables";' : "",
@@ -172,6 +176,7 @@ export function graphFile(plan: EjectPlan): string {
     uses("memoryTools(") ? 'import { memoryTools } from "./memory.js";' : "",
     uses("sanitizeReply") ? 'import { sanitizeReply } from "./sanitize.js";' : "",
     uses("executePlan(") ? 'import { executePlan } from "./execution.js";' : "",
+    PAUSE_HELPERS.some((n) => uses(`${n}(`)) ? `import { ${PAUSE_HELPERS.filter((n) => uses(`${n}(`)).join(", ")} } from "./pauses.js";` : "",
     builtin.actions ? `import { ${uses("planActions(") ? "planActions, " : ""}type ActionPlan } from "./plans.js";` : "",
     hasRoute
       ? `import { ${ROUTE_HELPERS.filter((n) => uses(`${n}(`)).join(", ")}${ROUTE_HELPERS.some((n) => uses(`${n}(`)) ? ", " : ""}${uses("RouteRule[]") ? "type RouteRule, " : ""}type RoutePlan } from "./routes.js";`

@@ -20,6 +20,7 @@ import { KNOWLEDGE_SOURCE } from "./runtime/knowledge.js";
 import { MEMORY_SOURCE } from "./runtime/memory.js";
 import { EXECUTION_SOURCE } from "./runtime/execution.js";
 import { PLANS_SOURCE } from "./runtime/plans.js";
+import { PAUSES_SOURCE } from "./runtime/pauses.js";
 import { ROUTES_SOURCE } from "./runtime/routes.js";
 import { SANITIZE_SOURCE } from "./runtime/sanitize.js";
 import { SCRIPTED_MODEL_SOURCE } from "./runtime/scriptedModel.js";
@@ -80,6 +81,7 @@ export async function ejectDocument(input: unknown): Promise<EjectResult> {
   if (typescript[GRAPH_PATH]?.includes('from "./routes.js"')) typescript["src/routes.ts"] = ROUTES_SOURCE;
   if (typescript[GRAPH_PATH]?.includes('from "./plans.js"')) typescript["src/plans.ts"] = PLANS_SOURCE;
   if (typescript[GRAPH_PATH]?.includes('from "./execution.js"')) typescript["src/execution.ts"] = EXECUTION_SOURCE;
+  if (typescript[GRAPH_PATH]?.includes('from "./pauses.js"')) typescript["src/pauses.ts"] = PAUSES_SOURCE;
   if (Object.values(typescript).some((text) => text.includes('from "./cel.js"'))) typescript["src/cel.ts"] = CEL_SOURCE;
   if (typescript[GRAPH_PATH]?.includes('from "./sanitize.js"')) typescript["src/sanitize.ts"] = SANITIZE_SOURCE;
 

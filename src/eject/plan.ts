@@ -152,6 +152,13 @@ const GRAPH_NAMES = [
   "planActions",
   "executePlan",
   "ActionPlan",
+  "approvalMessage",
+  "approveDestructive",
+  "askQuestion",
+  "askUserTool",
+  "rejectionNote",
+  "requestApproval",
+  "dispatchCustomEvent",
 ];
 
 /** Names tools.ts imports, which no tool may take. */

@@ -8,11 +8,12 @@ export const AGENT_LOOP_SOURCE = `/**
  * loop), which answers from then on, in later turns too, until it calls \`request_help\`.
  */
 import { randomUUID } from "node:crypto";
+import { dispatchCustomEvent } from "@langchain/core/callbacks/dispatch";
 import { AIMessage, SystemMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { tool, type StructuredToolInterface } from "@langchain/core/tools";
-import { Annotation, Command, END, MessagesAnnotation, START, StateGraph, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import { Annotation, Command, END, isGraphBubbleUp, MessagesAnnotation, START, StateGraph, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import { z } from "zod";
 
 const LoopState = Annotation.Root({
@@ -32,6 +33,9 @@ export interface TurnResult {
 /** A sub-agent's turn over the whole conversation, as a handoff runs it. */
 export type HandoffTurn = (messages: BaseMessage[], activeAgent: string | null, config?: RunnableConfig) => Promise<TurnResult>;
 
+/** A person's answer about a tool call: run it with these (maybe edited) arguments, or not (the note is its error). */
+export type CallApproval = { run: true; args: Record<string, unknown> } | { run: false; note: string };
+
 export interface AgentLoopOptions {
   name: string;
   model: BaseChatModel;
@@ -47,9 +51,20 @@ export interface AgentLoopOptions {
   forcedTool?: { name: string; fallback: (input: string) => string };
   /** Strips tool calls written as text (\`<tool_call>…\`, \`name({…})\`) from replies. */
   sanitize?: (text: string, tools: readonly string[]) => string;
+  /**
+   * Asks a person about a call before it runs (destructive tools; it may pause the run with
+   * \`interrupt()\`); null: the call needs no answer.
+   */
+  approve?: (call: { name: string; args: Record<string, unknown> }) => CallApproval | null;
 }
 
 const TRANSFER_PREFIX = "transfer_to_";
+
+/**
+ * The tag of an agent's model calls. Their tool calls are reported when they run, as a
+ * \`tool_call\` custom event with the arguments they run with (a person may have edited them).
+ */
+export const AGENT_MODEL_TAG = "agent_loop";
 
 /** The tool that hands the conversation to a sub-agent. */
 export function transferTool(agent: string, description: string) {
@@ -101,7 +116,7 @@ function mentioned(messages: readonly BaseMessage[], names: readonly string[]): 
  * Compiles an agent's loop (call_model ⇄ call_tools, and a node per handoff sub-agent) and
  * returns its turn: given the system prompt and the conversation, what the agent added.
  */
-export function agentLoop({ name, model, tools, maxIterations, handoffs = {}, forcedTool, sanitize }: AgentLoopOptions) {
+export function agentLoop({ name, model, tools, maxIterations, handoffs = {}, forcedTool, sanitize, approve }: AgentLoopOptions) {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const children = Object.keys(handoffs);
   if (tools.length > 0 && !model.bindTools) throw new Error(\`The model of \${name} cannot call tools\`);
@@ -120,14 +135,15 @@ export function agentLoop({ name, model, tools, maxIterations, handoffs = {}, fo
     const forced = forcedTool && modelCallsThisTurn(state.messages, name) === 0 ? forcedTool : null;
     // The instruction goes into the system prompt: some providers accept system text only first.
     const system = forced ? \`\${state.system}\\n\\nBefore you answer, call the tool "\${forced.name}". Answer only from its result.\` : state.system;
-    const reply = await bound.invoke([new SystemMessage(system), ...state.messages], config);
+    const tagged = { ...config, tags: [...(config.tags ?? []), AGENT_MODEL_TAG] };
+    const reply = await bound.invoke([new SystemMessage(system), ...state.messages], tagged);
     reply.name = name;
     if (!forced || (reply.tool_calls ?? []).some((call) => call.name === forced.name)) return { messages: [clean(reply)] };
     // The model skipped the forced tool: its fallback answers the call, and the model answers again without tools.
     const id = \`call_\${randomUUID()}\`;
     const call = new AIMessage({ id: reply.id, name, content: "", tool_calls: [{ id, name: forced.name, args: {}, type: "tool_call" }] });
     const answer = new ToolMessage({ tool_call_id: id, name: forced.name, content: forced.fallback(lastHumanText(state.messages)) });
-    const again = await model.invoke([new SystemMessage(state.system), ...state.messages, call, answer], config);
+    const again = await model.invoke([new SystemMessage(state.system), ...state.messages, call, answer], tagged);
     again.name = name;
     return { messages: [call, answer, clean(again)] };
   }
@@ -139,17 +155,28 @@ export function agentLoop({ name, model, tools, maxIterations, handoffs = {}, fo
     return text === reply.content ? reply : new AIMessage({ id: reply.id, name: reply.name, content: text, tool_calls: reply.tool_calls ?? [] });
   }
 
-  /** Runs the last reply's tool calls, then goes on: to a sub-agent it transferred to, out (request_help), or back to the model. */
+  /**
+   * Runs the last reply's tool calls, then goes on: to a sub-agent it transferred to, out (request_help), or back to the model.
+   * Calls that need a person's approval are all asked about first: a resumed node runs again from its start,
+   * so asking one at a time would run the reply's earlier tools again.
+   */
   async function callTools(state: LoopState, config: LangGraphRunnableConfig) {
     const last = state.messages.at(-1);
     const calls = last && AIMessage.isInstance(last) ? (last.tool_calls ?? []) : [];
+    const approvals = calls.map((call) => approve?.({ name: call.name, args: call.args }) ?? null);
     const results: ToolMessage[] = [];
-    for (const call of calls) {
+    for (const [i, call] of calls.entries()) {
       const id = call.id ?? \`\${call.name}-\${results.length}\`;
       const found = byName.get(call.name);
+      const approval = approvals[i];
+      await dispatchCustomEvent("tool_call", { name: call.name, args: approval?.run ? approval.args : call.args }, config);
+      if (approval && !approval.run) {
+        results.push(new ToolMessage({ tool_call_id: id, name: call.name, content: \`Error: \${approval.note}\`, status: "error" }));
+        continue;
+      }
       try {
         if (!found) throw new Error(\`\${name} has no tool "\${call.name}"\`);
-        let message: unknown = await found.invoke({ ...call, id, type: "tool_call" }, config);
+        let message: unknown = await found.invoke({ ...call, args: approval ? approval.args : call.args, id, type: "tool_call" }, config);
         if (forcedTool?.name === call.name && (ToolMessage.isInstance(message) ? message.text : String(message)).trim() === "") {
           message = forcedTool.fallback(lastHumanText(state.messages));
         }
@@ -159,6 +186,8 @@ export function agentLoop({ name, model, tools, maxIterations, handoffs = {}, fo
             : new ToolMessage({ tool_call_id: id, name: call.name, content: typeof message === "string" ? message : JSON.stringify(message) }),
         );
       } catch (error) {
+        // A pause (ask_user's interrupt) is not a failure: it goes up to the graph, which waits for the answer.
+        if (isGraphBubbleUp(error)) throw error;
         results.push(new ToolMessage({ tool_call_id: id, name: call.name, content: \`Error: \${errorText(error)}\`, status: "error" }));
       }
     }

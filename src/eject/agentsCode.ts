@@ -128,7 +128,7 @@ export function agentBlock(plan: EjectPlan, agent: AgentPlan): string {
   const delegatedTo = plan.agents.some((a) => a.children.some((l) => l.child === agent && l.mode === "tool"));
   if (delegatedTo || catalogTools.length > 0) {
     lines.push(`${docComment(`${agent.name} answers one message in a conversation of its own; its last reply is the answer.`)}async function ${agent.ask}(message: string, config?: RunnableConfig): Promise<string> {
-  const added = await ${agent.turn}(${prompt("{}", "message")}, [new HumanMessage(message)], { callbacks: config?.callbacks });
+  const added = await ${agent.turn}(${prompt("{}", "message")}, [new HumanMessage(message)], delegatedConfig(config, ${stringLiteral(agent.name)}));
   return answerOf(added.messages);
 }`);
   }

@@ -8,6 +8,7 @@ import { builtinChannelsOf, conditionCode, flowCode, type FlowCode } from "./flo
 import { flowHelpers } from "./flowHelpers.js";
 import { docComment, propertyKey, stringLiteral, valueLiteral } from "./escape.js";
 import { descriptionOf, GRAPH_PATH, todo, type AgentPlan, type EjectPlan } from "./plan.js";
+import { PAUSE_HELPERS } from "./runtime/pauses.js";
 
 export { GRAPH_PATH } from "./plan.js";
 
@@ -142,9 +143,6 @@ function wiring(plan: EjectPlan, flows: ReadonlyMap<string, FlowCode | null>): s
   return chain;
 }
 
-/** The functions src/pauses.ts gives the generated graph. */
-const PAUSE_HELPERS = ["approvalMessage", "approveDestructive", "askQuestion", "askUserTool", "rejectionNote", "requestApproval"];
-
 /** The functions src/routes.ts gives the generated graph. */
 const ROUTE_HELPERS = ["chooseRoute", "finalizeTurn", "matches"];
 
@@ -169,7 +167,7 @@ export function graphFile(plan: EjectPlan): string {
     uses("z.object(") ? 'import { z } from "zod";' : "",
     uses("cel(") ? 'import { cel } from "./cel.js";' : "",
     plan.hasBackgroundTasks ? 'import { BackgroundTasks } from "./backgroundTasks.js";' : "",
-    `import { agentLoop${["HandoffTurn", "requestHelpTool(", "transferTool("].some((n) => uses(n)) ? ", " : ""}${[uses("requestHelpTool(") ? "requestHelpTool" : "", uses("transferTool(") ? "transferTool" : "", uses("HandoffTurn") ? "type HandoffTurn" : ""].filter(Boolean).join(", ")} } from "./agentLoop.js";`,
+    `import { ${["agentLoop", uses("delegatedConfig(") ? "delegatedConfig" : "", uses("requestHelpTool(") ? "requestHelpTool" : "", uses("transferTool(") ? "transferTool" : "", uses("HandoffTurn") ? "type HandoffTurn" : ""].filter(Boolean).join(", ")} } from "./agentLoop.js";`,
     ...(DEFAULT_TOOL_FACTORIES.some((n) => uses(`${n}(`))
       ? [`import { ${DEFAULT_TOOL_FACTORIES.filter((n) => uses(`${n}(`)).join(", ")} } from "./defaultTools.js";`]
       : []),

@@ -6,6 +6,7 @@
 import { BUILTIN_CHANNELS, type GraphDocument, type GraphNode, type ModelProfile, type NodeOfKind, type Script, type ToolDefinition } from "../schema/index.js";
 import { IdentifierScope } from "./identifiers.js";
 import { lineComment } from "./escape.js";
+import { PAUSE_HELPERS } from "./runtime/pauses.js";
 
 /** The generated file that holds the graph: its nodes' functions and its wiring. */
 export const GRAPH_PATH = "src/graph.ts";
@@ -152,13 +153,9 @@ const GRAPH_NAMES = [
   "planActions",
   "executePlan",
   "ActionPlan",
-  "approvalMessage",
-  "approveDestructive",
-  "askQuestion",
-  "askUserTool",
-  "rejectionNote",
-  "requestApproval",
+  ...PAUSE_HELPERS,
   "dispatchCustomEvent",
+  "delegatedConfig",
 ];
 
 /** Names tools.ts imports, which no tool may take. */

@@ -84,6 +84,18 @@ export function requestHelpTool(supervisor: string) {
   });
 }
 
+/** Where the configurable of a run lists the delegated agents a pause comes through, outermost first. */
+export const PAUSE_VIA = "pause_via";
+
+/**
+ * The config a delegated agent's turn runs with: its caller's callbacks (not its conversation: it has
+ * its own), and the agents its pauses come through, so a person sees who asks.
+ */
+export function delegatedConfig(config: RunnableConfig | undefined, agent: string): RunnableConfig {
+  const via = config?.configurable?.[PAUSE_VIA];
+  return { callbacks: config?.callbacks, configurable: { [PAUSE_VIA]: [...(Array.isArray(via) ? via : []), agent] } };
+}
+
 /** Model calls the agent made since the user's last message. */
 function modelCallsThisTurn(messages: readonly BaseMessage[], agent: string): number {
   let count = 0;

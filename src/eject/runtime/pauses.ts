@@ -1,4 +1,8 @@
 /** The generated project's pauses for a person (src/pauses.ts): approvals, questions and the ask_user tool. */
+
+/** What src/pauses.ts gives the generated graph, which graph.ts imports by name. */
+export const PAUSE_HELPERS = ["approvalMessage", "approveDestructive", "askQuestion", "askUserTool", "rejectionNote", "requestApproval"];
+
 export const PAUSES_SOURCE = `/**
  * Where the graph waits for a person: Approval and Question nodes, destructive tools, and the
  * ask_user tool. Each pauses the run with LangGraph's \`interrupt()\`; the run goes on when the
@@ -13,7 +17,7 @@ export const PAUSES_SOURCE = `/**
  * pause comes before the node's side effects.
  */
 import { tool } from "@langchain/core/tools";
-import { interrupt } from "@langchain/langgraph";
+import { getConfig, interrupt } from "@langchain/langgraph";
 import { z } from "zod";
 
 /** An action or an Approval node's values waiting for a decision. */
@@ -27,6 +31,8 @@ export interface ApprovalRequest {
   allow_edit: boolean;
   agent: string | null;
   node: string | null;
+  /** The delegated agents the pause comes through, outermost first (none: the graph's own). */
+  via?: string[];
   /** Why the last answer was refused. */
   error?: string;
 }
@@ -37,6 +43,7 @@ export interface QuestionRequest {
   question: string;
   options: { id: string; label: string }[];
   node: string | null;
+  via?: string[];
   error?: string;
 }
 
@@ -78,8 +85,15 @@ function checkQuestion(request: QuestionRequest, value: Record<string, unknown>)
   return { ok: false, message: \`"\${String(id ?? "")}" is not an option of question "\${request.node ?? request.question}"; choose one of \${known}\` };
 }
 
+/** The delegated agents the running turn comes through (see delegatedConfig in agentLoop.ts). */
+function pauseVia(): { via?: string[] } {
+  const via: unknown = getConfig()?.configurable?.pause_via;
+  return Array.isArray(via) && via.length > 0 ? { via: via.map(String) } : {};
+}
+
 /** Pauses until the answer fits; each refusal pauses again (resume values match interrupts by order). */
-function askUntilValid<R extends ApprovalRequest | QuestionRequest, T>(request: R, check: (request: R, value: Record<string, unknown>) => Check<T>): T {
+function askUntilValid<R extends ApprovalRequest | QuestionRequest, T>(asked: R, check: (request: R, value: Record<string, unknown>) => Check<T>): T {
+  const request: R = { ...asked, ...pauseVia() };
   let current: R = request;
   for (;;) {
     const answer: unknown = interrupt(current);

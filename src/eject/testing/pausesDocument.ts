@@ -1,10 +1,11 @@
 /**
  * A graph that waits for a person in every way the exporter writes: an Approval node (with edit),
- * a Question node, a destructive tool in a Tool node, and an agent whose destructive tool and
- * ask_user tool pause its loop. Its tests answer each pause; they pass on our engine and on the
- * ejected project alike.
+ * a Question node, a destructive tool in a Tool node, an agent whose destructive tool and
+ * ask_user tool pause its loop, and a sub-agent it delegates to that pauses the same ways. Its tests
+ * answer each pause; they pass on our engine and on the ejected project alike.
  */
 import type { GraphDocumentInput } from "../../schema/index.js";
+import { pausesTests } from "./pausesTests.js";
 
 const at = (x: number, y: number) => ({ x, y });
 const setLabel = (id: string, label: string) => ({
@@ -132,6 +133,41 @@ export function pausesDocument(): GraphDocumentInput {
                 ],
               },
               { on: "tool", tool: "ask_user", reply: "Reminder set: {{ tool_result }}" },
+              { match: "^email (?<q>.+)", tool_calls: [{ name: "Emails", args: { message: "{{ match.q }}" } }] },
+              { on: "tool", tool: "Emails", reply: "Assistant heard: {{ tool_result }}" },
+            ],
+          },
+        },
+      },
+      {
+        id: "emails",
+        kind: "agent",
+        position: at(450, 250),
+        data: {
+          name: "Emails",
+          description: "Sorts and purges emails",
+          model: "scripted",
+          tools: ["delete"],
+          default_tools: ["ask_user"],
+          script: {
+            rules: [
+              { match: "clear", tool_calls: [{ name: "delete_task", args: { id: "3" } }] },
+              {
+                match: ".",
+                tool_calls: [
+                  {
+                    name: "ask_user",
+                    args: {
+                      question: "Which folder?",
+                      options: [
+                        { id: "inbox", label: "Inbox folder" },
+                        { id: "archive", label: "Archive folder" },
+                      ],
+                    },
+                  },
+                ],
+              },
+              { on: "tool", reply: "Emails did: {{ tool_result }}" },
             ],
           },
         },
@@ -153,82 +189,8 @@ export function pausesDocument(): GraphDocumentInput {
       { id: "e-work-end", kind: "flow", source: "WorkCalendar", target: "end" },
       { id: "e-purged", kind: "flow", source: "purge_node", target: "end" },
       { id: "e-assistant", kind: "flow", source: "assistant", target: "end" },
+      { id: "d-emails", kind: "delegation", source: "assistant", target: "emails", mode: "tool", blocking: true },
     ],
-    tests: [
-      {
-        id: "ship-edited",
-        name: "Shipping waits for approval, then goes on approved with the edited payload",
-        turns: [{ message: "ship the release" }, { resume: { decision: "edit", args: { version: "2.0" }, reason: "bump" } }],
-        assertions: [
-          { kind: "state", turn: 1, expression: 'state.label == ""' },
-          { kind: "state", expression: 'state.label == "shipped" && state.shipping.decision == "edit" && state.shipping.payload.version == "2.0"' },
-          { kind: "state", expression: 'state.results.Ship.reason == "bump"' },
-        ],
-      },
-      {
-        id: "ship-rejected",
-        name: "A rejected shipment is held, with the reason kept",
-        turns: [{ message: "ship the release" }, { resume: { decision: "reject", reason: "not today" } }],
-        assertions: [
-          {
-            kind: "state",
-            expression: 'state.label == "held" && state.results.Ship.reason == "not today" && state.shipping.payload.request == "ship the release"',
-          },
-        ],
-      },
-      {
-        id: "ship-refused-answer",
-        name: "An answer that is not a decision keeps the approval waiting",
-        turns: [{ message: "ship the release" }, { resume: { decision: "maybe" } }, { resume: { decision: "approve" } }],
-        assertions: [{ kind: "state", expression: 'state.label == "shipped" && state.shipping.decision == "approve"' }],
-      },
-      {
-        id: "calendar-work",
-        name: "The calendar question follows the chosen option",
-        turns: [{ message: "which calendar?" }, { resume: { option_id: "nope" } }, { resume: { option_id: "work" } }],
-        assertions: [{ kind: "state", expression: 'state.calendar == "work" && state.label == "work calendar" && state.results.Calendar.label == "Work"' }],
-      },
-      {
-        id: "purge-rejected",
-        name: "A rejected purge is recorded as refused, the tool does not run and the flow goes on",
-        turns: [{ message: "purge everything" }, { resume: { decision: "reject" } }],
-        assertions: [{ kind: "state", expression: "state.results.Purge.rejected == true && state.purged.rejected == true" }],
-      },
-      {
-        id: "purge-edited",
-        name: "An approved purge runs with the edited arguments",
-        turns: [{ message: "purge everything" }, { resume: { decision: "edit", args: { scope: "images" } } }],
-        assertions: [
-          { kind: "tool_not_called", tool: "purge_cache", turn: 1 },
-          { kind: "tool_called", tool: "purge_cache", args: { scope: "images" } },
-          { kind: "state", expression: 'state.purged == "Purged images"' },
-        ],
-      },
-      {
-        id: "delete-edited",
-        name: "The agent's destructive call waits for approval and runs with the edited arguments",
-        turns: [{ message: "delete task 7" }, { resume: { decision: "edit", args: { id: "9" } } }],
-        assertions: [
-          { kind: "tool_not_called", tool: "delete_task", turn: 1 },
-          { kind: "tool_called", tool: "delete_task", args: { id: "9" } },
-          { kind: "reply_contains", text: "Deleted task 9" },
-        ],
-      },
-      {
-        id: "delete-rejected",
-        name: "A rejected call tells the agent it was not run",
-        turns: [{ message: "delete task 7" }, { resume: { decision: "reject", reason: "keep it" } }],
-        assertions: [{ kind: "reply_contains", text: 'The user rejected the call to "delete_task": keep it' }],
-      },
-      {
-        id: "ask-user",
-        name: "ask_user waits for the person's choice and the agent reads it",
-        turns: [{ message: "remind me tomorrow" }, { resume: { option_id: "pm" } }],
-        assertions: [
-          { kind: "tool_called", tool: "ask_user", turn: 1 },
-          { kind: "reply_contains", text: "Evening" },
-        ],
-      },
-    ],
+    tests: pausesTests(),
   };
 }

@@ -13,6 +13,7 @@ import { conditionalEdge, docWith, flowEdge, framedDoc, handleEdge, plainNode } 
 import { projectDir, writeProject } from "../../tests/support/ejectedProject.js";
 import { testServices } from "../../tests/support/services.js";
 import { ejectDocument } from "./index.js";
+import { nestedHandoffsDocument } from "./testing/nestedHandoffs.js";
 import { pausesDocument } from "./testing/pausesDocument.js";
 
 const EXAMPLES = path.resolve(import.meta.dirname, "../../examples");
@@ -61,6 +62,7 @@ async function loadEjected(name: string, document: unknown): Promise<{ createGra
 const DOCUMENTS: [string, () => GraphDocument][] = [
   ...TEMPLATES.map((name): [string, () => GraphDocument] => [name, () => readExample(name)]),
   ["pauses", () => assertValid(pausesDocument())],
+  ["nested-handoffs", () => assertValid(nestedHandoffsDocument())],
 ];
 
 describe("the ejected graph's structure", () => {
@@ -86,8 +88,8 @@ describe("the ejected graph's structure", () => {
     expect(actual.nodes.length).toBeGreaterThan(0);
   });
 
-  it.each(TEMPLATES)("%s ejects with no TODO: everything it does is in the code", async (name) => {
-    const { todos, files } = await ejectDocument(readExample(name));
+  it.each(DOCUMENTS)("%s ejects with no TODO: everything it does is in the code", async (_name, read) => {
+    const { todos, files } = await ejectDocument(read());
     expect(todos).toEqual([]);
     expect(files.filter((f) => f.text.includes("TODO(")).map((f) => f.path)).toEqual([]);
   });
@@ -271,6 +273,43 @@ describe("the ejected pauses wait and resume as the graph does", () => {
         label: final.label,
         reply: (final.messages as { content: string }[] | undefined)?.at(-1)?.content,
       });
+    }
+  });
+});
+
+describe("the ejected nested handoffs route as the graph does", () => {
+  it("passes the document's tests on our engine: they say what the graph does", async () => {
+    const report = await runTests(assertValid(nestedHandoffsDocument()), testServices());
+    expect(report.results.filter((r) => r.status !== "passed").map((r) => r.name)).toEqual([]);
+    expect(report.passed).toBe(2);
+  });
+
+  it("reaches an agent two handoffs down by @name and by a lasting handoff, and request_help gives the turn back one level", async () => {
+    const document = assertValid(nestedHandoffsDocument());
+    const compiled = compileGraph(document, testServices());
+    const { createGraph } = (await loadEjected("nested-handoffs-run", document)) as unknown as {
+      createGraph(options: { checkpointer: MemorySaver }): PausingGraph;
+    };
+    const ejected = createGraph({ checkpointer: new MemorySaver() });
+    const conversations = { long: ["bill me", "refund please", "still there?", "help me", "and now?"], direct: ["@Refunds hi", "ok"] };
+    for (const [thread, messages] of Object.entries(conversations)) {
+      for (const message of messages) {
+        const events = await collectRun(compiled, { message }, { threadId: thread });
+        const graph = events.flatMap((e) => (e.type === "final_state" ? [e.state] : []))[0] as {
+          messages: { name?: string; content: string }[];
+          active_agent: string;
+        };
+        const state = (await ejected.invoke({ messages: [new HumanMessage(message)] }, { configurable: { thread_id: thread } })) as unknown as {
+          messages: { name?: string; text: string }[];
+          active_agent: string;
+        };
+        const said = (m: { name?: string; text?: string; content?: string } | undefined) => `${m?.name}: ${m?.text ?? m?.content}`;
+        expect({ message, reply: said(state.messages.at(-1)), active: state.active_agent }).toEqual({
+          message,
+          reply: said(graph.messages.at(-1)),
+          active: graph.active_agent,
+        });
+      }
     }
   });
 });

@@ -10,6 +10,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeProject } from "../../tests/support/ejectedProject.js";
 import { ejectDocument } from "./index.js";
+import { nestedHandoffsDocument } from "./testing/nestedHandoffs.js";
 import { pausesDocument } from "./testing/pausesDocument.js";
 
 const run = promisify(execFile);
@@ -29,8 +30,11 @@ const INSTALL_TIMEOUT = 600_000;
 const PROJECT_TIMEOUT = 180_000;
 
 const readExample = (name: string): Record<string, unknown> => JSON.parse(readFileSync(path.join(EXAMPLES, `${name}.json`), "utf8")) as Record<string, unknown>;
-/** Documents for what no template uses: Pauses for approvals, questions, ask_user and destructive tools. */
-const EXTRA: Record<string, () => Record<string, unknown>> = { pauses: () => pausesDocument() as Record<string, unknown> };
+/** Documents for what no template uses: Pauses for approvals, questions, ask_user and destructive tools; handoffs two levels deep. */
+const EXTRA: Record<string, () => Record<string, unknown>> = {
+  pauses: () => pausesDocument() as Record<string, unknown>,
+  "nested-handoffs": () => nestedHandoffsDocument() as Record<string, unknown>,
+};
 const documentOf = (name: string) => (Object.hasOwn(EXTRA, name) ? (EXTRA[name] as () => Record<string, unknown>)() : readExample(name));
 const PROJECTS = [...TEMPLATES, ...Object.keys(EXTRA)];
 

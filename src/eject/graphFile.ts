@@ -3,7 +3,7 @@
  * node, each agent's loop, sub-agents as tools, and the StateGraph wired as the canvas draws it.
  */
 import { outputHandleIds, type GraphNode, type StateChannel } from "../schema/index.js";
-import { agentBlock, DEFAULT_TOOL_FACTORIES } from "./agentsCode.js";
+import { agentBlock, DEFAULT_TOOL_FACTORIES, handoffDescendants } from "./agentsCode.js";
 import { builtinChannelsOf, conditionCode, flowCode, type FlowCode } from "./flowNodes.js";
 import { flowHelpers } from "./flowHelpers.js";
 import { docComment, propertyKey, stringLiteral, valueLiteral } from "./escape.js";
@@ -54,7 +54,7 @@ function otherNodeBlock(plan: EjectPlan, node: GraphNode, flow: FlowCode | null)
 
 /**
  * Agents a leading `@name` reaches, by lower-case name → the top-level node that answers: each
- * top-level agent, and the sub-agents it hands off to (its loop takes the turn on to them).
+ * top-level agent, and the sub-agents it hands off to at any depth (its loop takes the turn on to them).
  * Only a graph whose turns could start elsewhere needs it.
  */
 function mentionableAgents(plan: EjectPlan): Map<string, string> {
@@ -65,9 +65,9 @@ function mentionableAgents(plan: EjectPlan): Map<string, string> {
   if (topLevel.every((a) => startTargets.has(a.node.id)) && topLevel.length <= 1) return reachable;
   for (const agent of topLevel) reachable.set(agent.name.toLowerCase(), agent.graphName as string);
   for (const agent of topLevel) {
-    for (const link of agent.children) {
-      const key = link.child.name.toLowerCase();
-      if (link.mode === "handoff" && !reachable.has(key)) reachable.set(key, agent.graphName as string);
+    for (const name of handoffDescendants(agent)) {
+      const key = name.toLowerCase();
+      if (!reachable.has(key)) reachable.set(key, agent.graphName as string);
     }
   }
   return reachable;

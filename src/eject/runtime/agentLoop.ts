@@ -5,7 +5,9 @@ export const AGENT_LOOP_SOURCE = `/**
  * calls in one turn. A tool that fails answers \`Error: <message>\`, which the model reads.
  *
  * Handoffs: a \`transfer_to_<name>\` tool call moves the turn to that sub-agent (a node of this
- * loop), which answers from then on, in later turns too, until it calls \`request_help\`.
+ * loop), which answers from then on, in later turns too, until it calls \`request_help\`. A
+ * sub-agent may hand off further: \`@name\` and a lasting handoff reach any agent below, through
+ * the sub-agent above it.
  */
 import { randomUUID } from "node:crypto";
 import { dispatchCustomEvent } from "@langchain/core/callbacks/dispatch";
@@ -43,6 +45,10 @@ export interface AgentLoopOptions {
   maxIterations: number;
   /** Sub-agents this agent hands off to, by name. */
   handoffs?: Record<string, HandoffTurn>;
+  /** The agents each sub-agent hands off to in turn, at any depth, by sub-agent. */
+  nested?: Record<string, string[]>;
+  /** The agent that handed the conversation to this one: \`request_help\` gives it back. */
+  supervisor?: string;
   /**
    * A tool the model must call in its first reply of a turn. When it does not, the fallback (from
    * the user's message) stands in as the tool's result and the model answers again without tools;
@@ -128,16 +134,20 @@ function mentioned(messages: readonly BaseMessage[], names: readonly string[]): 
  * Compiles an agent's loop (call_model ⇄ call_tools, and a node per handoff sub-agent) and
  * returns its turn: given the system prompt and the conversation, what the agent added.
  */
-export function agentLoop({ name, model, tools, maxIterations, handoffs = {}, forcedTool, sanitize, approve }: AgentLoopOptions) {
+export function agentLoop({ name, model, tools, maxIterations, handoffs = {}, nested = {}, supervisor, forcedTool, sanitize, approve }: AgentLoopOptions) {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const children = Object.keys(handoffs);
+  const below = [...children, ...Object.values(nested).flat()];
+  /** The sub-agent of this loop that leads to \`agent\` (itself, or the one above it). */
+  const toward = (agent: string | null) => (agent === null ? null : children.includes(agent) ? agent : (children.find((c) => nested[c]?.includes(agent)) ?? null));
   if (tools.length > 0 && !model.bindTools) throw new Error(\`The model of \${name} cannot call tools\`);
   const bound = tools.length > 0 && model.bindTools ? model.bindTools(tools) : model;
 
-  /** @name or a handoff that lasts from an earlier turn sends the turn to a sub-agent; otherwise this agent answers. */
+  /** @name or a handoff that lasts from an earlier turn sends the turn toward an agent below; otherwise this agent answers. */
   function currentActiveAgent(state: LoopState) {
-    const child = mentioned(state.messages, children) ?? (state.active_agent && children.includes(state.active_agent) ? state.active_agent : null);
-    return new Command({ goto: child ?? "call_model", update: { active_agent: child ?? name } });
+    const target = mentioned(state.messages, below) ?? (toward(state.active_agent) ? state.active_agent : null);
+    const child = toward(target);
+    return new Command({ goto: child ?? "call_model", update: { active_agent: child ? target : name } });
   }
 
   async function callModel(state: LoopState, config: LangGraphRunnableConfig) {
@@ -205,7 +215,9 @@ export function agentLoop({ name, model, tools, maxIterations, handoffs = {}, fo
     }
     const transferredTo = children.find((child) => succeeded(results, \`\${TRANSFER_PREFIX}\${child}\`));
     if (transferredTo) return new Command({ goto: transferredTo, update: { messages: results, active_agent: transferredTo } });
-    return new Command({ goto: succeeded(results, "request_help") ? END : "call_model", update: { messages: results } });
+    // request_help gives the conversation back: the supervisor answers next.
+    if (succeeded(results, "request_help")) return new Command({ goto: END, update: { messages: results, active_agent: supervisor ?? name } });
+    return new Command({ goto: "call_model", update: { messages: results } });
   }
 
   const loop = new StateGraph(LoopState)
@@ -218,12 +230,12 @@ export function agentLoop({ name, model, tools, maxIterations, handoffs = {}, fo
       return last && AIMessage.isInstance(last) && (last.tool_calls?.length ?? 0) > 0 ? "call_tools" : END;
     });
   for (const [child, turn] of Object.entries(handoffs)) {
-    // After the sub-agent's turn: it asked for help (back to this agent's model), or the turn is over.
+    // After the sub-agent's turn: it gave the conversation back (back to this agent's model), or the turn is over.
     loop.addNode(
       child as "call_model",
       async (state: LoopState, config: LangGraphRunnableConfig) => {
         const result = await turn(state.messages, state.active_agent, config);
-        const escalated = succeeded(result.messages, "request_help");
+        const escalated = result.activeAgent === name;
         return new Command({
           goto: escalated ? "call_model" : END,
           update: { messages: result.messages, active_agent: escalated ? name : (result.activeAgent ?? child) },

@@ -13,7 +13,7 @@ import { conditionalEdge, docWith, flowEdge, framedDoc, handleEdge, plainNode } 
 import { projectDir, writeProject } from "../../tests/support/ejectedProject.js";
 import { testServices } from "../../tests/support/services.js";
 import { ejectDocument } from "./index.js";
-import { nestedHandoffsDocument } from "./testing/nestedHandoffs.js";
+import { nestedHandoffsDocument, reachedBothWaysDocument } from "./testing/nestedHandoffs.js";
 import { pausesDocument } from "./testing/pausesDocument.js";
 
 const EXAMPLES = path.resolve(import.meta.dirname, "../../examples");
@@ -63,6 +63,7 @@ const DOCUMENTS: [string, () => GraphDocument][] = [
   ...TEMPLATES.map((name): [string, () => GraphDocument] => [name, () => readExample(name)]),
   ["pauses", () => assertValid(pausesDocument())],
   ["nested-handoffs", () => assertValid(nestedHandoffsDocument())],
+  ["reached-both-ways", () => assertValid(reachedBothWaysDocument())],
 ];
 
 describe("the ejected graph's structure", () => {
@@ -277,39 +278,42 @@ describe("the ejected pauses wait and resume as the graph does", () => {
   });
 });
 
-describe("the ejected nested handoffs route as the graph does", () => {
-  it("passes the document's tests on our engine: they say what the graph does", async () => {
+/** Plays the same conversations on our engine and the ejected graph: each turn ends with the same messages, by the same agents, and the same active agent. */
+async function expectSameTurns(name: string, document: GraphDocument, conversations: Record<string, string[]>) {
+  const compiled = compileGraph(document, testServices());
+  const { createGraph } = (await loadEjected(name, document)) as unknown as { createGraph(options: { checkpointer: MemorySaver }): PausingGraph };
+  const ejected = createGraph({ checkpointer: new MemorySaver() });
+  const said = (m: { name?: string; text?: string; content?: unknown }) => `${m.name ?? "(tool or user)"}: ${m.text ?? String(m.content)}`;
+  for (const [thread, messages] of Object.entries(conversations)) {
+    for (const message of messages) {
+      const events = await collectRun(compiled, { message }, { threadId: thread });
+      const graph = events.flatMap((e) => (e.type === "final_state" ? [e.state] : []))[0] as {
+        messages: { name?: string; content: string }[];
+        active_agent: string;
+      };
+      const state = (await ejected.invoke({ messages: [new HumanMessage(message)] }, { configurable: { thread_id: thread } })) as unknown as {
+        messages: { name?: string; text: string }[];
+        active_agent: string;
+      };
+      const turn = (list: { name?: string }[], active: string) => ({ message, tail: list.slice(-3).map(said), active });
+      expect(turn(state.messages, state.active_agent)).toEqual(turn(graph.messages, graph.active_agent));
+    }
+  }
+}
+
+describe("the ejected handoffs route as the graph does", () => {
+  it("passes the nested handoffs' tests on our engine: they say what the graph does", async () => {
     const report = await runTests(assertValid(nestedHandoffsDocument()), testServices());
     expect(report.results.filter((r) => r.status !== "passed").map((r) => r.name)).toEqual([]);
     expect(report.passed).toBe(2);
   });
 
   it("reaches an agent two handoffs down by @name and by a lasting handoff, and request_help gives the turn back one level", async () => {
-    const document = assertValid(nestedHandoffsDocument());
-    const compiled = compileGraph(document, testServices());
-    const { createGraph } = (await loadEjected("nested-handoffs-run", document)) as unknown as {
-      createGraph(options: { checkpointer: MemorySaver }): PausingGraph;
-    };
-    const ejected = createGraph({ checkpointer: new MemorySaver() });
     const conversations = { long: ["bill me", "refund please", "still there?", "help me", "and now?"], direct: ["@Refunds hi", "ok"] };
-    for (const [thread, messages] of Object.entries(conversations)) {
-      for (const message of messages) {
-        const events = await collectRun(compiled, { message }, { threadId: thread });
-        const graph = events.flatMap((e) => (e.type === "final_state" ? [e.state] : []))[0] as {
-          messages: { name?: string; content: string }[];
-          active_agent: string;
-        };
-        const state = (await ejected.invoke({ messages: [new HumanMessage(message)] }, { configurable: { thread_id: thread } })) as unknown as {
-          messages: { name?: string; text: string }[];
-          active_agent: string;
-        };
-        const said = (m: { name?: string; text?: string; content?: string } | undefined) => `${m?.name}: ${m?.text ?? m?.content}`;
-        expect({ message, reply: said(state.messages.at(-1)), active: state.active_agent }).toEqual({
-          message,
-          reply: said(graph.messages.at(-1)),
-          active: graph.active_agent,
-        });
-      }
-    }
+    await expectSameTurns("nested-handoffs-run", assertValid(nestedHandoffsDocument()), conversations);
+  });
+
+  it("runs an agent reached both through a handoff and as a node with no supervisor as a node, and keeps the active agent as the graph does", async () => {
+    await expectSameTurns("reached-both-run", assertValid(reachedBothWaysDocument()), { t: ["hello", "tools", "go", "tools please", "@Helper tools"] });
   });
 });

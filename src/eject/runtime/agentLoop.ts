@@ -102,6 +102,23 @@ export function delegatedConfig(config: RunnableConfig | undefined, agent: strin
   return { callbacks: config?.callbacks, configurable: { [PAUSE_VIA]: [...(Array.isArray(via) ? via : []), agent] } };
 }
 
+/**
+ * The reply as the agent's: a new message rather than a changed one, because a checkpoint stores a
+ * message as it was built, and a name set afterwards would be gone in the next turn.
+ */
+function named(reply: AIMessage, agent: string): AIMessage {
+  return new AIMessage({
+    id: reply.id,
+    name: agent,
+    content: reply.content,
+    tool_calls: reply.tool_calls ?? [],
+    invalid_tool_calls: reply.invalid_tool_calls ?? [],
+    additional_kwargs: reply.additional_kwargs,
+    response_metadata: reply.response_metadata,
+    ...(reply.usage_metadata ? { usage_metadata: reply.usage_metadata } : {}),
+  });
+}
+
 /** Model calls the agent made since the user's last message. */
 function modelCallsThisTurn(messages: readonly BaseMessage[], agent: string): number {
   let count = 0;
@@ -143,11 +160,14 @@ export function agentLoop({ name, model, tools, maxIterations, handoffs = {}, ne
   if (tools.length > 0 && !model.bindTools) throw new Error(\`The model of \${name} cannot call tools\`);
   const bound = tools.length > 0 && model.bindTools ? model.bindTools(tools) : model;
 
-  /** @name or a handoff that lasts from an earlier turn sends the turn toward an agent below; otherwise this agent answers. */
+  /**
+   * @name or a handoff that lasts from an earlier turn sends the turn toward an agent below; otherwise this
+   * agent answers, and the active agent stays as it was (only a handoff or request_help changes it).
+   */
   function currentActiveAgent(state: LoopState) {
     const target = mentioned(state.messages, below) ?? (toward(state.active_agent) ? state.active_agent : null);
     const child = toward(target);
-    return new Command({ goto: child ?? "call_model", update: { active_agent: child ? target : name } });
+    return child ? new Command({ goto: child, update: { active_agent: target } }) : new Command({ goto: "call_model" });
   }
 
   async function callModel(state: LoopState, config: LangGraphRunnableConfig) {
@@ -158,15 +178,13 @@ export function agentLoop({ name, model, tools, maxIterations, handoffs = {}, ne
     // The instruction goes into the system prompt: some providers accept system text only first.
     const system = forced ? \`\${state.system}\\n\\nBefore you answer, call the tool "\${forced.name}". Answer only from its result.\` : state.system;
     const tagged = { ...config, tags: [...(config.tags ?? []), AGENT_MODEL_TAG] };
-    const reply = await bound.invoke([new SystemMessage(system), ...state.messages], tagged);
-    reply.name = name;
+    const reply = named(await bound.invoke([new SystemMessage(system), ...state.messages], tagged), name);
     if (!forced || (reply.tool_calls ?? []).some((call) => call.name === forced.name)) return { messages: [clean(reply)] };
     // The model skipped the forced tool: its fallback answers the call, and the model answers again without tools.
     const id = \`call_\${randomUUID()}\`;
     const call = new AIMessage({ id: reply.id, name, content: "", tool_calls: [{ id, name: forced.name, args: {}, type: "tool_call" }] });
     const answer = new ToolMessage({ tool_call_id: id, name: forced.name, content: forced.fallback(lastHumanText(state.messages)) });
-    const again = await model.invoke([new SystemMessage(state.system), ...state.messages, call, answer], tagged);
-    again.name = name;
+    const again = named(await model.invoke([new SystemMessage(state.system), ...state.messages, call, answer], tagged), name);
     return { messages: [call, answer, clean(again)] };
   }
 

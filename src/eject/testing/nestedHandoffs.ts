@@ -1,7 +1,8 @@
 /**
- * Handoffs two levels deep: Front hands the conversation to Billing, which hands it to Refunds;
- * Refunds can give it back (request_help). `@name` and a lasting handoff reach Refunds through
- * Billing, as the engine routes them.
+ * Handoffs as the engine routes them. Two levels deep: Front hands the conversation to Billing,
+ * which hands it to Refunds; Refunds can give it back (request_help); `@name` and a lasting handoff
+ * reach Refunds through Billing. Reached both ways: Helper is Sup's handoff sub-agent and also a
+ * node of the graph after Sup.
  */
 import type { GraphDocumentInput } from "../../schema/index.js";
 
@@ -59,6 +60,31 @@ export function nestedHandoffsDocument(): GraphDocumentInput {
           { kind: "reply_contains", text: "Billing again: Escalated to Billing: not mine" },
         ],
       },
+    ],
+  };
+}
+
+/** Start → Sup → Helper → End, and Sup hands off to Helper ("go"). */
+export function reachedBothWaysDocument(): GraphDocumentInput {
+  const helperRules = [
+    { match: "tools", tool_calls: [{ name: "list_tools_available", args: {} }] },
+    { on: "tool", reply: "Tools: {{ tool_result }}" },
+  ];
+  return {
+    version: 1,
+    meta: { id: "reached-both-ways", name: "Reached both ways" },
+    models: [{ id: "scripted", provider: "scripted", model: "scripted" }],
+    nodes: [
+      { id: "start", kind: "start", position: at },
+      agent("sup", "Sup", [{ match: "go", tool_calls: [{ name: "transfer_to_Helper", args: {} }] }], "Sup here."),
+      agent("helper", "Helper", helperRules, "Helper here.", ["request_help", "list_tools_available"]),
+      { id: "end", kind: "end", position: at },
+    ],
+    edges: [
+      { id: "e1", kind: "flow", source: "start", target: "sup" },
+      { id: "e2", kind: "flow", source: "sup", target: "helper" },
+      { id: "e3", kind: "flow", source: "helper", target: "end" },
+      { id: "d1", kind: "delegation", source: "sup", target: "helper", mode: "handoff" },
     ],
   };
 }

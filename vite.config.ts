@@ -67,7 +67,12 @@ const ISOLATED_IN_SHARED_FOLDERS = [
  * whole process (as on a LangGraph server): the engine and worker tests run as in the browser,
  * without it, so these keep their modules to themselves.
  */
-const NODE_ENTRY_TESTS = ["src/cli/graphLibrary.test.ts", "src/worker/backgroundPauses.nodeEntry.test.ts", "src/eject/ejectedGraphs.test.ts"];
+const NODE_ENTRY_TESTS = [
+  "src/cli/graphLibrary.test.ts",
+  "src/worker/backgroundPauses.nodeEntry.test.ts",
+  "src/eject/ejectedGraphs.test.ts",
+  "src/eject/ejectedPauses.test.ts",
+];
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), sandboxWorkerSource(), serverEngineSource(), contentSecurityPolicyPlugin()],

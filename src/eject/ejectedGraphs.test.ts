@@ -6,8 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { HumanMessage } from "@langchain/core/messages";
-import { Command, MemorySaver } from "@langchain/langgraph";
-import { collectRun, compileGraph, runTests, type RunEvent } from "../engine/index.js";
+import { compileGraph } from "../engine/index.js";
 import { assertValid, type GraphDocument } from "../schema/index.js";
 import { conditionalEdge, docWith, flowEdge, framedDoc, handleEdge, plainNode } from "../schema/fixtures/builders.js";
 import { projectDir, writeProject } from "../../tests/support/ejectedProject.js";
@@ -233,87 +232,5 @@ describe("the ejected flow kinds run as the graph does", () => {
     expect(empty.actions).toBeNull();
     const long = await graph.invoke({ messages: [new HumanMessage("☕".repeat(2001))] });
     expect(long.messages.at(-1)?.text).toBe("That's a lot to take in. Please keep requests under 2000 characters (yours has 2001).");
-  });
-});
-
-interface PausingGraph {
-  invoke(input: unknown, config: { configurable: { thread_id: string } }): Promise<Record<string, unknown> & { __interrupt__?: { value: unknown }[] }>;
-}
-
-describe("the ejected pauses wait and resume as the graph does", () => {
-  const document = assertValid(pausesDocument());
-  const ofType = <T extends RunEvent["type"]>(events: RunEvent[], type: T) => events.filter((e): e is Extract<RunEvent, { type: T }> => e.type === type);
-
-  it("passes the document's tests on our engine: they say what the graph does", async () => {
-    const report = await runTests(document, testServices());
-    expect(report.results.filter((r) => r.status !== "passed").map((r) => r.name)).toEqual([]);
-    expect(report.passed).toBe(document.tests.length);
-  });
-
-  it.each(document.tests.map((t) => [t.name, t] as const))("%s: same pauses, payloads and outcome", async (_name, test) => {
-    const compiled = compileGraph(document, testServices());
-    const { createGraph } = (await loadEjected(`pauses-${test.id}`, document)) as unknown as {
-      createGraph(options: { checkpointer: MemorySaver }): PausingGraph;
-    };
-    const ejected = createGraph({ checkpointer: new MemorySaver() });
-    const config = { configurable: { thread_id: test.id } };
-    for (const turn of test.turns) {
-      const input = "message" in turn ? { message: turn.message } : { message: "", resume: { value: turn.resume } };
-      const events = await collectRun(compiled, input, { threadId: test.id });
-      const state = await ejected.invoke("message" in turn ? { messages: [new HumanMessage(turn.message)] } : new Command({ resume: turn.resume }), config);
-      // The same question with the same fields, or none on either side. A refused answer leaves the
-      // graph's pause as it was and says why in an error; the ejected graph asks again with the reason.
-      const refused = ofType(events, "error")[0]?.message;
-      const asked = (state.__interrupt__ ?? []).map((i) => i.value as Record<string, unknown>);
-      expect(asked.map(({ error: _error, ...payload }) => payload)).toEqual(ofType(events, "interrupt").map((e) => e.payload));
-      if (refused !== undefined) expect(asked.map((p) => p.error)).toEqual([refused]);
-      const final = ofType(events, "final_state")[0]?.state;
-      if (!final) continue;
-      expect({ results: state.results, label: state.label, reply: (state.messages as { text: string }[]).at(-1)?.text }).toEqual({
-        results: final.results,
-        label: final.label,
-        reply: (final.messages as { content: string }[] | undefined)?.at(-1)?.content,
-      });
-    }
-  });
-});
-
-/** Plays the same conversations on our engine and the ejected graph: each turn ends with the same messages, by the same agents, and the same active agent. */
-async function expectSameTurns(name: string, document: GraphDocument, conversations: Record<string, string[]>) {
-  const compiled = compileGraph(document, testServices());
-  const { createGraph } = (await loadEjected(name, document)) as unknown as { createGraph(options: { checkpointer: MemorySaver }): PausingGraph };
-  const ejected = createGraph({ checkpointer: new MemorySaver() });
-  const said = (m: { name?: string; text?: string; content?: unknown }) => `${m.name ?? "(tool or user)"}: ${m.text ?? String(m.content)}`;
-  for (const [thread, messages] of Object.entries(conversations)) {
-    for (const message of messages) {
-      const events = await collectRun(compiled, { message }, { threadId: thread });
-      const graph = events.flatMap((e) => (e.type === "final_state" ? [e.state] : []))[0] as {
-        messages: { name?: string; content: string }[];
-        active_agent: string;
-      };
-      const state = (await ejected.invoke({ messages: [new HumanMessage(message)] }, { configurable: { thread_id: thread } })) as unknown as {
-        messages: { name?: string; text: string }[];
-        active_agent: string;
-      };
-      const turn = (list: { name?: string }[], active: string) => ({ message, tail: list.slice(-3).map(said), active });
-      expect(turn(state.messages, state.active_agent)).toEqual(turn(graph.messages, graph.active_agent));
-    }
-  }
-}
-
-describe("the ejected handoffs route as the graph does", () => {
-  it("passes the nested handoffs' tests on our engine: they say what the graph does", async () => {
-    const report = await runTests(assertValid(nestedHandoffsDocument()), testServices());
-    expect(report.results.filter((r) => r.status !== "passed").map((r) => r.name)).toEqual([]);
-    expect(report.passed).toBe(2);
-  });
-
-  it("reaches an agent two handoffs down by @name and by a lasting handoff, and request_help gives the turn back one level", async () => {
-    const conversations = { long: ["bill me", "refund please", "still there?", "help me", "and now?"], direct: ["@Refunds hi", "ok"] };
-    await expectSameTurns("nested-handoffs-run", assertValid(nestedHandoffsDocument()), conversations);
-  });
-
-  it("runs an agent reached both through a handoff and as a node with no supervisor as a node, and keeps the active agent as the graph does", async () => {
-    await expectSameTurns("reached-both-run", assertValid(reachedBothWaysDocument()), { t: ["hello", "tools", "go", "tools please", "@Helper tools"] });
   });
 });

@@ -81,7 +81,8 @@ export async function ejectDocument(input: unknown): Promise<EjectResult> {
   if (typescript[GRAPH_PATH]?.includes('from "./routes.js"')) typescript["src/routes.ts"] = ROUTES_SOURCE;
   if (typescript[GRAPH_PATH]?.includes('from "./plans.js"')) typescript["src/plans.ts"] = PLANS_SOURCE;
   if (typescript[GRAPH_PATH]?.includes('from "./execution.js"')) typescript["src/execution.ts"] = EXECUTION_SOURCE;
-  if (typescript[GRAPH_PATH]?.includes('from "./pauses.js"')) typescript["src/pauses.ts"] = PAUSES_SOURCE;
+  // Execute's confirmations pause through src/pauses.ts too.
+  if (typescript[GRAPH_PATH]?.includes('from "./pauses.js"') || typescript["src/execution.ts"]) typescript["src/pauses.ts"] = PAUSES_SOURCE;
   if (Object.values(typescript).some((text) => text.includes('from "./cel.js"'))) typescript["src/cel.ts"] = CEL_SOURCE;
   if (typescript[GRAPH_PATH]?.includes('from "./sanitize.js"')) typescript["src/sanitize.ts"] = SANITIZE_SOURCE;
 

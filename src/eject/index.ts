@@ -93,7 +93,7 @@ export async function ejectDocument(input: unknown): Promise<EjectResult> {
     { path: "package.json", text: packageJson(plan, files) },
     { path: "tsconfig.json", text: TSCONFIG },
     { path: "langgraph.json", text: langgraphJson(plan) },
-    { path: "README.md", text: readme(plan, todos) },
+    { path: "README.md", text: readme(plan, todos, files) },
   );
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, todos };

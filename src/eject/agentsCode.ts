@@ -98,6 +98,10 @@ export function agentBlock(plan: EjectPlan, agent: AgentPlan): string {
     const definition = toolById(plan, id);
     return definition && definition.kind !== "agent" && definition.destructive ? [definition.name] : [];
   });
+  const inBackground = plan.agents.some((a) => a.children.some((l) => l.child === agent && l.mode === "tool" && !l.blocking));
+  if (inBackground && (destructive.length > 0 || data.default_tools.includes("ask_user"))) {
+    note("a pause (ask_user, or a destructive tool's approval) in a background task is not exported yet: the task fails instead of waiting for the person");
+  }
   const approveOption = destructive.length > 0 ? `, approve: approveDestructive(${stringLiteral(agent.name)}, ${valueLiteral([...new Set(destructive)])})` : "";
   const prompt = (state: string, input: string, supervisor?: string) =>
     `systemPrompt(prompts.${agent.prompt}, { state: ${state}, input: ${input}, agent: ${stringLiteral(agent.name)} }, now()${data.timezone || supervisor ? `, ${stringLiteral(data.timezone ?? "UTC")}` : ""}${supervisor ? `, ${supervisor}` : ""})`;

@@ -4,6 +4,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { GraphValidationError } from "../schema/index.js";
 import { agentNode, docWith, flowEdge, handleEdge, mockTool, plainNode } from "../schema/fixtures/builders.js";
+import { askingTeamDoc } from "../engine/testing/delegatedPauses.js";
 import { ejectDocument, type EjectResult } from "./index.js";
 
 const EXAMPLES = path.resolve(import.meta.dirname, "../../examples");
@@ -119,6 +120,21 @@ describe("ejectDocument", () => {
     const plain = await ejectDocument(example("weather-assistant"));
     expect(plain.files.map((f) => f.path)).not.toContain("src/pauses.ts");
     expect(fileOf(plain, "README.md")).not.toContain("waits for a person");
+  });
+
+  it("marks a background sub-agent that would pause as TODO, and the same sub-agent waited for as covered", async () => {
+    const background = await ejectDocument(askingTeamDoc({ blocking: false }));
+    expect(background.todos).toEqual([
+      {
+        name: "Emails",
+        nodeId: "emails",
+        reason:
+          "a pause (ask_user, or a destructive tool's approval) in a background task is not exported yet: the task fails instead of waiting for the person",
+        file: "src/graph.ts",
+      },
+    ]);
+    expect(fileOf(background, "src/graph.ts")).toContain("// TODO(Emails): a pause (ask_user, or a destructive tool's approval) in a background task");
+    expect((await ejectDocument(askingTeamDoc({ blocking: true }))).todos).toEqual([]);
   });
 
   it.each(["weather-assistant", "number-cruncher", "support-desk", "main-agent-team", "sage-loop"])(

@@ -73,6 +73,7 @@ const NODE_ENTRY_TESTS = [
   "src/eject/ejectedGraphs.test.ts",
   "src/eject/ejectedTools.test.ts",
   "src/eject/ejectedFlows.test.ts",
+  "src/eject/ejectedPauses.test.ts",
 ];
 
 export default defineConfig({

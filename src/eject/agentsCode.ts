@@ -51,6 +51,7 @@ function agentToolList(plan: EjectPlan, agent: AgentPlan, supervisor: string | n
   }
   // Only a handoff sub-agent has a supervisor to give the conversation back to.
   if (supervisor && data.default_tools.includes("request_help")) list.push(`requestHelpTool(${supervisor})`);
+  if (data.default_tools.includes("ask_user")) list.push(`askUserTool(${stringLiteral(agent.name)})`);
   for (const name of data.default_tools) {
     if (name === "get_time_date") list.push(`getTimeDate(${stringLiteral(data.timezone ?? "UTC")}, now)`);
     else if (name === "list_tools_available") list.push(`listToolsAvailable(() => ${agent.tools})`);
@@ -60,6 +61,17 @@ function agentToolList(plan: EjectPlan, agent: AgentPlan, supervisor: string | n
     else if (multiAgent && name === "get_supervisor_agent") list.push(`getSupervisorAgent(${stringLiteral(agent.name)}${supervisor ? `, ${supervisor}` : ""})`);
   }
   return list;
+}
+
+/** The agents below `agent` reachable by handoffs, at any depth, nearest first. */
+export function handoffDescendants(agent: AgentPlan, seen: ReadonlySet<AgentPlan> = new Set()): string[] {
+  const out: string[] = [];
+  for (const link of agent.children) {
+    // Validation rejects delegation cycles; `seen` only keeps an invalid document from looping here.
+    if (link.mode !== "handoff" || seen.has(link.child)) continue;
+    out.push(link.child.name, ...handoffDescendants(link.child, new Set([...seen, agent])));
+  }
+  return [...new Set(out)];
 }
 
 /** Whether an agent also runs as a tool (delegation or a catalog tool of kind agent). */
@@ -72,11 +84,6 @@ export function agentBlock(plan: EjectPlan, agent: AgentPlan): string {
   const notes: string[] = [];
   const note = (reason: string) => notes.push(todo(plan, { name: agent.name, nodeId: agent.node.id, reason, file: GRAPH_PATH }));
   const supervisors = plan.agents.filter((a) => a.children.some((l) => l.child === agent && l.mode === "handoff"));
-  if (supervisors.some((s) => plan.agents.some((a) => a.children.some((l) => l.child === s && l.mode === "handoff")))) {
-    note("handoffs nested more than one level deep are not exported yet: @name and a lasting handoff reach only direct sub-agents");
-  }
-  // ask_user asks the person a question (an interrupt): not exported yet.
-  if (data.default_tools.includes("ask_user")) note("the default tool ask_user is not exported yet");
   const catalogTools = plan.document.tools.flatMap((t) => (t.kind === "agent" && t.config.agent === agent.name ? [t] : []));
   for (const definition of catalogTools) if (definition.return_direct) note(`the ${definition.name} tool's return_direct is not exported yet`);
   const forced = data.forced_tool ? toolById(plan, data.forced_tool.tool) : undefined;
@@ -86,11 +93,25 @@ export function agentBlock(plan: EjectPlan, agent: AgentPlan): string {
     ? `, forcedTool: { name: ${stringLiteral(forced.name)}, fallback: (${fallback.includes("{{") ? "input" : ""}) => ${fallback.includes("{{") ? `render(${stringLiteral(fallback)}, { state: {}, input })` : stringLiteral(fallback)} }`
     : "";
   const sanitizeOption = data.sanitize ? ", sanitize: sanitizeReply" : "";
+  // Catalog tools marked destructive wait for a person's approval before each call, as in the graph.
+  const destructive = data.tools.flatMap((id) => {
+    const definition = toolById(plan, id);
+    return definition && definition.kind !== "agent" && definition.destructive ? [definition.name] : [];
+  });
+  const inBackground = plan.agents.some((a) => a.children.some((l) => l.child === agent && l.mode === "tool" && !l.blocking));
+  if (inBackground && (destructive.length > 0 || data.default_tools.includes("ask_user"))) {
+    note("a pause (ask_user, or a destructive tool's approval) in a background task is not exported yet: the task fails instead of waiting for the person");
+  }
+  const approveOption = destructive.length > 0 ? `, approve: approveDestructive(${stringLiteral(agent.name)}, ${valueLiteral([...new Set(destructive)])})` : "";
   const prompt = (state: string, input: string, supervisor?: string) =>
     `systemPrompt(prompts.${agent.prompt}, { state: ${state}, input: ${input}, agent: ${stringLiteral(agent.name)} }, now()${data.timezone || supervisor ? `, ${stringLiteral(data.timezone ?? "UTC")}` : ""}${supervisor ? `, ${supervisor}` : ""})`;
   const handoffs = agent.children
     .filter((l) => l.mode === "handoff")
     .map((l) => `${stringLiteral(l.child.name)}: ${l.child.handoff}(${stringLiteral(agent.name)})`);
+  // The agents each sub-agent hands off to in turn: @name and a lasting handoff reach them through it.
+  const nested = agent.children
+    .filter((l) => l.mode === "handoff" && handoffDescendants(l.child).length > 0)
+    .map((l) => `${stringLiteral(l.child.name)}: ${valueLiteral(handoffDescendants(l.child))}`);
   const role = agent.graphName
     ? ""
     : supervisors.length > 0
@@ -100,30 +121,25 @@ export function agentBlock(plan: EjectPlan, agent: AgentPlan): string {
   const lines = [`// ${agent.name}${role}`, ...notes];
   // A profile without tool calling falls back to plain chat, as the engine does.
   const loopTools = agent.profile.tool_calling ? agent.tools : "[]";
-  const loopOptions = `{ name: ${stringLiteral(agent.name)}, model: model(${stringLiteral(agent.name)}), tools: ${loopTools}, maxIterations: ${data.max_iterations}${forcedOption}${sanitizeOption}${handoffs.length > 0 ? `, handoffs: { ${handoffs.join(", ")} }` : ""} }`;
+  // A handoff sub-agent's loop also names its supervisor (request_help gives the conversation back to it).
+  const loopOptions = (extra = "") =>
+    `{ name: ${stringLiteral(agent.name)}, model: model(${stringLiteral(agent.name)}), tools: ${loopTools}, maxIterations: ${data.max_iterations}${forcedOption}${sanitizeOption}${approveOption}${handoffs.length > 0 ? `, handoffs: { ${handoffs.join(", ")} }` : ""}${nested.length > 0 ? `, nested: { ${nested.join(", ")} }` : ""}${extra} }`;
   if (supervisors.length > 0) {
     // A handoff sub-agent's tools name its supervisor (request_help), so its loop is built per supervisor.
     lines.push(`${docComment(`${agent.name}'s turn when a supervisor hands the conversation to it: its prompt starts with the supervisor's block.`)}function ${agent.handoff}(supervisor: string): HandoffTurn {
   const ${agent.tools}: StructuredToolInterface[] = ${toolList("supervisor")};
-  const ${agent.turn} = agentLoop(${loopOptions});
+  const ${agent.turn} = agentLoop(${loopOptions(", supervisor")});
   return (messages, activeAgent, config) =>
     ${agent.turn}(${prompt("{}", "lastUserText(messages)", "supervisor")}, messages, config, activeAgent);
 }`);
+    // Reached otherwise too (a node of the graph, or a tool), it runs with no supervisor, as in the graph.
     if (!agent.graphName && !delegatedOrRun(plan, agent)) return lines.join("\n");
-    lines.push(
-      todo(plan, {
-        name: agent.name,
-        nodeId: agent.node.id,
-        reason: "an agent reached both through a handoff and otherwise runs without its supervisor's tools",
-        file: GRAPH_PATH,
-      }),
-    );
   }
-  lines.push(`const ${agent.tools}: StructuredToolInterface[] = ${toolList(null)};`, `const ${agent.turn} = agentLoop(${loopOptions});`);
+  lines.push(`const ${agent.tools}: StructuredToolInterface[] = ${toolList(null)};`, `const ${agent.turn} = agentLoop(${loopOptions()});`);
   const delegatedTo = plan.agents.some((a) => a.children.some((l) => l.child === agent && l.mode === "tool"));
   if (delegatedTo || catalogTools.length > 0) {
     lines.push(`${docComment(`${agent.name} answers one message in a conversation of its own; its last reply is the answer.`)}async function ${agent.ask}(message: string, config?: RunnableConfig): Promise<string> {
-  const added = await ${agent.turn}(${prompt("{}", "message")}, [new HumanMessage(message)], { callbacks: config?.callbacks });
+  const added = await ${agent.turn}(${prompt("{}", "message")}, [new HumanMessage(message)], delegatedConfig(config, ${stringLiteral(agent.name)}));
   return answerOf(added.messages);
 }`);
   }

@@ -3,7 +3,8 @@ import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { GraphValidationError } from "../schema/index.js";
-import { agentNode, docWith, flowEdge, mockTool, plainNode } from "../schema/fixtures/builders.js";
+import { agentNode, docWith, flowEdge, handleEdge, mockTool, plainNode } from "../schema/fixtures/builders.js";
+import { askingTeamDoc } from "../engine/testing/delegatedPauses.js";
 import { ejectDocument, type EjectResult } from "./index.js";
 import { wiredToolsGraph } from "./testing/wiredToolsGraph.js";
 
@@ -100,6 +101,42 @@ describe("ejectDocument", () => {
     expect(graph).toContain("async function assistant22(");
     expect(graph).toMatch(/const assistant2Tools: StructuredToolInterface\[\] = \[\s*tools\.getWeather,\s*tools\.getWeather2,/);
     expect(graph).toContain("const assistant22Turn = agentLoop(");
+  });
+
+  it("gives a node named like a pause helper a function of its own, and a graph that pauses src/pauses.ts and a README on answering", async () => {
+    const doc = docWith((d) => {
+      d.nodes.push(plainNode("gate", "approval", { name: "requestApproval" }));
+      d.edges = [
+        flowEdge("e1", "start", "gate"),
+        handleEdge("gate", "assistant", "approved"),
+        handleEdge("gate", "end", "rejected"),
+        flowEdge("e2", "assistant", "end"),
+      ];
+    });
+    const result = await ejectDocument(doc);
+    const graph = fileOf(result, "src/graph.ts");
+    expect(graph).toContain("async function requestApproval2(");
+    expect(graph).toContain('import { requestApproval } from "./pauses.js";');
+    expect(fileOf(result, "src/pauses.ts")).toContain("export function requestApproval(");
+    expect(fileOf(result, "README.md")).toContain("## When the graph waits for a person");
+    const plain = await ejectDocument(example("weather-assistant"));
+    expect(plain.files.map((f) => f.path)).not.toContain("src/pauses.ts");
+    expect(fileOf(plain, "README.md")).not.toContain("waits for a person");
+  });
+
+  it("marks a background sub-agent that would pause as TODO, and the same sub-agent waited for as covered", async () => {
+    const background = await ejectDocument(askingTeamDoc({ blocking: false }));
+    expect(background.todos).toEqual([
+      {
+        name: "Emails",
+        nodeId: "emails",
+        reason:
+          "a pause (ask_user, or a destructive tool's approval) in a background task is not exported yet: the task fails instead of waiting for the person",
+        file: "src/graph.ts",
+      },
+    ]);
+    expect(fileOf(background, "src/graph.ts")).toContain("// TODO(Emails): a pause (ask_user, or a destructive tool's approval) in a background task");
+    expect((await ejectDocument(askingTeamDoc({ blocking: true }))).todos).toEqual([]);
   });
 
   it.each(["weather-assistant", "number-cruncher", "support-desk", "main-agent-team", "sage-loop"])(

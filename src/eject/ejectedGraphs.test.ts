@@ -14,6 +14,8 @@ import { testServices } from "../../tests/support/services.js";
 import { shapeOf, type DrawableGraph } from "../../tests/support/graphShape.js";
 import { ejectDocument } from "./index.js";
 import { wiredToolsGraph } from "./testing/wiredToolsGraph.js";
+import { nestedHandoffsDocument, reachedBothWaysDocument } from "./testing/nestedHandoffs.js";
+import { pausesDocument } from "./testing/pausesDocument.js";
 
 const EXAMPLES = path.resolve(import.meta.dirname, "../../examples");
 const readExample = (name: string): GraphDocument => assertValid(JSON.parse(readFileSync(path.join(EXAMPLES, `${name}.json`), "utf8")));
@@ -37,9 +39,17 @@ async function loadEjected(name: string, document: unknown): Promise<{ createGra
   return (await import(pathToFileURL(path.join(dir, "src/graph.ts")).href)) as { createGraph(): DrawableGraph };
 }
 
+/** Every template, and the documents that exercise what no template uses. */
+const DOCUMENTS: [string, () => GraphDocument][] = [
+  ...TEMPLATES.map((name): [string, () => GraphDocument] => [name, () => readExample(name)]),
+  ["pauses", () => assertValid(pausesDocument())],
+  ["nested-handoffs", () => assertValid(nestedHandoffsDocument())],
+  ["reached-both-ways", () => assertValid(reachedBothWaysDocument())],
+];
+
 describe("the ejected graph's structure", () => {
-  it.each(TEMPLATES)("%s has the nodes and edges our compiler builds", async (name) => {
-    const document = readExample(name);
+  it.each(DOCUMENTS)("%s has the nodes and edges our compiler builds", async (name, read) => {
+    const document = read();
     const compiled = compileGraph(document, testServices());
     const start = document.nodes.find((n) => n.kind === "start");
     const startTargets = document.edges
@@ -60,8 +70,8 @@ describe("the ejected graph's structure", () => {
     expect(actual.nodes.length).toBeGreaterThan(0);
   });
 
-  it.each(TEMPLATES)("%s ejects with no TODO: everything it does is in the code", async (name) => {
-    const { todos, files } = await ejectDocument(readExample(name));
+  it.each(DOCUMENTS)("%s ejects with no TODO: everything it does is in the code", async (_name, read) => {
+    const { todos, files } = await ejectDocument(read());
     expect(todos).toEqual([]);
     expect(files.filter((f) => f.text.includes("TODO(")).map((f) => f.path)).toEqual([]);
   });

@@ -16,6 +16,8 @@ import { assertValid } from "../schema/index.js";
 import { startEverythingServer, type EverythingServer } from "../tools/testing/everythingServer.js";
 import { ejectDocument, type EjectOptions } from "./index.js";
 import { flowDeskDocument, sageDocument } from "./testing/flowDesk.js";
+import { nestedHandoffsDocument } from "./testing/nestedHandoffs.js";
+import { pausesDocument } from "./testing/pausesDocument.js";
 import { wiredToolsGraph } from "./testing/wiredToolsGraph.js";
 
 const run = promisify(execFile);
@@ -35,6 +37,13 @@ const INSTALL_TIMEOUT = 600_000;
 const PROJECT_TIMEOUT = 180_000;
 
 const readExample = (name: string): Record<string, unknown> => JSON.parse(readFileSync(path.join(EXAMPLES, `${name}.json`), "utf8")) as Record<string, unknown>;
+/** Documents for what no template uses: Pauses for approvals, questions, ask_user and destructive tools; handoffs two levels deep. */
+const EXTRA: Record<string, () => Record<string, unknown>> = {
+  pauses: () => pausesDocument() as Record<string, unknown>,
+  "nested-handoffs": () => nestedHandoffsDocument() as Record<string, unknown>,
+};
+const documentOf = (name: string) => (Object.hasOwn(EXTRA, name) ? (EXTRA[name] as () => Record<string, unknown>)() : readExample(name));
+const PROJECTS = [...TEMPLATES, ...Object.keys(EXTRA)];
 
 interface Outcome {
   ok: boolean;
@@ -84,7 +93,7 @@ describe("ejected projects, installed from the registry", { timeout: INSTALL_TIM
     toolServer = await startToolServer();
     everything = await startEverythingServer({ requiredHeaders: { "X-Api-Key": WIRED_SECRETS.EVERYTHING_KEY } });
     wired = wiredToolsGraph({ http: toolServer.origin, mcp: everything.url });
-    const projects: (readonly [string, unknown, EjectOptions?])[] = [...TEMPLATES.map((name) => [name, readExample(name)] as const), ["wired-tools", wired]];
+    const projects: (readonly [string, unknown, EjectOptions?])[] = [...PROJECTS.map((name) => [name, documentOf(name)] as const), ["wired-tools", wired]];
     // The flow constructs no template uses yet: Switch, Parallel, a Planner's meta-tools and a Subgraph node with its saved graph.
     projects.push(["flow-desk", flowDeskDocument(), { subgraphs: [sageDocument()] }]);
     // Weather assistant with a broken tool: get_weather's answer for Paris no longer says it is sunny.
@@ -115,14 +124,14 @@ describe("ejected projects, installed from the registry", { timeout: INSTALL_TIM
     expect(install.ok, `npm install in ${root} failed:\n${install.output}`).toBe(true);
   });
 
-  it.each(TEMPLATES)("%s type-checks (strict) and passes the graph's own tests", { timeout: PROJECT_TIMEOUT }, async (name) => {
+  it.each(PROJECTS)("%s type-checks (strict) and passes the graph's own tests", { timeout: PROJECT_TIMEOUT }, async (name) => {
     expect(install.ok, "npm install failed (see the install test)").toBe(true);
     const dir = path.join(root, name);
     const typecheck = await npm(dir, ["run", "typecheck"], PROJECT_TIMEOUT);
     expect(typecheck.ok, `tsc --noEmit failed in the ejected ${name}:\n${typecheck.output}`).toBe(true);
     const tests = await npm(dir, ["test"], PROJECT_TIMEOUT);
     expect(tests.ok, `npm test failed in the ejected ${name}:\n${tests.output}`).toBe(true);
-    const graphTests = (readExample(name).tests as unknown[]).length;
+    const graphTests = (documentOf(name).tests as unknown[]).length;
     expect(tests.output).toMatch(new RegExp(`# pass ${graphTests}\\b`));
   });
 

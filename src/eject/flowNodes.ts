@@ -6,11 +6,12 @@
 import type { GraphNode, NodeKind, NodeOfKind } from "../schema/index.js";
 import { celToTypeScript, celValueToTypeScript, type CelName } from "./celToTs.js";
 import { docComment, propertyKey, regexExpression, stringLiteral, valueLiteral } from "./escape.js";
-import { descriptionOf, GRAPH_PATH, todo, toolById, type EjectPlan } from "./plan.js";
+import { descriptionOf, toolById, type EjectPlan } from "./plan.js";
 import { zodExpression } from "./zodSchema.js";
 import { execute, planner, validateInput } from "./planNodes.js";
 import { parallel, switchNode } from "./branchNodes.js";
 import { subgraph } from "./subgraphNode.js";
+import { approval, question } from "./pauseNodes.js";
 
 /** A node's code inside createGraph. */
 export interface FlowCode {
@@ -189,15 +190,25 @@ const toolNode: Writer<"tool"> = (plan, node, fn) => {
   const { data } = node;
   const definition = toolById(plan, data.tool);
   const runner = definition?.kind === "agent" ? plan.agentTools.get(data.tool) : `tools.${plan.tools.get(data.tool) as string}`;
-  const notes = definition?.destructive
-    ? `${todo(plan, { name: data.name, nodeId: node.id, reason: "a destructive tool's approval in a tool node is not exported yet: it runs without asking", file: GRAPH_PATH })}\n`
-    : "";
   const output = data.output_channel ? `, ${propertyKey(data.output_channel)}: value` : "";
+  const toolName = stringLiteral(definition?.name ?? data.tool);
+  // A destructive tool waits for a person first; a rejection is recorded and the flow goes on, as in the graph.
+  const approval = definition?.destructive
+    ? `const approval = requestApproval({ tool: ${toolName}, args: asked, message: approvalMessage(${toolName}, asked), allow_edit: true, agent: null, node: ${stringLiteral(data.name)} });
+  if (!approval.approved) {
+    // The refused call still counts as the node's call, as in the graph's tests; it did not run.
+    await dispatchCustomEvent("tool_call", { name: ${toolName}, args: asked }, config);
+    const refusal = { rejected: true, message: rejectionNote(${toolName}, approval.reason) };
+    return { results: { ${propertyKey(data.name)}: refusal }${data.output_channel ? `, ${propertyKey(data.output_channel)}: refusal` : ""} };
+  }
+  const args = approval.args;
+  `
+    : "";
   return {
-    code: `${docComment(descriptionOf(node) || `${data.name}: runs ${definition?.name ?? data.tool}.`)}async function ${fn}(state: State, config: LangGraphRunnableConfig): Promise<Update> {
-  ${notes}const input = lastUserText(state.messages);
-  const args = renderValue(${valueLiteral(data.args)}, { state, input, results: state.results }) as Record<string, unknown>;
-  let result: unknown;
+    code: `${docComment(descriptionOf(node) || `${data.name}: runs ${definition?.name ?? data.tool}${definition?.destructive ? ", once a person approves" : ""}.`)}async function ${fn}(state: State, config: LangGraphRunnableConfig): Promise<Update> {
+  const input = lastUserText(state.messages);
+  const ${approval ? "asked" : "args"} = renderValue(${valueLiteral(data.args)}, { state, input, results: state.results }) as Record<string, unknown>;
+  ${approval}let result: unknown;
   try {
     result = await ${runner}.invoke(args as Parameters<typeof ${runner}.invoke>[0], { callbacks: config.callbacks, metadata: { tool_node: ${stringLiteral(data.name)} } });
   } catch (error) {
@@ -243,8 +254,8 @@ export const FLOW_WRITERS: { readonly [K in FlowKind]: Writer<K> } = {
   finalize,
   llm,
   tool: toolNode,
-  approval: null,
-  question: null,
+  approval,
+  question,
   if: ifNode,
   switch: switchNode,
   loop,

@@ -3,13 +3,14 @@
  * node, each agent's loop, sub-agents as tools, and the StateGraph wired as the canvas draws it.
  */
 import { outputHandleIds, type GraphNode, type StateChannel } from "../schema/index.js";
-import { agentBlock, DEFAULT_TOOL_FACTORIES } from "./agentsCode.js";
+import { agentBlock, DEFAULT_TOOL_FACTORIES, handoffDescendants } from "./agentsCode.js";
 import { builtinChannelsOf, conditionCode, flowCode, type FlowCode } from "./flowNodes.js";
 import { flowHelpers } from "./flowHelpers.js";
 import { inBranchBounds, parallelJoins } from "./branchNodes.js";
 import { childGraphs } from "./subgraphNode.js";
 import { docComment, propertyKey, stringLiteral, valueLiteral } from "./escape.js";
 import { descriptionOf, GRAPH_PATH, todo, type AgentPlan, type EjectPlan } from "./plan.js";
+import { PAUSE_HELPERS } from "./runtime/pauses.js";
 
 export { GRAPH_PATH } from "./plan.js";
 
@@ -55,7 +56,7 @@ function otherNodeBlock(plan: EjectPlan, node: GraphNode, flow: FlowCode | null)
 
 /**
  * Agents a leading `@name` reaches, by lower-case name → the top-level node that answers: each
- * top-level agent, and the sub-agents it hands off to (its loop takes the turn on to them).
+ * top-level agent, and the sub-agents it hands off to at any depth (its loop takes the turn on to them).
  * Only a graph whose turns could start elsewhere needs it.
  */
 function mentionableAgents(plan: EjectPlan): Map<string, string> {
@@ -66,9 +67,9 @@ function mentionableAgents(plan: EjectPlan): Map<string, string> {
   if (topLevel.every((a) => startTargets.has(a.node.id)) && topLevel.length <= 1) return reachable;
   for (const agent of topLevel) reachable.set(agent.name.toLowerCase(), agent.graphName as string);
   for (const agent of topLevel) {
-    for (const link of agent.children) {
-      const key = link.child.name.toLowerCase();
-      if (link.mode === "handoff" && !reachable.has(key)) reachable.set(key, agent.graphName as string);
+    for (const name of handoffDescendants(agent)) {
+      const key = name.toLowerCase();
+      if (!reachable.has(key)) reachable.set(key, agent.graphName as string);
     }
   }
   return reachable;
@@ -163,6 +164,7 @@ export function graphFile(plan: EjectPlan): string {
   const body = [...agentBlocks, ...otherBlocks].join("\n\n");
   const imports = [
     `import { ${uses("new AIMessage(") ? "AIMessage, " : ""}${uses("HumanMessage(") ? "HumanMessage, " : ""}${uses("SystemMessage(") ? "SystemMessage, " : ""}type BaseMessage } from "@langchain/core/messages";`,
+    uses("dispatchCustomEvent(") ? 'import { dispatchCustomEvent } from "@langchain/core/callbacks/dispatch";' : "",
     uses("withState(") ? 'import type { BaseChatModel } from "@langchain/core/language_models/chat_models";' : "",
     `import { ${uses(" tool(") ? "tool, " : ""}type StructuredToolInterface } from "@langchain/core/tools";`,
     uses("?: RunnableConfig") ? 'import type { RunnableConfig } from "@langchain/core/runnables";' : "",
@@ -170,7 +172,7 @@ export function graphFile(plan: EjectPlan): string {
     uses("z.object(") ? 'import { z } from "zod";' : "",
     uses("cel(") ? 'import { cel } from "./cel.js";' : "",
     plan.hasBackgroundTasks ? 'import { BackgroundTasks } from "./backgroundTasks.js";' : "",
-    `import { agentLoop${["HandoffTurn", "requestHelpTool(", "transferTool("].some((n) => uses(n)) ? ", " : ""}${[uses("requestHelpTool(") ? "requestHelpTool" : "", uses("transferTool(") ? "transferTool" : "", uses("HandoffTurn") ? "type HandoffTurn" : ""].filter(Boolean).join(", ")} } from "./agentLoop.js";`,
+    `import { ${["agentLoop", uses("delegatedConfig(") ? "delegatedConfig" : "", uses("requestHelpTool(") ? "requestHelpTool" : "", uses("transferTool(") ? "transferTool" : "", uses("HandoffTurn") ? "type HandoffTurn" : ""].filter(Boolean).join(", ")} } from "./agentLoop.js";`,
     ...(DEFAULT_TOOL_FACTORIES.some((n) => uses(`${n}(`))
       ? [`import { ${DEFAULT_TOOL_FACTORIES.filter((n) => uses(`${n}(`)).join(", ")} } from "./defaultTools.js";`]
       : []),
@@ -178,6 +180,7 @@ export function graphFile(plan: EjectPlan): string {
     uses("sanitizeReply") ? 'import { sanitizeReply } from "./sanitize.js";' : "",
     uses("executePlan(") ? 'import { executePlan } from "./execution.js";' : "",
     uses("parallelBranches(") ? 'import { parallelBranches } from "./parallel.js";' : "",
+    PAUSE_HELPERS.some((n) => uses(`${n}(`)) ? `import { ${PAUSE_HELPERS.filter((n) => uses(`${n}(`)).join(", ")} } from "./pauses.js";` : "",
     builtin.actions ? `import { ${uses("planActions(") ? "planActions, " : ""}type ActionPlan } from "./plans.js";` : "",
     hasRoute
       ? `import { ${ROUTE_HELPERS.filter((n) => uses(`${n}(`)).join(", ")}${ROUTE_HELPERS.some((n) => uses(`${n}(`)) ? ", " : ""}${uses("RouteRule[]") ? "type RouteRule, " : ""}type RoutePlan } from "./routes.js";`

@@ -27,6 +27,7 @@ import { SECRETS_SOURCE } from "./runtime/secrets.js";
 import { META_TOOLS_SOURCE } from "./runtime/metaTools.js";
 import { PARALLEL_SOURCE } from "./runtime/parallel.js";
 import { PLANS_SOURCE } from "./runtime/plans.js";
+import { PAUSES_SOURCE } from "./runtime/pauses.js";
 import { ROUTES_SOURCE } from "./runtime/routes.js";
 import { SANITIZE_SOURCE } from "./runtime/sanitize.js";
 import { SCRIPTED_MODEL_SOURCE } from "./runtime/scriptedModel.js";
@@ -136,6 +137,8 @@ export async function ejectDocument(input: unknown, options: EjectOptions = {}):
     typescript["src/metaTools.ts"] = META_TOOLS_SOURCE;
   }
   if (imported("execution")) typescript["src/execution.ts"] = EXECUTION_SOURCE;
+  // Execute's confirmations pause through src/pauses.ts too.
+  if (imported("pauses") || typescript["src/execution.ts"]) typescript["src/pauses.ts"] = PAUSES_SOURCE;
   if (imported("parallel")) typescript["src/parallel.ts"] = PARALLEL_SOURCE;
   if (Object.values(typescript).some((text) => text.includes('from "./cel.js"') || text.includes('from "../../cel.js"'))) typescript["src/cel.ts"] = CEL_SOURCE;
   if (imported("sanitize")) typescript["src/sanitize.ts"] = SANITIZE_SOURCE;
@@ -151,7 +154,7 @@ export async function ejectDocument(input: unknown, options: EjectOptions = {}):
     { path: "package.json", text: packageJson(plan, files) },
     { path: "tsconfig.json", text: TSCONFIG },
     { path: "langgraph.json", text: langgraphJson(plan) },
-    { path: "README.md", text: readme(plan, todos) },
+    { path: "README.md", text: readme(plan, todos, files) },
   );
   const environment = environmentOf(plan);
   if (environment.length > 0) files.push({ path: ".env.example", text: envExample(environment) });

@@ -9,6 +9,7 @@ import { IdentifierScope } from "./identifiers.js";
 import { lineComment } from "./escape.js";
 import { parallelPlan } from "./parallelBounds.js";
 import { EMPTY_LIBRARY, subgraphLinks, type SubgraphLibrary, type SubgraphLink } from "./subgraphLibrary.js";
+import { PAUSE_HELPERS } from "./runtime/pauses.js";
 
 /** The generated file that holds the graph: its nodes' functions and its wiring. */
 export const GRAPH_PATH = "src/graph.ts";
@@ -167,6 +168,9 @@ const GRAPH_NAMES = [
   "caseOf",
   "replyOf",
   "isGraphBubbleUp",
+  ...PAUSE_HELPERS,
+  "dispatchCustomEvent",
+  "delegatedConfig",
 ];
 
 /** Names tools.ts imports, which no tool may take. */

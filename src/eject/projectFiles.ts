@@ -3,7 +3,7 @@ import { GENERATED_DEPENDENCIES, GENERATED_DEV_DEPENDENCIES } from "./versions.j
 import { secretNamesIn } from "../schema/index.js";
 import { formatJson } from "./format.js";
 import { profileChain } from "./modelsFile.js";
-import type { EjectPlan, EjectTodo } from "./plan.js";
+import { descriptionOf, type EjectPlan, type EjectTodo } from "./plan.js";
 
 /** An environment variable the project reads, and what it is for. */
 interface EnvVariable {
@@ -124,7 +124,27 @@ ${variables.map((v) => `- \`${v.name}\` — ${v.what}`).join("\n")}
 ${origins}`;
 }
 
-export function readme(plan: EjectPlan, todos: readonly EjectTodo[]): string {
+/** How to answer the graph's pauses, for a project that has them (src/pauses.ts). */
+const PAUSES_SECTION = `
+## When the graph waits for a person
+
+Approval and Question nodes, destructive tools and \`ask_user\` pause the run with LangGraph's
+\`interrupt()\` (\`src/pauses.ts\`). A paused \`invoke\` returns \`__interrupt__\` with what is asked —
+\`{ kind: "approval", tool, args, message, allow_edit, agent, node }\` or
+\`{ kind: "question", question, options, node }\` (and \`via\`: the sub-agents it comes through). Answer on the
+same thread; an answer that does not fit asks again, with the reason in \`error\`:
+
+\`\`\`ts
+import { Command, MemorySaver } from "@langchain/langgraph";
+const graph = createGraph({ checkpointer: new MemorySaver() }); // pauses need a checkpointer
+const config = { configurable: { thread_id: "1" } };
+await graph.invoke({ messages: [new HumanMessage("delete task 7")] }, config); // → __interrupt__
+await graph.invoke(new Command({ resume: { decision: "approve" } }), config);
+// or { decision: "reject", reason }, { decision: "edit", args: { … } }, and { option_id } for a question
+\`\`\`
+`;
+
+export function readme(plan: EjectPlan, todos: readonly EjectTodo[], files: readonly { path: string }[] = []): string {
   const { document } = plan;
   const rows = plan.agents.map(
     (agent) =>
@@ -132,7 +152,8 @@ export function readme(plan: EjectPlan, todos: readonly EjectTodo[]): string {
   );
   for (const node of document.nodes) {
     const fn = plan.otherFunctions.get(node.id);
-    if (fn) rows.push(`| ${plan.graphNames.get(node.id) ?? node.id} | ${node.kind} | \`${fn}\` | TODO: not exported yet |`);
+    const what = plan.todos.some((t) => t.nodeId === node.id) ? "TODO: not exported yet" : descriptionOf(node).replace(/\|/g, "\\|").replace(/\n/g, " ");
+    if (fn) rows.push(`| ${plan.graphNames.get(node.id) ?? node.id} | ${node.kind} | \`${fn}\` | ${what} |`);
   }
   const todoText =
     todos.length === 0
@@ -167,7 +188,7 @@ ${rows.join("\n")}
 - \`src/tools.ts\` — the tools, each with a zod schema of its arguments.${helperFilesText(plan)}
 - \`src/prompts.ts\` — the system prompts. \`src/models.ts\` — each agent's chat model.
 - \`tests/graph.test.ts\` — the graph's tests.
-
+${files.some((f) => f.path === "src/pauses.ts") ? PAUSES_SECTION : ""}
 ## Not exported yet
 
 ${todoText}

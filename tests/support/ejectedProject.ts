@@ -4,7 +4,8 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { EjectResult } from "../../src/eject/index.js";
+import { pathToFileURL } from "node:url";
+import { ejectDocument, type EjectResult } from "../../src/eject/index.js";
 
 export const EJECT_CACHE = path.resolve(import.meta.dirname, "../../node_modules/.cache/eject-tests");
 
@@ -23,4 +24,14 @@ export function writeProject(dir: string, result: EjectResult): string {
     writeFileSync(target, file.text);
   }
   return dir;
+}
+
+/**
+ * Ejects `document` into a new folder for `name` (added to `written`, for the caller to remove after
+ * its tests) and imports the project's src/graph.ts.
+ */
+export async function importEjectedGraph(name: string, document: unknown, written: string[]): Promise<Record<string, unknown>> {
+  const dir = writeProject(projectDir(name), await ejectDocument(document));
+  written.push(dir);
+  return (await import(pathToFileURL(path.join(dir, "src/graph.ts")).href)) as Record<string, unknown>;
 }

@@ -7,7 +7,7 @@ export const EXECUTION_SOURCE = `/**
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import { interrupt } from "@langchain/langgraph";
+import { requestApproval } from "./pauses.js";
 import { isRecord, type ActionOutcome, type ActionPlan, type ActionStatus, type PlannedAction } from "./plans.js";
 import { renderValue } from "./template.js";
 
@@ -38,22 +38,10 @@ function topologicalOrder(actions: readonly PlannedAction[], node: string): Plan
   return order;
 }
 
-/** What a person answers when Execute asks about a destructive action. */
-export interface ApprovalAnswer {
-  decision: "approve" | "reject" | "edit";
-  args?: Record<string, unknown>;
-  reason?: string;
-}
-
-/** Pauses the run (LangGraph's interrupt) until a person approves, edits or rejects the action. */
-function confirm(action: PlannedAction, node: string): ApprovalAnswer {
+/** Pauses the run until a person approves, edits or rejects the action (an answer that does not fit asks again). */
+function confirm(action: PlannedAction, node: string) {
   const message = \`Action "\${action.id}": "\${action.tool}" is destructive. Run it with \${JSON.stringify(action.args)}?\`;
-  const answer: unknown = interrupt({ kind: "approval", tool: action.tool, args: action.args, message, allow_edit: true, agent: null, node });
-  if (isRecord(answer) && (answer.decision === "approve" || answer.decision === "reject")) {
-    return { decision: answer.decision, ...(typeof answer.reason === "string" ? { reason: answer.reason } : {}) };
-  }
-  if (isRecord(answer) && answer.decision === "edit" && isRecord(answer.args)) return { decision: "edit", args: answer.args };
-  throw new Error(\`Execute "\${node}": the answer about "\${action.id}" must be { decision: "approve" | "reject" | "edit", args? }\`);
+  return requestApproval({ tool: action.tool, args: action.args, message, allow_edit: true, agent: null, node });
 }
 
 export interface Execution {
@@ -75,8 +63,8 @@ export async function executePlan(plan: ActionPlan, run: Execution, config: Runn
   if (mode === "confirm") {
     for (const action of plan.actions.filter((a) => a.destructive && !a.error)) {
       const answer = confirm(action, run.node);
-      if (answer.decision === "reject") rejected.set(action.id, answer.reason ?? null);
-      else if (answer.args) edited.set(action.id, answer.args);
+      if (!answer.approved) rejected.set(action.id, answer.reason);
+      else if (answer.decision === "edit") edited.set(action.id, answer.args);
     }
   }
   const order = sorted.map((a) => (edited.has(a.id) ? { ...a, args: edited.get(a.id) as Record<string, unknown> } : a));

@@ -57,13 +57,25 @@ class TurnRecorder extends BaseCallbackHandler {
   readonly replies: string[] = [];
   readonly toolCalls: ToolCall[] = [];
 
-  override handleLLMEnd(output: LLMResult): void {
+  /** A model's reply; an agent's tool calls are counted when they run (see handleCustomEvent), others when asked for. */
+  override handleLLMEnd(output: LLMResult, _runId: string, _parentRunId?: string, tags?: string[]): void {
+    const agentModel = tags?.includes("agent_loop") ?? false;
     for (const generation of output.generations.flat()) {
       const message = (generation as { message?: BaseMessage }).message;
       if (!message || !AIMessage.isInstance(message)) continue;
       if (typeof message.content === "string" && message.content.trim() !== "") this.replies.push(message.content);
-      for (const call of message.tool_calls ?? []) this.toolCalls.push({ name: call.name, args: call.args });
+      if (!agentModel) for (const call of message.tool_calls ?? []) this.toolCalls.push({ name: call.name, args: call.args });
     }
+  }
+
+  /**
+   * A tool call reported as it runs or as a person refuses it (an agent's calls, a Tool node's refused
+   * call): a call waiting for approval counts in the turn that answers it, with the arguments it runs with.
+   */
+  override handleCustomEvent(eventName: string, data: unknown): void {
+    if (eventName !== "tool_call" || !data || typeof data !== "object") return;
+    const { name, args } = data as { name?: unknown; args?: unknown };
+    if (typeof name === "string") this.toolCalls.push({ name, args: args && typeof args === "object" ? (args as Record<string, unknown>) : {} });
   }
 
   /** A Tool node's call (no model asked for it): the node marks it with \`tool_node\` in its metadata. */

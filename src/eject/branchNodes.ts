@@ -5,7 +5,8 @@
  * branch nodes could exceed `max_concurrency` (or have a timeout) they run bounded (src/parallel.ts).
  */
 import { docComment, stringLiteral, valueLiteral } from "./escape.js";
-import { comparedValueCode, type Writer } from "./flowNodes.js";
+import { comparedValueCode } from "./conditionCode.js";
+import type { Writer } from "./flowNodes.js";
 import { descriptionOf, type EjectPlan } from "./plan.js";
 
 export const switchNode: Writer<"switch"> = (plan, node, fn) => {

@@ -4,7 +4,7 @@
  * branching kind also says which of its handles the graph follows, as a TypeScript expression.
  */
 import type { GraphNode, NodeKind, NodeOfKind } from "../schema/index.js";
-import { celToTypeScript, celValueToTypeScript, type CelName } from "./celToTs.js";
+import { conditionCode, valueCode } from "./conditionCode.js";
 import { docComment, propertyKey, regexExpression, stringLiteral, valueLiteral } from "./escape.js";
 import { descriptionOf, toolById, type EjectPlan } from "./plan.js";
 import { zodExpression } from "./zodSchema.js";
@@ -32,49 +32,6 @@ function escapeRegex(text: string): string {
 function keywordRegex(keywords: readonly string[]): string {
   const alternatives = keywords.map((k) => escapeRegex(k.trim()).replace(/\s+/g, "\\s+")).filter(Boolean);
   return regexExpression(`(?<![\\p{L}\\p{N}_])(?:${alternatives.join("|")})(?![\\p{L}\\p{N}_])`, "iu");
-}
-
-const CEL_TYPES = { string: "string", number: "number", boolean: "bool" } as const;
-
-/** What a condition may read, typed where the document says: `input`, `text` and the graph's channels. */
-function celNames(plan: EjectPlan, extra: Record<string, CelName> = {}): Record<string, CelName> {
-  const fields: Record<string, "string" | "number" | "bool"> = {};
-  for (const channel of plan.document.state.channels) {
-    const type = channel.reducer && channel.reducer !== "replace" ? undefined : CEL_TYPES[channel.type as keyof typeof CEL_TYPES];
-    // A channel without a default starts as null: only those with one have their type throughout.
-    if (type && channel.default !== undefined) fields[channel.name] = type;
-  }
-  return { input: { expression: "input", type: "string" }, state: { expression: "state", fields }, ...extra };
-}
-
-/**
- * A condition (a registered condition's name or CEL) as a TypeScript boolean expression over
- * `state` and `input`: translated where it can be, evaluated by cel-js otherwise.
- * @example conditionCode(plan, "state.done == true") // '(state.done === true)'
- */
-export function conditionCode(plan: EjectPlan, source: string, where: string, extra: Record<string, CelName> = {}, scope = SCOPE): string {
-  const expression = resolved(plan, source);
-  return celToTypeScript(expression, celNames(plan, extra)) ?? `cel(${stringLiteral(expression)}, ${scope}, ${stringLiteral(where)}) === true`;
-}
-
-/** What CEL sees in the generated graph, as in the graph: the state, the user's message and the nodes' results. */
-const SCOPE = "{ state, input, results: state.results }";
-
-const resolved = (plan: EjectPlan, source: string) => plan.document.conditions.find((c) => c.name === source)?.expression ?? source;
-
-/** A CEL value (not only a condition): TypeScript where it is a condition celToTs can write, cel-js otherwise. */
-function valueCode(plan: EjectPlan, source: string, where: string): string {
-  const expression = resolved(plan, source);
-  return celToTypeScript(expression, celNames(plan)) ?? `cel(${stringLiteral(expression)}, ${SCOPE}, ${stringLiteral(where)})`;
-}
-
-/**
- * A CEL value a node compares (a Switch's variable): TypeScript where its type is known, cel-js otherwise.
- * @example comparedValueCode(plan, "state.mode", "Triage: variable") // "state.mode"
- */
-export function comparedValueCode(plan: EjectPlan, source: string, where: string): string {
-  const expression = resolved(plan, source);
-  return celValueToTypeScript(expression, celNames(plan)) ?? `cel(${stringLiteral(expression)}, ${SCOPE}, ${stringLiteral(where)})`;
 }
 
 /**

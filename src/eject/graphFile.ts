@@ -4,7 +4,8 @@
  */
 import { outputHandleIds, type GraphNode, type StateChannel } from "../schema/index.js";
 import { agentBlock, DEFAULT_TOOL_FACTORIES, handoffDescendants } from "./agentsCode.js";
-import { builtinChannelsOf, conditionCode, flowCode, type FlowCode } from "./flowNodes.js";
+import { conditionCode } from "./conditionCode.js";
+import { builtinChannelsOf, flowCode, type FlowCode } from "./flowNodes.js";
 import { flowHelpers } from "./flowHelpers.js";
 import { inBranchBounds, parallelJoins } from "./branchNodes.js";
 import { childGraphs } from "./subgraphNode.js";

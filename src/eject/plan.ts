@@ -9,7 +9,7 @@ import { IdentifierScope } from "./identifiers.js";
 import { lineComment } from "./escape.js";
 import { parallelPlan } from "./parallelBounds.js";
 import { EMPTY_LIBRARY, subgraphLinks, type SubgraphLibrary, type SubgraphLink } from "./subgraphLibrary.js";
-import { PAUSE_HELPERS } from "./runtime/pauses.js";
+import { GRAPH_NAMES } from "./graphNames.js";
 
 /** The generated file that holds the graph: its nodes' functions and its wiring. */
 export const GRAPH_PATH = "src/graph.ts";
@@ -94,84 +94,6 @@ export interface EjectPlan {
   above: readonly string[];
   todos: EjectTodo[];
 }
-
-/** Names graph.ts declares at module level or inside createGraph, which no node may take. */
-const GRAPH_NAMES = [
-  "createGraph",
-  "graph",
-  "GraphState",
-  "State",
-  "Update",
-  "GraphOptions",
-  "lastUserText",
-  "answerOf",
-  "model",
-  "store",
-  "now",
-  "options",
-  "prompts",
-  "tools",
-  "agentLoop",
-  "chatModel",
-  "ModelFor",
-  "systemPrompt",
-  "tool",
-  "z",
-  "START",
-  "END",
-  "StateGraph",
-  "Annotation",
-  "MessagesAnnotation",
-  "InMemoryStore",
-  "HumanMessage",
-  "BaseMessage",
-  "memoryTools",
-  "getTimeDate",
-  "listToolsAvailable",
-  "listIntentsAvailable",
-  "listSubagentsAvailable",
-  "getCurrentActiveAgent",
-  "getSupervisorAgent",
-  "RunnableConfig",
-  "HandoffTurn",
-  "transferTool",
-  "requestHelpTool",
-  "tasks",
-  "BackgroundTasks",
-  "LangGraphRunnableConfig",
-  "BaseCheckpointSaver",
-  "BaseStore",
-  "StructuredToolInterface",
-  "follow",
-  "evaluate",
-  "render",
-  "chooseRoute",
-  "finalizeTurn",
-  "matches",
-  "turnOf",
-  "RouteRule",
-  "RoutePlan",
-  "sanitizeReply",
-  "cel",
-  "withState",
-  "parseReply",
-  "resultValue",
-  "renderValue",
-  "SystemMessage",
-  "LoopPass",
-  "BaseChatModel",
-  "AIMessage",
-  "planActions",
-  "executePlan",
-  "ActionPlan",
-  "parallelBranches",
-  "caseOf",
-  "replyOf",
-  "isGraphBubbleUp",
-  ...PAUSE_HELPERS,
-  "dispatchCustomEvent",
-  "delegatedConfig",
-];
 
 /** Names tools.ts imports, which no tool may take. */
 export const TOOLS_FILE_NAMES = ["tool", "z", "render", "calculate", "knowledgeBase", "sleep", "resultText", "httpTool", "callMcpTool"];

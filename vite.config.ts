@@ -65,7 +65,7 @@ const ISOLATED_IN_SHARED_FOLDERS = [
 /**
  * Files that load `@langchain/langgraph`'s Node entry, which turns AsyncLocalStorage on for the
  * whole process (as on a LangGraph server): the engine and worker tests run as in the browser,
- * without it, so these keep their modules to themselves.
+ * without it, so these keep their modules to themselves (shared among them: see `test.projects`).
  */
 const NODE_ENTRY_TESTS = [
   "src/cli/graphLibrary.test.ts",
@@ -103,6 +103,12 @@ export default defineConfig({
           isolate: false,
         },
       },
+      // The files that load LangGraph's Node entry share modules among themselves: AsyncLocalStorage
+      // is on for all of them alike.
+      {
+        extends: true,
+        test: { name: "node-entry", include: NODE_ENTRY_TESTS, isolate: false },
+      },
       // The rest start servers and child processes, hold process-wide locks and stores, or
       // replace globals (the IndexedDB tests spy on fake-indexeddb's prototypes, which another
       // file's late transactions would reach): each file gets fresh modules.
@@ -110,7 +116,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "isolated",
-          include: ["src/server/**/*.test.ts", ...ISOLATED_IN_SHARED_FOLDERS, ...NODE_ENTRY_TESTS],
+          include: ["src/server/**/*.test.ts", ...ISOLATED_IN_SHARED_FOLDERS],
           // Only server files are included by folder; the rest by name.
           exclude: [...SHARED_MODULE_TESTS.filter((pattern) => pattern.startsWith("src/server/")), "**/node_modules/**"],
         },

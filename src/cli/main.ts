@@ -3,13 +3,24 @@
  * or `run <graph.json> --thread id --resume '<answer>'` to answer a paused run; `test` runs a document's tests (testCommand.ts);
  * `eval` runs a dataset on variants (evalCommand.ts);
  * `import` turns another builder's workflow into a graph file (importCommand.ts);
- * `eject` writes a graph as a LangGraph.js project (ejectCommand.ts).
+ * `eject` writes a graph as a LangGraph.js project (ejectCommand.ts);
+ * `mcp <graph.json>` serves the graph as an MCP tool over stdio (src/server/mcp).
  * Runs an exported document in Node with the same engine the browser uses.
  */
 import { readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
-import { compileGraph, runFollowUp, runGraph, EngineError, type CompiledDocument, type ResumeRequest, type RunEvent, type RunInput } from "../engine/index.js";
+import {
+  compileGraph,
+  readResumeAnswer,
+  runFollowUp,
+  runGraph,
+  EngineError,
+  type CompiledDocument,
+  type ResumeRequest,
+  type RunEvent,
+  type RunInput,
+} from "../engine/index.js";
 import { formatIssues, validateText, type GraphDocument } from "../schema/index.js";
 import { KEY_VARIABLES, nodeServices } from "../server/graph/nodeServices.js";
 import { CheckpointError, openCheckpointer, parseCheckpointSpec, redactPassword, type CheckpointSpec, type OpenCheckpointer } from "./checkpointer.js";
@@ -18,6 +29,7 @@ import { folderGraphLibrary } from "../server/graph/graphLibrary.js";
 import { startRuntimeServer, type RuntimeServer } from "../server/runtime/serve.js";
 import { corsOrigin } from "../server/runtime/requestGuard.js";
 import { writeServerBundle } from "./bundle.js";
+import { serveGraphOverStdio } from "../server/mcp/stdioServer.js";
 import { testCommand } from "./testCommand.js";
 import { evalCommand } from "./evalCommand.js";
 import { importCommand } from "./importCommand.js";
@@ -77,6 +89,7 @@ async function main(argv: string[]): Promise<number> {
   if (parsed.values.help || !command) return (process.stdout.write(`${USAGE}\n`), 0);
   if (command === "serve") return serve(parsed.values);
   if (command === "bundle") return bundle(file, parsed.values);
+  if (command === "mcp") return mcp(file, parsed.values);
   if (command === "test") return testCommand(file, parsed.values, { readDocument, fail });
   if (command === "eval") return evalCommand(file, parsed.values, { readDocument, fail });
   if (command === "eject") return ejectCommand(file, parsed.values, { readDocument, fail, write: (text) => process.stdout.write(text) });
@@ -137,6 +150,38 @@ async function bundle(file: string | undefined, options: { out?: string; graphs?
   return 0;
 }
 
+/**
+ * `mcp <graph.json>`: the graph as an MCP server over stdio (src/server/mcp), until the client
+ * closes it. stdout carries the protocol, so warnings go to stderr.
+ */
+async function mcp(file: string | undefined, options: { checkpoint: string; graphs?: string }): Promise<number> {
+  if (!file) fail(`mcp needs a graph file.\n\n${USAGE}`);
+  let spec: CheckpointSpec;
+  try {
+    spec = parseCheckpointSpec(options.checkpoint);
+  } catch (error) {
+    fail(error instanceof CheckpointError ? error.message : String(error));
+  }
+  const document = await readDocument(file);
+  warnUnpackedKnowledge(document);
+  let checkpoint: OpenCheckpointer;
+  try {
+    checkpoint = await openCheckpointer(spec);
+  } catch (error) {
+    if (error instanceof CheckpointError) fail(error.message, 1);
+    throw error;
+  }
+  try {
+    await serveGraphOverStdio(document, {
+      graphs: folderGraphLibrary(options.graphs ?? dirname(file)),
+      ...(checkpoint.saver ? { checkpointer: checkpoint.saver } : {}),
+    });
+  } finally {
+    await checkpoint.close();
+  }
+  return 0;
+}
+
 async function serve(options: { port?: string; host?: string; graphs?: string; state?: string; "cors-origin"?: string[] }): Promise<number> {
   const port = Number(options.port ?? 8123);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port takes a port number, not "${options.port}"`);
@@ -189,13 +234,9 @@ function warnUnpackedKnowledge(document: GraphDocument): void {
 /** The `--resume` answer as a resume request; a paused run lives on a named thread. */
 function resumeRequest(answer: string, interrupt: string | undefined, thread: string | undefined): ResumeRequest {
   if (!thread) fail("--resume answers a paused run: name its thread with --thread <id>");
-  let value: unknown;
-  try {
-    value = JSON.parse(answer);
-  } catch (error) {
-    fail(`--resume takes a JSON answer such as '{"decision":"approve"}': ${(error as Error).message}`);
-  }
-  return { value, ...(interrupt ? { interrupt_id: interrupt } : {}) };
+  const read = readResumeAnswer(answer, interrupt);
+  if (!read.ok) fail(`--resume: ${read.message}`);
+  return read.request;
 }
 
 async function run(

@@ -8,7 +8,7 @@ import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { compileGraph, runGraph, type GraphLibrary } from "../../engine/index.js";
-import type { GraphDocument } from "../../schema/index.js";
+import { formatIssues, validate, type GraphDocument } from "../../schema/index.js";
 import { nodeServices } from "../graph/nodeServices.js";
 import { graphMcpServer, type GraphTurns } from "./graphTools.js";
 
@@ -52,4 +52,14 @@ export async function serveGraphOverStdio(document: GraphDocument, options: Loca
   await server.connect(transport);
   await closed;
   await turns.close();
+}
+
+/**
+ * A server bundle's `npm run mcp`: its graph.json, checked first, served over stdio.
+ * @example await serveDocumentOverStdio(JSON.parse(readFileSync("graph.json", "utf8")), { graphs });
+ */
+export async function serveDocumentOverStdio(input: unknown, options: LocalTurnsOptions = {}): Promise<void> {
+  const checked = validate(input);
+  if (!checked.ok) throw new Error(`graph.json is not a valid Graphwright graph:\n${formatIssues(checked.errors)}`);
+  await serveGraphOverStdio(checked.document, options);
 }

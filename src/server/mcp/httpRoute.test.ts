@@ -1,10 +1,13 @@
 import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { Client as LangGraphClient } from "@langchain/langgraph-sdk";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { GraphDocument } from "../../schema/index.js";
+import { publishDocument } from "../client/publish.js";
 import { startRuntimeProcess, type RuntimeProcess } from "../testing/runtimeProcess.js";
 import { MAX_MESSAGE_CHARS } from "./graphTools.js";
 import { MAX_REQUEST_BYTES } from "./httpRoute.js";
@@ -95,6 +98,15 @@ describe("/mcp on the runtime server (serve --graphs examples)", () => {
   });
 
   it("keeps a run whose client disconnects mid-run: it finishes on the server and the server stays up", async () => {
+    // The Weather graph with a slow scripted model: its reply takes seconds to stream, so the client leaves mid-run.
+    const document = JSON.parse(await readFile(path.join(ROOT, "examples/weather-assistant.json"), "utf8")) as GraphDocument;
+    document.meta = { ...document.meta, id: "weather-slow", name: "Slow weather" };
+    for (const node of document.nodes) {
+      const script = (node.data as { script?: { tokens_per_second?: number } }).script;
+      if (script) script.tokens_per_second = 4;
+    }
+    const langgraph = new LangGraphClient({ apiUrl: server.url, apiKey: KEY });
+    await publishDocument(langgraph, document);
     const thread = "5b0d1f3e-6a4c-4e59-9d8a-0c3f2b1a7e65";
     const aborted = new AbortController();
     const response = await fetch(`${server.url}/mcp`, {
@@ -105,7 +117,7 @@ describe("/mcp on the runtime server (serve --graphs examples)", () => {
         jsonrpc: "2.0",
         id: 7,
         method: "tools/call",
-        params: { name: "weather-assistant", arguments: { message: "What's the weather in Oslo?", thread_id: thread }, _meta: { progressToken: 1 } },
+        params: { name: "weather-slow", arguments: { message: "What's the weather in Oslo?", thread_id: thread }, _meta: { progressToken: 1 } },
       }),
     });
     // The first progress notification says the run is going; then the client goes away.
@@ -113,11 +125,11 @@ describe("/mcp on the runtime server (serve --graphs examples)", () => {
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value)).toContain("notifications/progress");
     aborted.abort();
+    expect((await langgraph.threads.get(thread)).status).toBe("busy");
 
-    const langgraph = new LangGraphClient({ apiUrl: server.url, apiKey: KEY });
-    await expect.poll(async () => JSON.stringify((await langgraph.threads.getState(thread)).values), { timeout: 30_000 }).toContain("in Oslo.");
-    expect((await langgraph.threads.get(thread)).status).toBe("idle");
-    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    await expect.poll(async () => (await langgraph.threads.get(thread)).status, { timeout: 30_000 }).toBe("idle");
+    expect(JSON.stringify((await langgraph.threads.getState(thread)).values)).toContain("Right now: Partly cloudy, 18°C in Oslo.");
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain("weather-slow");
   });
 
   it("answers @modelcontextprotocol/inspector-cli", async () => {

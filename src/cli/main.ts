@@ -4,7 +4,7 @@
  * `eval` runs a dataset on variants (evalCommand.ts);
  * `import` turns another builder's workflow into a graph file (importCommand.ts);
  * `eject` writes a graph as a LangGraph.js project (ejectCommand.ts);
- * `mcp <graph.json>` serves the graph as an MCP tool over stdio (src/server/mcp).
+ * `mcp <graph.json>` serves the graph as an MCP tool over stdio (mcpCommand.ts).
  * Runs an exported document in Node with the same engine the browser uses.
  */
 import { readFile } from "node:fs/promises";
@@ -29,7 +29,7 @@ import { folderGraphLibrary } from "../server/graph/graphLibrary.js";
 import { startRuntimeServer, type RuntimeServer } from "../server/runtime/serve.js";
 import { corsOrigin } from "../server/runtime/requestGuard.js";
 import { writeServerBundle } from "./bundle.js";
-import { serveGraphOverStdio } from "../server/mcp/stdioServer.js";
+import { mcpCommand } from "./mcpCommand.js";
 import { testCommand } from "./testCommand.js";
 import { evalCommand } from "./evalCommand.js";
 import { importCommand } from "./importCommand.js";
@@ -89,7 +89,7 @@ async function main(argv: string[]): Promise<number> {
   if (parsed.values.help || !command) return (process.stdout.write(`${USAGE}\n`), 0);
   if (command === "serve") return serve(parsed.values);
   if (command === "bundle") return bundle(file, parsed.values);
-  if (command === "mcp") return mcp(file, parsed.values);
+  if (command === "mcp") return mcpCommand(file, parsed.values, { readDocument, fail, warn: warnUnpackedKnowledge, usage: USAGE });
   if (command === "test") return testCommand(file, parsed.values, { readDocument, fail });
   if (command === "eval") return evalCommand(file, parsed.values, { readDocument, fail });
   if (command === "eject") return ejectCommand(file, parsed.values, { readDocument, fail, write: (text) => process.stdout.write(text) });
@@ -147,38 +147,6 @@ async function bundle(file: string | undefined, options: { out?: string; graphs?
     `Wrote a LangGraph server for "${document.meta.name}" (graph id ${document.meta.id}) to ${options.out}: ${written.length} files.\n` +
       `Run it: cd ${options.out} && npm install && npx langgraphjs dev --no-browser\n`,
   );
-  return 0;
-}
-
-/**
- * `mcp <graph.json>`: the graph as an MCP server over stdio (src/server/mcp), until the client
- * closes it. stdout carries the protocol, so warnings go to stderr.
- */
-async function mcp(file: string | undefined, options: { checkpoint: string; graphs?: string }): Promise<number> {
-  if (!file) fail(`mcp needs a graph file.\n\n${USAGE}`);
-  let spec: CheckpointSpec;
-  try {
-    spec = parseCheckpointSpec(options.checkpoint);
-  } catch (error) {
-    fail(error instanceof CheckpointError ? error.message : String(error));
-  }
-  const document = await readDocument(file);
-  warnUnpackedKnowledge(document);
-  let checkpoint: OpenCheckpointer;
-  try {
-    checkpoint = await openCheckpointer(spec);
-  } catch (error) {
-    if (error instanceof CheckpointError) fail(error.message, 1);
-    throw error;
-  }
-  try {
-    await serveGraphOverStdio(document, {
-      graphs: folderGraphLibrary(options.graphs ?? dirname(file)),
-      ...(checkpoint.saver ? { checkpointer: checkpoint.saver } : {}),
-    });
-  } finally {
-    await checkpoint.close();
-  }
   return 0;
 }
 

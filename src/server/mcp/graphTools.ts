@@ -48,7 +48,11 @@ export function toolDescription(meta: GraphTurns["meta"]): string {
 }
 
 const inputShape = {
-  message: z.string().max(MAX_MESSAGE_CHARS, `message is longer than ${MAX_MESSAGE_CHARS} characters`).optional().describe("The user's message to the graph."),
+  message: z
+    .string()
+    .max(MAX_MESSAGE_CHARS, `message is longer than ${MAX_MESSAGE_CHARS} characters`)
+    .optional()
+    .describe(`The user's message to the graph (at most ${MAX_MESSAGE_CHARS} characters).`),
   thread_id: z.string().min(1).max(200).optional().describe("Continue this conversation (from an earlier result's structured content)."),
   answer: z
     .union([z.record(z.string(), z.unknown()), z.string()])

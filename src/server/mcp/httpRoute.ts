@@ -12,7 +12,9 @@
 import { randomUUID } from "node:crypto";
 import { Client } from "@langchain/langgraph-sdk";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { compileGraph, type CompiledDocument } from "../../engine/index.js";
 import type { GraphDocument } from "../../schema/index.js";
+import { nodeServices } from "../graph/nodeServices.js";
 import { DOCUMENT_KEY, RUNTIME_GRAPH_ID } from "../client/publish.js";
 import { runOnServer } from "../client/serverRun.js";
 import { graphMcpServer, type GraphTurns } from "./graphTools.js";
@@ -25,6 +27,20 @@ export interface McpRouteOptions {
   url: string;
   /** The server's API key, when it asks for one (calls to itself send it). */
   apiKey?: string;
+}
+
+/**
+ * The document's LangGraph node names, so the server's task stream tells agent steps and node
+ * starts (progress notifications). Compiled here without keys or a checkpointer: nothing runs or
+ * connects. A document that does not compile here (a Subgraph whose graph is only on the server)
+ * still runs; its progress then names tool calls only.
+ */
+function nodesByName(document: GraphDocument): CompiledDocument["nodesByName"] {
+  try {
+    return compileGraph(document, nodeServices(document, { env: {} })).nodesByName;
+  } catch {
+    return new Map();
+  }
 }
 
 /** Every published graph as tool turns that run on the server. */
@@ -46,8 +62,7 @@ async function publishedTurns(client: Client, url: string): Promise<GraphTurns[]
           threadId,
           runId: randomUUID(),
           signal,
-          // Events are placed by the engine's own custom events; node starts are not needed for tool results.
-          compiled: { nodesByName: new Map() },
+          compiled: { nodesByName: nodesByName(document) },
         }),
     });
   }

@@ -75,7 +75,7 @@ describe("/mcp on the runtime server (serve --graphs examples)", () => {
     expect(await response.text()).toContain("x-api-key");
   });
 
-  it("refuses malformed JSON-RPC, a call without a message and an oversized message or request, and stays up", async () => {
+  it("refuses malformed JSON-RPC, a call without a message, an answer that is not JSON and an oversized message or request, and stays up", async () => {
     const garbled = await post("{not json");
     expect(garbled.status).toBe(400);
     expect(await garbled.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32700 } });
@@ -86,6 +86,10 @@ describe("/mcp on the runtime server (serve --graphs examples)", () => {
     const missing = await client.callTool({ name: "weather-assistant", arguments: {} });
     expect(missing.isError).toBe(true);
     expect((missing.content as TextContent)[0]?.text).toContain("message is required");
+
+    const garbledAnswer = await client.callTool({ name: "personal-assistant", arguments: { thread_id: "t-any", answer: "{approve" } });
+    expect(garbledAnswer.isError).toBe(true);
+    expect((garbledAnswer.content as TextContent)[0]?.text).toContain(`The answer must be JSON such as '{"decision":"approve"}'`);
 
     const huge = await client.callTool({ name: "weather-assistant", arguments: { message: "x".repeat(MAX_MESSAGE_CHARS + 1) } });
     expect(huge.isError).toBe(true);

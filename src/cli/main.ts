@@ -3,13 +3,24 @@
  * or `run <graph.json> --thread id --resume '<answer>'` to answer a paused run; `test` runs a document's tests (testCommand.ts);
  * `eval` runs a dataset on variants (evalCommand.ts);
  * `import` turns another builder's workflow into a graph file (importCommand.ts);
- * `eject` writes a graph as a LangGraph.js project (ejectCommand.ts).
+ * `eject` writes a graph as a LangGraph.js project (ejectCommand.ts);
+ * `mcp <graph.json>` serves the graph as an MCP tool over stdio (mcpCommand.ts).
  * Runs an exported document in Node with the same engine the browser uses.
  */
 import { readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
-import { compileGraph, runFollowUp, runGraph, EngineError, type CompiledDocument, type ResumeRequest, type RunEvent, type RunInput } from "../engine/index.js";
+import {
+  compileGraph,
+  readResumeAnswer,
+  runFollowUp,
+  runGraph,
+  EngineError,
+  type CompiledDocument,
+  type ResumeRequest,
+  type RunEvent,
+  type RunInput,
+} from "../engine/index.js";
 import { formatIssues, validateText, type GraphDocument } from "../schema/index.js";
 import { KEY_VARIABLES, nodeServices } from "../server/graph/nodeServices.js";
 import { CheckpointError, openCheckpointer, parseCheckpointSpec, redactPassword, type CheckpointSpec, type OpenCheckpointer } from "./checkpointer.js";
@@ -18,6 +29,7 @@ import { folderGraphLibrary } from "../server/graph/graphLibrary.js";
 import { startRuntimeServer, type RuntimeServer } from "../server/runtime/serve.js";
 import { corsOrigin } from "../server/runtime/requestGuard.js";
 import { writeServerBundle } from "./bundle.js";
+import { mcpCommand } from "./mcpCommand.js";
 import { testCommand } from "./testCommand.js";
 import { evalCommand } from "./evalCommand.js";
 import { importCommand } from "./importCommand.js";
@@ -77,6 +89,7 @@ async function main(argv: string[]): Promise<number> {
   if (parsed.values.help || !command) return (process.stdout.write(`${USAGE}\n`), 0);
   if (command === "serve") return serve(parsed.values);
   if (command === "bundle") return bundle(file, parsed.values);
+  if (command === "mcp") return mcpCommand(file, parsed.values, { readDocument, fail, warn: warnUnpackedKnowledge, usage: USAGE });
   if (command === "test") return testCommand(file, parsed.values, { readDocument, fail });
   if (command === "eval") return evalCommand(file, parsed.values, { readDocument, fail });
   if (command === "eject") return ejectCommand(file, parsed.values, { readDocument, fail, write: (text) => process.stdout.write(text) });
@@ -189,13 +202,9 @@ function warnUnpackedKnowledge(document: GraphDocument): void {
 /** The `--resume` answer as a resume request; a paused run lives on a named thread. */
 function resumeRequest(answer: string, interrupt: string | undefined, thread: string | undefined): ResumeRequest {
   if (!thread) fail("--resume answers a paused run: name its thread with --thread <id>");
-  let value: unknown;
-  try {
-    value = JSON.parse(answer);
-  } catch (error) {
-    fail(`--resume takes a JSON answer such as '{"decision":"approve"}': ${(error as Error).message}`);
-  }
-  return { value, ...(interrupt ? { interrupt_id: interrupt } : {}) };
+  const read = readResumeAnswer(answer, interrupt);
+  if (!read.ok) fail(`--resume: ${read.message}`);
+  return read.request;
 }
 
 async function run(

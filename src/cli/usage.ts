@@ -8,6 +8,7 @@ export const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thre
        npm run cli -- bundle <graph.json> --out <dir> [--graphs <dir>]
        npm run cli -- eject <graph.json> --out <dir> [--graphs <dir>]
        npm run cli -- import <workflow file> --out <graph.json> [--report <report.json>] [--flow <name>] [--force]
+       npm run cli -- mcp <graph.json> [--checkpoint <store>] [--graphs <dir>]
        npm run cli -- serve [--port <n>] [--host <host>] [--graphs <dir>] [--state <dir>]
                           [--cors-origin <origin> …]
 
@@ -35,9 +36,14 @@ export const USAGE = `Usage: npm run cli -- run <graph.json> "<message>" [--thre
                          prints what mapped, was approximated or not carried over, and what to
                          fill in (keys are never copied); exit code 0 when the graph was
                          written, 2 when the file is unreadable or not a workflow it knows
+  mcp                    serves the graph as an MCP tool over stdio (for Claude Desktop,
+                         Claude Code, Cursor): tool name = meta.id, input { message,
+                         thread_id?, answer? }; keys and tool secrets from the environment;
+                         run it as npm run --silent cli -- mcp … (stdout is the protocol)
   serve                  starts the Graphwright runtime server, a LangGraph server whose
                          assistants are graph documents (the app's Publish to server and
-                         run target); --graphs publishes every graph of a folder at start
+                         run target); --graphs publishes every graph of a folder at start;
+                         each published graph is also an MCP tool at <url>/mcp
 
   --thread <id>          thread to run on (default: a new thread)
   --checkpoint <store>   where threads are kept, so a later run can resume one:

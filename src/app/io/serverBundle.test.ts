@@ -65,6 +65,7 @@ describe("serverBundleZip", () => {
         "graph.mjs",
         "graphs/helper.json",
         "langgraph.json",
+        "mcp.mjs",
         "package.json",
       ].map((path) => `weather-assistant-langgraph-server/${path}`),
     );

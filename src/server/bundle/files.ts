@@ -32,6 +32,17 @@ const graphs = folderGraphLibrary(fileURLToPath(new URL("./graphs/", import.meta
 export const graph = documentGraph(document, { graphs });
 `;
 
+const MCP_MODULE = `// Serves graph.json as an MCP tool over stdio (npm run --silent mcp), for Claude Desktop, Claude Code or Cursor.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { folderGraphLibrary, serveDocumentOverStdio } from "./engine/${ENGINE_FILE}";
+
+const document = JSON.parse(readFileSync(new URL("./graph.json", import.meta.url), "utf8"));
+const graphs = folderGraphLibrary(fileURLToPath(new URL("./graphs/", import.meta.url)));
+
+await serveDocumentOverStdio(document, { graphs });
+`;
+
 function readme(document: GraphDocument, graphId: string): string {
   const providers = [...new Set(document.models.map((m) => m.provider))].filter((p) => p !== "scripted");
   const secrets = [...new Set(JSON.stringify(document.tools).match(/secrets\.([A-Za-z_][A-Za-z0-9_]*)/g) ?? [])].map((s) => s.slice("secrets.".length));
@@ -42,6 +53,12 @@ function readme(document: GraphDocument, graphId: string): string {
         `- \`GRAPHWRIGHT_SECRET_${name}\`: the tool secret \`${name}\`; \`GRAPHWRIGHT_SECRET_${name}_ORIGINS\`: the origins it may be sent to, comma-separated (it goes nowhere else).`,
     ),
   ];
+  // The MCP configuration names the same variables, with placeholders: a key is never written here.
+  const envNames = [
+    ...providers.map((p) => (p === "openai" ? "OPENAI_API_KEY" : "ANTHROPIC_API_KEY")),
+    ...secrets.flatMap((name) => [`GRAPHWRIGHT_SECRET_${name}`, `GRAPHWRIGHT_SECRET_${name}_ORIGINS`]),
+  ];
+  const mcpEnv = Object.fromEntries(envNames.map((name) => [name, `<${name}>`]));
   return `# ${document.meta.name} — LangGraph server
 
 Exported from Graphwright. The graph \`${graphId}\` takes and returns the standard \`messages\`
@@ -68,6 +85,22 @@ const state = await client.runs.wait(thread.thread_id, "${graphId}", {
 A run that pauses for a person (an approval, a question, a destructive tool) stops with the
 server's \`__interrupt__\`; answer it with a resume command, e.g.
 \`{ command: { resume: { decision: "approve" } } }\` or \`{ command: { resume: { option_id: "…" } } }\`.
+
+## Use it from Claude Desktop, Claude Code or Cursor (MCP)
+
+\`npm run --silent mcp\` serves the graph as one MCP tool, \`${document.meta.id}\`, over stdio
+(\`--silent\` keeps npm's own lines off stdout, which carries the protocol). The tool takes
+\`{ message, thread_id? }\` and returns the reply, with the \`thread_id\` to continue the
+conversation; when the run pauses for a person the result says what it asks, and a second
+call with that \`thread_id\` and an \`answer\` (\`{"decision":"approve"}\`, \`{"option_id":"…"}\`)
+continues it. Threads last as long as the process. After \`npm install\`, add it to Claude
+Desktop's \`claude_desktop_config.json\` or Cursor's \`.cursor/mcp.json\` (the folder's absolute path):
+
+\`\`\`json
+${JSON.stringify({ mcpServers: { [document.meta.id]: { command: "node", args: ["/absolute/path/to/this/folder/mcp.mjs"], env: mcpEnv } } }, null, 2)}
+\`\`\`
+
+or to Claude Code: \`claude mcp add ${document.meta.id} -- node /absolute/path/to/this/folder/mcp.mjs\`.
 
 ## Environment variables
 
@@ -121,7 +154,7 @@ export function serverBundleFiles(document: GraphDocument, engine: ServerEngine,
         type: "module",
         description: `${document.meta.name}, exported from Graphwright as a LangGraph server.`,
         engines: { node: ">=20" },
-        scripts: { start: "langgraphjs dev --no-browser", build: `langgraphjs build -t ${name}` },
+        scripts: { start: "langgraphjs dev --no-browser", build: `langgraphjs build -t ${name}`, mcp: "node mcp.mjs" },
         dependencies: engine.packages,
       },
       null,
@@ -129,6 +162,7 @@ export function serverBundleFiles(document: GraphDocument, engine: ServerEngine,
     )}\n`,
     "graph.json": `${JSON.stringify(document, null, 2)}\n`,
     "graph.mjs": GRAPH_MODULE,
+    "mcp.mjs": MCP_MODULE,
     "README.md": readme(document, graphId),
     ".gitignore": "node_modules/\n.langgraph_api/\n.env\n",
     [`engine/${ENGINE_FILE}`]: engine.files[ENGINE_FILE] as string,

@@ -14,6 +14,7 @@ import { ENGINE_FILE } from "../bundle/files.js";
 import { publishDocument, RUNTIME_GRAPH_ID, type PublishResult } from "../client/publish.js";
 import { allowedHosts, corsOrigin, DEFAULT_CORS_ORIGINS, listenRefusal, requestRefusal, type RequestPolicy } from "./requestGuard.js";
 import { releaseOrphanedRuns } from "./orphanedRuns.js";
+import { mcpRoute } from "../mcp/httpRoute.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -50,6 +51,17 @@ export const auth = new Auth().authenticate(async (request) => {
 });
 `;
 
+/** Where startRuntimeServer leaves the handlers of Graphwright's own routes for ROUTES_MODULE. */
+const ROUTES_KEY = "graphwright.runtime.routes";
+
+/** Graphwright's routes beside LangGraph's (after its auth hook); the handlers live in this process. */
+const ROUTES_MODULE = `import { Hono } from "hono";
+
+const routes = globalThis[Symbol.for(${JSON.stringify(ROUTES_KEY)})];
+export const app = new Hono();
+app.all("/mcp", (c) => routes.mcp(c.req.raw));
+`;
+
 export interface RuntimeServerOptions {
   port: number;
   host?: string;
@@ -79,6 +91,7 @@ async function prepare(stateDir: string): Promise<void> {
   for (const [name, text] of Object.entries(engine.files)) await writeFile(path.join(stateDir, "engine", name), text);
   await writeFile(path.join(stateDir, "runtime.mjs"), RUNTIME_MODULE);
   await writeFile(path.join(stateDir, "auth.mjs"), AUTH_MODULE);
+  await writeFile(path.join(stateDir, "routes.mjs"), ROUTES_MODULE);
   const modules = path.join(stateDir, "node_modules");
   if (!existsSync(modules)) await symlink(path.join(ROOT, "node_modules"), modules, "dir");
 }
@@ -120,6 +133,8 @@ export async function startRuntimeServer(options: RuntimeServerOptions): Promise
   await releaseOrphanedRuns(stateDir);
   if (options.graphsDir) process.env.GRAPHWRIGHT_GRAPHS_DIR = path.resolve(options.graphsDir);
   if (options.apiKey) process.env.GRAPHWRIGHT_SERVER_API_KEY = options.apiKey;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${options.port}`;
+  (globalThis as Record<symbol, unknown>)[Symbol.for(ROUTES_KEY)] = { mcp: mcpRoute({ url, ...(options.apiKey ? { apiKey: options.apiKey } : {}) }) };
   const { startServer } = await import("@langchain/langgraph-api/server");
   const { cleanup } = await startServer({
     port: options.port,
@@ -131,6 +146,7 @@ export async function startRuntimeServer(options: RuntimeServerOptions): Promise
     auth: { path: "./auth.mjs:auth", disable_studio_auth: true },
     // Without this LangGraph answers every origin with "*"; the exposed headers are the SDK's.
     http: {
+      app: "./routes.mjs:app",
       disable_assistants: false,
       disable_threads: false,
       disable_runs: false,
@@ -139,7 +155,6 @@ export async function startRuntimeServer(options: RuntimeServerOptions): Promise
       cors: { allow_origins: [...origins], expose_headers: ["content-location", "x-pagination-total"] },
     },
   });
-  const url = `http://${host.includes(":") ? `[${host}]` : host}:${options.port}`;
   const published = options.graphsDir ? await publishFolder(url, options.graphsDir, options.apiKey) : {};
   return { url, published, close: cleanup };
 }

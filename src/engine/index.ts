@@ -22,7 +22,7 @@ export { runFollowUp, followUpMessage } from "./multiagent/followUp.js";
 export { isOpenTask } from "./multiagent/taskStore.js";
 export { memoryAgent, memoryGraphPrefix, memoryNamespace } from "./multiagent/memoryTools.js";
 export { scopedThreadId } from "./multiagent/hierarchy.js";
-export { pendingInterrupts, prepareResume, toPending, type ResumeRequest } from "./resume.js";
+export { pendingInterrupts, prepareResume, readResumeAnswer, toPending, type ResumeRequest } from "./resume.js";
 export { turnEvents, type TurnEvents, type TurnEventsOptions, type CallPosition } from "./turnEvents.js";
 export {
   ModelError,

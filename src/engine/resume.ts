@@ -81,3 +81,21 @@ export function prepareResume(pending: PendingInterrupt[], request: ResumeReques
   if (!checked.ok) return fail("INVALID_RESUME", checked.message);
   return { ok: true, interrupt: target, value: checked.value, command: new Command({ resume: { [target.id]: checked.value } }) };
 }
+
+/**
+ * The person's answer as the CLI's `--resume` and the MCP tools' `answer` take it: JSON text
+ * (`'{"decision":"approve"}'`) or, from a JSON protocol, the parsed object itself. One reader,
+ * so both say the same thing about a malformed answer.
+ * @example readResumeAnswer('{"option_id":"home"}') // { ok: true, request: { value: { option_id: "home" } } }
+ */
+export function readResumeAnswer(answer: unknown, interruptId?: string): { ok: true; request: ResumeRequest } | { ok: false; message: string } {
+  let value = answer;
+  if (typeof answer === "string") {
+    try {
+      value = JSON.parse(answer);
+    } catch (error) {
+      return { ok: false, message: `The answer must be JSON such as '{"decision":"approve"}' or '{"option_id":"…"}': ${(error as Error).message}` };
+    }
+  }
+  return { ok: true, request: { value, ...(interruptId ? { interrupt_id: interruptId } : {}) } };
+}

@@ -14,6 +14,7 @@ import { ENGINE_FILE } from "../bundle/files.js";
 import { publishDocument, RUNTIME_GRAPH_ID, type PublishResult } from "../client/publish.js";
 import { allowedHosts, corsOrigin, DEFAULT_CORS_ORIGINS, listenRefusal, requestRefusal, type RequestPolicy } from "./requestGuard.js";
 import { releaseOrphanedRuns } from "./orphanedRuns.js";
+import { a2aRoutes } from "../a2a/a2aRoutes.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -28,6 +29,13 @@ export const graph = (config) => runtimeGraph(config, graphs ? { graphs } : {});
 
 /** Where startRuntimeServer leaves the request guard for the auth module (same process). */
 const GUARD_KEY = "graphwright.runtime.requestGuard";
+
+/** Where startRuntimeServer leaves the server's own routes (A2A) for the routes module (same process). */
+const ROUTES_KEY = "graphwright.runtime.routes";
+
+/** LangGraph loads custom routes from a module file: this one hands over the app built in this process. */
+const ROUTES_MODULE = `export const app = globalThis[Symbol.for(${JSON.stringify(ROUTES_KEY)})];
+`;
 
 /**
  * Runs before every route (LangGraph's auth middleware is the API server's first hook after
@@ -79,6 +87,7 @@ async function prepare(stateDir: string): Promise<void> {
   for (const [name, text] of Object.entries(engine.files)) await writeFile(path.join(stateDir, "engine", name), text);
   await writeFile(path.join(stateDir, "runtime.mjs"), RUNTIME_MODULE);
   await writeFile(path.join(stateDir, "auth.mjs"), AUTH_MODULE);
+  await writeFile(path.join(stateDir, "routes.mjs"), ROUTES_MODULE);
   const modules = path.join(stateDir, "node_modules");
   if (!existsSync(modules)) await symlink(path.join(ROOT, "node_modules"), modules, "dir");
 }
@@ -120,6 +129,9 @@ export async function startRuntimeServer(options: RuntimeServerOptions): Promise
   await releaseOrphanedRuns(stateDir);
   if (options.graphsDir) process.env.GRAPHWRIGHT_GRAPHS_DIR = path.resolve(options.graphsDir);
   if (options.apiKey) process.env.GRAPHWRIGHT_SERVER_API_KEY = options.apiKey;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${options.port}`;
+  // Custom routes run after the guard and the API key check, as every other route does.
+  (globalThis as Record<symbol, unknown>)[Symbol.for(ROUTES_KEY)] = a2aRoutes({ url, ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
   const { startServer } = await import("@langchain/langgraph-api/server");
   const { cleanup } = await startServer({
     port: options.port,
@@ -131,6 +143,7 @@ export async function startRuntimeServer(options: RuntimeServerOptions): Promise
     auth: { path: "./auth.mjs:auth", disable_studio_auth: true },
     // Without this LangGraph answers every origin with "*"; the exposed headers are the SDK's.
     http: {
+      app: "./routes.mjs:app",
       disable_assistants: false,
       disable_threads: false,
       disable_runs: false,
@@ -139,7 +152,6 @@ export async function startRuntimeServer(options: RuntimeServerOptions): Promise
       cors: { allow_origins: [...origins], expose_headers: ["content-location", "x-pagination-total"] },
     },
   });
-  const url = `http://${host.includes(":") ? `[${host}]` : host}:${options.port}`;
   const published = options.graphsDir ? await publishFolder(url, options.graphsDir, options.apiKey) : {};
   return { url, published, close: cleanup };
 }

@@ -33,7 +33,9 @@ export interface RuntimeProcess {
  * // … Settings → LangGraph server URL = server.url …
  * await server.close();
  */
-export async function startRuntimeProcess(options: { timeoutMs?: number; corsOrigins?: string[] } = {}): Promise<RuntimeProcess> {
+export async function startRuntimeProcess(
+  options: { timeoutMs?: number; corsOrigins?: string[]; graphsDir?: string; apiKey?: string } = {},
+): Promise<RuntimeProcess> {
   const state = await mkdtemp(path.join(tmpdir(), "gw-runtime-state-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -56,11 +58,20 @@ export async function startRuntimeProcess(options: { timeoutMs?: number; corsOri
   const start = async () => {
     const started = spawn(
       process.execPath,
-      [await builtCli(), "serve", "--port", String(port), "--state", state, ...(options.corsOrigins ?? []).flatMap((origin) => ["--cors-origin", origin])],
+      [
+        await builtCli(),
+        "serve",
+        "--port",
+        String(port),
+        "--state",
+        state,
+        ...(options.corsOrigins ?? []).flatMap((origin) => ["--cors-origin", origin]),
+        ...(options.graphsDir ? ["--graphs", options.graphsDir] : []),
+      ],
       {
         cwd: ROOT,
         detached: true,
-        env: { ...process.env, LOG_LEVEL: "warn", OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "" },
+        env: { ...process.env, LOG_LEVEL: "warn", OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "", GRAPHWRIGHT_SERVER_API_KEY: options.apiKey ?? "" },
       },
     );
     child = started;
@@ -73,7 +84,9 @@ export async function startRuntimeProcess(options: { timeoutMs?: number; corsOri
         throw new Error(`The runtime server exited with ${started.exitCode}:\n${log}`);
       }
       try {
-        if ((await fetch(`${url}/ok`)).ok) return;
+        // With --graphs the server answers before it has published them: wait for its ready line.
+        const published = !options.graphsDir || log.includes("listening on");
+        if (published && (await fetch(`${url}/ok`, { headers: options.apiKey ? { "x-api-key": options.apiKey } : {} })).ok) return;
       } catch {
         // Not listening yet.
       }

@@ -1,0 +1,115 @@
+/**
+ * A2A on the runtime server, with LangGraph Agent Server's conventions: each published graph has
+ * an agent card at `GET /.well-known/agent-card.json?assistant_id=<id>` and a JSON-RPC endpoint
+ * at `POST /a2a/<id>` (A2A v0.3 methods `message/send`, `message/stream` over SSE, `tasks/get`,
+ * `tasks/cancel`), `<id>` being the assistant's id or the graph's `meta.id`. The protocol itself
+ * is the A2A SDK's (request handler, v0.3 JSON-RPC transport, task store); this module resolves
+ * the graph and carries HTTP. The routes sit behind the server's request guard and API key.
+ */
+import { Hono, type Context } from "hono";
+import { stream } from "hono/streaming";
+import { formatSSEErrorEvent, formatSSEEvent, SSE_HEADERS } from "@a2a-js/sdk";
+import { LegacyJsonRpcTransportHandler } from "@a2a-js/sdk/compat/v0_3/server";
+import { DefaultExecutionEventBusManager, DefaultRequestHandler, InMemoryTaskStore, ServerCallContext } from "@a2a-js/sdk/server";
+import { compileGraph } from "../../engine/index.js";
+import { validate } from "../../schema/index.js";
+import { DOCUMENT_KEY, findPublished, RUNTIME_GRAPH_ID } from "../client/publish.js";
+import { serverClient } from "../client/serverClient.js";
+import { nodeServices } from "../graph/nodeServices.js";
+import { agentCard, legacyAgentCard, type CardSubject } from "./agentCard.js";
+import { GraphExecutor } from "./graphExecutor.js";
+
+export interface A2aOptions {
+  /** The runtime server's own URL: runs go to its LangGraph API, cards name its endpoints. */
+  url: string;
+  /** The server's API key, when it asks for one. */
+  apiKey?: string;
+}
+
+/** JSON-RPC 2.0 error codes of the failures answered before the SDK sees a request. */
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+/** A2A's "task not found" is the nearest code for a graph that is not published. */
+const NOT_FOUND = -32001;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function rpcError(c: Context, id: unknown, code: number, message: string, status: 200 | 400 | 404 = 200) {
+  return c.json({ jsonrpc: "2.0", id: typeof id === "string" || typeof id === "number" ? id : null, error: { code, message } }, status);
+}
+
+/**
+ * The routes, to mount on the runtime server's HTTP app.
+ * @example app.route("/", a2aRoutes({ url: "http://127.0.0.1:8123" }));
+ */
+export function a2aRoutes(options: A2aOptions): Hono {
+  const client = serverClient({ url: options.url, ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
+  // One store and one set of event buses for every graph: a task outlives the request that started it.
+  const tasks = new InMemoryTaskStore();
+  const buses = new DefaultExecutionEventBusManager();
+  const registry = { running: new Map<string, AbortController>(), contexts: new Map<string, string>() };
+  const compiled = new Map<string, ReturnType<typeof compileGraph>>();
+
+  /** The published graph `<id>` names (assistant id or `meta.id`), or why there is none. */
+  async function resolve(id: string): Promise<{ subject: CardSubject; handler: DefaultRequestHandler } | { missing: string }> {
+    const assistant = UUID.test(id) ? await client.assistants.get(id).catch(() => null) : await findPublished(client, id);
+    const document = validate((assistant?.config.configurable as Record<string, unknown> | undefined)?.[DOCUMENT_KEY]);
+    if (!assistant || assistant.graph_id !== RUNTIME_GRAPH_ID || !document.ok) {
+      return { missing: `No graph "${id}" is published on this server: use an assistant id or a graph's meta.id from GET ${options.url}/assistants/search` };
+    }
+    const key = `${assistant.assistant_id}@${assistant.version}`;
+    let graph = compiled.get(key);
+    if (!graph) {
+      // Only the node names are read (to place events); keys and tools stay with the server's run.
+      graph = compileGraph(document.document, nodeServices(document.document, { env: {} }));
+      compiled.set(key, graph);
+    }
+    const subject: CardSubject = {
+      assistantId: assistant.assistant_id,
+      version: assistant.version,
+      document: document.document,
+      endpoint: `${options.url}/a2a/${assistant.assistant_id}`,
+      requiresKey: Boolean(options.apiKey),
+    };
+    const executor = new GraphExecutor({ client, url: options.url, assistantId: assistant.assistant_id, compiled: graph }, registry);
+    return { subject, handler: new DefaultRequestHandler(agentCard(subject), tasks, executor, buses) };
+  }
+
+  const app = new Hono();
+
+  app.get("/.well-known/agent-card.json", async (c) => {
+    const id = c.req.query("assistant_id");
+    if (!id) return c.json({ error: "Name the graph: /.well-known/agent-card.json?assistant_id=<assistant id or meta.id>" }, 400);
+    const found = await resolve(id);
+    if ("missing" in found) return c.json({ error: found.missing }, 404);
+    return c.json(legacyAgentCard(found.subject));
+  });
+
+  app.post("/a2a/:id", async (c) => {
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch (error) {
+      return rpcError(c, null, PARSE_ERROR, `The request body is not JSON: ${(error as Error).message}`);
+    }
+    if (body === null || typeof body !== "object" || Array.isArray(body)) {
+      return rpcError(c, null, INVALID_REQUEST, "A JSON-RPC request is one object with jsonrpc, id, method and params");
+    }
+    const requestId = (body as { id?: unknown }).id;
+    const found = await resolve(c.req.param("id"));
+    if ("missing" in found) return rpcError(c, requestId, NOT_FOUND, found.missing);
+    const answer = await new LegacyJsonRpcTransportHandler(found.handler).handle(body as Record<string, unknown>, new ServerCallContext());
+    if (!(Symbol.asyncIterator in answer)) return c.json(answer);
+    for (const [name, value] of Object.entries(SSE_HEADERS)) c.header(name, value);
+    return stream(c, async (out) => {
+      try {
+        for await (const event of answer) await out.write(formatSSEEvent(event));
+      } catch (error) {
+        const failure = LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError(error);
+        await out.write(formatSSEErrorEvent({ jsonrpc: "2.0", id: requestId ?? null, error: failure }));
+      }
+    });
+  });
+
+  return app;
+}

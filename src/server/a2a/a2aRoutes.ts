@@ -103,7 +103,9 @@ export function a2aRoutes(options: A2aOptions): Hono {
     for (const [name, value] of Object.entries(SSE_HEADERS)) c.header(name, value);
     return stream(c, async (out) => {
       try {
-        for await (const event of answer) await out.write(formatSSEEvent(event));
+        // A client that leaves stops listening, not the task: reading on lets the SDK record the
+        // task to its end, for tasks/get.
+        for await (const event of answer) if (!out.aborted) await out.write(formatSSEEvent(event));
       } catch (error) {
         const failure = LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError(error);
         await out.write(formatSSEErrorEvent({ jsonrpc: "2.0", id: requestId ?? null, error: failure }));

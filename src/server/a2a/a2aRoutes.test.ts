@@ -118,6 +118,32 @@ describe("A2A on the runtime server", () => {
     expect(cancelled.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
   });
 
+  it("keeps a task whose streaming client disconnected running to its end, for tasks/get", async () => {
+    const request = {
+      jsonrpc: "2.0",
+      id: "s1",
+      method: "message/stream",
+      params: { message: { kind: "message", role: "user", messageId: crypto.randomUUID(), parts: [{ kind: "text", text: "What's the weather in Paris?" }] } },
+    };
+    const leaving = new AbortController();
+    const response = await keyed(`${server.url}/a2a/weather-assistant`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(request),
+      signal: leaving.signal,
+    });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    const taskId = (JSON.parse(/data: (.*)/.exec(first)?.[1] ?? "null") as { result: { id: string } }).result.id;
+    leaving.abort();
+
+    const client = await agent("weather-assistant");
+    await expect
+      .poll(async () => (await client.getTask({ tenant: "", id: taskId, historyLength: undefined })).status?.state, { timeout: 30_000 })
+      .toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(said((await client.getTask({ tenant: "", id: taskId, historyLength: undefined })).status?.message)).toContain("Paris");
+  });
+
   it("answers malformed JSON-RPC, an unknown graph and a missing key with clear errors, and stays up", async () => {
     const post = (id: string, body: string, fetchImpl = keyed) =>
       fetchImpl(`${server.url}/a2a/${id}`, { method: "POST", headers: { "content-type": "application/json" }, body });

@@ -160,6 +160,10 @@ describe("A2A on the runtime server", () => {
     expect(unknown).toMatchObject({ id: 2, error: { code: -32001, message: expect.stringContaining('No graph "no-such-graph"') as string } });
     expect((await keyed(`${server.url}/.well-known/agent-card.json?assistant_id=no-such-graph`)).status).toBe(404);
 
+    const huge = await post("weather-assistant", JSON.stringify({ ...JSON.parse(request), params: { pad: "x".repeat(1024 * 1024) } }));
+    expect(huge.status).toBe(413);
+    expect(((await huge.json()) as { error: { message: string } }).error.message).toContain("larger than 1048576 bytes");
+
     expect((await post("weather-assistant", request, fetch)).status).toBe(401);
     expect((await fetch(`${server.url}/.well-known/agent-card.json?assistant_id=weather-assistant`)).status).toBe(401);
 

@@ -32,10 +32,43 @@ const INVALID_REQUEST = -32600;
 /** A2A's "task not found" is the nearest code for a graph that is not published. */
 const NOT_FOUND = -32001;
 
+/** The largest JSON-RPC request taken: a message, not a document (1 MiB). */
+export const MAX_REQUEST_BYTES = 1024 * 1024;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function rpcError(c: Context, id: unknown, code: number, message: string, status: 200 | 400 | 404 = 200) {
+function rpcError(c: Context, id: unknown, code: number, message: string, status: 200 | 413 = 200) {
   return c.json({ jsonrpc: "2.0", id: typeof id === "string" || typeof id === "number" ? id : null, error: { code, message } }, status);
+}
+
+/**
+ * The body as text, or null past MAX_REQUEST_BYTES. A larger body is still read (up to 16 times
+ * the limit, never kept) so the client is there to read the answer saying why.
+ */
+async function boundedText(request: Request): Promise<string | null> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_REQUEST_BYTES * 16) {
+      await reader.cancel();
+      break;
+    }
+    if (size <= MAX_REQUEST_BYTES) chunks.push(value);
+  }
+  return size > MAX_REQUEST_BYTES ? null : Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * The server as the client reached it (the request guard has checked the `Host` name), so a card
+ * names endpoints the client can reach.
+ */
+function baseUrl(c: Context): string {
+  return new URL(c.req.url).origin;
 }
 
 /**
@@ -51,7 +84,7 @@ export function a2aRoutes(options: A2aOptions): Hono {
   const compiled = new Map<string, ReturnType<typeof compileGraph>>();
 
   /** The published graph `<id>` names (assistant id or `meta.id`), or why there is none. */
-  async function resolve(id: string): Promise<{ subject: CardSubject; handler: DefaultRequestHandler } | { missing: string }> {
+  async function resolve(id: string, base: string): Promise<{ subject: CardSubject; handler: DefaultRequestHandler } | { missing: string }> {
     const assistant = UUID.test(id) ? await client.assistants.get(id).catch(() => null) : await findPublished(client, id);
     const document = validate((assistant?.config.configurable as Record<string, unknown> | undefined)?.[DOCUMENT_KEY]);
     if (!assistant || assistant.graph_id !== RUNTIME_GRAPH_ID || !document.ok) {
@@ -68,7 +101,7 @@ export function a2aRoutes(options: A2aOptions): Hono {
       assistantId: assistant.assistant_id,
       version: assistant.version,
       document: document.document,
-      endpoint: `${options.url}/a2a/${assistant.assistant_id}`,
+      endpoint: `${base}/a2a/${assistant.assistant_id}`,
       requiresKey: Boolean(options.apiKey),
     };
     const executor = new GraphExecutor({ client, url: options.url, assistantId: assistant.assistant_id, compiled: graph }, registry);
@@ -80,15 +113,18 @@ export function a2aRoutes(options: A2aOptions): Hono {
   app.get("/.well-known/agent-card.json", async (c) => {
     const id = c.req.query("assistant_id");
     if (!id) return c.json({ error: "Name the graph: /.well-known/agent-card.json?assistant_id=<assistant id or meta.id>" }, 400);
-    const found = await resolve(id);
+    const found = await resolve(id, baseUrl(c));
     if ("missing" in found) return c.json({ error: found.missing }, 404);
     return c.json(legacyAgentCard(found.subject));
   });
 
   app.post("/a2a/:id", async (c) => {
+    const text = await boundedText(c.req.raw);
+    if (text === null)
+      return rpcError(c, null, INVALID_REQUEST, `The request is larger than ${MAX_REQUEST_BYTES} bytes: send the message as text, without attachments`, 413);
     let body: unknown;
     try {
-      body = JSON.parse(await c.req.text());
+      body = JSON.parse(text);
     } catch (error) {
       return rpcError(c, null, PARSE_ERROR, `The request body is not JSON: ${(error as Error).message}`);
     }
@@ -96,7 +132,7 @@ export function a2aRoutes(options: A2aOptions): Hono {
       return rpcError(c, null, INVALID_REQUEST, "A JSON-RPC request is one object with jsonrpc, id, method and params");
     }
     const requestId = (body as { id?: unknown }).id;
-    const found = await resolve(c.req.param("id"));
+    const found = await resolve(c.req.param("id"), baseUrl(c));
     if ("missing" in found) return rpcError(c, requestId, NOT_FOUND, found.missing);
     const answer = await new LegacyJsonRpcTransportHandler(found.handler).handle(body as Record<string, unknown>, new ServerCallContext());
     if (!(Symbol.asyncIterator in answer)) return c.json(answer);

@@ -42,9 +42,10 @@ function textOf(message: Message): string {
 
 /** What the person is asked, and how an A2A client answers it. */
 function pauseText(pending: { interrupt_id: string; payload: InterruptPayload }[]): string {
+  const first = pending[0]?.payload;
   const how =
-    pending[0]?.payload.kind === "question"
-      ? `Answer with the next message of this task: JSON such as {"option_id":"${pending[0].payload.options[0]?.id ?? "…"}"}.`
+    first?.kind === "question"
+      ? `Answer with the next message of this task: JSON such as {"option_id":"${first.options[0]?.id ?? "…"}"}; options: ${first.options.map((o) => `${o.id} (${o.label})`).join(", ")}.`
       : 'Answer with the next message of this task: JSON such as {"decision":"approve"}, {"decision":"reject","reason":"…"} or {"decision":"edit","args":{…}}.';
   const which = pending.length > 1 ? ` ${pending.length} pauses wait: name the one answered with "interrupt_id" in the message's metadata.` : "";
   return `${pending.map((p) => describeInterrupt(p.payload)).join("\n")}\n${how}${which}`;

@@ -11,7 +11,7 @@ import { stream } from "hono/streaming";
 import { formatSSEErrorEvent, formatSSEEvent, SSE_HEADERS } from "@a2a-js/sdk";
 import { LegacyJsonRpcTransportHandler } from "@a2a-js/sdk/compat/v0_3/server";
 import { DefaultExecutionEventBusManager, DefaultRequestHandler, InMemoryTaskStore, ServerCallContext } from "@a2a-js/sdk/server";
-import { compileGraph } from "../../engine/index.js";
+import { compileGraph, type CompiledDocument } from "../../engine/index.js";
 import { validate } from "../../schema/index.js";
 import { DOCUMENT_KEY, findPublished, RUNTIME_GRAPH_ID } from "../client/publish.js";
 import { serverClient } from "../client/serverClient.js";
@@ -29,6 +29,7 @@ export interface A2aOptions {
 /** JSON-RPC 2.0 error codes of the failures answered before the SDK sees a request. */
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
+const INTERNAL_ERROR = -32603;
 /** A2A's "task not found" is the nearest code for a graph that is not published. */
 const NOT_FOUND = -32001;
 
@@ -81,21 +82,26 @@ export function a2aRoutes(options: A2aOptions): Hono {
   const tasks = new InMemoryTaskStore();
   const buses = new DefaultExecutionEventBusManager();
   const registry = { running: new Map<string, AbortController>(), contexts: new Map<string, string>() };
-  const compiled = new Map<string, ReturnType<typeof compileGraph>>();
+  const placed = new Map<string, Pick<CompiledDocument, "nodesByName">>();
 
   /** The published graph `<id>` names (assistant id or `meta.id`), or why there is none. */
   async function resolve(id: string, base: string): Promise<{ subject: CardSubject; handler: DefaultRequestHandler } | { missing: string }> {
     const assistant = UUID.test(id) ? await client.assistants.get(id).catch(() => null) : await findPublished(client, id);
     const document = validate((assistant?.config.configurable as Record<string, unknown> | undefined)?.[DOCUMENT_KEY]);
     if (!assistant || assistant.graph_id !== RUNTIME_GRAPH_ID || !document.ok) {
-      return { missing: `No graph "${id}" is published on this server: use an assistant id or a graph's meta.id from GET ${options.url}/assistants/search` };
+      return { missing: `No graph "${id}" is published on this server: use a published graph's meta.id or its assistant id` };
     }
     const key = `${assistant.assistant_id}@${assistant.version}`;
-    let graph = compiled.get(key);
+    let graph = placed.get(key);
     if (!graph) {
-      // Only the node names are read (to place events); keys and tools stay with the server's run.
-      graph = compileGraph(document.document, nodeServices(document.document, { env: {} }));
-      compiled.set(key, graph);
+      // Only the node names are read (to place events); keys and tools stay with the server's run,
+      // which also reports a graph that does not compile.
+      try {
+        graph = { nodesByName: compileGraph(document.document, nodeServices(document.document, { env: {} })).nodesByName };
+      } catch {
+        graph = { nodesByName: new Map() };
+      }
+      placed.set(key, graph);
     }
     const subject: CardSubject = {
       assistantId: assistant.assistant_id,
@@ -132,7 +138,12 @@ export function a2aRoutes(options: A2aOptions): Hono {
       return rpcError(c, null, INVALID_REQUEST, "A JSON-RPC request is one object with jsonrpc, id, method and params");
     }
     const requestId = (body as { id?: unknown }).id;
-    const found = await resolve(c.req.param("id"), baseUrl(c));
+    let found: Awaited<ReturnType<typeof resolve>>;
+    try {
+      found = await resolve(c.req.param("id"), baseUrl(c));
+    } catch (error) {
+      return rpcError(c, requestId, INTERNAL_ERROR, `The server could not look the graph up: ${(error as Error).message}`);
+    }
     if ("missing" in found) return rpcError(c, requestId, NOT_FOUND, found.missing);
     const answer = await new LegacyJsonRpcTransportHandler(found.handler).handle(body as Record<string, unknown>, new ServerCallContext());
     if (!(Symbol.asyncIterator in answer)) return c.json(answer);

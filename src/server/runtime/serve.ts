@@ -14,6 +14,7 @@ import { ENGINE_FILE } from "../bundle/files.js";
 import { publishDocument, RUNTIME_GRAPH_ID, type PublishResult } from "../client/publish.js";
 import { allowedHosts, corsOrigin, DEFAULT_CORS_ORIGINS, listenRefusal, requestRefusal, type RequestPolicy } from "./requestGuard.js";
 import { releaseOrphanedRuns } from "./orphanedRuns.js";
+import { a2aRoutes } from "../a2a/a2aRoutes.js";
 import { mcpRoute } from "../mcp/httpRoute.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -29,6 +30,13 @@ export const graph = (config) => runtimeGraph(config, graphs ? { graphs } : {});
 
 /** Where startRuntimeServer leaves the request guard for the auth module (same process). */
 const GUARD_KEY = "graphwright.runtime.requestGuard";
+
+/** Where startRuntimeServer leaves the server's own routes (A2A, MCP) for the routes module (same process). */
+const ROUTES_KEY = "graphwright.runtime.routes";
+
+/** LangGraph loads custom routes from a module file: this one hands over the app built in this process. */
+const ROUTES_MODULE = `export const app = globalThis[Symbol.for(${JSON.stringify(ROUTES_KEY)})];
+`;
 
 /**
  * Runs before every route (LangGraph's auth middleware is the API server's first hook after
@@ -49,17 +57,6 @@ export const auth = new Auth().authenticate(async (request) => {
   }
   return { identity: "graphwright", permissions: [] };
 });
-`;
-
-/** Where startRuntimeServer leaves the handlers of Graphwright's own routes for ROUTES_MODULE. */
-const ROUTES_KEY = "graphwright.runtime.routes";
-
-/** Graphwright's routes beside LangGraph's (after its auth hook); the handlers live in this process. */
-const ROUTES_MODULE = `import { Hono } from "hono";
-
-const routes = globalThis[Symbol.for(${JSON.stringify(ROUTES_KEY)})];
-export const app = new Hono();
-app.all("/mcp", (c) => routes.mcp(c.req.raw));
 `;
 
 export interface RuntimeServerOptions {
@@ -134,7 +131,12 @@ export async function startRuntimeServer(options: RuntimeServerOptions): Promise
   if (options.graphsDir) process.env.GRAPHWRIGHT_GRAPHS_DIR = path.resolve(options.graphsDir);
   if (options.apiKey) process.env.GRAPHWRIGHT_SERVER_API_KEY = options.apiKey;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${options.port}`;
-  (globalThis as Record<symbol, unknown>)[Symbol.for(ROUTES_KEY)] = { mcp: mcpRoute({ url, ...(options.apiKey ? { apiKey: options.apiKey } : {}) }) };
+  // Custom routes run after the guard and the API key check, as every other route does.
+  const access = { url, ...(options.apiKey ? { apiKey: options.apiKey } : {}) };
+  const routes = a2aRoutes(access);
+  const mcp = mcpRoute(access);
+  routes.all("/mcp", (c) => mcp(c.req.raw));
+  (globalThis as Record<symbol, unknown>)[Symbol.for(ROUTES_KEY)] = routes;
   const { startServer } = await import("@langchain/langgraph-api/server");
   const { cleanup } = await startServer({
     port: options.port,

@@ -65,8 +65,8 @@ export async function startRuntimeProcess(
         String(port),
         "--state",
         state,
-        ...(options.graphsDir ? ["--graphs", options.graphsDir] : []),
         ...(options.corsOrigins ?? []).flatMap((origin) => ["--cors-origin", origin]),
+        ...(options.graphsDir ? ["--graphs", options.graphsDir] : []),
       ],
       {
         cwd: ROOT,
@@ -84,12 +84,9 @@ export async function startRuntimeProcess(
         throw new Error(`The runtime server exited with ${started.exitCode}:\n${log}`);
       }
       try {
-        // Published graphs are listed after the server answers: wait for that line too.
-        if (
-          (await fetch(`${url}/ok`, { headers: options.apiKey ? { "x-api-key": options.apiKey } : {} })).ok &&
-          (!options.graphsDir || log.includes("listening on"))
-        )
-          return;
+        // With --graphs the server answers before it has published them: wait for its ready line.
+        const published = !options.graphsDir || log.includes("listening on");
+        if (published && (await fetch(`${url}/ok`, { headers: options.apiKey ? { "x-api-key": options.apiKey } : {} })).ok) return;
       } catch {
         // Not listening yet.
       }

@@ -33,7 +33,7 @@ export interface RuntimeProcess {
  * // … Settings → LangGraph server URL = server.url …
  * await server.close();
  */
-export async function startRuntimeProcess(options: { timeoutMs?: number; corsOrigins?: string[] } = {}): Promise<RuntimeProcess> {
+export async function startRuntimeProcess(options: { timeoutMs?: number; corsOrigins?: string[]; apiKey?: string } = {}): Promise<RuntimeProcess> {
   const state = await mkdtemp(path.join(tmpdir(), "gw-runtime-state-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -60,7 +60,8 @@ export async function startRuntimeProcess(options: { timeoutMs?: number; corsOri
       {
         cwd: ROOT,
         detached: true,
-        env: { ...process.env, LOG_LEVEL: "warn", OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "" },
+        // A key in the test's own environment must not make every server ask for one.
+        env: { ...process.env, LOG_LEVEL: "warn", OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "", GRAPHWRIGHT_SERVER_API_KEY: options.apiKey ?? "" },
       },
     );
     child = started;
@@ -73,7 +74,7 @@ export async function startRuntimeProcess(options: { timeoutMs?: number; corsOri
         throw new Error(`The runtime server exited with ${started.exitCode}:\n${log}`);
       }
       try {
-        if ((await fetch(`${url}/ok`)).ok) return;
+        if ((await fetch(`${url}/ok`, { headers: options.apiKey ? { "x-api-key": options.apiKey } : {} })).ok) return;
       } catch {
         // Not listening yet.
       }

@@ -1,0 +1,98 @@
+// `Use from other agents`: for a graph published to a Graphwright runtime server that asks for an
+// API key (started by this spec with `npm run cli -- serve` on a free loopback port), the panel
+// gives the MCP URL, Claude Desktop, Claude Code and Cursor configuration, the stdio command and
+// the A2A card URL for that graph, each copied by its button, with a placeholder where the key
+// goes and never the key saved in Settings.
+import { expect, test } from "./fixtures";
+import { Client } from "@langchain/langgraph-sdk";
+import { startRuntimeProcess, type RuntimeProcess } from "../src/server/testing/runtimeProcess";
+
+let server: RuntimeProcess;
+/** A server start (the prebuilt CLI, then the LangGraph API's own start) on a loaded 2-core machine. */
+const SERVER_START_MS = 90_000;
+const KEY = "gw-panel-key-7c1d93ab5e";
+
+test.beforeAll(async ({ baseURL }) => {
+  test.setTimeout(SERVER_START_MS + 10_000);
+  server = await startRuntimeProcess({ corsOrigins: [new URL(String(baseURL)).origin], timeoutMs: SERVER_START_MS, apiKey: KEY });
+});
+
+test.afterAll(async () => {
+  await server?.close();
+});
+
+test.afterEach(({ consoleErrors }) => {
+  expect(consoleErrors).toEqual([]);
+});
+
+test("a published graph's panel gives MCP, Claude, Cursor, stdio and A2A snippets with copy buttons and a key placeholder, never the saved key", async ({
+  page,
+  context,
+  app,
+  controls,
+}) => {
+  test.setTimeout(60_000);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await app.goto();
+  await controls.button("Settings").click();
+  const settings = controls.dialog("Settings");
+  await settings.getByRole("textbox", { name: "LangGraph server URL" }).fill(server.url);
+  await settings.getByRole("textbox", { name: "LangGraph API key" }).fill(KEY);
+  await settings.getByRole("button", { name: "Save" }).click();
+  await expect(settings).toBeHidden();
+
+  await controls.openTemplate("Personal assistant");
+  await page.getByRole("button", { name: "Publish to server" }).click();
+  await expect(page.getByText(/Personal assistant published on/)).toBeVisible();
+  const client = new Client({ apiUrl: server.url, apiKey: KEY });
+  const assistant = (await client.assistants.search({ graphId: "graphwright" })).find((a) => a.name === "Personal assistant");
+  const graphId = String(assistant?.metadata?.graphwright_id);
+  expect(graphId).toMatch(/^g_/);
+
+  const opener = page.getByRole("button", { name: "Use from other agents" });
+  await opener.click();
+  const panel = page.getByRole("dialog", { name: "Use from other agents" });
+  // Focus goes into the panel, to the first copy button once the server has answered.
+  await expect(panel.getByRole("button", { name: "Copy MCP URL" })).toBeFocused();
+  await expect(panel).toContainText(`the MCP tool ${graphId} on ${server.url}`);
+
+  const mcpUrl = `${server.url}/mcp`;
+  const expected: Record<string, string> = {
+    "MCP URL": mcpUrl,
+    "Claude Desktop configuration": JSON.stringify(
+      {
+        mcpServers: {
+          graphwright: {
+            command: "npx",
+            args: ["-y", "mcp-remote", mcpUrl, "--header", "x-api-key:${GRAPHWRIGHT_API_KEY}"],
+            env: { GRAPHWRIGHT_API_KEY: "<your key>" },
+          },
+        },
+      },
+      null,
+      2,
+    ),
+    "Claude Code command": `claude mcp add --transport http --header "x-api-key: <your key>" graphwright ${mcpUrl}`,
+    "Cursor configuration": JSON.stringify({ mcpServers: { graphwright: { url: mcpUrl, headers: { "x-api-key": "<your key>" } } } }, null, 2),
+    "stdio command": "npm run cli -- mcp personal-assistant.json",
+    "A2A agent card URL": `${server.url}/.well-known/agent-card.json?assistant_id=${assistant?.assistant_id}`,
+  };
+  const copied = panel.locator("[aria-live=polite]");
+  for (const [title, text] of Object.entries(expected)) {
+    await expect(panel.getByRole("textbox", { name: title })).toHaveValue(text);
+    await panel.getByRole("button", { name: `Copy ${title}` }).click();
+    await expect(copied).toHaveText(`Copied the ${title}.`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+  }
+
+  // The saved key is nowhere in the panel: not in its text, not in any field.
+  expect(await panel.innerText()).not.toContain(KEY);
+  const values = await panel.getByRole("textbox").evaluateAll((fields) => fields.map((f) => (f as HTMLInputElement).value));
+  expect(values).toHaveLength(6);
+  for (const value of values) expect(value).not.toContain(KEY);
+
+  // Escape closes it and gives focus back to the button that opened it.
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(opener).toBeFocused();
+});

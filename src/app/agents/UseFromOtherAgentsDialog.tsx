@@ -22,16 +22,16 @@ export function UseFromOtherAgentsDialog({ onClose }: { onClose: () => void }) {
   const { workspace } = useGraphSession();
   const graphId = useEditor((s) => s.document.meta.id);
   const graphName = useEditor((s) => s.document.meta.name);
-  const [answer, setAnswer] = useState<Answer>({ state: "asking" });
+  // An engine without server access (one running in the page, in tests) has nothing to ask.
+  const [answer, setAnswer] = useState<Answer>(() =>
+    appEngine().server ? { state: "asking" } : { state: "failed", text: "This engine cannot reach a server: it runs without the engine worker." },
+  );
   const [copied, setCopied] = useState("");
   const firstCopy = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const engine = appEngine();
-    if (!engine.server) {
-      setAnswer({ state: "failed", text: "This page cannot reach a server: the engine worker did not start." });
-      return;
-    }
+    if (!engine.server) return;
     let current = true;
     // The key's presence is enough (its name in the secrets list); its value stays in the worker.
     Promise.all([engine.server("versions", { graphId }), workspace.secrets.list()]).then(

@@ -49,12 +49,15 @@ test("a published graph's panel gives MCP, Claude, Cursor, stdio and A2A snippet
   const graphId = String(assistant?.metadata?.graphwright_id);
   expect(graphId).toMatch(/^g_/);
 
+  // By keyboard: the panel opens, focus goes to its first copy button once the server has answered, and Enter copies.
   const opener = page.getByRole("button", { name: "Use from other agents" });
-  await opener.click();
+  await opener.focus();
+  await page.keyboard.press("Enter");
   const panel = page.getByRole("dialog", { name: "Use from other agents" });
-  // Focus goes into the panel, to the first copy button once the server has answered.
   await expect(panel.getByRole("button", { name: "Copy MCP URL" })).toBeFocused();
   await expect(panel).toContainText(`the MCP tool ${graphId} on ${server.url}`);
+  await page.keyboard.press("Enter");
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/mcp`);
 
   const mcpUrl = `${server.url}/mcp`;
   const expected: Record<string, string> = {

@@ -26,7 +26,8 @@ export function UseFromOtherAgentsDialog({ onClose }: { onClose: () => void }) {
   const [answer, setAnswer] = useState<Answer>(() =>
     appEngine().server ? { state: "asking" } : { state: "failed", text: "This engine cannot reach a server: it runs without the engine worker." },
   );
-  const [copied, setCopied] = useState("");
+  // The last copy: which field, and what it said (shown beside that field, announced once).
+  const [copied, setCopied] = useState<{ title: string; text: string } | null>(null);
   const firstCopy = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -58,9 +59,9 @@ export function UseFromOtherAgentsDialog({ onClose }: { onClose: () => void }) {
   const copy = async ({ title, text }: AgentConnection) => {
     try {
       await navigator.clipboard.writeText(text);
-      setCopied(`Copied the ${title}.`);
+      setCopied({ title, text: `Copied the ${title}.` });
     } catch {
-      setCopied(`The browser did not allow copying: select the ${title} and copy it yourself.`);
+      setCopied({ title, text: `The browser did not allow copying: select the ${title} and copy it yourself.` });
     }
   };
 
@@ -89,11 +90,12 @@ export function UseFromOtherAgentsDialog({ onClose }: { onClose: () => void }) {
               key={connection.title}
               connection={connection}
               onCopy={() => void copy(connection)}
+              copied={copied?.title === connection.title ? copied.text : null}
               buttonRef={index === 0 ? firstCopy : undefined}
             />
           ))}
-          <p aria-live="polite" className="min-h-5 text-sm text-zinc-600 dark:text-zinc-400">
-            {copied}
+          <p aria-live="polite" className="sr-only">
+            {copied?.text}
           </p>
         </div>
       )}
@@ -101,9 +103,9 @@ export function UseFromOtherAgentsDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-type FieldProps = { connection: AgentConnection; onCopy: () => void; buttonRef: Ref<HTMLButtonElement> | undefined };
+type FieldProps = { connection: AgentConnection; onCopy: () => void; copied: string | null; buttonRef: Ref<HTMLButtonElement> | undefined };
 
-function ConnectionField({ connection, onCopy, buttonRef }: FieldProps) {
+function ConnectionField({ connection, onCopy, copied, buttonRef }: FieldProps) {
   const fieldId = useId();
   const hintId = useId();
   const common = {
@@ -116,10 +118,16 @@ function ConnectionField({ connection, onCopy, buttonRef }: FieldProps) {
   };
   return (
     <div>
-      <div className="flex items-end justify-between gap-2">
-        <label htmlFor={fieldId} className={fieldLabel}>
+      <div className="flex items-end gap-2">
+        <label htmlFor={fieldId} className={`mr-auto ${fieldLabel}`}>
           {connection.title}
         </label>
+        {/* Seen beside the field; the dialog's live region says it to screen readers. */}
+        {copied && (
+          <span aria-hidden="true" className="text-xs text-zinc-600 dark:text-zinc-400">
+            {copied}
+          </span>
+        )}
         <button ref={buttonRef} type="button" aria-label={`Copy ${connection.title}`} className={secondaryButton} onClick={onCopy}>
           Copy
         </button>

@@ -83,8 +83,9 @@ export function RunOnBar() {
 
   return (
     <div className="shrink-0 space-y-2 border-b border-zinc-200 p-2 dark:border-zinc-800">
-      <div className="flex items-center gap-2">
-        <label className="flex min-w-0 flex-1 items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400">
+      {/* Wraps: a narrow playground keeps Run on readable and moves the buttons to a line of their own. */}
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="flex min-w-40 flex-1 items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400">
           <span>Run on</span>
           <select
             aria-label="Run on"

@@ -4,6 +4,8 @@
 // the A2A card URL for that graph, each copied by its button, with a placeholder where the key
 // goes and never the key saved in Settings.
 import { expect, test } from "./fixtures";
+import type { AppPage } from "./pages/AppPage";
+import type { GraphControls } from "./pages/GraphControls";
 import { Client } from "@langchain/langgraph-sdk";
 import { startRuntimeProcess, type RuntimeProcess } from "../src/server/testing/runtimeProcess";
 
@@ -11,6 +13,9 @@ let server: RuntimeProcess;
 /** A server start (the prebuilt CLI, then the LangGraph API's own start) on a loaded 2-core machine. */
 const SERVER_START_MS = 90_000;
 const KEY = "gw-panel-key-7c1d93ab5e";
+
+// The tests share the server started below: one worker runs them, in order.
+test.describe.configure({ mode: "default" });
 
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(SERVER_START_MS + 10_000);
@@ -25,6 +30,26 @@ test.afterEach(({ consoleErrors }) => {
   expect(consoleErrors).toEqual([]);
 });
 
+/** Settings → the runtime server this spec started, and its key; then a template of our own. */
+async function openOnKeyedServer(app: AppPage, controls: GraphControls): Promise<void> {
+  await app.goto();
+  await controls.button("Settings").click();
+  const settings = controls.dialog("Settings");
+  await settings.getByRole("textbox", { name: "LangGraph server URL" }).fill(server.url);
+  await settings.getByRole("textbox", { name: "LangGraph API key" }).fill(KEY);
+  await settings.getByRole("button", { name: "Save" }).click();
+  await expect(settings).toBeHidden();
+  await controls.openTemplate("Personal assistant");
+}
+
+test("the panel of a graph not yet published on the server says to publish it", async ({ page, app, controls }) => {
+  await openOnKeyedServer(app, controls);
+  await page.getByRole("button", { name: "Use from other agents" }).click();
+  const panel = page.getByRole("dialog", { name: "Use from other agents" });
+  await expect(panel).toContainText(`Personal assistant is not published on ${server.url} yet: Publish to server sends it`);
+  await expect(panel.getByRole("textbox")).toHaveCount(0);
+});
+
 test("a published graph's panel gives MCP, Claude, Cursor, stdio and A2A snippets with copy buttons and a key placeholder, never the saved key", async ({
   page,
   context,
@@ -33,15 +58,10 @@ test("a published graph's panel gives MCP, Claude, Cursor, stdio and A2A snippet
 }) => {
   test.setTimeout(60_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await app.goto();
-  await controls.button("Settings").click();
-  const settings = controls.dialog("Settings");
-  await settings.getByRole("textbox", { name: "LangGraph server URL" }).fill(server.url);
-  await settings.getByRole("textbox", { name: "LangGraph API key" }).fill(KEY);
-  await settings.getByRole("button", { name: "Save" }).click();
-  await expect(settings).toBeHidden();
+  await openOnKeyedServer(app, controls);
+  const opener = page.getByRole("button", { name: "Use from other agents" });
+  const panel = page.getByRole("dialog", { name: "Use from other agents" });
 
-  await controls.openTemplate("Personal assistant");
   await page.getByRole("button", { name: "Publish to server" }).click();
   await expect(page.getByText(/Personal assistant published on/)).toBeVisible();
   const client = new Client({ apiUrl: server.url, apiKey: KEY });
@@ -50,10 +70,8 @@ test("a published graph's panel gives MCP, Claude, Cursor, stdio and A2A snippet
   expect(graphId).toMatch(/^g_/);
 
   // By keyboard: the panel opens, focus goes to its first copy button once the server has answered, and Enter copies.
-  const opener = page.getByRole("button", { name: "Use from other agents" });
   await opener.focus();
   await page.keyboard.press("Enter");
-  const panel = page.getByRole("dialog", { name: "Use from other agents" });
   await expect(panel.getByRole("button", { name: "Copy MCP URL" })).toBeFocused();
   await expect(panel).toContainText(`the MCP tool ${graphId} on ${server.url}`);
   await page.keyboard.press("Enter");

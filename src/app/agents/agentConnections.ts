@@ -36,9 +36,9 @@ export interface AgentConnection {
 /** Shell words that need no quoting; anything else is single-quoted. */
 const shellWord = (word: string) => (/^[A-Za-z0-9_/:.@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
 
-/** mcp-remote refuses plain http except to this machine unless told to allow it. */
-function isLoopbackHost(url: URL): boolean {
-  return url.hostname === "localhost" || url.hostname === "[::1]" || /^127\./.test(url.hostname);
+/** mcp-remote refuses plain http except to localhost and 127.0.0.1 unless told to allow it (saying so needlessly is harmless). */
+function mcpRemoteAllowsHttp(url: URL): boolean {
+  return url.hostname === "localhost" || url.hostname === "127.0.0.1";
 }
 
 /**
@@ -56,7 +56,7 @@ export function agentConnections(target: PublishedTarget): AgentConnection[] {
   // Claude Desktop starts local (stdio) servers: mcp-remote bridges to the HTTP endpoint. The key
   // goes through an environment variable, since arguments with spaces break on some platforms.
   const remoteArgs = ["-y", "mcp-remote", mcpUrl];
-  if (new URL(mcpUrl).protocol === "http:" && !isLoopbackHost(new URL(mcpUrl))) remoteArgs.push("--allow-http");
+  if (new URL(mcpUrl).protocol === "http:" && !mcpRemoteAllowsHttp(new URL(mcpUrl))) remoteArgs.push("--allow-http");
   if (target.needsKey) remoteArgs.push("--header", "x-api-key:${GRAPHWRIGHT_API_KEY}");
   const desktop = {
     mcpServers: {

@@ -13,3 +13,4 @@ export * from "./secretValues.js";
 export * from "./usage.js";
 export * from "./knowledge.js";
 export * from "./datasetEdits.js";
+export * from "./mcpToolName.js";

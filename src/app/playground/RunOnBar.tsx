@@ -1,6 +1,6 @@
 // Where turns run (`Run on`: this browser or the LangGraph server of Settings), publishing
 // the open graph to that server, and the graphs published there.
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { redactDocumentForExport } from "../io/redactForExport";
 import { appEngine } from "../services/engineClient";
 import { useGraphSession } from "../services/GraphSessionProvider";
@@ -9,6 +9,9 @@ import { useEditor } from "../store/hooks";
 import { useActiveThreadBusy } from "../store/playground/hooks";
 import type { PublishedGraph } from "../../worker/protocol";
 import { ServerThreads } from "./ServerThreads";
+import { DialogLoadingStatus } from "../shell/LoadingStatus";
+
+const UseFromOtherAgentsDialog = lazy(() => import("../agents/UseFromOtherAgentsDialog").then((m) => ({ default: m.UseFromOtherAgentsDialog })));
 
 const button =
   "rounded border border-zinc-300 px-2 py-1 text-xs font-medium hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
@@ -29,6 +32,7 @@ export function RunOnBar() {
   const [published, setPublished] = useState<PublishedGraph[] | null>(null);
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sharing, setSharing] = useState(false);
 
   useEffect(() => {
     void loadRunTarget(workspace).catch(() => undefined);
@@ -79,8 +83,9 @@ export function RunOnBar() {
 
   return (
     <div className="shrink-0 space-y-2 border-b border-zinc-200 p-2 dark:border-zinc-800">
-      <div className="flex items-center gap-2">
-        <label className="flex min-w-0 flex-1 items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400">
+      {/* Wraps: a narrow playground keeps Run on readable and moves the buttons to a line of their own. */}
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="flex min-w-40 flex-1 items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400">
           <span>Run on</span>
           <select
             aria-label="Run on"
@@ -98,7 +103,17 @@ export function RunOnBar() {
             Publish to server
           </button>
         )}
+        {serverUrl && (
+          <button type="button" className={button} aria-haspopup="dialog" onClick={() => setSharing(true)}>
+            Use from other agents
+          </button>
+        )}
       </div>
+      {sharing && (
+        <Suspense fallback={<DialogLoadingStatus />}>
+          <UseFromOtherAgentsDialog onClose={() => setSharing(false)} />
+        </Suspense>
+      )}
       {status && (
         // Not role=status: the playground's status names the run's state, and only that.
         <p

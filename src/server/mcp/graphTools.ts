@@ -12,7 +12,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { readResumeAnswer, type RunEvent, type RunInput } from "../../engine/index.js";
-import { describeInterrupt, type GraphDocument, type InterruptPayload } from "../../schema/index.js";
+import { describeInterrupt, mcpToolName, type GraphDocument, type InterruptPayload } from "../../schema/index.js";
 
 /** The longest message a tool call takes, in characters (a person's message, not a document). */
 export const MAX_MESSAGE_CHARS = 32_000;
@@ -25,11 +25,12 @@ export interface GraphTurns {
 }
 
 /**
- * A graph's tool name: its `meta.id` in the characters MCP tool names allow (at most 64).
+ * A graph's tool name: its `meta.id` in the characters MCP tool names allow (`mcpToolName`, which
+ * the app's `Use from other agents` panel shows too).
  * @example toolName({ id: "weather-assistant" }) // "weather-assistant"
  */
 export function toolName(meta: Pick<GraphDocument["meta"], "id">): string {
-  return meta.id.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 64) || "graph";
+  return mcpToolName(meta.id);
 }
 
 /**

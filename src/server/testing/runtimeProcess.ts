@@ -71,6 +71,7 @@ export async function startRuntimeProcess(
       {
         cwd: ROOT,
         detached: true,
+        // A key in the test's own environment must not make every server ask for one.
         env: { ...process.env, LOG_LEVEL: "warn", OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "", GRAPHWRIGHT_SERVER_API_KEY: options.apiKey ?? "" },
       },
     );

@@ -1,8 +1,10 @@
 /**
  * Every Langflow fixture, imported and pointed at a local OpenAI-compatible server, runs one turn
- * with `npm run cli -- run` and answers. A Run Flow's flow from the same file is imported too and
- * found by the Subgraph through --graphs; the Human Input fixture pauses for a person and answers
- * once approved.
+ * and answers: in this process, as `cli -- run` and `cli -- mcp` build it (node services, keys from
+ * the environment, saved graphs from a folder), which keeps nine CLI starts out of the suite. A Run
+ * Flow's flow from the same file is imported too and found by the Subgraph in that folder. The
+ * Human Input fixture goes through `npm run cli -- run` itself: it pauses for a person and answers
+ * once approved with `--resume`.
  */
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -12,7 +14,10 @@ import { importForeign, readForeignFile } from "../import/index.js";
 import { langflowSubflowGraphId as subflowGraphId } from "../import/langflow/index.js";
 import { startWireServer, type WireServer } from "../models/testing/faultServer.js";
 import { openaiStream } from "../models/testing/openaiWire.js";
+import type { RunEvent } from "../engine/index.js";
 import type { GraphDocument } from "../schema/index.js";
+import { folderGraphLibrary } from "../server/graph/graphLibrary.js";
+import { localTurns } from "../server/mcp/stdioServer.js";
 import { runCli } from "./testing/runCli.js";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../import/langflow/fixtures");
@@ -81,11 +86,15 @@ describe("imported Langflow flows run one turn in the CLI", { timeout: 120_000 }
   it.each(runs)("%s answers a message through the test server", async (key, model) => {
     const file = files.get(key) as string;
     const before = server.requests.length;
-    const { code, stdout, stderr } = await runCli(["run", file, "I want a refund for order 42", "--json", "--graphs", dir], { env: { OPENAI_API_KEY: KEY } });
-    expect(code, stderr).toBe(0);
-    const seen = events(stdout);
+    const turns = localTurns(JSON.parse(await readFile(file, "utf8")) as GraphDocument, { graphs: folderGraphLibrary(dir), env: { OPENAI_API_KEY: KEY } });
+    const seen: RunEvent[] = [];
+    try {
+      for await (const event of turns.run({ message: "I want a refund for order 42" }, `run-${key}`, new AbortController().signal)) seen.push(event);
+    } finally {
+      await turns.close();
+    }
     expect(seen.at(-1)).toMatchObject({ type: "run_end", status: "completed" });
-    expect(seen.filter((e) => e.type === "ai_message").at(-1)?.content).toBe(`Answer from ${model}`);
+    expect((seen.filter((e) => e.type === "ai_message").at(-1) as { content?: string } | undefined)?.content).toBe(`Answer from ${model}`);
     const mine = server.requests.slice(before);
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);

@@ -11,6 +11,7 @@ import CodeMirror, { type ReactCodeMirrorRef } from "@uiw/react-codemirror";
 import { useEffect, useMemo, useRef } from "react";
 import type { CodeEditorProps } from "./codeEditorProps";
 import { hostGlobalDiagnostics, languageExtensions } from "./languageSupport";
+import { styleRoot } from "./styleRoot";
 
 /** Looks like the inspector's other inputs, in light and dark themes alike. */
 const fieldTheme = EditorView.theme({
@@ -98,6 +99,7 @@ export default function CodeEditor(props: CodeEditorProps) {
       onBlur={onBlur}
       extensions={extensions}
       theme="none"
+      root={styleRoot(document)}
       indentWithTab={false}
       autoFocus={autoFocus}
       placeholder={placeholder}

@@ -56,7 +56,7 @@ test("the code editor's styles apply under the policy, with nothing refused", as
   const code = editor.inspector.getByRole("group", { name: "Tool summarize_numbers" }).getByRole("textbox", { name: "Code", exact: true });
   await expect(code).toHaveClass(/cm-content/);
   // CodeMirror's base theme makes its frame a flex column and draws the gutter beside the text.
-  const frame = page.locator(".cm-editor").filter({ has: code });
+  const frame = code.locator("xpath=ancestor::div[contains(@class, 'cm-editor')]");
   await expect(frame).toHaveCSS("display", "flex");
   await expect(frame.locator(".cm-gutters")).toHaveCSS("display", "flex");
   expect(refused).toEqual([]);

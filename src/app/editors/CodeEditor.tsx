@@ -22,6 +22,31 @@ const fieldTheme = EditorView.theme({
   ".cm-cursor": { borderLeftColor: "currentColor" },
 });
 
+/**
+ * Text typed over a selection is inserted by the editor, not by the browser: Chrome's own
+ * editing keeps the look of the highlighted text it removes as `<span style="…">` elements,
+ * which the Content-Security-Policy refuses (and reports) before CodeMirror redraws them.
+ */
+const typeOverLines = EditorView.domEventHandlers({
+  beforeinput(event, view) {
+    if (event.inputType !== "insertText" || event.data === null || view.composing) return false;
+    // The range the browser is about to replace: its own, since the editor may not have read the new selection yet.
+    const target = event.getTargetRanges()[0];
+    const { from, to } = target
+      ? { from: view.posAtDOM(target.startContainer, target.startOffset), to: view.posAtDOM(target.endContainer, target.endOffset) }
+      : view.state.selection.main;
+    if (from === to) return false;
+    event.preventDefault();
+    view.dispatch({
+      changes: { from, to, insert: event.data },
+      selection: { anchor: from + event.data.length },
+      userEvent: "input.type",
+      scrollIntoView: true,
+    });
+    return true;
+  },
+});
+
 /** Keeps markers inside the text they were computed for (the text may have moved on). */
 function clamp(diagnostics: readonly Diagnostic[], length: number): Diagnostic[] {
   return diagnostics.map((d) => ({ ...d, from: Math.min(d.from, length), to: Math.min(Math.max(d.to, d.from), length) }));
@@ -77,6 +102,7 @@ export default function CodeEditor(props: CodeEditorProps) {
       EditorView.contentAttributes.of(attributes),
       keys,
       lintGutter(),
+      typeOverLines,
       fieldTheme,
       multiline ? EditorView.lineWrapping : [],
     ];

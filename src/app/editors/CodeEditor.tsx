@@ -10,6 +10,7 @@ import { EditorView, keymap, type ViewUpdate } from "@codemirror/view";
 import CodeMirror, { type ReactCodeMirrorRef } from "@uiw/react-codemirror";
 import { useEffect, useMemo, useRef } from "react";
 import type { CodeEditorProps } from "./codeEditorProps";
+import { ownDiagnostics } from "./diagnostics";
 import { hostGlobalDiagnostics, languageExtensions } from "./languageSupport";
 import { styleRoot } from "./styleRoot";
 
@@ -65,7 +66,7 @@ export default function CodeEditor(props: CodeEditorProps) {
     rows = 4,
     describedBy,
     invalid,
-    diagnostics,
+    check,
     completions,
     placeholder,
     autoFocus,
@@ -108,14 +109,17 @@ export default function CodeEditor(props: CodeEditorProps) {
     ];
   }, [language, completionKey, attributes, multiline]);
 
+  const checkKey = JSON.stringify(check ?? null);
   // Our checks' markers, plus (for JavaScript) the host globals the sandbox lacks.
   useEffect(() => {
     const view = ref.current?.view;
     if (!view) return;
-    const own = clamp(diagnostics ?? [], view.state.doc.length);
+    const own = check ? clamp(ownDiagnostics(value, check), view.state.doc.length) : [];
     const host = language === "javascript" ? hostGlobalDiagnostics(view.state) : [];
     view.dispatch(setDiagnostics(view.state, [...own, ...host]));
-  }, [diagnostics, language, value, extensions]);
+    // The check is data recreated each render: compare it by content.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [checkKey, language, value, extensions]);
 
   return (
     <CodeMirror

@@ -1,9 +1,10 @@
 /**
- * The code editor every code field uses, loaded on first use so the first paint never pays for
- * CodeMirror. Until it arrives a plain field stands in with the same id, name and behaviour; if
- * that field had the focus, the editor takes it over.
+ * The code editor every code field uses, loaded after the page's first frame so the first paint
+ * never pays for CodeMirror (fields such as a tool's input schema show at start). Until it
+ * arrives a plain field stands in with the same id, name and behaviour; if that field had the
+ * focus, the editor takes it over.
  */
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { inputClass } from "../inspector/fields/styles";
 import type { CodeEditorProps } from "./codeEditorProps";
 
@@ -39,10 +40,35 @@ function PlainField({ props, onFocusChange }: { props: CodeEditorProps; onFocusC
   return multiline ? <textarea rows={rows} {...common} /> : <input type="text" {...common} />;
 }
 
+/** Whether the first frame has passed: from then on editors load at once. */
+let afterFirstFrame = false;
+
+/** Waits for the frame after this one, then for the tasks already queued. */
+function afterNextFrame(then: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(then, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    if (timer !== undefined) clearTimeout(timer);
+  };
+}
+
 export function LazyCodeEditor(props: CodeEditorProps) {
   const [focused, setFocused] = useState(false);
+  const [ready, setReady] = useState(() => afterFirstFrame);
+  useEffect(() => {
+    if (ready) return;
+    return afterNextFrame(() => {
+      afterFirstFrame = true;
+      setReady(true);
+    });
+  }, [ready]);
+  const plain = <PlainField props={props} onFocusChange={setFocused} />;
+  if (!ready) return plain;
   return (
-    <Suspense fallback={<PlainField props={props} onFocusChange={setFocused} />}>
+    <Suspense fallback={plain}>
       <CodeEditor {...props} autoFocus={props.autoFocus ?? focused} />
     </Suspense>
   );

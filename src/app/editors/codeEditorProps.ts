@@ -2,10 +2,26 @@
  * What the shared code editor takes, apart from the editor itself, so fields and the plain
  * field shown while CodeMirror loads import no editor code.
  */
-import type { Diagnostic } from "./diagnostics";
+import type { CelSyntaxProblem } from "../inspector/fields/celSyntax";
 
 /** The languages the editor knows: each has its highlighting, completions and lint adapter. */
 export type CodeLanguage = "javascript" | "json" | "cel";
+
+/** Where in a tool's code a sandbox failure happened, as the sandbox reports it (1-based). */
+export interface CodeFailure {
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+/**
+ * What our own check found, as data: the editor (loaded lazily) turns it into lint markers
+ * with the adapter of its kind (`diagnostics.ts`), so fields carry no marker code themselves.
+ */
+export type OwnCheck =
+  | { kind: "json"; shapeProblem?: string | null; optional?: boolean }
+  | { kind: "cel"; problem: CelSyntaxProblem | null }
+  | { kind: "sandbox"; failure: CodeFailure | null };
 
 export interface CodeEditorProps {
   /** The editable element's id (fields' `<label htmlFor>` and error ids refer to it). */
@@ -26,8 +42,8 @@ export interface CodeEditorProps {
   rows?: number;
   describedBy?: string;
   invalid?: boolean;
-  /** Lint markers from our own checks, for the current `value`. */
-  diagnostics?: readonly Diagnostic[];
+  /** Our own check of the current `value`, shown as lint markers. */
+  check?: OwnCheck;
   /** Names offered by autocompletion (registered conditions, state channels, …). */
   completions?: readonly string[];
   placeholder?: string;

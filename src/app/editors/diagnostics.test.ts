@@ -1,7 +1,7 @@
 import { EditorState } from "@codemirror/state";
 import { describe, expect, it } from "vitest";
 import { celSyntaxProblem, loadCelParser } from "../inspector/fields/celSyntax";
-import { celDiagnostics, jsonDiagnostics, offsetOf, sandboxDiagnostics } from "./diagnostics";
+import { celDiagnostics, jsonDiagnostics, offsetOf, ownDiagnostics, sandboxDiagnostics } from "./diagnostics";
 import { hostGlobalDiagnostics, languageExtensions } from "./languageSupport";
 
 /** The marked text, and its 1-based line, of a diagnostic. */
@@ -73,5 +73,15 @@ describe("JavaScript Test markers", () => {
       { text: "fetch", line: 1, severity: "warning", message: "fetch is not available here: the sandbox has no network." },
       { text: "setTimeout", line: 2, severity: "warning", message: "setTimeout is not available here: the sandbox has no timers." },
     ]);
+  });
+});
+
+describe("a field's own check", () => {
+  it("goes to the adapter of its kind", () => {
+    expect(ownDiagnostics("[1,]", { kind: "json" })).toEqual(jsonDiagnostics("[1,]"));
+    expect(ownDiagnostics("", { kind: "json", optional: true })).toEqual([]);
+    expect(ownDiagnostics("[]", { kind: "json", shapeProblem: "Must be a JSON object" })).toMatchObject([{ message: "Must be a JSON object" }]);
+    expect(ownDiagnostics("a\nb", { kind: "sandbox", failure: { message: "x", line: 2 } })).toMatchObject([{ from: 2, to: 3 }]);
+    expect(ownDiagnostics("a >", { kind: "cel", problem: null })).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@
 import type { Diagnostic } from "@codemirror/lint";
 import { findJsonSyntaxError } from "../../schema/jsonSyntax.js";
 import type { CelSyntaxProblem } from "../inspector/fields/celSyntax";
+import type { CodeFailure, OwnCheck } from "./codeEditorProps";
 
 export type { Diagnostic };
 
@@ -54,13 +55,6 @@ export function celDiagnostics(text: string, problem: CelSyntaxProblem | null): 
   ];
 }
 
-/** Where in a tool's code a sandbox failure happened, as the sandbox reports it (1-based). */
-export interface CodeFailure {
-  message: string;
-  line?: number;
-  column?: number;
-}
-
 /**
  * The marker of an error `Test` reported, on the line (and column) the sandbox named; none
  * when the error has no place in the code (a timeout, a result that is not JSON).
@@ -75,4 +69,23 @@ export function sandboxDiagnostics(code: string, failure: CodeFailure | null): D
   // Mark from the column to the end of the line, so a marker is visible even at a line's end.
   const to = Math.max(lineEnd, Math.min(from + 1, code.length));
   return [{ from: Math.min(from, to), to, severity: "error", message: `Test failed at line ${failure.line}: ${failure.message}` }];
+}
+
+/**
+ * The markers of a field's own check, by the adapter of its kind.
+ * @example ownDiagnostics('{"a": }', { kind: "json" }) // [{ from: 6, to: 7, … }]
+ */
+export function ownDiagnostics(text: string, check: OwnCheck): Diagnostic[] {
+  switch (check.kind) {
+    case "json":
+      return jsonDiagnostics(text, check.shapeProblem ?? null, { optional: check.optional ?? false });
+    case "cel":
+      return celDiagnostics(text, check.problem);
+    case "sandbox":
+      return sandboxDiagnostics(text, check.failure);
+    default: {
+      const never: never = check;
+      return never;
+    }
+  }
 }

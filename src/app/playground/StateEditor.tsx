@@ -1,9 +1,8 @@
 // The state at a pause or a checkpoint, editable: messages as a list (edit the text, delete,
 // add) and every other channel as JSON in the code editor, with lint markers from our JSON
 // checks and the problems of each channel under it.
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import type { BreakpointInterrupt } from "../../schema/index.js";
-import { jsonDiagnostics } from "../editors/diagnostics";
 import { LazyCodeEditor } from "../editors/LazyCodeEditor";
 import type { MessageDraft, StateDraft } from "./breakpointEdits";
 
@@ -50,7 +49,6 @@ function ChannelValue({
   problem?: string;
   onChange(next: string): void;
 }) {
-  const markers = useMemo(() => jsonDiagnostics(text), [text]);
   const labelId = `bp-channel-${name}-label`;
   return (
     <div>
@@ -67,7 +65,7 @@ function ChannelValue({
         value={text}
         onChange={onChange}
         invalid={Boolean(problem)}
-        diagnostics={markers}
+        check={{ kind: "json" }}
       />
       {problem && (
         <p role="alert" className="text-xs text-red-700 dark:text-red-400">

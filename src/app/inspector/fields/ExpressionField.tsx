@@ -2,7 +2,6 @@
 // position (a lint marker at the line and column, the message, and a caret under the text). The text is kept exactly as typed, and committed on
 // blur / Enter even when it does not parse, so nothing typed is ever lost; the run reports it.
 import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
-import { celDiagnostics } from "../../editors/diagnostics";
 import { LazyCodeEditor } from "../../editors/LazyCodeEditor";
 import { celSyntaxProblem, loadCelParser, type CelParse, type CelSyntaxProblem } from "./celSyntax";
 import { errorClass, hintClass, labelClass } from "./styles";
@@ -64,7 +63,6 @@ export function ExpressionField({ label, value, onCommit, multiline = false, pla
   const text = draft.value;
   const isName = suggestions?.includes(text.trim()) ?? false;
   const problem = useMemo(() => (parse && text.trim() !== "" && !isName ? celSyntaxProblem(parse, text) : null), [parse, text, isName]);
-  const markers = useMemo(() => celDiagnostics(text, problem), [text, problem]);
   const error = problem
     ? `Syntax error at line ${problem.line}, column ${problem.column}: ${problem.message}`
     : empty && text.trim() === ""
@@ -92,7 +90,7 @@ export function ExpressionField({ label, value, onCommit, multiline = false, pla
         placeholder={placeholder}
         describedBy={describedBy}
         invalid={error !== null}
-        diagnostics={markers}
+        check={{ kind: "cel", problem }}
         completions={suggestions}
       />
       {/* Polite, not an alert: it changes with every keystroke. */}

@@ -2,7 +2,6 @@
 // (or Ctrl/Cmd+Enter) only when it parses and passes `check`; otherwise an inline error shows and
 // the document keeps its previous value.
 import { useMemo, useState } from "react";
-import { jsonDiagnostics } from "../../editors/diagnostics";
 import { LazyCodeEditor } from "../../editors/LazyCodeEditor";
 import { Field } from "./Field";
 import { useDraftText } from "./useDraft";
@@ -58,7 +57,7 @@ export function JsonField({ label, value, onCommit, check, optional = false, row
     return true;
   });
   const text = draft.value;
-  const markers = useMemo(() => jsonDiagnostics(text, shapeProblem(text, check), { optional }), [text, check, optional]);
+  const shape = useMemo(() => shapeProblem(text, check), [text, check]);
   return (
     <Field label={label} error={error} hint={hint}>
       {({ id, describedBy }) => (
@@ -78,7 +77,7 @@ export function JsonField({ label, value, onCommit, check, optional = false, row
           }}
           describedBy={describedBy}
           invalid={error !== null}
-          diagnostics={markers}
+          check={{ kind: "json", shapeProblem: shape, optional }}
         />
       )}
     </Field>

@@ -2,10 +2,10 @@
 // deadline and memory limit, and a Test button that runs the code in the page's sandboxed
 // frame with sample arguments, as a call would, without running the graph. A failed Test is
 // marked in the code at the line the sandbox names, until the code changes.
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import type { ToolOfKind } from "../../../../schema/index.js";
 import type { SandboxOutcome } from "../../../../worker/protocol";
-import { jsonDiagnostics, sandboxDiagnostics, type CodeFailure } from "../../../editors/diagnostics";
+import type { CodeFailure } from "../../../editors/codeEditorProps";
 import { LazyCodeEditor } from "../../../editors/LazyCodeEditor";
 import { runInFrame } from "../../../services/sandboxRelay";
 import { Field } from "../../fields/Field";
@@ -34,8 +34,6 @@ export function JavaScriptToolFields({ config, onConfig }: ToolConfigProps<JavaS
   const [failure, setFailure] = useState<TestedFailure | null>(null);
   const [testing, setTesting] = useState(false);
   const code = useDraftText(config.code, (text) => set({ code: text }));
-  const codeMarkers = useMemo(() => sandboxDiagnostics(code.value, failure?.code === code.value ? failure : null), [code.value, failure]);
-  const sampleMarkers = useMemo(() => jsonDiagnostics(sample), [sample]);
 
   const test = () => {
     let args: unknown;
@@ -80,7 +78,7 @@ export function JavaScriptToolFields({ config, onConfig }: ToolConfigProps<JavaS
             onCommit={code.finish}
             onEscape={code.discard}
             describedBy={describedBy}
-            diagnostics={codeMarkers}
+            check={{ kind: "sandbox", failure: failure?.code === code.value ? failure : null }}
           />
         )}
       </Field>
@@ -102,7 +100,7 @@ export function JavaScriptToolFields({ config, onConfig }: ToolConfigProps<JavaS
       />
       <div className="mb-2">
         <span className={labelClass}>Sample arguments</span>
-        <LazyCodeEditor label="Sample arguments" language="json" multiline rows={2} value={sample} onChange={setSample} diagnostics={sampleMarkers} />
+        <LazyCodeEditor label="Sample arguments" language="json" multiline rows={2} value={sample} onChange={setSample} check={{ kind: "json" }} />
       </div>
       <div className="flex items-start gap-2">
         <button type="button" className={buttonClass} disabled={testing} onClick={test}>

@@ -70,6 +70,7 @@ test("Tab leaves a code editor without indenting, and Shift+Tab comes back", asy
   await controls.import("number-cruncher.json", JSON.stringify(numberCruncher));
   const tool = editor.inspector.getByRole("group", { name: "Tool summarize_numbers" });
   const code = tool.getByRole("textbox", { name: "Code", exact: true });
+  await expect(code).toHaveClass(/cm-content/);
   const before = await code.innerText();
   await code.focus();
   await code.press("Tab");

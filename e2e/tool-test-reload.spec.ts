@@ -13,6 +13,8 @@ test("a reload during a tool's Test run keeps the edited code, and the next Test
   await controls.import("number-cruncher.json", JSON.stringify(numberCruncher));
   await expect(controls.graphName).toHaveValue("Number cruncher");
   const tool = () => editor.inspector.getByRole("group", { name: "Tool summarize_numbers" });
+  // The code editor replaces a plain field once it has loaded; read the code from the editor.
+  await expect(tool().getByRole("textbox", { name: "Code" })).toHaveClass(/cm-content/);
   const original = await tool().getByRole("textbox", { name: "Code" }).innerText();
   // As a person would: select all in the code editor, then type over it.
   const replaceCode = async (text: string) => {

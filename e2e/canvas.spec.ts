@@ -191,7 +191,7 @@ test("invalid JSON in a scripted rule shows an error and leaves the document as 
   await editor.undoButton.click();
   await expect(rule).toHaveCount(0);
   await editor.redoButton.click();
-  await expect(calls).toHaveValue("[]");
+  await expect(calls).toHaveText("[]");
 
   await calls.fill('[{ "name": "get_time_date" }]');
   await calls.blur();

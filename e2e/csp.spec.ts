@@ -1,6 +1,7 @@
 // The built app ships a strict Content-Security-Policy: as a header from `vite preview` (with
 // frame-ancestors) and as a meta tag in the page. A script injected into the page does not run,
 // inline or as an event handler, and the page says so with a securitypolicyviolation.
+import numberCruncher from "../examples/number-cruncher.json" with { type: "json" };
 import { expect, test } from "./fixtures";
 
 test("the app page carries a strict Content-Security-Policy header and meta tag, and boots under it", async ({ page, app, consoleErrors }) => {
@@ -39,4 +40,25 @@ test("an injected inline script and an injected event handler are blocked and re
     return { injected: (window as { __injected?: string }).__injected ?? null, seen: [...seen].sort() };
   });
   expect(outcome).toEqual({ injected: null, seen: ["script-src-attr", "script-src-elem"] });
+});
+
+test("the code editor's styles apply under the policy, with nothing refused", async ({ page, app, controls, editor, consoleErrors }) => {
+  const refused: string[] = [];
+  await page.exposeFunction("reportRefused", (directive: string) => refused.push(directive));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      if (event.effectiveDirective.startsWith("style-src"))
+        void (window as unknown as { reportRefused(d: string): Promise<void> }).reportRefused(event.effectiveDirective);
+    });
+  });
+  await app.goto();
+  await controls.import("number-cruncher.json", JSON.stringify(numberCruncher));
+  const code = editor.inspector.getByRole("group", { name: "Tool summarize_numbers" }).getByRole("textbox", { name: "Code", exact: true });
+  await expect(code).toHaveClass(/cm-content/);
+  // CodeMirror's base theme makes its frame a flex column and draws the gutter beside the text.
+  const frame = code.locator("xpath=ancestor::div[contains(@class, 'cm-editor')]");
+  await expect(frame).toHaveCSS("display", "flex");
+  await expect(frame.locator(".cm-gutters")).toHaveCSS("display", "flex");
+  expect(refused).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });

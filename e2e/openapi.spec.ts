@@ -77,7 +77,7 @@ test("an operation imported from an OpenAPI document runs as a tool the agent ca
   // The HTTP tool's own form shows what the operation became.
   await expect(forecast.getByRole("textbox", { name: "URL" })).toHaveValue(`${apiUrl}/forecast`);
   await expect(forecast.getByRole("combobox", { name: "Method" })).toHaveValue("GET");
-  await expect(forecast.getByRole("textbox", { name: "Query" })).toHaveValue(/"city": "\{\{ args\.city \}\}"/);
+  await expect(forecast.getByRole("textbox", { name: "Query" })).toContainText('"city": "{{ args.city }}"');
 
   await editor.selectWithKeyboard("Assistant");
   await editor.inspector

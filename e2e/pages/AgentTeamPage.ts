@@ -64,7 +64,7 @@ export class AgentTeamPage {
       const field = group.getByLabel("Tool calls", { exact: true });
       await field.fill(rule.toolCalls);
       await field.blur();
-      await expect.poll(async () => JSON.parse(await field.inputValue()) as unknown).toEqual(JSON.parse(rule.toolCalls));
+      await expect.poll(async () => JSON.parse(await field.innerText()) as unknown).toEqual(JSON.parse(rule.toolCalls));
     }
   }
 

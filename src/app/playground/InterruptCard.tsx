@@ -3,6 +3,7 @@
 // the state and Continue / Step / Stop at a breakpoint, Allow once / Always allow / Deny for a
 // secret bound for a new origin.
 // It is derived from the thread's events, so it is back after a reload.
+import { LazyCodeEditor } from "../editors/LazyCodeEditor";
 import { cardButton } from "./cardStyles";
 import { useMemo, useState } from "react";
 import type { ApprovalInterrupt, QuestionInterrupt } from "../../engine/index.js";
@@ -44,14 +45,16 @@ function ApprovalForm({ pending, payload, busy }: { pending: PendingInterruptVie
       <p className="text-sm">{payload.message}</p>
       {editing ? (
         <div className="space-y-1">
-          <textarea
-            aria-label="Edited arguments"
-            aria-invalid={!parsed.ok}
-            aria-describedby={`${pending.interruptId}-args-problem`}
+          <LazyCodeEditor
+            label="Edited arguments"
+            language="json"
+            multiline
+            invalid={!parsed.ok}
+            describedBy={`${pending.interruptId}-args-problem`}
             value={draft}
-            onChange={(e) => setDraft(e.target.value)}
+            onChange={setDraft}
             rows={Math.min(12, draft.split("\n").length + 1)}
-            className={field}
+            check={{ kind: "json" }}
           />
           <p id={`${pending.interruptId}-args-problem`} role={parsed.ok ? undefined : "alert"} className="text-xs text-red-700 dark:text-red-400">
             {parsed.ok ? "" : parsed.message}

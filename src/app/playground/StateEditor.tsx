@@ -1,7 +1,9 @@
 // The state at a pause or a checkpoint, editable: messages as a list (edit the text, delete,
-// add) and every other channel as JSON, with the problems of each channel under it.
+// add) and every other channel as JSON in the code editor, with lint markers from our JSON
+// checks and the problems of each channel under it.
 import { useState } from "react";
 import type { BreakpointInterrupt } from "../../schema/index.js";
+import { LazyCodeEditor } from "../editors/LazyCodeEditor";
 import type { MessageDraft, StateDraft } from "./breakpointEdits";
 
 const field = "block w-full rounded border border-zinc-300 bg-white px-2 py-1 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-950";
@@ -30,6 +32,47 @@ function MessageRow({ index, message, onChange, onDelete }: { index: number; mes
         className={field}
       />
     </li>
+  );
+}
+
+/** One channel's value as JSON; its name is its label (`Channel <name> (<type>)`). */
+function ChannelValue({
+  name,
+  type,
+  text,
+  problem,
+  onChange,
+}: {
+  name: string;
+  type: string | undefined;
+  text: string;
+  problem?: string;
+  onChange(next: string): void;
+}) {
+  const labelId = `bp-channel-${name}-label`;
+  return (
+    <div>
+      <label id={labelId} className="text-xs font-semibold" htmlFor={`bp-channel-${name}`}>
+        {`Channel ${name}`} <span className="font-normal text-zinc-500">({type})</span>
+      </label>
+      <LazyCodeEditor
+        id={`bp-channel-${name}`}
+        label={`Channel ${name}`}
+        labelledBy={labelId}
+        language="json"
+        multiline
+        rows={Math.min(6, text.split("\n").length + 1)}
+        value={text}
+        onChange={onChange}
+        invalid={Boolean(problem)}
+        check={{ kind: "json" }}
+      />
+      {problem && (
+        <p role="alert" className="text-xs text-red-700 dark:text-red-400">
+          {problem}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -88,24 +131,14 @@ export function StateEditor({
         </div>
       )}
       {Object.entries(draft.channels).map(([name, text]) => (
-        <div key={name}>
-          <label className="text-xs font-semibold" htmlFor={`bp-channel-${name}`}>
-            {`Channel ${name}`} <span className="font-normal text-zinc-500">({payload.channels[name]})</span>
-          </label>
-          <textarea
-            id={`bp-channel-${name}`}
-            aria-invalid={problems[name] ? true : undefined}
-            value={text}
-            rows={Math.min(6, text.split("\n").length + 1)}
-            onChange={(e) => setDraft({ ...draft, channels: { ...draft.channels, [name]: e.target.value } })}
-            className={field}
-          />
-          {problems[name] && (
-            <p role="alert" className="text-xs text-red-700 dark:text-red-400">
-              {problems[name]}
-            </p>
-          )}
-        </div>
+        <ChannelValue
+          key={name}
+          name={name}
+          type={payload.channels[name]}
+          text={text}
+          problem={problems[name]}
+          onChange={(next) => setDraft({ ...draft, channels: { ...draft.channels, [name]: next } })}
+        />
       ))}
     </div>
   );

@@ -40,6 +40,22 @@ ${code}
 interface Thrown {
   name?: string;
   message?: string;
+  stack?: string;
+}
+
+/** Lines `wrap` puts before the code: QuickJS numbers lines of the wrapped text. */
+const WRAP_LINES_BEFORE_CODE = 7;
+
+/**
+ * Where in the tool's code an error was thrown: the first frame of its stack in the wrapped
+ * text, moved back by the wrapper's lines; nothing when that frame is outside the code.
+ */
+function codeLocation(stack: string | undefined, code: string): { line: number; column?: number } | undefined {
+  const frame = /tool\.js:(\d+)(?::(\d+))?/.exec(stack ?? "");
+  if (!frame) return undefined;
+  const line = Number(frame[1]) - WRAP_LINES_BEFORE_CODE;
+  if (line < 1 || line > code.split("\n").length) return undefined;
+  return frame[2] === undefined ? { line } : { line, column: Number(frame[2]) };
 }
 
 function failure(code: SandboxFailureCode, message: string): SandboxOutcome {
@@ -48,13 +64,13 @@ function failure(code: SandboxFailureCode, message: string): SandboxOutcome {
 
 /** The outcome of an error the code (or QuickJS on its behalf) threw. */
 function thrownOutcome(error: unknown, request: SandboxRequest, timedOut: boolean): SandboxOutcome {
-  const { name = "Error", message = String(error) } = error !== null && typeof error === "object" ? (error as Thrown) : { message: String(error) };
+  const { name = "Error", message = String(error), stack } = error !== null && typeof error === "object" ? (error as Thrown) : { message: String(error) };
   if (timedOut && /interrupted/i.test(message)) return failure("TIMEOUT", `The JavaScript code did not finish within ${request.timeoutMs} ms and was stopped.`);
   if (error === null || /out of memory/i.test(message)) {
     return failure("MEMORY", `The JavaScript code ran out of memory (limit ${Math.round(request.memoryLimitBytes / (1024 * 1024))} MB) and was stopped.`);
   }
   if (/stack overflow/i.test(message)) return failure("STACK", `The JavaScript code overflowed its ${SANDBOX_STACK_BYTES / 1024} KB stack: ${message}`);
-  return failure("THROWN", name === "Error" ? message : `${name}: ${message}`);
+  return { ...failure("THROWN", name === "Error" ? message : `${name}: ${message}`), ...codeLocation(stack, request.code) };
 }
 
 /** Reads a settled handle without limits (the run is over), then frees it. */

@@ -18,7 +18,8 @@ export interface SandboxRequest {
 export type SandboxFailureCode = "TIMEOUT" | "MEMORY" | "STACK" | "THROWN" | "NOT_SETTLED" | "NOT_JSON" | "SANDBOX_FAILED";
 
 /** What a run produced: the JSON value it returned, or why it failed, in the tool error's words. */
-export type SandboxOutcome = { ok: true; value: unknown } | { ok: false; code: SandboxFailureCode; message: string };
+/** An error the code threw also says where, when QuickJS placed it in the code: `line` and `column` (1-based) of the tool's code. */
+export type SandboxOutcome = { ok: true; value: unknown } | { ok: false; code: SandboxFailureCode; message: string; line?: number; column?: number };
 
 /**
  * Runs user code somewhere it can reach nothing: QuickJS in-process in Node, a sandboxed

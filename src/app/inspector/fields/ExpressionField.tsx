@@ -1,10 +1,11 @@
-// A CEL expression input: checked as you type, with the syntax error shown at its position
-// (line, column and a caret under the text). The text is kept exactly as typed, and committed on
+// A CEL expression in the code editor: checked as you type, with the syntax error shown at its
+// position (a lint marker at the line and column, the message, and a caret under the text). The text is kept exactly as typed, and committed on
 // blur / Enter even when it does not parse, so nothing typed is ever lost; the run reports it.
 import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
+import { LazyCodeEditor } from "../../editors/LazyCodeEditor";
 import { celSyntaxProblem, loadCelParser, type CelParse, type CelSyntaxProblem } from "./celSyntax";
-import { errorClass, hintClass, inputClass, labelClass } from "./styles";
-import { useDraft } from "./useDraft";
+import { errorClass, hintClass, labelClass } from "./styles";
+import { useDraftText } from "./useDraft";
 
 interface ExpressionFieldProps {
   label: string;
@@ -51,17 +52,13 @@ function Pointer({ source, problem }: { source: string; problem: CelSyntaxProble
 export function ExpressionField({ label, value, onCommit, multiline = false, placeholder, suggestions, hint, optional = false }: ExpressionFieldProps) {
   const id = useId();
   const [empty, setEmpty] = useState(false);
-  const draft = useDraft(
-    value,
-    (text) => {
-      // An empty expression is never valid: keep the draft and say so.
-      const blank = text.trim() === "" && !optional;
-      setEmpty(blank);
-      if (blank) return false;
-      onCommit(text);
-    },
-    multiline,
-  );
+  const draft = useDraftText(value, (text) => {
+    // An empty expression is never valid: keep the draft and say so.
+    const blank = text.trim() === "" && !optional;
+    setEmpty(blank);
+    if (blank) return false;
+    onCommit(text);
+  });
   const parse = useCelParser();
   const text = draft.value;
   const isName = suggestions?.includes(text.trim()) ?? false;
@@ -74,28 +71,28 @@ export function ExpressionField({ label, value, onCommit, multiline = false, pla
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
-  const common = {
-    id,
-    spellCheck: false,
-    placeholder,
-    "aria-describedby": describedBy,
-    "aria-invalid": error ? true : undefined,
-    className: `${inputClass} font-mono text-xs`,
-    ...draft,
-  };
   return (
     <div className="mb-2">
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      {multiline ? <textarea rows={3} {...common} /> : <input type="text" list={suggestions ? `${id}-list` : undefined} {...common} />}
-      {suggestions && !multiline && (
-        <datalist id={`${id}-list`}>
-          {suggestions.map((s) => (
-            <option key={s} value={s} />
-          ))}
-        </datalist>
-      )}
+      <LazyCodeEditor
+        id={id}
+        label={label}
+        language="cel"
+        multiline={multiline}
+        rows={3}
+        value={text}
+        onChange={draft.setText}
+        onBlur={draft.finish}
+        onCommit={draft.finish}
+        onEscape={draft.discard}
+        placeholder={placeholder}
+        describedBy={describedBy}
+        invalid={error !== null}
+        check={{ kind: "cel", problem }}
+        completions={suggestions}
+      />
       {/* Polite, not an alert: it changes with every keystroke. */}
       <div aria-live="polite">
         {error && (

@@ -1,9 +1,10 @@
-// JSON in a textarea: committed on blur only when it parses (and passes `check`); otherwise an
-// inline error shows and the document keeps its previous value.
-import { useState } from "react";
+// JSON in the code editor: lint markers from our own JSON checks as you type; committed on blur
+// (or Ctrl/Cmd+Enter) only when it parses and passes `check`; otherwise an inline error shows and
+// the document keeps its previous value.
+import { useMemo, useState } from "react";
+import { LazyCodeEditor } from "../../editors/LazyCodeEditor";
 import { Field } from "./Field";
-import { inputClass } from "./styles";
-import { useDraft } from "./useDraft";
+import { useDraftText } from "./useDraft";
 
 interface JsonFieldProps {
   label: string;
@@ -21,49 +22,62 @@ function format(value: unknown): string {
   return value === undefined ? "" : JSON.stringify(value, null, 2);
 }
 
+/** `check`'s problem with text that parses, or null. */
+function shapeProblem(text: string, check: JsonFieldProps["check"]): string | null {
+  if (!check) return null;
+  try {
+    return check(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
 export function JsonField({ label, value, onCommit, check, optional = false, rows = 4, hint }: JsonFieldProps) {
   const [error, setError] = useState<string | null>(null);
-  const draft = useDraft(
-    format(value),
-    (text) => {
-      if (text.trim() === "" && optional) {
-        setError(null);
-        onCommit(undefined);
-        return true;
-      }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch (cause) {
-        setError(`Invalid JSON: ${cause instanceof Error ? cause.message : String(cause)}`);
-        return false;
-      }
-      const problem = check?.(parsed) ?? null;
-      if (problem) {
-        setError(problem);
-        return false;
-      }
+  const draft = useDraftText(format(value), (text) => {
+    if (text.trim() === "" && optional) {
       setError(null);
-      onCommit(parsed);
+      onCommit(undefined);
       return true;
-    },
-    true,
-  );
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (cause) {
+      setError(`Invalid JSON: ${cause instanceof Error ? cause.message : String(cause)}`);
+      return false;
+    }
+    const problem = check?.(parsed) ?? null;
+    if (problem) {
+      setError(problem);
+      return false;
+    }
+    setError(null);
+    onCommit(parsed);
+    return true;
+  });
+  const text = draft.value;
+  const shape = useMemo(() => shapeProblem(text, check), [text, check]);
   return (
     <Field label={label} error={error} hint={hint}>
       {({ id, describedBy }) => (
-        <textarea
+        <LazyCodeEditor
           id={id}
+          label={label}
+          language="json"
+          multiline
           rows={rows}
-          spellCheck={false}
-          aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
-          className={`${inputClass} font-mono text-xs`}
-          {...draft}
-          onKeyDown={(event) => {
-            if (event.key === "Escape") setError(null);
-            draft.onKeyDown(event);
+          value={text}
+          onChange={draft.setText}
+          onBlur={draft.finish}
+          onCommit={draft.finish}
+          onEscape={() => {
+            setError(null);
+            return draft.discard();
           }}
+          describedBy={describedBy}
+          invalid={error !== null}
+          check={{ kind: "json", shapeProblem: shape, optional }}
         />
       )}
     </Field>

@@ -13,27 +13,52 @@ export interface Draft {
   onKeyDown(event: KeyboardEvent<TextElement>): void;
 }
 
+/** The same draft as plain text operations, for editors that are not form elements (the code editor). */
+export interface DraftText {
+  value: string;
+  setText(text: string): void;
+  /** Commits the draft, unless `commit` refuses it (then the draft stays). */
+  finish(): void;
+  /** Drops the draft; whether there was one. */
+  discard(): boolean;
+}
+
+/**
+ * @param commit receives the new text; returns false to keep the draft (e.g. JSON that does not parse).
+ */
+export function useDraftText(value: string, commit: (text: string) => boolean | void): DraftText {
+  const [draft, setDraft] = useState<string | null>(null);
+  return {
+    value: draft ?? value,
+    setText: setDraft,
+    finish: () => {
+      if (draft === null) return;
+      if (draft !== value && commit(draft) === false) return;
+      setDraft(null);
+    },
+    discard: () => {
+      if (draft === null) return false;
+      setDraft(null);
+      return true;
+    },
+  };
+}
+
 /**
  * @param commit receives the new text; returns false to keep the draft (e.g. JSON that does not parse).
  */
 export function useDraft(value: string, commit: (text: string) => boolean | void, multiline = false): Draft {
-  const [draft, setDraft] = useState<string | null>(null);
-  const finish = () => {
-    if (draft === null) return;
-    if (draft !== value && commit(draft) === false) return;
-    setDraft(null);
-  };
+  const text = useDraftText(value, commit);
   return {
-    value: draft ?? value,
-    onChange: (event) => setDraft(event.target.value),
-    onBlur: finish,
+    value: text.value,
+    onChange: (event) => text.setText(event.target.value),
+    onBlur: text.finish,
     onKeyDown: (event) => {
-      if (event.key === "Escape" && draft !== null) {
+      if (event.key === "Escape" && text.discard()) {
         event.preventDefault();
-        setDraft(null);
       } else if (event.key === "Enter" && (!multiline || event.ctrlKey || event.metaKey)) {
         event.preventDefault();
-        finish();
+        text.finish();
       }
     },
   };

@@ -1,27 +1,39 @@
 // The config form of a JavaScript tool: its code (the body of an async function with `args`),
 // deadline and memory limit, and a Test button that runs the code in the page's sandboxed
-// frame with sample arguments, as a call would, without running the graph.
+// frame with sample arguments, as a call would, without running the graph. A failed Test is
+// marked in the code at the line the sandbox names, until the code changes.
 import { useState } from "react";
 import type { ToolOfKind } from "../../../../schema/index.js";
-import { runInFrame } from "../../../services/sandboxRelay";
 import type { SandboxOutcome } from "../../../../worker/protocol";
+import type { CodeFailure } from "../../../editors/codeEditorProps";
+import { LazyCodeEditor } from "../../../editors/LazyCodeEditor";
+import { runInFrame } from "../../../services/sandboxRelay";
+import { Field } from "../../fields/Field";
 import { NumberField } from "../../fields/NumberField";
-import { TextField } from "../../fields/TextField";
-import { buttonClass, hintClass, inputClass, labelClass } from "../../fields/styles";
+import { buttonClass, hintClass, labelClass } from "../../fields/styles";
+import { useDraftText } from "../../fields/useDraft";
 import type { ToolConfigProps } from "./toolConfigFields";
 
 type JavaScript = ToolOfKind<"javascript">["config"];
 
-/** What a test run shows: the result as JSON, or the error as the model would read it. */
+/** What a test run shows: the result as JSON, or the error as the model would read it (and where it happened). */
 function outcomeText(outcome: SandboxOutcome): string {
-  return outcome.ok ? `Result: ${JSON.stringify(outcome.value, null, 2)}` : `Error: ${outcome.message}`;
+  if (outcome.ok) return `Result: ${JSON.stringify(outcome.value, null, 2)}`;
+  return outcome.line === undefined ? `Error: ${outcome.message}` : `Error at line ${outcome.line}: ${outcome.message}`;
+}
+
+/** A failed test of some code: where it failed, for that code only. */
+interface TestedFailure extends CodeFailure {
+  code: string;
 }
 
 export function JavaScriptToolFields({ config, onConfig }: ToolConfigProps<JavaScript>) {
   const set = (change: Partial<JavaScript>) => onConfig({ ...config, ...change });
   const [sample, setSample] = useState("{}");
   const [result, setResult] = useState<string | null>(null);
+  const [failure, setFailure] = useState<TestedFailure | null>(null);
   const [testing, setTesting] = useState(false);
+  const code = useDraftText(config.code, (text) => set({ code: text }));
 
   const test = () => {
     let args: unknown;
@@ -31,25 +43,45 @@ export function JavaScriptToolFields({ config, onConfig }: ToolConfigProps<JavaS
       setResult(`Error: the sample arguments are not JSON (${cause instanceof Error ? cause.message : String(cause)})`);
       return;
     }
+    const tested = config.code;
     setTesting(true);
     setResult(null);
-    void runInFrame({ code: config.code, args, timeoutMs: config.timeout_ms, memoryLimitBytes: config.memory_limit_mb * 1024 * 1024 })
-      .then(outcomeText, (error: unknown) => `Error: ${error instanceof Error ? error.message : String(error)}`)
+    setFailure(null);
+    void runInFrame({ code: tested, args, timeoutMs: config.timeout_ms, memoryLimitBytes: config.memory_limit_mb * 1024 * 1024 })
+      .then(
+        (outcome) => {
+          if (!outcome.ok) setFailure({ code: tested, message: outcome.message, line: outcome.line, column: outcome.column });
+          return outcomeText(outcome);
+        },
+        (error: unknown) => `Error: ${error instanceof Error ? error.message : String(error)}`,
+      )
       .then(setResult)
       .finally(() => setTesting(false));
   };
 
   return (
     <>
-      <TextField
+      <Field
         label="Code"
-        value={config.code}
-        multiline
-        rows={8}
-        mono
-        onCommit={(code) => set({ code })}
-        hint="The body of an async function: args holds the call's arguments; return a JSON value, throw to fail. No network, timers or storage; console output is dropped."
-      />
+        hint="The body of an async function: args holds the call's arguments; return a JSON value, throw to fail. No network, timers or storage; console output is dropped. Tab leaves the editor; Ctrl+Space completes."
+      >
+        {({ id, describedBy }) => (
+          <LazyCodeEditor
+            id={id}
+            label="Code"
+            language="javascript"
+            multiline
+            rows={8}
+            value={code.value}
+            onChange={code.setText}
+            onBlur={code.finish}
+            onCommit={code.finish}
+            onEscape={code.discard}
+            describedBy={describedBy}
+            check={{ kind: "sandbox", failure: failure?.code === code.value ? failure : null }}
+          />
+        )}
+      </Field>
       <NumberField
         label="Timeout (ms)"
         value={config.timeout_ms}
@@ -66,10 +98,10 @@ export function JavaScriptToolFields({ config, onConfig }: ToolConfigProps<JavaS
         step={1}
         onCommit={(v) => v !== undefined && set({ memory_limit_mb: v })}
       />
-      <label className={labelClass}>
-        Sample arguments
-        <textarea className={`${inputClass} font-mono text-xs`} rows={2} value={sample} onChange={(event) => setSample(event.target.value)} />
-      </label>
+      <div className="mb-2">
+        <span className={labelClass}>Sample arguments</span>
+        <LazyCodeEditor label="Sample arguments" language="json" multiline rows={2} value={sample} onChange={setSample} check={{ kind: "json" }} />
+      </div>
       <div className="flex items-start gap-2">
         <button type="button" className={buttonClass} disabled={testing} onClick={test}>
           {testing ? "Testing…" : "Test"}

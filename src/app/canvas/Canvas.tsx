@@ -12,7 +12,7 @@ import { ClearRunOverlayButton } from "./ClearRunOverlayButton";
 import { RunOverlayProvider } from "./RunOverlayProvider";
 import { useEveryNodeDrawn } from "./renderAll";
 import { useCollapsed } from "./collapseStore";
-import { InnerLoopHost, openInnerLoop } from "./innerLoop/InnerLoopDialog";
+import { InnerLoopHost, openInnerLoop } from "./innerLoop/innerLoopHost";
 import { hiddenEdges, hiddenNodes } from "./subtree";
 import { edgeTypes } from "./edges/registry";
 import type { FlowEdge } from "./edges/types";

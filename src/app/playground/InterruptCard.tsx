@@ -5,16 +5,18 @@
 // It is derived from the thread's events, so it is back after a reload.
 import { LazyCodeEditor } from "../editors/LazyCodeEditor";
 import { cardButton } from "./cardStyles";
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import type { ApprovalInterrupt, QuestionInterrupt } from "../../engine/index.js";
 import { useEditorStore } from "../store/EditorProvider";
 import { useRunning, useThreadEvents } from "../store/playground/hooks";
 import { usePlaygroundStore } from "../store/playground/PlaygroundStoreProvider";
 import { pendingOf, type PendingInterruptView } from "../store/pendingInterrupts";
 import { breakpointPlace } from "../../schema/index.js";
-import { BreakpointForm } from "./BreakpointForm";
 import { SecretUseForm } from "./SecretUseForm";
 import { answerLabel, approvalSubject, askedBy, decisionLabel, parseEditedArgs } from "./interruptAnswers";
+
+/** A breakpoint's state editor: loaded when a run first stops at one. */
+const BreakpointForm = lazy(() => import("./BreakpointForm").then((m) => ({ default: m.BreakpointForm })));
 
 const button = cardButton;
 const field = "block w-full rounded border border-zinc-300 bg-white px-2 py-1.5 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-950";
@@ -159,7 +161,9 @@ export function InterruptCard() {
       {payload.kind === "approval" ? (
         <ApprovalForm key={pending.interruptId} pending={pending} payload={payload} busy={busy} />
       ) : payload.kind === "breakpoint" ? (
-        <BreakpointForm key={pending.interruptId} pending={pending} payload={payload} busy={busy} />
+        <Suspense fallback={null}>
+          <BreakpointForm key={pending.interruptId} pending={pending} payload={payload} busy={busy} />
+        </Suspense>
       ) : payload.kind === "secret" ? (
         <SecretUseForm key={pending.interruptId} pending={pending} payload={payload} busy={busy} />
       ) : (

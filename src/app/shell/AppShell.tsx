@@ -2,10 +2,9 @@
 // playground. Wide screens get resizable, collapsible panes (PaneLayoutShell); narrow ones a
 // scrolling grid. Landmark names are stable API (see ui-contract.md). Each pane's content lives
 // in its own folder.
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Canvas } from "../canvas/Canvas";
 import { Palette } from "../canvas/Palette";
-import { CommandPalette } from "../commands/CommandPalette";
 import { Inspector } from "../inspector/Inspector";
 import { Playground } from "../playground/Playground";
 import { useGraphSession } from "../services/GraphSessionProvider";
@@ -44,9 +43,16 @@ export function AppShell() {
   );
 }
 
+/** Ctrl/Cmd+K's palette, loaded when first opened. */
+const CommandPalette = lazy(() => import("../commands/CommandPalette").then((m) => ({ default: m.CommandPalette })));
+
 function CommandPaletteHost() {
   const open = useShell((s) => s.dialog === "commands");
-  return open ? <CommandPalette /> : null;
+  return open ? (
+    <Suspense fallback={null}>
+      <CommandPalette />
+    </Suspense>
+  ) : null;
 }
 
 /** Narrow screens: the panes in a grid that scrolls (two columns from md). */

@@ -1,16 +1,18 @@
 // The selected event: its payload as JSON and, when it has one, the state at its checkpoint.
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useStore } from "zustand";
 import type { ChannelType } from "../../schema/index.js";
 import { draftOf, editsOf } from "../playground/breakpointEdits";
 import { LazyRetrievalCard } from "../playground/LazyRetrievalCard";
 import { retrievalOf } from "../playground/retrievalResult";
-import { StateEditor } from "../playground/StateEditor";
 import { usePlaygroundStore } from "../store/playground/PlaygroundStoreProvider";
 import type { RunEvent } from "../../engine/index.js";
 import type { RowUsage } from "./rowUsage";
 import { appEngine, type CheckpointState } from "../services/engineClient";
 import { useEditorStore } from "../store/EditorProvider";
+
+/** The channel editor of a paused step: loaded when first shown. */
+const StateEditor = lazy(() => import("../playground/StateEditor").then((m) => ({ default: m.StateEditor })));
 
 type Loaded = { status: "loading" } | { status: "ready"; value: CheckpointState } | { status: "failed"; message: string };
 
@@ -32,7 +34,9 @@ function StateEdit({ event, state, onDone }: { event: RunEvent; state: Record<st
   const edited = result.ok && Object.keys(result.edits).length > 0;
   return (
     <div className="space-y-2">
-      <StateEditor payload={editable} draft={draft} setDraft={setDraft} problems={result.ok ? {} : result.problems} />
+      <Suspense fallback={null}>
+        <StateEditor payload={editable} draft={draft} setDraft={setDraft} problems={result.ok ? {} : result.problems} />
+      </Suspense>
       <div className="flex gap-2">
         <button
           type="button"

@@ -1,18 +1,9 @@
 // Read-only view of an agent's compiled inner loop, opened by double-clicking an agent on the
 // canvas or from its inspector: loop steps, bound tools, sub-agents and parents.
 import { useMemo } from "react";
-import { useStore } from "zustand";
-import { createStore } from "zustand/vanilla";
 import { Dialog } from "../../shell/Dialog";
 import { useEditor } from "../../store/hooks";
 import { describeLoop, type LoopDescription, type LoopToolKind } from "./describeLoop";
-
-const openAgent = createStore<{ agentId: string | null }>()(() => ({ agentId: null }));
-
-/** Opens the inner-loop dialog of an agent node. */
-export function openInnerLoop(agentId: string): void {
-  openAgent.setState({ agentId });
-}
 
 const KIND_TITLES: Record<LoopToolKind, string> = {
   catalog: "tool",
@@ -23,13 +14,12 @@ const KIND_TITLES: Record<LoopToolKind, string> = {
   helper: "background helper",
 };
 
-/** Renders the dialog when one is open; mounted once by the canvas. */
-export function InnerLoopHost() {
-  const agentId = useStore(openAgent, (s) => s.agentId);
+/** The dialog of one agent (loaded when first opened: see innerLoopHost.tsx); nothing when the agent is gone. */
+export default function InnerLoop({ agentId, onClose }: { agentId: string; onClose(): void }) {
   const document = useEditor((s) => s.document);
-  const description = useMemo(() => (agentId ? describeLoop(document, agentId) : null), [document, agentId]);
-  if (!agentId || !description) return null;
-  return <InnerLoopDialog description={description} onClose={() => openAgent.setState({ agentId: null })} />;
+  const description = useMemo(() => describeLoop(document, agentId), [document, agentId]);
+  if (!description) return null;
+  return <InnerLoopDialog description={description} onClose={onClose} />;
 }
 
 function InnerLoopDialog({ description, onClose }: { description: LoopDescription; onClose(): void }) {

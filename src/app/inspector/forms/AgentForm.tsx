@@ -1,7 +1,7 @@
 // Inspector form of an Agent: identity, prompt, model, tools, default tools, timezone, intents,
 // limits, hidden, and scripted-model rules; a button opens its compiled inner loop.
 import { defaultToolNames } from "../../../schema/index.js";
-import { openInnerLoop } from "../../canvas/innerLoop/InnerLoopDialog";
+import { openInnerLoop } from "../../canvas/innerLoop/innerLoopHost";
 import { useEditor } from "../../store/hooks";
 import { CheckboxField } from "../fields/CheckboxField";
 import { CheckboxGroup } from "../fields/CheckboxGroup";

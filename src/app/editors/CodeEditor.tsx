@@ -23,6 +23,14 @@ const fieldTheme = EditorView.theme({
   ".cm-cursor": { borderLeftColor: "currentColor" },
 });
 
+/** The page's selection when it lies in the editor's text, else undefined. */
+function domSelection(view: EditorView): AbstractRange | undefined {
+  const selection = view.dom.ownerDocument.getSelection();
+  if (!selection || selection.rangeCount === 0) return undefined;
+  const range = selection.getRangeAt(0);
+  return view.contentDOM.contains(range.startContainer) && view.contentDOM.contains(range.endContainer) ? range : undefined;
+}
+
 /**
  * Text typed over a selection is inserted by the editor, not by the browser: Chrome's own
  * editing keeps the look of the highlighted text it removes as `<span style="…">` elements,
@@ -31,8 +39,9 @@ const fieldTheme = EditorView.theme({
 const typeOverLines = EditorView.domEventHandlers({
   beforeinput(event, view) {
     if (event.inputType !== "insertText" || event.data === null || view.composing) return false;
-    // The range the browser is about to replace: its own, since the editor may not have read the new selection yet.
-    const target = event.getTargetRanges()[0];
+    // The range the browser is about to replace: its own (or the document's selection), since the
+    // editor may not have read a selection made just before (select all, then type) yet.
+    const target = event.getTargetRanges()[0] ?? domSelection(view);
     const { from, to } = target
       ? { from: view.posAtDOM(target.startContainer, target.startOffset), to: view.posAtDOM(target.endContainer, target.endOffset) }
       : view.state.selection.main;

@@ -1,14 +1,21 @@
 /**
  * The code editor every code field uses, loaded after the page's first frame so the first paint
  * never pays for CodeMirror (fields such as a tool's input schema show at start). Until it
- * arrives a plain field stands in with the same id, name and behaviour; if that field had the
- * focus, the editor takes it over.
+ * arrives a plain field stands in with the same id, name and behaviour. A stand-in that has the
+ * focus stays until it loses it: swapping it mid-edit would move the caret and the selection
+ * under the person (or the test) typing.
  */
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState, type ComponentType } from "react";
 import { inputClass } from "../inspector/fields/styles";
 import type { CodeEditorProps } from "./codeEditorProps";
 
-const CodeEditor = lazy(() => import("./CodeEditor"));
+/** The editor once its module has loaded (shared by every field). */
+let LoadedEditor: ComponentType<CodeEditorProps> | undefined;
+let loading: Promise<ComponentType<CodeEditorProps>> | undefined;
+function loadEditor(): Promise<ComponentType<CodeEditorProps>> {
+  loading ??= import("./CodeEditor").then((m) => (LoadedEditor = m.default));
+  return loading;
+}
 
 /** The stand-in: a textarea (or an input for one-line editors) with the editor's name and keys. */
 function PlainField({ props, onFocusChange }: { props: CodeEditorProps; onFocusChange(focused: boolean): void }) {
@@ -40,9 +47,6 @@ function PlainField({ props, onFocusChange }: { props: CodeEditorProps; onFocusC
   return multiline ? <textarea rows={rows} {...common} /> : <input type="text" {...common} />;
 }
 
-/** Whether the first frame has passed: from then on editors load at once. */
-let afterFirstFrame = false;
-
 /** Waits for the frame after this one, then for the tasks already queued. */
 function afterNextFrame(then: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -57,19 +61,20 @@ function afterNextFrame(then: () => void): () => void {
 
 export function LazyCodeEditor(props: CodeEditorProps) {
   const [focused, setFocused] = useState(false);
-  const [ready, setReady] = useState(() => afterFirstFrame);
+  const [Editor, setEditor] = useState(() => LoadedEditor);
   useEffect(() => {
-    if (ready) return;
-    return afterNextFrame(() => {
-      afterFirstFrame = true;
-      setReady(true);
+    if (Editor) return;
+    let live = true;
+    const cancel = afterNextFrame(() => {
+      void loadEditor().then((loaded) => {
+        if (live) setEditor(() => loaded);
+      });
     });
-  }, [ready]);
-  const plain = <PlainField props={props} onFocusChange={setFocused} />;
-  if (!ready) return plain;
-  return (
-    <Suspense fallback={plain}>
-      <CodeEditor {...props} autoFocus={props.autoFocus ?? focused} />
-    </Suspense>
-  );
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [Editor]);
+  if (!Editor || focused) return <PlainField props={props} onFocusChange={setFocused} />;
+  return <Editor {...props} />;
 }

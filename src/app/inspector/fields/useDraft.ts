@@ -2,7 +2,7 @@
  * Text being typed in an inspector field, committed to the store on blur or Enter (Ctrl+Enter
  * in multi-line fields) — one undo step per edit, not per keystroke. Escape discards the draft.
  */
-import { useState, type ChangeEvent, type KeyboardEvent } from "react";
+import { useRef, useState, type ChangeEvent, type KeyboardEvent } from "react";
 
 type TextElement = HTMLInputElement | HTMLTextAreaElement;
 
@@ -28,17 +28,25 @@ export interface DraftText {
  */
 export function useDraftText(value: string, commit: (text: string) => boolean | void): DraftText {
   const [draft, setDraft] = useState<string | null>(null);
+  // What was typed last, for a blur or Enter that comes before React renders the change (a code
+  // editor reports its text outside React's events): the draft of the last render may be stale.
+  const typed = useRef<string | null>(null);
+  const set = (text: string | null) => {
+    typed.current = text;
+    setDraft(text);
+  };
   return {
     value: draft ?? value,
-    setText: setDraft,
+    setText: set,
     finish: () => {
-      if (draft === null) return;
-      if (draft !== value && commit(draft) === false) return;
-      setDraft(null);
+      const text = typed.current;
+      if (text === null) return;
+      if (text !== value && commit(text) === false) return;
+      set(null);
     },
     discard: () => {
-      if (draft === null) return false;
-      setDraft(null);
+      if (typed.current === null) return false;
+      set(null);
       return true;
     },
   };

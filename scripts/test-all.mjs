@@ -208,11 +208,19 @@ function runTestsBeside(steps, release) {
       });
     });
   const done = (async () => {
+    // Each step starts as soon as the one before it passed; their outcomes are reported once the
+    // unit tests have ended (awaiting that between steps kept the end-to-end tests from starting
+    // beside the unit tests at all).
+    const outcomes = [];
     for (const step of steps) {
-      if (stopped) return;
+      if (stopped) break;
       if (skipped(step)) continue;
       const outcome = await runStep(step);
-      await release;
+      outcomes.push({ step, outcome });
+      if (outcome.why) break;
+    }
+    await release;
+    for (const { step, outcome } of outcomes) {
       // A step stopped for the unit tests' failure is not a failure of its own.
       if (stopped) return;
       report(step, outcome.why, outcome.time, outcome.cpu);

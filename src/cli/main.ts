@@ -26,14 +26,8 @@ import { KEY_VARIABLES, nodeServices } from "../server/graph/nodeServices.js";
 import { CheckpointError, openCheckpointer, parseCheckpointSpec, redactPassword, type CheckpointSpec, type OpenCheckpointer } from "./checkpointer.js";
 import { formatEvent, type FormatState } from "./format.js";
 import { folderGraphLibrary } from "../server/graph/graphLibrary.js";
-import { startRuntimeServer, type RuntimeServer } from "../server/runtime/serve.js";
+import type { RuntimeServer } from "../server/runtime/serve.js";
 import { corsOrigin } from "../server/runtime/requestGuard.js";
-import { writeServerBundle } from "./bundle.js";
-import { mcpCommand } from "./mcpCommand.js";
-import { testCommand } from "./testCommand.js";
-import { evalCommand } from "./evalCommand.js";
-import { importCommand } from "./importCommand.js";
-import { ejectCommand } from "./ejectCommand.js";
 import { USAGE } from "./usage.js";
 import { cliMemory } from "./memoryIndex.js";
 import { embeddingWarnings, unpackedKnowledgeWarnings } from "../tools/index.js";
@@ -89,11 +83,15 @@ async function main(argv: string[]): Promise<number> {
   if (parsed.values.help || !command) return (process.stdout.write(`${USAGE}\n`), 0);
   if (command === "serve") return serve(parsed.values);
   if (command === "bundle") return bundle(file, parsed.values);
-  if (command === "mcp") return mcpCommand(file, parsed.values, { readDocument, fail, warn: warnUnpackedKnowledge, usage: USAGE });
-  if (command === "test") return testCommand(file, parsed.values, { readDocument, fail });
-  if (command === "eval") return evalCommand(file, parsed.values, { readDocument, fail });
-  if (command === "eject") return ejectCommand(file, parsed.values, { readDocument, fail, write: (text) => process.stdout.write(text) });
-  if (command === "import") return importCommand(file, parsed.values, { fail, write: (text) => process.stdout.write(text) });
+  // Each command loads its own modules (the server, MCP, importers, the exporter), so a
+  // command starts without parsing the packages only another one uses.
+  const write = (text: string) => process.stdout.write(text);
+  if (command === "mcp")
+    return (await import("./mcpCommand.js")).mcpCommand(file, parsed.values, { readDocument, fail, warn: warnUnpackedKnowledge, usage: USAGE });
+  if (command === "test") return (await import("./testCommand.js")).testCommand(file, parsed.values, { readDocument, fail });
+  if (command === "eval") return (await import("./evalCommand.js")).evalCommand(file, parsed.values, { readDocument, fail });
+  if (command === "eject") return (await import("./ejectCommand.js")).ejectCommand(file, parsed.values, { readDocument, fail, write });
+  if (command === "import") return (await import("./importCommand.js")).importCommand(file, parsed.values, { fail, write });
   if (command !== "run") fail(`Unknown command "${command}".\n\n${USAGE}`);
   const resume = parsed.values.resume === undefined ? undefined : resumeRequest(parsed.values.resume, parsed.values.interrupt, parsed.values.thread);
   if (!file || (message === undefined && !resume)) fail(`run needs a graph file and a message.\n\n${USAGE}`);
@@ -138,6 +136,7 @@ async function bundle(file: string | undefined, options: { out?: string; graphs?
   const document = await readDocument(file);
   let written: string[];
   try {
+    const { writeServerBundle } = await import("./bundle.js");
     written = await writeServerBundle(document, options.out, folderGraphLibrary(options.graphs ?? dirname(file)));
   } catch (error) {
     fail((error as Error).message, 1);
@@ -164,6 +163,7 @@ async function serve(options: { port?: string; host?: string; graphs?: string; s
   let server: RuntimeServer;
   try {
     const apiKey = process.env.GRAPHWRIGHT_SERVER_API_KEY || undefined;
+    const { startRuntimeServer } = await import("../server/runtime/serve.js");
     server = await startRuntimeServer({
       port,
       host: options.host ?? "127.0.0.1",

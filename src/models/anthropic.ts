@@ -1,13 +1,7 @@
 /** Builds the LangChain chat model for an Anthropic profile, callable straight from the browser. */
 import { ChatAnthropic } from "@langchain/anthropic";
 import type { ModelProfile } from "../schema/index.js";
-import type { ProviderModelOptions } from "./openai.js";
-
-/** Used when a profile has no `base_url`: explicit, so neither `ANTHROPIC_BASE_URL` nor a gateway variable can redirect the key. */
-export const ANTHROPIC_DEFAULT_BASE_URL = "https://api.anthropic.com";
-
-/** Anthropic requires `max_tokens`; used when the profile does not set it. */
-export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
+import { ANTHROPIC_DEFAULT_BASE_URL, ANTHROPIC_DEFAULT_MAX_TOKENS, type ProviderModelOptions } from "./endpoints.js";
 
 /**
  * A streaming Anthropic chat model. `dangerouslyAllowBrowser` makes the SDK send

@@ -4,11 +4,11 @@
  * and nowhere else. The key is read per call and goes only to the profile's endpoint; a failure
  * is a key-free `ModelError` naming the profile and the host.
  */
-import { OpenAIEmbeddings } from "@langchain/openai";
+import type { OpenAIEmbeddings } from "@langchain/openai";
 import { ModelError, type EmbeddingsPort } from "../engine/index.js";
 import type { GraphDocument, KnowledgeBase, ModelProfile } from "../schema/index.js";
 import { classifyError, redact } from "./errors.js";
-import { OPENAI_DEFAULT_BASE_URL } from "./openai.js";
+import { OPENAI_DEFAULT_BASE_URL } from "./endpoints.js";
 import type { KeySource } from "./providerModel.js";
 
 /** Turns texts into vectors with one model at one endpoint. */
@@ -57,7 +57,9 @@ function hostOf(endpoint: string): string {
  * LangChain's client for one call: no LangChain or SDK retries beyond `retries`, floats on the
  * wire (many compatible servers do not send base64), requests cancelled with `signal`.
  */
-function embeddingsClient(profile: ModelProfile, apiKey: string, options: EmbedderOptions, signal: AbortSignal | undefined): OpenAIEmbeddings {
+async function embeddingsClient(profile: ModelProfile, apiKey: string, options: EmbedderOptions, signal: AbortSignal | undefined): Promise<OpenAIEmbeddings> {
+  // The SDK loads on the first call: a document without an embeddings model never parses it.
+  const { OpenAIEmbeddings } = await import("@langchain/openai");
   const base = options.fetch ?? fetch;
   const boundFetch: typeof fetch = (input, init) =>
     base(input, { ...init, signal: signal && init?.signal ? AbortSignal.any([signal, init.signal]) : (signal ?? init?.signal ?? null) });
@@ -127,7 +129,7 @@ export function createEmbedder(profile: ModelProfile, getKey: KeySource, options
       if (texts.length === 0) return [];
       let answer: unknown;
       try {
-        answer = await embeddingsClient(profile, apiKey, options, signal).embedDocuments([...texts]);
+        answer = await (await embeddingsClient(profile, apiKey, options, signal)).embedDocuments([...texts]);
       } catch (error) {
         if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException("Embedding was cancelled", "AbortError");
         const classified = classifyError(error, profile.id, [apiKey], { baseUrl: endpoint });

@@ -1,6 +1,6 @@
 /** The model providers behind the engine's `ModelResolver` port: OpenAI-compatible, Anthropic, retries and fallbacks. */
-export { createOpenAIModel, OPENAI_DEFAULT_BASE_URL, type ProviderModelOptions } from "./openai.js";
-export { createAnthropicModel, ANTHROPIC_DEFAULT_BASE_URL, ANTHROPIC_DEFAULT_MAX_TOKENS } from "./anthropic.js";
+// The provider clients (openai.ts, anthropic.ts) are loaded by providerModel.ts on a profile's first call.
+export { OPENAI_DEFAULT_BASE_URL, ANTHROPIC_DEFAULT_BASE_URL, ANTHROPIC_DEFAULT_MAX_TOKENS, type ProviderModelOptions } from "./endpoints.js";
 export { classifyError, redact, retryAfterMsOf, retryAfterFromHeaders, type ModelErrorCause } from "./errors.js";
 export { providerModel, toOpenAITools, type KeySource, type KeyedProvider, type ProviderPortOptions } from "./providerModel.js";
 export {

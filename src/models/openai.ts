@@ -1,18 +1,7 @@
 /** Builds the LangChain chat model for an OpenAI-compatible profile (OpenAI, Ollama, LM Studio, vLLM, OpenRouter). */
 import { ChatOpenAI, ChatOpenAICompletions } from "@langchain/openai";
 import type { ModelProfile } from "../schema/index.js";
-
-/** Used when a profile has no `base_url`: explicit, so no environment variable can send the key elsewhere. */
-export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
-
-/** What a provider model needs for one call; the key is read per call, never stored in the profile. */
-export interface ProviderModelOptions {
-  apiKey: string;
-  /** Overrides the profile's temperature for this call. */
-  temperature?: number;
-  /** Replaces the global `fetch` (tests, proxies, a host allow-list). */
-  fetch?: typeof fetch;
-}
+import { OPENAI_DEFAULT_BASE_URL, type ProviderModelOptions } from "./endpoints.js";
 
 /**
  * A streaming OpenAI chat model with SDK and LangChain retries off: `resilientModel` retries,

@@ -2,9 +2,8 @@
 import type { AIMessageChunk, BaseMessage } from "@langchain/core/messages";
 import { ModelError, type ChatModelPort, type ModelCallOptions, type ToolSpec } from "../engine/index.js";
 import type { ModelProfile } from "../schema/index.js";
-import { ANTHROPIC_DEFAULT_BASE_URL, createAnthropicModel } from "./anthropic.js";
+import { ANTHROPIC_DEFAULT_BASE_URL, OPENAI_DEFAULT_BASE_URL, type ProviderModelOptions } from "./endpoints.js";
 import { classifyError } from "./errors.js";
-import { createOpenAIModel, OPENAI_DEFAULT_BASE_URL, type ProviderModelOptions } from "./openai.js";
 import { carriesReply, silentReplyError, watchResponses, type ResponseSeen } from "./silentReply.js";
 
 export type KeyedProvider = Exclude<ModelProfile["provider"], "scripted">;
@@ -66,7 +65,11 @@ async function* streamOnce(
   const withTools = profile.tool_calling && options.tools.length > 0;
   try {
     signal?.throwIfAborted();
-    const chat = profile.provider === "openai" ? createOpenAIModel(profile, modelOptions) : createAnthropicModel(profile, modelOptions);
+    // Each SDK loads on its provider's first call: a graph on the scripted model never parses them.
+    const chat =
+      profile.provider === "openai"
+        ? (await import("./openai.js")).createOpenAIModel(profile, modelOptions)
+        : (await import("./anthropic.js")).createAnthropicModel(profile, modelOptions);
     const runnable = withTools ? chat.bindTools(toOpenAITools(options.tools)) : chat;
     const stream = await runnable.stream(messages, signal ? { signal } : {});
     for await (const chunk of stream) {

@@ -3,10 +3,8 @@
  * first use and kept for the compiled graph that owns the pool, so the calls of a run share
  * one session id. A session the server dropped is opened again once, and the call retried.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
-import { ErrorCode, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { renderTemplate } from "../engine/index.js";
 import type { ToolContext } from "../engine/index.js";
 import { httpOrigin, readTemplateSecrets, type ToolServices } from "./services.js";
@@ -38,6 +36,14 @@ export const MAX_LISTED_TOOLS = 1_000;
 /** A request the server never answers fails after this long (the pool's default). */
 export const MCP_REQUEST_TIMEOUT_MS = 60_000;
 const CLIENT_INFO = { name: "graphwright", version: "0.1.0" };
+
+type McpSdk = typeof import("./mcpSdk.js");
+/** The SDK once a session has asked for it; an error can only be one of its classes after that. */
+let sdk: McpSdk | undefined;
+const loadSdk = async (): Promise<McpSdk> => (sdk ??= await import("./mcpSdk.js"));
+/** An HTTP-level failure the SDK's transport reported. */
+const isTransportError = (error: unknown): error is InstanceType<McpSdk["StreamableHTTPError"]> =>
+  sdk !== undefined && error instanceof sdk.StreamableHTTPError;
 
 /**
  * @example
@@ -111,7 +117,7 @@ export class McpSessionPool {
           continue;
         }
         // A transport failure leaves the session unusable; a JSON-RPC error answer does not.
-        if (error instanceof StreamableHTTPError || isNetworkError(error)) this.#forget(key, client);
+        if (isTransportError(error) || isNetworkError(error)) this.#forget(key, client);
         throw callFailure(endpoint, error, { tool, timeoutMs: this.#timeoutMs });
       }
     }
@@ -152,6 +158,7 @@ export class McpSessionPool {
 
   async #connect(endpoint: McpEndpoint, headers: Record<string, string>): Promise<Client> {
     const fetchImpl = this.#services.fetch;
+    const { Client, StreamableHTTPClientTransport, CfWorkerJsonSchemaValidator } = await loadSdk();
     const transport = new StreamableHTTPClientTransport(new URL(endpoint.url), {
       requestInit: { headers },
       ...(fetchImpl ? { fetch: (url: string | URL, init?: RequestInit) => fetchImpl(String(url), init ?? {}) } : {}),
@@ -193,7 +200,7 @@ async function closeClient(client: Client | null): Promise<void> {
   if (!client) return;
   const transport = client.transport;
   try {
-    if (transport instanceof StreamableHTTPClientTransport && transport.sessionId) await transport.terminateSession();
+    if (sdk && transport instanceof sdk.StreamableHTTPClientTransport && transport.sessionId) await transport.terminateSession();
   } catch {
     // The session may already be gone on the server; closing locally is all that is left to do.
   }
@@ -202,7 +209,7 @@ async function closeClient(client: Client | null): Promise<void> {
 
 /** The server no longer knows our session: HTTP 404 (the protocol's answer), or a 400 naming the session id. */
 function sessionDropped(error: unknown): boolean {
-  if (!(error instanceof StreamableHTTPError)) return false;
+  if (!isTransportError(error)) return false;
   return error.code === 404 || (error.code === 400 && /session/i.test(error.message));
 }
 
@@ -248,12 +255,12 @@ export function callFailure(endpoint: McpEndpoint, error: unknown, call: { tool?
   const reason = error instanceof Error ? error.message : String(error);
   const what = call.tool === undefined ? "the request" : `the call of "${call.tool}"`;
   let message: string;
-  if (error instanceof McpError && error.code === Number(ErrorCode.RequestTimeout)) {
+  if (sdk && error instanceof sdk.McpError && error.code === Number(sdk.ErrorCode.RequestTimeout)) {
     const seconds = Math.round((call.timeoutMs ?? MCP_REQUEST_TIMEOUT_MS) / 100) / 10;
     message = `${describe(endpoint)} did not answer ${what} within ${seconds} s, so it was given up${call.tool === undefined ? "" : " (it may still be running on the server)"}.`;
   } else if (isNetworkError(error) && connectionCut(error)) {
     message = `The connection to ${describe(endpoint)} broke during ${what} (${reason}: ${String((error as { cause?: { message?: unknown } }).cause?.message ?? "")}): the server may have stopped${call.tool === undefined ? "" : ", and the tool may or may not have run"}.`;
-  } else if (error instanceof StreamableHTTPError) {
+  } else if (isTransportError(error)) {
     message =
       error.code !== undefined && error.code >= 400
         ? `${describe(endpoint)} answered HTTP ${error.code}: ${reason.replace(/^Streamable HTTP error: /, "")}`

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { sandboxWorkerSource } from "./scripts/sandboxWorkerSource";
 import { serverEngineSource } from "./scripts/serverEngineSource";
 import { contentSecurityPolicyPlugin } from "./scripts/contentSecurityPolicy";
+import { previewCachingPlugin } from "./scripts/previewCaching";
 
 const page = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 /** The e2e build adds test harness pages (real IndexedDB smoke); production builds never ship them. */
@@ -77,7 +78,7 @@ const NODE_ENTRY_TESTS = [
 ];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), sandboxWorkerSource(), serverEngineSource(), contentSecurityPolicyPlugin()],
+  plugins: [react(), tailwindcss(), sandboxWorkerSource(), serverEngineSource(), contentSecurityPolicyPlugin(), previewCachingPlugin()],
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },
   build: { target: "es2022", sourcemap: true, rolldownOptions: { input: { main: page("./index.html"), ...harness } } },

@@ -18,8 +18,7 @@ export function previewCachingPlugin(): Plugin {
           // The static file middleware sets its own Cache-Control after this one runs. A missing
           // asset falls back to the page (its URL rewritten), which must not be kept.
           const setHeader = res.setHeader.bind(res);
-          res.setHeader = (name, value) =>
-            setHeader(name, name.toLowerCase() === "cache-control" && req.url?.startsWith("/assets/") ? IMMUTABLE_ASSET : value);
+          res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === "cache-control" && req.url?.startsWith("/assets/") ? IMMUTABLE_ASSET : value);
         }
         next();
       });

@@ -4,9 +4,10 @@
 // The unit tests leave about a third of the cores idle (their files wait on servers, child
 // processes and timers), so the static checks (tsc twice, ESLint, Prettier, the schema check, the
 // end-to-end build) run beside them, one at a time, each one's output printed as a block when it
-// ends. A failed check stops the unit tests at once. The end-to-end tests start as soon as the
-// checks pass, beside the unit tests' last files (which alone leave a quarter of the cores idle);
-// their output is held back until the unit tests end, and a unit test failure stops them.
+// ends. A failed check stops the unit tests at once. The end-to-end tests start when the unit
+// tests have ended: started beside them (after the checks), three browsers and three test
+// workers on two cores tripled the load, the unit tests' timing tests failed and no run was
+// shorter.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -51,7 +52,7 @@ const CHECKS = [
 /** @type {Step} */
 const UNIT = { name: "unit tests", command: "npx", args: ["vitest", "run"] };
 
-/** Run one at a time, after the checks passed, beside the unit tests' last files. */
+/** Run one at a time once the checks passed: Chromium's check beside the unit tests, the end-to-end tests after them. */
 /** @type {Step[]} */
 const TESTS = [
   { name: "ensure Chromium", command: "node", args: ["scripts/ensure-chromium.mjs"] },
@@ -176,9 +177,9 @@ function runLive(step) {
 }
 
 /**
- * Runs the tests one by one, up to the first failure, beside the unit tests: their output is held
- * until `release` resolves (so the two runs' lines do not interleave), then shown as it comes.
- * `stop()` ends the running step and everything it started.
+ * Runs the tests one by one, up to the first failure, each after `release` resolves (the unit
+ * tests' end) except the first: output is held until then (so the two runs' lines do not
+ * interleave), then shown as it comes. `stop()` ends the running step and everything it started.
  */
 function runTestsBeside(steps, release) {
   let child;
@@ -208,19 +209,11 @@ function runTestsBeside(steps, release) {
       });
     });
   const done = (async () => {
-    // Each step starts as soon as the one before it passed; their outcomes are reported once the
-    // unit tests have ended (awaiting that between steps kept the end-to-end tests from starting
-    // beside the unit tests at all).
-    const outcomes = [];
     for (const step of steps) {
-      if (stopped) break;
+      if (stopped) return;
       if (skipped(step)) continue;
       const outcome = await runStep(step);
-      outcomes.push({ step, outcome });
-      if (outcome.why) break;
-    }
-    await release;
-    for (const { step, outcome } of outcomes) {
+      await release;
       // A step stopped for the unit tests' failure is not a failure of its own.
       if (stopped) return;
       report(step, outcome.why, outcome.time, outcome.cpu);

@@ -1,18 +1,21 @@
 // `npm test`: every check — types, lint, formatting, schema, unit, end-to-end — stopping at the
 // first stage that fails.
 //
-// The unit tests leave about a third of the cores idle (their files wait on servers, child
-// processes and timers), so the static checks (tsc twice, ESLint, Prettier, the schema check, the
-// end-to-end build) run beside them, one at a time, each one's output printed as a block when it
-// ends. A failed check stops the unit tests at once. The end-to-end tests start when the unit
-// tests have ended: started beside them (after the checks), three browsers and three test
-// workers on two cores tripled the load, the unit tests' timing tests failed and no run was
-// shorter.
+// The unit tests leave about a tenth of the cores idle (their files wait on servers, child
+// processes and timers), and the end-to-end tests as much, mostly at their end, when the specs
+// held to the app's deadlines run one at a time. So the checks the end-to-end tests need (tsc
+// twice, the schema check, their build) run beside the unit tests, one at a time; the two that
+// nothing waits for (ESLint and Prettier) run from the start at the lowest CPU priority, on the
+// cycles the tests leave idle, until they are done. Each check's output is printed as a block
+// when it ends; a failed check stops everything at once. The end-to-end tests start when the
+// unit tests have ended and the checks they need have passed: started beside the unit tests,
+// three browsers and three test workers on two cores tripled the load, the unit tests' timing
+// tests failed and no run was shorter.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { availableParallelism, setPriority } from "node:os";
 
-/** @typedef {{ name: string, command: string, args: string[], env?: Record<string, string>, skipUnless?: { path: string, reason: string } }} Step */
+/** @typedef {{ name: string, command: string, args: string[], env?: Record<string, string>, skipUnless?: { path: string, reason: string }, idle?: boolean }} Step */
 
 /**
  * The type checks run on TypeScript 7, the compiler rewritten in Go: it checks this project in
@@ -25,12 +28,17 @@ const TSC_7 = ["node_modules/typescript7/bin/tsc"];
 /** Where playwright.config.ts serves the app from (one folder per E2E_PORT). */
 const E2E_OUT_DIR = process.env.E2E_PORT ? `dist-e2e-${process.env.E2E_PORT}` : "dist";
 
-/** Run side by side; listed longest first, so the short ones fill in beside the long ones. */
+/** Nothing waits for these: they run at the lowest CPU priority from the start, beside everything else. */
+/** @type {Step[]} */
+const IDLE_CHECKS = [
+  { name: "lint", command: "npx", args: ["eslint", "."], idle: true },
+  { name: "format check", command: "npx", args: ["prettier", "--check", "."], idle: true },
+];
+
+/** The end-to-end tests wait for these; run beside the unit tests, listed longest first. */
 /** @type {Step[]} */
 const CHECKS = [
-  { name: "lint", command: "npx", args: ["eslint", "."] },
   { name: "type-check (app)", command: "node", args: [...TSC_7, "-p", "tsconfig.json", "--noEmit"] },
-  { name: "format check", command: "npx", args: ["prettier", "--check", "."] },
   { name: "type-check (core, no DOM)", command: "node", args: [...TSC_7, "-p", "tsconfig.core.json", "--noEmit"] },
   // The end-to-end tests' production build (with the test harness pages), made here where a core
   // is free rather than while the end-to-end tests wait for it.
@@ -101,20 +109,50 @@ function skipped(step) {
   return true;
 }
 
+/** Checks running with their output captured, for `stopChecks`. */
+/** @type {Set<import("node:child_process").ChildProcess>} */
+const checksRunning = new Set();
+let checksStopped = false;
+
+/** Ends the running checks and everything they started. */
+function stopChecks() {
+  checksStopped = true;
+  for (const child of checksRunning) {
+    if (child.exitCode !== null || child.pid === undefined) continue;
+    try {
+      process.kill(shell ? child.pid : -child.pid, "SIGTERM");
+    } catch {
+      child.kill("SIGTERM");
+    }
+  }
+}
+
 /** Runs a step with its output captured; resolves with the output and why it failed, if it did. */
 function runCaptured(step) {
   return new Promise((resolve) => {
     const started = performance.now();
     // Captured output is not a terminal: keep the colours the terminal would have shown.
     const env = { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: process.env.FORCE_COLOR ?? "1" } : {}), ...step.env };
-    const child = spawn(step.command, step.args, { env, shell, stdio: ["ignore", "pipe", "pipe"] });
+    // Its own process group, so a failure elsewhere stops it and everything it started.
+    const child = spawn(step.command, step.args, { env, shell, detached: !shell, stdio: ["ignore", "pipe", "pipe"] });
+    checksRunning.add(child);
+    // The lowest priority: it runs on the cycles the tests leave idle (Linux and macOS).
+    if (step.idle && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, 19);
+      } catch {
+        // Not allowed here: it runs at normal priority.
+      }
+    }
     const chunks = [];
     child.stdout.on("data", (chunk) => chunks.push(chunk));
     child.stderr.on("data", (chunk) => chunks.push(chunk));
     let error;
     child.on("error", (e) => (error = e));
     child.on("close", (status, signal) => {
-      resolve({ output: Buffer.concat(chunks).toString(), why: failure({ error, signal, status }), time: seconds(started) });
+      checksRunning.delete(child);
+      const why = checksStopped ? "was stopped because another step failed" : failure({ error, signal, status });
+      resolve({ output: Buffer.concat(chunks).toString(), why, time: seconds(started) });
     });
   });
 }
@@ -140,6 +178,8 @@ async function runChecks(steps, lanes, onFailure) {
   const lane = async () => {
     for (let step = queue.shift(); step && failed === 0; step = queue.shift()) {
       const { output, why, time } = await runCaptured(step);
+      // A check stopped for another step's failure says nothing of its own.
+      if (checksStopped) return;
       console.log(`\n▶ ${step.name}: ${commandLine(step)}`);
       if (output) process.stdout.write(output.endsWith("\n") ? output : `${output}\n`);
       report(step, why, time);
@@ -204,7 +244,7 @@ function runTestsBeside(steps, release) {
       let error;
       child.on("error", (e) => (error = e));
       child.on("close", (status, signal) => {
-        const why = stopped ? "was stopped because the unit tests failed" : failure({ error, signal, status });
+        const why = stopped ? "was stopped because another step failed" : failure({ error, signal, status });
         resolve({ why, time: seconds(started), cpu: cpuSince(cpuBefore) });
       });
     });
@@ -237,32 +277,41 @@ const started = performance.now();
 const cpuAtStart = busyCpuSeconds();
 // One check at a time beside the unit tests' workers (one per core); alone, as many as there are cores.
 const lanes = Math.max(1, Math.min(CHECKS.length, availableParallelism() - 1));
-console.log(`\n▶ static checks, ${lanes} at a time, beside the unit tests`);
+console.log(`\n▶ checks the end-to-end tests need, ${lanes} at a time, beside the unit tests; lint and format at idle priority`);
 const unit = runLive(UNIT);
 /** @type {ReturnType<typeof runTestsBeside> | undefined} */
 let endToEnd;
+const stopAll = () => {
+  unit.stop();
+  endToEnd?.stop();
+  stopChecks();
+};
 // The unit tests run in a process group of their own, which Ctrl+C in the terminal does not reach.
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.once(signal, () => {
-    unit.stop();
-    endToEnd?.stop();
+    stopAll();
     process.exit(130);
   });
 }
+let idleTime = "n/a";
+const idleChecks = runChecks(IDLE_CHECKS, 1, stopAll).then(() => (idleTime = seconds(started)));
 let staticTime = "0.0";
-await runChecks(CHECKS, lanes, unit.stop).then(() => (staticTime = seconds(started)));
-console.log(`\nStatic checks: ${staticTime}s`);
+await runChecks(CHECKS, lanes, stopAll).then(() => (staticTime = seconds(started)));
+console.log(`\nChecks for the end-to-end tests: ${staticTime}s`);
 if (failed === 0) endToEnd = runTestsBeside(TESTS, unit.done);
 const unitOutcome = await unit.done;
-report(UNIT, unitOutcome.why, unitOutcome.time);
-const firstPhase = { name: "static checks + unit tests", time: seconds(started), cpu: cpuSince(cpuAtStart) };
-if (unitOutcome.why) endToEnd?.stop();
+// A unit test run stopped for a check's failure is not a failure of its own.
+if (!checksStopped) report(UNIT, unitOutcome.why, unitOutcome.time);
+const firstPhase = { name: "checks + unit tests", time: seconds(started), cpu: cpuSince(cpuAtStart) };
+if (unitOutcome.why) stopAll();
 await endToEnd?.done;
+await idleChecks;
 
-// Each step's wall time and the CPU the machine was busy for it (the static checks and the unit tests overlap: one line for both).
+// Each step's wall time and the CPU the machine was busy for it (the checks and the unit tests overlap: one line for both).
 console.log("\nStep times (wall s, CPU s the machine was busy; 2 cores give 2 CPU s per s):");
-console.log(`  ${"static checks (beside unit)".padEnd(30)} ${staticTime.padStart(7)}`);
-console.log(`  ${"unit tests (beside static)".padEnd(30)} ${unitOutcome.time.padStart(7)}`);
+console.log(`  ${"checks for e2e (beside unit)".padEnd(30)} ${staticTime.padStart(7)}`);
+console.log(`  ${"lint + format (idle, ended at)".padEnd(30)} ${idleTime.padStart(7)}`);
+console.log(`  ${"unit tests (beside checks)".padEnd(30)} ${unitOutcome.time.padStart(7)}`);
 for (const { name, time, cpu } of [firstPhase, ...timings.filter((t) => TESTS.some((step) => step.name === t.name))]) {
   console.log(`  ${name.padEnd(30)} ${time.padStart(7)}  ${(cpu ?? "n/a").padStart(7)}`);
 }

@@ -158,7 +158,14 @@ export class McpSessionPool {
 
   async #connect(endpoint: McpEndpoint, headers: Record<string, string>): Promise<Client> {
     const fetchImpl = this.#services.fetch;
-    const { Client, StreamableHTTPClientTransport, CfWorkerJsonSchemaValidator } = await loadSdk();
+    let loaded: McpSdk;
+    try {
+      loaded = await loadSdk();
+    } catch (error) {
+      // The SDK's chunk could not load (an app updated or gone offline since the page opened).
+      throw callFailure(endpoint, new Error(`the MCP client could not be loaded (${error instanceof Error ? error.message : String(error)})`));
+    }
+    const { Client, StreamableHTTPClientTransport, CfWorkerJsonSchemaValidator } = loaded;
     const transport = new StreamableHTTPClientTransport(new URL(endpoint.url), {
       requestInit: { headers },
       ...(fetchImpl ? { fetch: (url: string | URL, init?: RequestInit) => fetchImpl(String(url), init ?? {}) } : {}),

@@ -76,9 +76,17 @@ export function createRunRecorder(options: RunRecorderOptions): RecordRun {
     );
     let status: "completed" | "cancelled" | "error" | "interrupted" = "error";
     let runError: string | null = null;
+    /** Replies whose first text went out: that one is posted at once, not with the next batch. */
+    const started = new Set<string>();
     try {
       for await (const event of source(signal)) {
         batcher.push(event);
+        // A reply's first text is what a person waits for: it does not wait out the batch interval
+        // that the run's first events (run_start, the node, the message) began.
+        if (event.type === "message_delta" && !started.has(event.message_id)) {
+          started.add(event.message_id);
+          batcher.flush();
+        }
         onEvent?.(event);
         if (event.type === "error") runError ??= event.message;
         if (event.type === "run_end") status = event.status;

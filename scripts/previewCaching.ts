@@ -7,7 +7,7 @@
  */
 import type { Plugin } from "vite";
 
-export const IMMUTABLE_ASSET = "public, max-age=31536000, immutable";
+const IMMUTABLE_ASSET = "public, max-age=31536000, immutable";
 
 export function previewCachingPlugin(): Plugin {
   return {

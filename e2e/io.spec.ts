@@ -1,6 +1,7 @@
 // Import and export: JSON round trip through a fresh browser profile, refused imports that
 // leave the open graph alone, Mermaid and PNG exports, versions, and the graph surviving reload.
 import { expect, test } from "./fixtures";
+import { readStores } from "./idbStores";
 import { GraphControls } from "./pages/GraphControls";
 
 interface Doc {
@@ -126,6 +127,33 @@ test("a reload keeps the edited graph", async ({ app, controls, page }) => {
   await page.reload();
   await expect(controls.graphName).toHaveValue("Renamed before reload");
   await expect(controls.node("Assistant")).toBeVisible();
+});
+
+test("an edit made as the page reloads is kept while another write of the workspace is still running", async ({ app, controls, page }) => {
+  await app.goto();
+  await controls.rename("Saved first");
+  await expect(controls.saved).toBeVisible();
+  // A readwrite transaction of the workspace's database that never ends while this page lives
+  // (Chromium commits one at a time per database): the graph save the edit starts waits behind
+  // it and dies with the page; the draft kept at pagehide must not.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open("graphwright");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const store = open.result.transaction("settings", "readwrite").objectStore("settings");
+          const spin = () => (store.get("none").onsuccess = spin);
+          spin();
+          resolve();
+        };
+      }),
+  );
+  await controls.rename("Renamed as the page goes");
+  await page.reload();
+  await expect(controls.graphName).toHaveValue("Renamed as the page goes");
+  // Stored by this start, not only shown.
+  await expect.poll(async () => (await readStores(page)).graphs).toContain('"name":"Renamed as the page goes"');
 });
 
 test("a saved version can be restored", async ({ app, controls }) => {

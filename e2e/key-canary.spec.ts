@@ -13,7 +13,7 @@ import { keyOf, protocolOf, streamReply, errorReply } from "../src/models/testin
 import { expect, historyOf, providerDocument, saveOpenAISettings, test } from "./providerFixture";
 import { fault, reply, type Script } from "./providerServer";
 import { scriptedAgentGraph } from "../src/tools/testing/scriptedAgentGraph";
-import { readStores } from "./idbStores";
+import { DRAFTS_STORE, readStores } from "./idbStores";
 
 const CANARY = "sk-proj-CANARY7q9WzX41bLmNpRtVy83KdHsFf0Gg";
 const BODY = CANARY.slice("sk-proj-".length);
@@ -28,7 +28,7 @@ function pieces(text: string, secret = CANARY): string[] {
 
 /** Fails naming each store but `secrets` that holds a piece of `secret`; checks `secrets` does hold it. */
 function expectOnlyInSecrets(stores: Record<string, string>, secret: string): void {
-  expect(Object.keys(stores)).toEqual(expect.arrayContaining(["runs", "events", "checkpoints", "writes", "blobs", "threads", "secrets"]));
+  expect(Object.keys(stores)).toEqual(expect.arrayContaining(["runs", "events", "checkpoints", "writes", "blobs", "threads", "secrets", DRAFTS_STORE]));
   expect(pieces(stores.secrets ?? "", secret).length).toBeGreaterThan(0);
   for (const [name, text] of Object.entries(stores)) {
     if (name === "secrets") continue;
@@ -110,7 +110,7 @@ test("a saved key appears in no export, store, console message or foreign reques
   await controls.graphName.fill(`Canary ${BODY}`);
   await controls.graphName.press("Enter");
   await page.goto("/schema/graph.v1.json");
-  await expect.poll(async () => (await readStores(page)).drafts ?? "").toContain('"name":"Canary REDACTED"');
+  await expect.poll(async () => (await readStores(page))[DRAFTS_STORE] ?? "").toContain('"name":"Canary REDACTED"');
   expectOnlyInSecrets(await readStores(page), CANARY);
   await app.goto();
   await expect(controls.graphName).toHaveValue("Canary REDACTED");

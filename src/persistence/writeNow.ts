@@ -4,8 +4,8 @@
  * would write nothing; here every request is issued by `fn` at once and the transaction is
  * committed before returning, so it lands.
  */
-import { unwrap } from "idb";
-import { durabilityOf, type Database, type Store } from "./db.js";
+import { unwrap, type DBSchema, type StoreNames } from "idb";
+import type { Database } from "./db.js";
 import { toPersistenceError, watchFailedRequests } from "./errors.js";
 
 /**
@@ -14,12 +14,17 @@ import { toPersistenceError, watchFailedRequests } from "./errors.js";
  * closed, lost); otherwise a promise of the commit, which an unloading page does not wait for.
  * @example writeNow(db, [STORES.drafts], "keeping unsaved changes", (tx) => tx.objectStore(STORES.drafts).put(row));
  */
-export function writeNow(database: Database, stores: Store[], where: string, fn: (tx: IDBTransaction) => void): Promise<void> | null {
+export function writeNow<S extends DBSchema>(
+  database: Database<S>,
+  stores: StoreNames<S>[],
+  where: string,
+  fn: (tx: IDBTransaction) => void,
+): Promise<void> | null {
   const db = database.openNow();
   if (!db) return null;
   let transaction: IDBTransaction;
   try {
-    transaction = unwrap(db).transaction(stores, "readwrite", { durability: durabilityOf(stores) });
+    transaction = unwrap(db).transaction(stores as string[], "readwrite", { durability: database.durabilityOf(stores) });
   } catch {
     // Closing under us (another tab's upgrade): nothing is written now; `tx()` reopens next time.
     return null;

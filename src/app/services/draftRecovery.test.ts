@@ -5,8 +5,8 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it } from "vitest";
-import { Database, STORES } from "../../persistence/db.js";
-import { createWorkspace, type Workspace } from "../../persistence/workspace/index.js";
+import { Database } from "../../persistence/db.js";
+import { createWorkspace, DRAFTS_SCHEMA, type Workspace } from "../../persistence/workspace/index.js";
 import type { GraphDocument } from "../../schema/index.js";
 import { createEditorStore } from "../store/editorStore";
 import { blankDocument } from "../store/nodeFactory";
@@ -75,7 +75,7 @@ async function look(): Promise<{ workspace: Workspace; draftRows: () => Promise<
   const database = new Database({ name: NAME, indexedDB: factory });
   return {
     workspace: createWorkspace(database),
-    draftRows: () => database.tx([STORES.drafts], "readonly", "reading drafts", (tx) => tx.objectStore(STORES.drafts).getAll()),
+    draftRows: () => database.companion("drafts", DRAFTS_SCHEMA).tx(["drafts"], "readonly", "reading drafts", (tx) => tx.objectStore("drafts").getAll()),
   };
 }
 

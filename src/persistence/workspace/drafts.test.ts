@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { assertValid, type GraphDocument } from "../../schema/index.js";
 import { minimalDocument } from "../../schema/fixtures/minimalDocument.js";
 import { Database, DB_VERSION, STORES } from "../db.js";
-import { createWorkspace, DraftStore, type Workspace, type WorkspaceClock } from "./index.js";
+import { createWorkspace, DRAFTS_SCHEMA, DraftStore, type Workspace, type WorkspaceClock } from "./index.js";
 
 const KEY = "sk-proj-Draft8q2WzX41bLmNpRtVy83KdHsFf0Gg";
 const clock: WorkspaceClock = { now: () => Date.UTC(2026, 0, 1), iso: () => new Date(Date.UTC(2026, 0, 1)).toISOString() };
@@ -25,9 +25,12 @@ beforeEach(() => {
   ws = createWorkspace(db, clock);
 });
 
+/** The drafts' own database, as another connection sees it. */
+const draftsDb = () => db.companion("drafts", DRAFTS_SCHEMA);
+
 /** Every draft row as stored, untouched by the workspace's reader. */
 async function rawDrafts(): Promise<unknown[]> {
-  return db.tx([STORES.drafts], "readonly", "reading drafts", (tx) => tx.objectStore(STORES.drafts).getAll());
+  return draftsDb().tx(["drafts"], "readonly", "reading drafts", (tx) => tx.objectStore("drafts").getAll());
 }
 
 describe("writing a draft", () => {
@@ -51,6 +54,28 @@ describe("writing a draft", () => {
     const after = createWorkspace(new Database({ name: "drafts-test", indexedDB: factory }), clock);
     expect(await after.graphs.get("g2")).toBeUndefined();
     expect((await after.drafts.list()).drafts.map((d) => [d.graph_id, d.document.meta.description])).toEqual([["g1", "Edited"]]);
+  });
+
+  it("lands while a write of the workspace's database is still running (a graph save the page is leaving)", async () => {
+    await ws.drafts.readKeys();
+    // A readwrite transaction over every workspace store, drafts of older pages included, that
+    // keeps asking until the draft has landed (or gives up): a draft queued behind it would
+    // land only after it, and an unloading page's unfinished transactions are aborted.
+    const connection = await db.open();
+    const stores = [...connection.objectStoreNames] as (typeof STORES)[keyof typeof STORES][];
+    let landed = false;
+    let landedWhileRunning = false;
+    const running = connection.transaction(stores, "readwrite");
+    const held = (async () => {
+      for (let i = 0; i < 2_000 && !landed; i++) await running.objectStore(STORES.graphs).get("g1");
+      landedWhileRunning = landed;
+      await running.done;
+    })();
+    const write = ws.drafts.writeNow([{ document: doc("g1", "Edited"), base: null }]);
+    await write?.done.then(() => (landed = true));
+    await held;
+    expect(landedWhileRunning).toBe(true);
+    expect((await ws.drafts.list()).drafts.map((d) => d.document.meta.description)).toEqual(["Edited"]);
   });
 
   it("is read back, oldest first, after the database is reopened", async () => {
@@ -85,13 +110,23 @@ describe("writing a draft", () => {
     expect(unopened.writeNow([{ document: doc("g1"), base: null }])).toBeNull();
   });
 
-  it("writes nothing once the connection was closed (another tab's upgrade), and again after a reopen", async () => {
+  it("writes nothing once the drafts' connection was closed (another tab's upgrade, a lost connection), and again once it reopened by itself", async () => {
+    const store = draftsDb();
+    const drafts = new DraftStore(db, clock, "page-a", store);
+    await drafts.readKeys();
+    await store.close();
+    expect(drafts.writeNow([{ document: doc("g1"), base: null }])).toBeNull();
+    // That failed write started the reopening: once it is done, the next page hide is kept.
+    await store.open();
+    await drafts.writeNow([{ document: doc("g1", "after reopen"), base: null }])?.done;
+    expect((await drafts.list()).drafts.map((d) => d.document.meta.description)).toEqual(["after reopen"]);
+  });
+
+  it("does not need the workspace's connection: a draft lands while it is closed", async () => {
     await ws.drafts.readKeys();
     await db.close();
-    expect(ws.drafts.writeNow([{ document: doc("g1"), base: null }])).toBeNull();
-    await ws.graphs.save(doc("g1"));
-    await ws.drafts.writeNow([{ document: doc("g1", "after reopen"), base: null }])?.done;
-    expect((await ws.drafts.list()).drafts.map((d) => d.document.meta.description)).toEqual(["after reopen"]);
+    await ws.drafts.writeNow([{ document: doc("g1", "kept"), base: null }])?.done;
+    expect((await ws.drafts.list()).drafts.map((d) => d.document.meta.description)).toEqual(["kept"]);
   });
 
   it("replaces a saved key pasted into the document, and into its base, by REDACTED", async () => {
@@ -138,7 +173,7 @@ describe("dropping a draft", () => {
   it("keeps each page's draft of one graph apart", async () => {
     const a = new DraftStore(db, clock, "page-a");
     const b = new DraftStore(db, clock, "page-b");
-    await a.readKeys();
+    await Promise.all([a.readKeys(), b.readKeys()]);
     await a.writeNow([{ document: doc("g1", "from A"), base: null }])?.done;
     await b.writeNow([{ document: doc("g1", "from B"), base: null }])?.done;
     expect((await a.list()).drafts.map((d) => [d.writer, d.document.meta.description])).toEqual([
@@ -159,11 +194,29 @@ describe("dropping a draft", () => {
   });
 
   it("names a draft it cannot read and leaves it in place", async () => {
-    await (await db.open()).put(STORES.drafts, { graph_id: "g9", writer: "w", v: 1, seq: 1, saved: "x", base: null, document: { nope: true } });
+    await (await draftsDb().open()).put("drafts", { graph_id: "g9", writer: "w", v: 1, seq: 1, saved: "x", base: null, document: { nope: true } });
     const { drafts, problems } = await ws.drafts.list();
     expect(drafts).toEqual([]);
     expect(problems).toEqual([expect.stringMatching(/unsaved changes of graph "g9" could not be read: .*drafts/)]);
     expect(await rawDrafts()).toHaveLength(1);
+  });
+});
+
+describe("drafts kept by pages before drafts had their own database", () => {
+  it("are moved out of the workspace's drafts store at the next start and taken like the others", async () => {
+    const row = { graph_id: "g1", writer: "old-page", v: 1, seq: 4, saved: "2025-12-31T23:00:00.000Z", base: null, document: doc("g1", "from before") };
+    await db.tx([STORES.drafts], "readwrite", "seeding", (tx) => tx.objectStore(STORES.drafts).put(row));
+    await ws.drafts.readKeys();
+    await ws.drafts.writeNow([{ document: doc("g2", "new"), base: null }])?.done;
+    const { drafts, problems } = await ws.drafts.list();
+    expect(problems).toEqual([]);
+    expect(drafts.map((d) => [d.graph_id, d.writer, d.document.meta.description])).toEqual([
+      ["g1", "old-page", "from before"],
+      ["g2", ws.drafts.writer, "new"],
+    ]);
+    expect(await db.tx([STORES.drafts], "readonly", "reading", (tx) => tx.objectStore(STORES.drafts).count())).toBe(0);
+    await ws.drafts.delete("g1", "old-page", 4);
+    expect((await ws.drafts.list()).drafts.map((d) => d.graph_id)).toEqual(["g2"]);
   });
 });
 

@@ -4,9 +4,15 @@
  * requests are never issued; a draft is one put, issued and committed inside the handler, so it
  * lands. The next start takes each draft through the normal save, or drops it when the stored
  * graph already holds it (the app's `draftRecovery`). A draft never holds a saved key.
+ *
+ * Drafts live in a database of their own (`<workspace>-drafts`): Chromium commits one readwrite
+ * transaction at a time per database, so in the workspace's a draft queued behind the graph save
+ * it stands in for (or a run's checkpoint write in the engine worker), and went with it when the
+ * unloading page's unfinished transactions were aborted.
  */
+import type { DBSchema, IDBPDatabase } from "idb";
 import type { GraphDocument } from "../../schema/index.js";
-import { STORES, type Database } from "../db.js";
+import { STORES, type Database, type SchemaDefinition } from "../db.js";
 import { PersistenceError } from "../errors.js";
 import { writeNow } from "../writeNow.js";
 import { draftRecordSchema, readRecord, type DraftRecord } from "./records.js";
@@ -31,6 +37,25 @@ export interface DraftList {
   problems: string[];
 }
 
+const DRAFTS = "drafts";
+
+export interface DraftsSchema extends DBSchema {
+  /** Validated as a `DraftRecord` (workspace/records.ts) when read. */
+  drafts: { key: [string, string]; value: { graph_id: string; writer: string; [key: string]: unknown } };
+}
+
+/** Version 1: the drafts store, keyed by [graph, writer]. */
+export const DRAFTS_SCHEMA: SchemaDefinition<DraftsSchema> = {
+  version: 1,
+  upgrade(db: IDBPDatabase<DraftsSchema>, oldVersion: number) {
+    if (oldVersion < 1) db.createObjectStore(DRAFTS, { keyPath: ["graph_id", "writer"] });
+  },
+  relaxed: new Set(),
+};
+
+/** The end of a graph's range in a store keyed [graph, …]: arrays sort after strings. */
+const graphRange = (graphId: string) => IDBKeyRange.bound([graphId], [graphId, []]);
+
 function newWriter(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
 }
@@ -39,24 +64,28 @@ export class DraftStore {
   private seq = 0;
 
   constructor(
+    /** The workspace's database: its saved keys, and drafts written before they had their own database. */
     private readonly db: Database,
     private readonly clock: WorkspaceClock,
     /** This page as a writer: two tabs closing at once each keep their own draft of a graph. */
     readonly writer: string = newWriter(),
+    /** The drafts' own database, beside the workspace's. */
+    private readonly store: Database<DraftsSchema> = db.companion("drafts", DRAFTS_SCHEMA),
   ) {}
 
   /**
-   * Reads the saved keys drafts are redacted with. Until then (and while a secret is being
-   * changed) `writeNow` writes nothing: a draft with a key in it is worse than no draft.
+   * Reads the saved keys drafts are redacted with, and opens the drafts' database. Until both
+   * are done (and while a secret is being changed) `writeNow` writes nothing: a draft with a
+   * key in it is worse than no draft.
    */
-  readKeys(): Promise<void> {
-    return readSavedKeys(this.db);
+  async readKeys(): Promise<void> {
+    await Promise.all([readSavedKeys(this.db), this.store.open()]);
   }
 
   /**
    * Writes these drafts at once, each without saved keys, in one transaction issued and
    * committed before this returns. Null, writing nothing, when the keys have not been read or
-   * the database is not open.
+   * the drafts' database is not open (then it starts opening, for the next write).
    * @example window.addEventListener("pagehide", () => drafts.writeNow([{ document, base }])?.done.catch(console.warn));
    */
   writeNow(drafts: readonly DraftInput[]): DraftWrite | null {
@@ -69,18 +98,23 @@ export class DraftStore {
       rows.push({ graph_id: document.meta.id, writer: this.writer, v: 1, seq: this.seq + rows.length + 1, saved, base, document });
     }
     if (rows.length === 0) return null;
-    const done = writeNow(this.db, [STORES.drafts], "keeping unsaved changes", (tx) => {
-      const store = tx.objectStore(STORES.drafts);
+    const done = writeNow(this.store, [DRAFTS], "keeping unsaved changes", (tx) => {
+      const store = tx.objectStore(DRAFTS);
       for (const row of rows) store.put(row);
     });
-    if (!done) return null;
+    if (!done) {
+      // Closed for another tab's upgrade, or lost: reopen for the next time the page hides.
+      this.store.open().catch(() => undefined);
+      return null;
+    }
     this.seq += rows.length;
     return { written: rows.map((row) => ({ graphId: row.graph_id, seq: row.seq })), done };
   }
 
   /** Every draft, oldest first; one that cannot be read is named in `problems` and left in place. */
   async list(): Promise<DraftList> {
-    const rows = await this.db.tx([STORES.drafts], "readonly", "reading unsaved changes", (tx) => tx.objectStore(STORES.drafts).getAll());
+    await this.adoptLegacy();
+    const rows = await this.store.tx([DRAFTS], "readonly", "reading unsaved changes", (tx) => tx.objectStore(DRAFTS).getAll());
     const drafts: DraftRecord[] = [];
     const problems: string[] = [];
     for (const raw of rows) {
@@ -97,13 +131,35 @@ export class DraftStore {
 
   /** Deletes a draft; with `seq`, only if it is still that draft (not a later one of the same page). */
   async delete(graphId: string, writer: string, seq?: number): Promise<void> {
-    await this.db.tx([STORES.drafts], "readwrite", `dropping the unsaved changes of graph "${graphId}"`, async (tx) => {
-      const store = tx.objectStore(STORES.drafts);
+    await this.store.tx([DRAFTS], "readwrite", `dropping the unsaved changes of graph "${graphId}"`, async (tx) => {
+      const store = tx.objectStore(DRAFTS);
       if (seq !== undefined) {
         const row = await store.get([graphId, writer]);
         if (row?.seq !== seq) return;
       }
       await store.delete([graphId, writer]);
+    });
+  }
+
+  /** Deletes every page's draft of a graph (the graph was deleted). */
+  async deleteGraph(graphId: string): Promise<void> {
+    await this.store.tx([DRAFTS], "readwrite", `dropping the unsaved changes of graph "${graphId}"`, (tx) =>
+      tx.objectStore(DRAFTS).delete(graphRange(graphId)),
+    );
+  }
+
+  /**
+   * Moves the drafts pages kept in the workspace's own `drafts` store (before drafts had a
+   * database of their own) into the drafts' database, rows as they are (`list` validates them).
+   */
+  private async adoptLegacy(): Promise<void> {
+    const legacy = await this.db.tx([STORES.drafts], "readonly", "reading unsaved changes", (tx) => tx.objectStore(STORES.drafts).getAll());
+    if (legacy.length === 0) return;
+    await this.store.tx([DRAFTS], "readwrite", "keeping unsaved changes", async (tx) => {
+      for (const row of legacy) await tx.objectStore(DRAFTS).put(row);
+    });
+    await this.db.tx([STORES.drafts], "readwrite", "moving unsaved changes", async (tx) => {
+      for (const row of legacy) await tx.objectStore(STORES.drafts).delete([row.graph_id, row.writer]);
     });
   }
 }

@@ -4,6 +4,7 @@ import { STORES, type Database } from "../db.js";
 import { PersistenceError } from "../errors.js";
 import { deleteThreadRows } from "./cascade.js";
 import { graphRecordSchema, readRecord, versionRecordSchema, type GraphRecord, type VersionRecord } from "./records.js";
+import type { DraftStore } from "./drafts.js";
 import type { WorkspaceClock } from "./types.js";
 import { withoutSavedKeys } from "./savedKeys.js";
 
@@ -32,6 +33,8 @@ export class GraphStore {
   constructor(
     private readonly db: Database,
     private readonly clock: WorkspaceClock,
+    /** The pages' drafts, which go with a deleted graph. */
+    private readonly drafts?: Pick<DraftStore, "deleteGraph">,
   ) {}
 
   /**
@@ -78,7 +81,11 @@ export class GraphStore {
       .map(({ id, name, updated }) => ({ id, name, updated }));
   }
 
-  /** Deletes a graph with its versions, drafts, threads, runs, events, checkpoints and knowledge bases, in one transaction. */
+  /**
+   * Deletes a graph with its versions, threads, runs, events, checkpoints and knowledge bases, in
+   * one transaction, then its drafts (their own database; one left by a failure there is dropped
+   * at the next start, its graph being gone).
+   */
   async delete(id: string): Promise<void> {
     const knowledge = [STORES.kbBases, STORES.kbFiles, STORES.kbIndexes] as const;
     const stores = [
@@ -106,10 +113,11 @@ export class GraphStore {
         .index("graph_id")
         .getAllKeys(IDBKeyRange.bound([id, ""], [id, "\uffff"]));
       for (const threadId of threads) await deleteThreadRows(tx, threadId);
-      // Knowledge base and draft rows are keyed [graph, …]: arrays sort after strings, so [id, []] ends the graph's range.
+      // Knowledge base and (older pages') draft rows are keyed [graph, …]: arrays sort after strings, so [id, []] ends the graph's range.
       for (const name of knowledge) await tx.objectStore(name).delete(IDBKeyRange.bound([id], [id, []]));
       await tx.objectStore(STORES.drafts).delete(IDBKeyRange.bound([id], [id, []]));
     });
+    await this.drafts?.deleteGraph(id);
   }
 
   /** Saves a named snapshot of a document (a saved API key in it is stored as `REDACTED`). */

@@ -1,4 +1,4 @@
-/** The workspace: graphs and versions, drafts, threads, runs and events, settings, secrets, evaluation history — one database. */
+/** The workspace: graphs and versions, threads, runs and events, settings, secrets, evaluation history — one database; drafts beside it in their own. */
 import type { Database } from "../db.js";
 import { DraftStore } from "./drafts.js";
 import { EvaluationStore } from "./evaluations.js";
@@ -29,9 +29,10 @@ export interface Workspace {
  * @example const ws = createWorkspace(new Database({ name: "graphwright" })); await ws.graphs.save(doc);
  */
 export function createWorkspace(db: Database, clock: WorkspaceClock = systemClock): Workspace {
+  const drafts = new DraftStore(db, clock);
   return {
-    graphs: new GraphStore(db, clock),
-    drafts: new DraftStore(db, clock),
+    graphs: new GraphStore(db, clock, drafts),
+    drafts,
     threads: new ThreadStore(db, clock),
     runs: new RunStore(db),
     settings: new SettingsStore(db),
@@ -43,7 +44,7 @@ export function createWorkspace(db: Database, clock: WorkspaceClock = systemCloc
 
 export { GraphStore, StaleGraphError, type GraphSummary, type SavedGraph } from "./graphs.js";
 export { EvaluationStore, type EvaluationRecord, type EvaluationSummary, type GraphVersion } from "./evaluations.js";
-export { DraftStore, type DraftInput, type DraftList, type DraftWrite } from "./drafts.js";
+export { DraftStore, DRAFTS_SCHEMA, type DraftInput, type DraftList, type DraftWrite, type DraftsSchema } from "./drafts.js";
 export { ThreadStore } from "./threads.js";
 export { RunStore, storedEvent } from "./runs.js";
 export { SettingsStore } from "./settings.js";

@@ -45,6 +45,24 @@ test("a CEL condition is a code editor under its own name, with the syntax error
   await expect(condition.locator(".cm-lintRange-error")).toHaveCount(0);
 });
 
+test("Enter in a one-line condition commits while the completion list is open, taking the highlighted name", async ({ app, editor, page }) => {
+  // The page's clock, to let the list stay open as long as a person looks at it before Enter.
+  await page.clock.install();
+  await app.goto();
+  await editor.clear();
+  await editor.addWithKeyboard("If");
+  const condition = editor.field("Condition");
+  await expect(condition).toHaveClass(/cm-content/);
+  await condition.fill("state.done == tr");
+  const list = page.getByRole("listbox");
+  await expect(list.getByRole("option", { name: "true" })).toHaveAttribute("aria-selected", "true");
+  await page.clock.fastForward(1_000);
+  await condition.press("Enter");
+  await expect(list).toHaveCount(0);
+  await expect(condition).toHaveText("state.done == true");
+  await expect(editor.node("If")).toContainText("state.done == true");
+});
+
 test("a failed Test marks the JavaScript tool's code at the line that threw, until the code changes", async ({ app, controls, editor }) => {
   await app.goto();
   await controls.import("number-cruncher.json", JSON.stringify(numberCruncher));

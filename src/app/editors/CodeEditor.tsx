@@ -4,6 +4,7 @@
  * Tab leaves the editor (it never indents), Enter or Ctrl/Cmd+Enter commits, Escape discards.
  * The editable element carries the field's id, name, description and invalid state.
  */
+import { acceptCompletion } from "@codemirror/autocomplete";
 import { lintGutter, setDiagnostics, type Diagnostic } from "@codemirror/lint";
 import { Prec, type Extension } from "@codemirror/state";
 import { EditorView, keymap, type ViewUpdate } from "@codemirror/view";
@@ -103,14 +104,32 @@ export default function CodeEditor(props: CodeEditorProps) {
       // The ref is read when a key is pressed, never during render.
       // eslint-disable-next-line react-hooks/refs
       keymap.of([
-        { key: multiline ? "Mod-Enter" : "Enter", run: () => (handlers.current.onCommit?.(), true) },
+        { key: "Mod-Enter", run: () => (handlers.current.onCommit?.(), true) },
         { key: "Escape", run: () => handlers.current.onEscape?.() ?? false },
       ]),
+    );
+    // In a one-line field Enter commits, also while the completion list is open: it takes the
+    // highlighted completion first (as the list's own Enter would), then commits. Handled before
+    // every keymap, since the list's Enter (a keymap of the highest precedence) took the key once
+    // the list had been open for a moment, and nothing was committed.
+    const enterCommits = Prec.highest(
+      // The ref is read when a key is pressed, never during render.
+      // eslint-disable-next-line react-hooks/refs
+      EditorView.domEventHandlers({
+        keydown(event, view) {
+          if (event.key !== "Enter" || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey || view.composing) return false;
+          event.preventDefault();
+          acceptCompletion(view);
+          handlers.current.onCommit?.();
+          return true;
+        },
+      }),
     );
     return [
       ...languageExtensions(language, completionKey === "" ? [] : completionKey.split("\n")),
       EditorView.contentAttributes.of(attributes),
       keys,
+      multiline ? [] : enterCommits,
       lintGutter(),
       typeOverLines,
       fieldTheme,

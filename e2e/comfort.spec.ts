@@ -80,6 +80,24 @@ test("Ctrl/Cmd+K finds Save version, Run tests and the theme switch, and runs th
   await expect(html).not.toHaveClass(/\bdark\b/);
 });
 
+test("Ctrl/Cmd+K right after Escape closed the palette opens it again, however busy the page", async ({ app, page }) => {
+  await app.goto();
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await page.keyboard.press("ControlOrMeta+k");
+  await expect(palette).toBeVisible();
+  // The page is busy while both keys arrive: the browser then handles them one after the other,
+  // before the tasks the first one queued (as on a loaded machine).
+  await page.evaluate(() => {
+    setTimeout(() => {
+      const busyUntil = performance.now() + 400;
+      while (performance.now() < busyUntil);
+    }, 0);
+  });
+  await Promise.all([page.keyboard.press("Escape"), page.keyboard.press("ControlOrMeta+k")]);
+  await expect(palette).toBeVisible();
+  await expect(palette.getByRole("combobox", { name: "Filter commands" })).toBeFocused();
+});
+
 test("the minimap covers no node at 1366×768 on any template", async ({ app, controls, editor, page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await app.goto();

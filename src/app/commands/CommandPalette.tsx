@@ -63,6 +63,13 @@ export function CommandPalette({ commands = appCommands }: { commands?: readonly
     <dialog
       ref={dialog}
       aria-label="Command palette"
+      // Escape closes it here, at once, as the shared Dialog does: left to the browser, the close
+      // event came a task later, and a Ctrl/Cmd+K pressed in between found the palette still
+      // "open" in the shell and was lost, then the late close shut the palette.
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
       onClose={close}
       onClick={(event) => event.target === dialog.current && close()}
       className="m-auto mt-[12vh] w-[28rem] max-w-[90vw] rounded-lg border border-zinc-300 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/30 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"

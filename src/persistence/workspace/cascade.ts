@@ -10,6 +10,9 @@ type CascadeStores = (typeof STORES)[keyof typeof STORES];
  * the workspace runs on the main thread, which must not load the engine.
  */
 export const SCOPED_THREAD_SEPARATOR = "::agent::";
+
+/** Every row of a graph in a store keyed [graph, …] (knowledge bases, drafts): arrays sort after strings, so [graph, []] ends the range. */
+export const graphKeyRange = (graphId: string): IDBKeyRange => IDBKeyRange.bound([graphId], [graphId, []]);
 export const SUBGRAPH_THREAD_SEPARATOR = "::subgraph::";
 
 /** Every scoped thread under a thread (and nothing else: "t1" must not reach "t10"). */

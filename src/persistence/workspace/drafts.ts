@@ -15,6 +15,7 @@ import type { GraphDocument } from "../../schema/index.js";
 import { STORES, type Database, type SchemaDefinition } from "../db.js";
 import { PersistenceError } from "../errors.js";
 import { writeNow } from "../writeNow.js";
+import { graphKeyRange } from "./cascade.js";
 import { draftRecordSchema, readRecord, type DraftRecord } from "./records.js";
 import { readSavedKeys, withoutSavedKeysNow } from "./savedKeys.js";
 import type { WorkspaceClock } from "./types.js";
@@ -52,9 +53,6 @@ export const DRAFTS_SCHEMA: SchemaDefinition<DraftsSchema> = {
   },
   relaxed: new Set(),
 };
-
-/** The end of a graph's range in a store keyed [graph, …]: arrays sort after strings. */
-const graphRange = (graphId: string) => IDBKeyRange.bound([graphId], [graphId, []]);
 
 function newWriter(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
@@ -144,7 +142,7 @@ export class DraftStore {
   /** Deletes every page's draft of a graph (the graph was deleted). */
   async deleteGraph(graphId: string): Promise<void> {
     await this.store.tx([DRAFTS], "readwrite", `dropping the unsaved changes of graph "${graphId}"`, (tx) =>
-      tx.objectStore(DRAFTS).delete(graphRange(graphId)),
+      tx.objectStore(DRAFTS).delete(graphKeyRange(graphId)),
     );
   }
 

@@ -2,7 +2,7 @@
 import type { GraphDocument } from "../../schema/index.js";
 import { STORES, type Database } from "../db.js";
 import { PersistenceError } from "../errors.js";
-import { deleteThreadRows } from "./cascade.js";
+import { deleteThreadRows, graphKeyRange } from "./cascade.js";
 import { graphRecordSchema, readRecord, versionRecordSchema, type GraphRecord, type VersionRecord } from "./records.js";
 import type { DraftStore } from "./drafts.js";
 import type { WorkspaceClock } from "./types.js";
@@ -113,9 +113,9 @@ export class GraphStore {
         .index("graph_id")
         .getAllKeys(IDBKeyRange.bound([id, ""], [id, "\uffff"]));
       for (const threadId of threads) await deleteThreadRows(tx, threadId);
-      // Knowledge base and (older pages') draft rows are keyed [graph, …]: arrays sort after strings, so [id, []] ends the graph's range.
-      for (const name of knowledge) await tx.objectStore(name).delete(IDBKeyRange.bound([id], [id, []]));
-      await tx.objectStore(STORES.drafts).delete(IDBKeyRange.bound([id], [id, []]));
+      // Knowledge base and (older pages') draft rows are keyed [graph, …].
+      for (const name of knowledge) await tx.objectStore(name).delete(graphKeyRange(id));
+      await tx.objectStore(STORES.drafts).delete(graphKeyRange(id));
     });
     await this.drafts?.deleteGraph(id);
   }

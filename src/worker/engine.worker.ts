@@ -2,6 +2,8 @@
  * The engine worker: runs graphs off the main thread so a long run never blocks the
  * canvas. The engine, LangGraph, models and tools live only in this chunk.
  */
+// First: zod must know it runs without eval before any schema is built.
+import "../schema/browserZod";
 import { Database } from "../persistence/db.js";
 // Search only: the extractors that adding files needs stay in the knowledge worker.
 import { createKnowledgeReader } from "../persistence/knowledge/knowledgeReader.js";

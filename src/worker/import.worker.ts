@@ -3,6 +3,8 @@
  * one request at a time, each answer carrying its request's id. Started on first use by
  * src/app/services/importClient.ts; it opens no database and connects nowhere.
  */
+// First: zod must know it runs without eval before any schema is built.
+import "../schema/browserZod";
 import { answerImport } from "./importHost";
 import type { ImportReply, ImportRequest } from "./importProtocol";
 

@@ -3,6 +3,8 @@
  * 10 MB of documents never blocks the page (nor the engine worker's runs). The engine worker
  * searches what it stores, reading each base's index again when its revision changes.
  */
+// First: zod must know it runs without eval before any schema is built.
+import "../schema/browserZod";
 import { Database } from "../persistence/db.js";
 import { createKnowledgeLibrary, KnowledgeStore } from "../persistence/knowledge/index.js";
 import { createWorkspace } from "../persistence/workspace/index.js";

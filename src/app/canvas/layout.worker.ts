@@ -1,5 +1,7 @@
 // The layout worker: runs elkjs (layout.ts) off the main thread, so laying out thousands of
 // nodes never blocks the page. One request at a time; each answer carries its request's id.
+// First: zod must know it runs without eval before any schema is built.
+import "../../schema/browserZod";
 import { layoutDocument } from "./layout";
 import { packPositions, type LayoutReply, type LayoutRequest } from "./layoutProtocol";
 

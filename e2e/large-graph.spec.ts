@@ -31,10 +31,13 @@ const nodeInMiddle = (canvas: Locator) =>
     throw new Error("no node in the middle of the canvas");
   });
 
+/** A large fixture's first render, like its minimap below, can take seconds on a busy machine. */
+const FIRST_RENDER_MS = 30_000;
+
 const viewport = (page: Page) => page.locator(".react-flow__viewport").getAttribute("style");
 
 test("a 1,200-node graph's minimap shows every node, follows a drag and pans the canvas", async ({ app, editor, page }) => {
-  await app.goto("/?fixture=grid-1200");
+  await app.goto("/?fixture=grid-1200", { timeout: FIRST_RENDER_MS });
   const minimap = editor.canvas.getByRole("img", { name: "Minimap", exact: true });
   await expect.poll(() => rectangles(minimap), { timeout: 30_000 }).toBe(1200);
 
@@ -54,7 +57,7 @@ test("a 1,200-node graph's minimap shows every node, follows a drag and pans the
 });
 
 test("Auto layout of a 1,200-node graph moves its nodes, as one undo step", async ({ app, editor }) => {
-  await app.goto("/?fixture=grid-1200");
+  await app.goto("/?fixture=grid-1200", { timeout: FIRST_RENDER_MS });
   const minimap = editor.canvas.getByRole("img", { name: "Minimap", exact: true });
   await expect.poll(() => rectangles(minimap), { timeout: 30_000 }).toBe(1200);
   const before = await places(minimap);
@@ -84,7 +87,7 @@ const recordCanvas = (page: Page) =>
   });
 
 test("Auto layout of a 1,200-node graph shows the result fitted at once, drawing no node it then takes away", async ({ app, editor, page }) => {
-  await app.goto("/?fixture=grid-1200");
+  await app.goto("/?fixture=grid-1200", { timeout: FIRST_RENDER_MS });
   const minimap = editor.canvas.getByRole("img", { name: "Minimap", exact: true });
   await expect.poll(() => rectangles(minimap), { timeout: 30_000 }).toBe(1200);
   const before = await places(minimap);
@@ -114,7 +117,7 @@ test("a 1,200-node graph never draws the nodes out of view, and its minimap stil
       seen.mostNodesDrawn = Math.max(seen.mostNodesDrawn, document.querySelectorAll(".react-flow__node").length);
     }).observe(document, { childList: true, subtree: true });
   });
-  await app.goto("/?fixture=grid-1200");
+  await app.goto("/?fixture=grid-1200", { timeout: FIRST_RENDER_MS });
   const minimap = editor.canvas.getByRole("img", { name: "Minimap", exact: true });
   await expect.poll(() => rectangles(minimap), { timeout: 30_000 }).toBe(1200);
   const drawn = await editor.nodes.count();
@@ -152,7 +155,7 @@ const edgeEndGaps = (canvas: Locator) =>
   });
 
 test("a large graph's edges meet the handles its nodes draw, though nodes out of view were never measured", async ({ app, editor }) => {
-  await app.goto("/?fixture=grid-1200");
+  await app.goto("/?fixture=grid-1200", { timeout: FIRST_RENDER_MS });
   await expect.poll(() => editor.nodes.count(), { timeout: 30_000 }).toBeGreaterThan(20);
   await expect
     .poll(async () => {

@@ -11,10 +11,13 @@ export class AppPage {
     this.heading = page.getByRole("heading", { level: 1, name: "Graphwright" });
   }
 
-  /** Opens the app and waits until the shell has rendered. */
-  async goto(path = "/") {
+  /**
+   * Opens the app and waits until the shell has rendered (`timeout`: for a page whose first
+   * render is large, such as a graph of a thousand nodes).
+   */
+  async goto(path = "/", { timeout }: { timeout?: number } = {}) {
     await this.page.goto(path);
-    await expect(this.heading).toBeVisible();
+    await expect(this.heading).toBeVisible({ timeout });
   }
 
   landmark(name: LandmarkName): Locator {

@@ -90,13 +90,15 @@ test("the page and its workers start and work under the policy without a single 
 
   await app.goto();
   // The engine worker starts once the page is idle; the layout and import workers on first use.
+  // One worker starting at a time, each given time to load on a busy machine.
   await editor.autoLayoutButton.click();
+  await expect(editor.autoLayoutButton).toHaveAttribute("aria-busy", "false", { timeout: 30_000 });
   await page.getByLabel("Import graph file").setInputFiles({
     name: "agents-with-tools.json",
     mimeType: "application/json",
     buffer: await readFile(path.join(import.meta.dirname, "..", "src", "import", "flowise", "fixtures", "agents-with-tools.json")),
   });
-  await expect(page.getByRole("dialog", { name: "Import report", exact: true })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Import report", exact: true })).toBeVisible({ timeout: 30_000 });
   const names = () => workers.map((worker) => /assets\/([a-z]+)\.worker-/.exec(worker.url())?.[1]).sort();
   await expect.poll(names).toEqual(expect.arrayContaining(["engine", "import", "layout"]));
 

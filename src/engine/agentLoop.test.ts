@@ -269,6 +269,8 @@ describe("limits and cancellation", () => {
     expect(error?.code).toBe("AGENT_MAX_ITERATIONS");
     expect(error?.message).toContain('Agent "Assistant" called its model 3 times');
     expect(ofType(events, "run_end")[0]?.status).toBe("error");
+    // The agent's own end says why in words (LangGraph reports a task's error as a plain object).
+    expect(ofType(events, "agent_end").at(-1)?.error).toContain('Agent "Assistant" called its model 3 times');
   });
 
   it("ends a runaway loop at the recursion limit with a clear error event", async () => {

@@ -82,5 +82,8 @@ export function resultText(value: unknown): string {
 }
 
 export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  if (error instanceof Error) return error.message;
+  // LangGraph reports a failed task's error as a plain `{ name, message }` (its "tasks" stream).
+  if (typeof error === "object" && error !== null && "message" in error && typeof error.message === "string") return error.message;
+  return String(error);
 }

@@ -8,14 +8,14 @@
  * which cost more than the probe itself. Node (the CLI, the runtime server, the tests) keeps the
  * fast path: nothing forbids it there.
  *
- * zod reads its settings from this global when it loads, so setting it needs no zod import and
- * works in any order. Each worker entry imports this module first (a worker is built as one
- * chunk, so nothing runs before it). The page cannot rely on import order, because its first
- * chunks are shared with lazily loaded ones; index.html's `zod-boot` script sets the same flag
- * before any module runs (e2e/csp.spec.ts checks that no realm reports a violation).
+ * zod keeps its settings in this global object and reads `jitless` when an object schema is
+ * built, so the flag must be set before the first one is: setting it needs no zod import, and it
+ * is changed in place because a zod that loaded earlier already holds the object. Each worker
+ * entry imports this module first; a worker's shared chunks load zod before it, but build no
+ * object schema at load. The page's shared chunks do, so index.html's `zod-boot` script sets the
+ * same flag before any module runs (e2e/csp.spec.ts checks that no realm reports a violation).
  */
 const realm = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
-// Changed in place: a zod that loaded first already holds this object.
 (realm.__zod_globalConfig ??= {}).jitless = true;
 
 export {};

@@ -34,7 +34,10 @@ test("a run cut by a reload mid-answer resumes from its checkpoint and answers o
   playground,
 }) => {
   await app.goto();
-  await slowModel(editor, 8);
+  // Slow enough that the run still goes on after the next question is typed and Enter pressed:
+  // at 8 tokens a second the rest of the answer took about 1.5 s, and a busy CI machine spent
+  // longer than that on the two steps, so the run had ended and Enter sent the next question.
+  await slowModel(editor, 2);
   await expect(controls.saved).toBeVisible();
   await playground.send(QUESTION);
   await expect(playground.article(`User: ${QUESTION}`)).toBeVisible();
@@ -56,7 +59,7 @@ test("a run cut by a reload mid-answer resumes from its checkpoint and answers o
 
 test("a message sent just before a reload is kept and answered", async ({ app, controls, editor, playground }) => {
   await app.goto();
-  await slowModel(editor, 8);
+  await slowModel(editor, 3);
   await expect(controls.saved).toBeVisible();
   await playground.send(QUESTION);
   await expect(playground.article(`User: ${QUESTION}`)).toBeVisible();

@@ -37,6 +37,11 @@ export default defineConfig({
   workers: isCI ? 3 : undefined,
   fullyParallel: true,
   reporter: "list",
+  // A check waits up to 10 s on CI (Playwright's default is 5): CI machines have been half as
+  // fast as a developer's, and three browsers share their two cores, so a reload or a first
+  // render once took longer than 5 s there. A passing check returns as soon as it holds, so
+  // this costs nothing unless a check fails.
+  expect: { timeout: isCI ? 10_000 : 5_000 },
   use: {
     baseURL: `http://localhost:${port}`,
     // Recording a trace (DOM snapshots at every action and a screencast) cost about 40% more

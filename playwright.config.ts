@@ -49,11 +49,13 @@ export default defineConfig({
     // records one when it retries a failed test; `npx playwright test --trace on` records all.
     trace: "on-first-retry",
     screenshot: "only-on-failure",
-    // The tests of a worker share one browser context, reset between tests (cookies, storage,
-    // pages, routes, init scripts; e2e/fixtures.ts empties the app's origin before each test).
-    // A fresh context per test started a new renderer that compiled the app from scratch: about
-    // 0.8 CPU s per test, a sixth of the end-to-end run. Tests that open more tabs or contexts
-    // still open their own. Specs held to the app's deadlines keep a fresh context (below).
+    // The tests of a worker share one browser context and its page (e2e/fixtures.ts resets
+    // them between tests: pages, routes, listeners, permissions, cookies, session storage; the
+    // app origin's storage is emptied before each test). A fresh context per test started a new
+    // renderer that compiled the app from scratch: about 0.8 CPU s per test, a sixth of the
+    // end-to-end run; Playwright's own reuse empties the HTTP cache between tests, about another
+    // eighth. Tests that open more tabs or contexts still open their own. Specs held to the
+    // app's deadlines keep a fresh context (below), as does every retry.
     reuseContext: true,
   },
   projects: [

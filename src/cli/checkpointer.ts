@@ -193,3 +193,25 @@ function passwordOf(url: string): string {
     return "";
   }
 }
+
+/** How a command ends with a message and an exit code (it throws). */
+type Fail = (message: string, code?: number) => never;
+
+/** `--checkpoint` read for a command, or the command ends saying why it cannot be used (exit 2). */
+export function checkpointSpecOrFail(text: string, fail: Fail): CheckpointSpec {
+  try {
+    return parseCheckpointSpec(text);
+  } catch (error) {
+    return fail(error instanceof CheckpointError ? error.message : String(error));
+  }
+}
+
+/** The store opened for a command, or the command ends saying why it cannot be opened (exit 1). */
+export async function openCheckpointerOrFail(spec: CheckpointSpec, fail: Fail): Promise<OpenCheckpointer> {
+  try {
+    return await openCheckpointer(spec);
+  } catch (error) {
+    if (error instanceof CheckpointError) fail(error.message, 1);
+    throw error;
+  }
+}

@@ -10,28 +10,11 @@
 import { readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
-import {
-  compileGraph,
-  readResumeAnswer,
-  runFollowUp,
-  runGraph,
-  EngineError,
-  type CompiledDocument,
-  type ResumeRequest,
-  type RunEvent,
-  type RunInput,
-} from "../engine/index.js";
 import { formatIssues, validateText, type GraphDocument } from "../schema/index.js";
-import { KEY_VARIABLES, nodeServices } from "../server/graph/nodeServices.js";
-import { CheckpointError, openCheckpointer, parseCheckpointSpec, redactPassword, type CheckpointSpec, type OpenCheckpointer } from "./checkpointer.js";
-import { formatEvent, type FormatState } from "./format.js";
 import { folderGraphLibrary } from "../server/graph/graphLibrary.js";
 import type { RuntimeServer } from "../server/runtime/serve.js";
 import { corsOrigin } from "../server/runtime/requestGuard.js";
 import { USAGE } from "./usage.js";
-import { cliMemory } from "./memoryIndex.js";
-import { embeddingWarnings, unpackedKnowledgeWarnings } from "../tools/index.js";
-import { documentEmbedders } from "../models/index.js";
 
 /** Ends the command with a message on stderr; thrown so open stores are closed on the way out. */
 class CliFailure extends Error {
@@ -86,36 +69,16 @@ async function main(argv: string[]): Promise<number> {
   // Each command loads its own modules (the server, MCP, importers, the exporter), so a
   // command starts without parsing the packages only another one uses.
   const write = (text: string) => process.stdout.write(text);
-  if (command === "mcp")
-    return (await import("./mcpCommand.js")).mcpCommand(file, parsed.values, { readDocument, fail, warn: warnUnpackedKnowledge, usage: USAGE });
+  if (command === "mcp") {
+    const [{ mcpCommand }, { warnUnpackedKnowledge }] = await Promise.all([import("./mcpCommand.js"), import("./knowledgeWarnings.js")]);
+    return mcpCommand(file, parsed.values, { readDocument, fail, warn: warnUnpackedKnowledge, usage: USAGE });
+  }
   if (command === "test") return (await import("./testCommand.js")).testCommand(file, parsed.values, { readDocument, fail });
   if (command === "eval") return (await import("./evalCommand.js")).evalCommand(file, parsed.values, { readDocument, fail });
   if (command === "eject") return (await import("./ejectCommand.js")).ejectCommand(file, parsed.values, { readDocument, fail, write });
   if (command === "import") return (await import("./importCommand.js")).importCommand(file, parsed.values, { fail, write });
   if (command !== "run") fail(`Unknown command "${command}".\n\n${USAGE}`);
-  const resume = parsed.values.resume === undefined ? undefined : resumeRequest(parsed.values.resume, parsed.values.interrupt, parsed.values.thread);
-  if (!file || (message === undefined && !resume)) fail(`run needs a graph file and a message.\n\n${USAGE}`);
-  let spec: CheckpointSpec;
-  try {
-    spec = parseCheckpointSpec(parsed.values.checkpoint);
-  } catch (error) {
-    fail(error instanceof CheckpointError ? error.message : String(error));
-  }
-
-  const document = await readDocument(file);
-
-  let checkpoint: OpenCheckpointer;
-  try {
-    checkpoint = await openCheckpointer(spec);
-  } catch (error) {
-    if (error instanceof CheckpointError) fail(error.message, 1);
-    throw error;
-  }
-  try {
-    return await run(document, file, { message: message ?? "", ...(resume ? { resume } : {}) }, checkpoint, parsed.values);
-  } finally {
-    await checkpoint.close();
-  }
+  return (await import("./runCommand.js")).runCommand(file, message, parsed.values, { readDocument, fail });
 }
 
 /** Reads and validates a graph file, or ends the command saying what is wrong and where. */
@@ -141,7 +104,7 @@ async function bundle(file: string | undefined, options: { out?: string; graphs?
   } catch (error) {
     fail((error as Error).message, 1);
   }
-  warnUnpackedKnowledge(document);
+  (await import("./knowledgeWarnings.js")).warnUnpackedKnowledge(document);
   process.stdout.write(
     `Wrote a LangGraph server for "${document.meta.name}" (graph id ${document.meta.id}) to ${options.out}: ${written.length} files.\n` +
       `Run it: cd ${options.out} && npm install && npx langgraphjs dev --no-browser\n`,
@@ -187,97 +150,11 @@ async function serve(options: { port?: string; host?: string; graphs?: string; s
   return 0;
 }
 
-/**
- * Says up front which knowledge bases came without their text, whose searches will fail, and
- * which will be searched by full text only for want of their embeddings key.
- */
-function warnUnpackedKnowledge(document: GraphDocument): void {
-  const embedders = documentEmbedders(document, () => undefined);
-  const hasKey = () => Boolean(process.env[KEY_VARIABLES.openai]);
-  for (const warning of [...unpackedKnowledgeWarnings(document), ...embeddingWarnings(document, embedders, hasKey)]) {
-    process.stderr.write(`Warning: ${warning}\n`);
-  }
-}
-
-/** The `--resume` answer as a resume request; a paused run lives on a named thread. */
-function resumeRequest(answer: string, interrupt: string | undefined, thread: string | undefined): ResumeRequest {
-  if (!thread) fail("--resume answers a paused run: name its thread with --thread <id>");
-  const read = readResumeAnswer(answer, interrupt);
-  if (!read.ok) fail(`--resume: ${read.message}`);
-  return read.request;
-}
-
-async function run(
-  document: GraphDocument,
-  file: string,
-  input: RunInput,
-  checkpoint: OpenCheckpointer,
-  options: { thread?: string; graphs?: string; json: boolean },
-): Promise<number> {
-  let compiled;
-  const memory = await cliMemory(document, checkpoint);
-  if (memory.warning) process.stderr.write(`Warning: ${memory.warning}\n`);
-  const services = nodeServices(document, {
-    checkpointer: checkpoint.saver,
-    store: memory.store,
-    graphs: folderGraphLibrary(options.graphs ?? dirname(file)),
-  });
-  const { tools } = services;
-  try {
-    compiled = compileGraph(document, services);
-  } catch (error) {
-    fail(`${file} cannot be compiled: ${error instanceof EngineError ? error.message : String(error)}`);
-  }
-
-  warnUnpackedKnowledge(document);
-  const controller = new AbortController();
-  process.once("SIGINT", () => controller.abort());
-  const threadId = options.thread ?? `cli-${Date.now().toString(36)}`;
-  const state: FormatState = { streaming: false, profiles: document.models };
-  const print = (event: RunEvent) => process.stdout.write(options.json ? `${JSON.stringify(event)}\n` : formatEvent(event, state));
-  let status = "completed";
-  const queued: string[] = [];
-  const follow = (event: RunEvent) => {
-    print(event);
-    if (event.type === "delegation_queued") queued.push(event.task_id);
-    if (event.type === "run_end") status = event.status;
-  };
-  for await (const event of runGraph(compiled, input, { threadId, signal: controller.signal })) follow(event);
-  // Background delegations (seed 002) report back in a follow-up turn, as in the app: the
-  // command waits for each task it queued and runs that turn before it exits.
-  while (status === "completed" && queued.length > 0) {
-    const id = queued.shift() as string;
-    if (!options.json) process.stdout.write(`… waiting for background task ${id}\n`);
-    if (!(await settledUnlessAborted(compiled, id, controller.signal))) {
-      status = "cancelled";
-      break;
-    }
-    for await (const event of runFollowUp(compiled, id, { threadId, signal: controller.signal })) follow(event);
-  }
-  // MCP sessions end with the command (a DELETE each), so servers need not wait for them to expire.
-  await tools.close();
-  if (status === "interrupted") process.stderr.write(`Paused for an answer: npm run cli -- run ${file} --thread ${threadId} --resume '<answer>'\n`);
-  return status === "completed" ? 0 : status === "cancelled" ? 130 : status === "interrupted" ? 3 : 1;
-}
-
-/** Waits for a background task to settle; false when Ctrl-C came first. */
-async function settledUnlessAborted(compiled: CompiledDocument, taskId: string, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return false;
-  let onAbort = () => undefined as void;
-  const aborted = new Promise<false>((resolve) => {
-    onAbort = () => resolve(false);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-  try {
-    return await Promise.race([compiled.team.tasks.settled(taskId).then(() => true as const), aborted]);
-  } finally {
-    signal.removeEventListener("abort", onAbort);
-  }
-}
-
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
-  (error: unknown) => {
+  async (error: unknown) => {
+    // A failure may name a database URL: its password is never printed.
+    const { redactPassword } = await import("./checkpointer.js");
     const message =
       error instanceof CliFailure ? error.message : `Unexpected failure: ${redactPassword(error instanceof Error ? error.message : String(error))}`;
     process.stderr.write(`${message}\n`);

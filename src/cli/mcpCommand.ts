@@ -8,7 +8,7 @@ import { dirname } from "node:path";
 import type { GraphDocument } from "../schema/index.js";
 import { folderGraphLibrary } from "../server/graph/graphLibrary.js";
 import { serveGraphOverStdio } from "../server/mcp/stdioServer.js";
-import { CheckpointError, openCheckpointer, parseCheckpointSpec, type CheckpointSpec, type OpenCheckpointer } from "./checkpointer.js";
+import { checkpointSpecOrFail, openCheckpointerOrFail } from "./checkpointer.js";
 
 export interface McpCommandContext {
   readDocument(file: string): Promise<GraphDocument>;
@@ -20,21 +20,10 @@ export interface McpCommandContext {
 
 export async function mcpCommand(file: string | undefined, options: { checkpoint: string; graphs?: string }, context: McpCommandContext): Promise<number> {
   if (!file) context.fail(`mcp needs a graph file.\n\n${context.usage}`);
-  let spec: CheckpointSpec;
-  try {
-    spec = parseCheckpointSpec(options.checkpoint);
-  } catch (error) {
-    context.fail(error instanceof CheckpointError ? error.message : String(error));
-  }
+  const spec = checkpointSpecOrFail(options.checkpoint, context.fail);
   const document = await context.readDocument(file);
   context.warn(document);
-  let checkpoint: OpenCheckpointer;
-  try {
-    checkpoint = await openCheckpointer(spec);
-  } catch (error) {
-    if (error instanceof CheckpointError) context.fail(error.message, 1);
-    throw error;
-  }
+  const checkpoint = await openCheckpointerOrFail(spec, context.fail);
   try {
     await serveGraphOverStdio(document, {
       graphs: folderGraphLibrary(options.graphs ?? dirname(file)),

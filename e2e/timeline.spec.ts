@@ -139,3 +139,26 @@ test("only the rows in view are in the DOM", async ({ app, timeline }) => {
   expect(Number(shown)).toBeGreaterThan(100);
   expect(await timeline.rows.count()).toBeLessThan(Number(shown));
 });
+
+test("the timeline keeps the newest event in view as runs add events, and stays where the reader scrolled up to", async ({ app, playground, timeline }) => {
+  await app.goto();
+  // Enough turns that the events overflow the pane.
+  const scrollable = () => timeline.tree.evaluate((el) => el.scrollHeight > el.clientHeight + 26);
+  for (let turn = 0; turn < 8 && !(await scrollable()); turn++) await playground.sendAndWait(`What's the weather in Paris? (${turn})`);
+  expect(await scrollable()).toBe(true);
+  await playground.sendAndWait("What's the weather in London?");
+  // At the very end (rows out of view are not drawn, so the position says it), the last row in view.
+  await expect.poll(() => timeline.tree.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(2);
+  const rowCount = await timeline.tree.getAttribute("aria-rowcount");
+  await expect(timeline.tree.locator(`[role="row"][aria-rowindex="${rowCount}"]`)).toBeInViewport();
+
+  // Scrolled up to the first run: the next run's events do not pull the view down.
+  await timeline.tree.evaluate((el) => {
+    el.scrollTop = 0;
+    el.dispatchEvent(new Event("scroll"));
+  });
+  await expect(timeline.row("run_start").first()).toBeInViewport();
+  await playground.sendAndWait("What's the weather in Tokyo?");
+  await expect(timeline.row("run_start").first()).toBeInViewport();
+  expect(await timeline.tree.evaluate((el) => el.scrollTop)).toBe(0);
+});

@@ -10,6 +10,8 @@
  * use CPU time: on the shared 2-core bench machine a task's wall-clock time also holds the time
  * the OS gave other processes, which is not the page's work (at load 11, p95 wall read 2.5× CPU).
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { percentile, round } from "./figure.js";
 
@@ -33,6 +35,13 @@ export function launchUnthrottled(): Promise<Browser> {
 }
 
 const CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline.frame"];
+/**
+ * `BENCH_TRACE_DIR=<dir>` keeps every traced span's Chrome trace there, with V8's sampling CPU
+ * profile in it (open in DevTools' Performance panel): where a long task's time went.
+ */
+const TRACE_DIR = process.env.BENCH_TRACE_DIR;
+const PROFILER_CATEGORIES = ["disabled-by-default-v8.cpu_profiler", "v8.execute"];
+let tracesKept = 0;
 
 interface TraceEvent {
   name: string;
@@ -69,7 +78,7 @@ export interface TracedWork {
 
 /** Traces `work` in `page` and returns the renderer main thread's work per frame. */
 export async function traceWork(browser: Browser, page: Page, work: () => Promise<void>): Promise<TracedWork> {
-  await browser.startTracing(page, { categories: CATEGORIES, screenshots: false });
+  await browser.startTracing(page, { categories: TRACE_DIR ? [...CATEGORIES, ...PROFILER_CATEGORIES] : CATEGORIES, screenshots: false });
   try {
     await work();
   } finally {
@@ -77,6 +86,10 @@ export async function traceWork(browser: Browser, page: Page, work: () => Promis
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   }
   const buffer = await browser.stopTracing();
+  if (TRACE_DIR) {
+    mkdirSync(TRACE_DIR, { recursive: true });
+    writeFileSync(join(TRACE_DIR, `trace-${process.pid}-${++tracesKept}.json`), buffer);
+  }
   const parsed = JSON.parse(buffer.toString("utf8")) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   return workPerFrame(Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []));
 }

@@ -3,6 +3,7 @@ import { nodeKindTable, type GraphDocument } from "../../schema/index.js";
 import { gridGraph } from "../fixtures/gridGraph";
 import { blankDocument } from "../store/nodeFactory";
 import { LARGE_GRAPH_NODES, layoutDocument } from "./layout";
+import { layoutGraphOf } from "./layoutProtocol";
 
 function overlaps(a: { x: number; y: number; w: number; h: number }, b: { x: number; y: number; w: number; h: number }) {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
@@ -34,6 +35,29 @@ describe("auto layout", () => {
       h: nodeKindTable[n.kind].size.height,
     }));
     for (const a of boxes) for (const b of boxes) if (a.id < b.id) expect(overlaps(a, b), `${a.id} overlaps ${b.id}`).toBe(false);
+  });
+
+  it("places the slim graph the page posts to the worker exactly as the whole document", async () => {
+    const base = blankDocument("g");
+    const doc: GraphDocument = {
+      ...base,
+      nodes: [
+        ...base.nodes,
+        {
+          id: "helper",
+          kind: "agent",
+          position: { x: 9, y: 9 },
+          data: { ...(base.nodes[1]?.data as object), name: "Helper" },
+        } as GraphDocument["nodes"][number],
+        { id: "note", kind: "note", position: { x: 0, y: 0 }, width: 400, height: 300, data: { text: "hi" } },
+      ],
+      edges: [...base.edges, { id: "d", kind: "delegation", source: "agent", target: "helper", mode: "handoff", blocking: true }],
+    };
+    const slim = layoutGraphOf(doc);
+    expect(slim.nodes.find((n) => n.id === "note")).toEqual({ id: "note", kind: "note", width: 400, height: 300 });
+    expect(JSON.stringify(slim)).not.toContain("Helper");
+    const sizes = new Map([["agent", { width: 320, height: 140 }]]);
+    expect(await layoutDocument(slim, sizes)).toEqual(await layoutDocument(doc, sizes));
   });
 
   it("orders a chain left to right", async () => {

@@ -7,9 +7,10 @@
  */
 import ELK from "elkjs/lib/elk.bundled.js";
 import type { ElkNode } from "elkjs/lib/elk-api";
-import { nodeKindTable, type GraphDocument } from "../../schema/index.js";
+import { nodeKindTable } from "../../schema/index.js";
 import type { XY } from "../store/nodeFactory";
 import type { Size } from "./flowElements";
+import type { LayoutGraph } from "./layoutProtocol";
 import { layeredLayout, type LayeredSpacing } from "./layeredLayout";
 import { subAgentBlocks } from "./subAgentBlocks";
 
@@ -75,7 +76,7 @@ async function elkCorners(boxes: readonly Box[], edges: readonly Link[]): Promis
  * New top-left positions for every node, with no two nodes overlapping.
  * @example const positions = await layoutDocument(doc, new Map()); store.getState().moveNodes(positions);
  */
-export async function layoutDocument(document: GraphDocument, sizes: ReadonlyMap<string, Size>): Promise<Record<string, XY>> {
+export async function layoutDocument(document: LayoutGraph, sizes: ReadonlyMap<string, Size>): Promise<Record<string, XY>> {
   const byId = new Map(document.nodes.map((n) => [n.id, n]));
   const sizeOf = (id: string): Size => {
     const node = byId.get(id);

@@ -7,10 +7,10 @@ import { packPositions, type LayoutReply, type LayoutRequest } from "./layoutPro
 
 // elk.bundled.js installs its own message handler when loaded in a worker; this one replaces it.
 self.onmessage = async (event: MessageEvent<LayoutRequest>) => {
-  const { id, document, sizes } = event.data;
+  const { id, graph, sizes } = event.data;
   let reply: LayoutReply;
   try {
-    reply = { id, xy: packPositions(document.nodes, await layoutDocument(document, new Map(sizes))) };
+    reply = { id, xy: packPositions(graph.nodes, await layoutDocument(graph, new Map(sizes))) };
   } catch (error) {
     reply = { id, error: error instanceof Error ? error.message : String(error) };
   }

@@ -6,11 +6,11 @@
 import type { GraphDocument } from "../../schema/index.js";
 import type { XY } from "../store/nodeFactory";
 import type { Size } from "./flowElements";
-import { unpackPositions, type LayoutReply, type LayoutRequest } from "./layoutProtocol";
+import { layoutGraphOf, unpackPositions, type LayoutReply, type LayoutRequest } from "./layoutProtocol";
 
 interface Waiting {
   /** The nodes sent, in the order of the reply's positions. */
-  nodes: GraphDocument["nodes"];
+  nodes: readonly { id: string }[];
   resolve: (positions: Record<string, XY>) => void;
   reject: (error: Error) => void;
 }
@@ -55,7 +55,7 @@ function startWorker(): Worker {
 export async function layoutOffMainThread(document: GraphDocument, sizes: ReadonlyMap<string, Size>): Promise<Record<string, XY>> {
   if (typeof Worker === "undefined") return (await import("./layout")).layoutDocument(document, sizes);
   worker ??= startWorker();
-  const request: LayoutRequest = { id: ++nextId, document, sizes: [...sizes] };
+  const request: LayoutRequest = { id: ++nextId, graph: layoutGraphOf(document), sizes: [...sizes] };
   const target = worker;
   return new Promise((resolve, reject) => {
     waiting.set(request.id, { nodes: document.nodes, resolve, reject });

@@ -32,7 +32,13 @@ export interface HierarchyBlocks {
 /**
  * @example subAgentBlocks(doc, (id) => ({ width: 180, height: 70 })).blocks.get("supervisor")?.offsets
  */
-export function subAgentBlocks(document: Pick<GraphDocument, "nodes" | "edges">, sizeOf: (id: string) => Size): HierarchyBlocks {
+export function subAgentBlocks(
+  document: {
+    nodes: readonly Pick<GraphDocument["nodes"][number], "id">[];
+    edges: readonly Pick<GraphDocument["edges"][number], "source" | "target" | "kind">[];
+  },
+  sizeOf: (id: string) => Size,
+): HierarchyBlocks {
   const ids = new Set(document.nodes.map((n) => n.id));
   const inFlow = new Set<string>();
   const children = new Map<string, string[]>();

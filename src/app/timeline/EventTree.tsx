@@ -1,7 +1,7 @@
 // The events as a virtualized treegrid: one row per event, nested by call, with a
 // waterfall bar per call. Only the rows in view are in the DOM, so 100k events scroll.
 import { useFramedVirtualizer } from "./useFramedVirtualizer";
-import { memo, useEffect, useRef, type KeyboardEvent } from "react";
+import { memo, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from "react";
 import type { RowUsage } from "./rowUsage";
 import type { TimelineRow } from "./timelineRows";
 
@@ -119,10 +119,30 @@ export function EventTree({ rows, selectedId, onSelect, onToggle, usageOf }: Eve
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
   }, [selectedId, selectedIndex, virtualizer]);
 
-  // Follow new events while the view is at the end, as a log does.
-  useEffect(() => {
-    if (followTail.current && rows.length > 0 && selectedId === null) virtualizer.scrollToIndex(rows.length - 1, { align: "end" });
-  }, [rows.length, selectedId, virtualizer]);
+  const content = useRef<HTMLDivElement>(null);
+  const unselected = useRef(selectedId === null);
+
+  // Follow new events while the view is at the end and no row is selected, as a log does. The
+  // list's growth comes from a ResizeObserver, which reports after the browser's own layout, so
+  // following a stream forces no layout (scrolling to the last row after each commit read
+  // scrollHeight and laid out the whole app once per streamed batch).
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    const inner = content.current;
+    if (!el || !inner) return;
+    const observer = new ResizeObserver(() => {
+      if (followTail.current && unselected.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(inner);
+    return () => observer.disconnect();
+  }, []);
+
+  // A selection cleared while at the end goes back to following the newest event.
+  useLayoutEffect(() => {
+    unselected.current = selectedId === null;
+    const el = scroller.current;
+    if (el && selectedId === null && followTail.current) el.scrollTop = el.scrollHeight;
+  }, [selectedId]);
 
   const move = (index: number) => {
     const row = rows[Math.max(0, Math.min(rows.length - 1, index))];
@@ -196,7 +216,7 @@ export function EventTree({ rows, selectedId, onSelect, onToggle, usageOf }: Eve
       }}
       className="relative min-h-0 min-w-0 flex-1 overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600"
     >
-      <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+      <div ref={content} style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index] as TimelineRow;
           const usage = usageOf?.(row);

@@ -4,6 +4,7 @@
  * One long run once lost thirteen minutes of figures to a single failing scenario.
  */
 import type { Figure } from "./app/figure.js";
+import { errorMessage } from "../src/schema/errorMessage.js";
 
 /** A figure whose scenario threw: no value, never a pass, and the error that stopped it. */
 export interface FailedFigure extends Figure {
@@ -45,7 +46,7 @@ export async function attempt<T>(name: string, work: () => Promise<T>, failures:
     return await work();
   } catch (error) {
     failures[name] = errorText(error);
-    log(`  FAILED ${name}: ${error instanceof Error ? error.message : String(error)} (the run goes on)`);
+    log(`  FAILED ${name}: ${errorMessage(error)} (the run goes on)`);
     return undefined;
   }
 }

@@ -32,6 +32,7 @@ import type { Figure } from "./app/figure.js";
 import { isServerFigure, SERVER_FIGURES, serverFigures, type ServerFigureName } from "./server/serverFigures.js";
 import { attempt, failuresIn, measureEach, type Failures } from "./measureEach.js";
 import { writeReport } from "./writeReport.js";
+import { errorMessage } from "../src/schema/errorMessage.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -216,6 +217,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`bench failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`bench failed: ${errorMessage(error)}\n`);
   process.exit(1);
 });

@@ -6,6 +6,7 @@
 import { performance } from "node:perf_hooks";
 import { percentile, round } from "../app/figure.js";
 import { CITIES, userClient, weatherTurn, type TurnMode } from "./weatherTurn.js";
+import { errorMessage } from "../../src/schema/errorMessage.js";
 
 export interface ThroughputOptions {
   users: number;
@@ -87,7 +88,7 @@ export async function measureThroughput(url: string, graphId: string, options: T
         if (ended >= windowStart && ended <= windowEnd) latencies.push(ended - sent);
       } catch (error) {
         const ended = performance.now();
-        firstError ??= error instanceof Error ? error.message : String(error);
+        firstError ??= errorMessage(error);
         if (ended < windowStart) warmupErrors++;
         else if (ended <= windowEnd) errors++;
         // A failed turn may leave its thread mid-run: the next turn starts a fresh one.

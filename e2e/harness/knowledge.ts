@@ -1,6 +1,7 @@
 // Test-only harness: the app's knowledge client, whose worker extracts, indexes and stores files
 // in real IndexedDB, exposed to Playwright as window.knowledgeHarness. Files cross as byte arrays.
 import { createKnowledgeClient, type KnowledgeProgress } from "../../src/app/services/knowledgeClient";
+import { errorMessage } from "../../src/schema/errorMessage.js";
 
 // `?probeMs=…&silentMs=…&stopMs=…` shortens the watchdog's bounds, so a stuck worker is given up on in seconds.
 const params = new URLSearchParams(location.search);
@@ -28,7 +29,7 @@ async function tryAdd(graphId: string, baseId: string, files: HarnessFile[]) {
   try {
     return { ok: true as const, ...(await add(graphId, baseId, files)) };
   } catch (error) {
-    return { ok: false as const, error: error instanceof Error ? error.message : String(error) };
+    return { ok: false as const, error: errorMessage(error) };
   }
 }
 

@@ -17,6 +17,7 @@ import type { PlaygroundStore } from "./store/playground/types";
 import { blankDocument } from "./store/nodeFactory";
 import { AppShell } from "./shell/AppShell";
 import { templates } from "./templates/catalog";
+import { errorMessage } from "../schema/errorMessage.js";
 
 export function App({ playground }: { playground: PlaygroundStore }) {
   const [session] = useState(() =>
@@ -36,7 +37,7 @@ export function App({ playground }: { playground: PlaygroundStore }) {
     if (fixture) {
       import("./fixtures/openFixture")
         .then(({ openFixture }) => openFixture(session, fixture, playground))
-        .catch((error: unknown) => session.autosave.report(`Could not open the fixture: ${error instanceof Error ? error.message : String(error)}`))
+        .catch((error: unknown) => session.autosave.report(`Could not open the fixture: ${errorMessage(error)}`))
         .finally(() => current && setReady(true));
       return () => {
         current = false;
@@ -48,7 +49,7 @@ export function App({ playground }: { playground: PlaygroundStore }) {
         if (isShareFragment(fragment) && window.location.hash === fragment)
           history.replaceState(history.state, "", window.location.pathname + window.location.search);
       })
-      .catch((error: unknown) => session.autosave.report(`Could not open a graph: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) => session.autosave.report(`Could not open a graph: ${errorMessage(error)}`))
       .finally(() => current && setReady(true));
     return () => {
       current = false;
@@ -85,7 +86,7 @@ function readFixture(): Fixture | null {
   try {
     return fixtureFromSearch(window.location.search);
   } catch (error) {
-    console.warn(error instanceof Error ? error.message : String(error));
+    console.warn(errorMessage(error));
     return null;
   }
 }

@@ -15,6 +15,7 @@ import { folderGraphLibrary } from "../server/graph/graphLibrary.js";
 import type { RuntimeServer } from "../server/runtime/serve.js";
 import { corsOrigin } from "../server/runtime/requestGuard.js";
 import { USAGE } from "./usage.js";
+import { errorMessage } from "../schema/errorMessage.js";
 
 /** Ends the command with a message on stderr; thrown so open stores are closed on the way out. */
 class CliFailure extends Error {
@@ -155,8 +156,7 @@ main(process.argv.slice(2)).then(
   async (error: unknown) => {
     // A failure may name a database URL: its password is never printed.
     const { redactPassword } = await import("./checkpointer.js");
-    const message =
-      error instanceof CliFailure ? error.message : `Unexpected failure: ${redactPassword(error instanceof Error ? error.message : String(error))}`;
+    const message = error instanceof CliFailure ? error.message : `Unexpected failure: ${redactPassword(errorMessage(error))}`;
     process.stderr.write(`${message}\n`);
     process.exit(error instanceof CliFailure ? error.exitCode : 1);
   },

@@ -12,6 +12,7 @@ import { EmbedderEmbeddings } from "../models/memoryEmbeddings.js";
 import type { GraphDocument } from "../schema/index.js";
 import { memoryRanking, RECALLED_BY_WORDS } from "../server/graph/memoryRanking.js";
 import type { OpenCheckpointer } from "./checkpointer.js";
+import { errorMessage } from "../schema/errorMessage.js";
 
 /** Indexed stores of this process, one per embeddings model: every run of the process shares its memories. */
 const indexedStores = new Map<string, InMemoryStore>();
@@ -43,7 +44,7 @@ export async function cliMemory(document: GraphDocument, opened: Pick<OpenCheckp
   try {
     dims = await embeddings.vectorSize();
   } catch (error) {
-    return { store: opened.store, warning: `${RECALLED_BY_WORDS}: ${error instanceof Error ? error.message : String(error)}` };
+    return { store: opened.store, warning: `${RECALLED_BY_WORDS}: ${errorMessage(error)}` };
   }
   const store = new InMemoryStore({ index: { dims, embeddings, fields: MEMORY_INDEX_FIELDS } });
   indexedStores.set(embedder.signature, store);

@@ -17,6 +17,7 @@ import { testServices } from "../../tests/support/services.js";
 import { ejectDocument, type EjectOptions } from "./index.js";
 import { flowDeskDocument, sageDocument } from "./testing/flowDesk.js";
 import { plannedDocument } from "../engine/testing/plannedFlows.js";
+import { errorMessage } from "../schema/errorMessage.js";
 
 /** A node for framedDoc: the builders are loose on purpose, these nodes are valid. */
 const nodeOf = (...args: Parameters<typeof plainNode>) => plainNode(...args) as GraphDocumentInput["nodes"][number];
@@ -238,7 +239,7 @@ class ToolErrors extends BaseCallbackHandler {
   name = "tool-errors";
   readonly messages: string[] = [];
   override handleToolError(error: unknown): void {
-    this.messages.push(error instanceof Error ? error.message : String(error));
+    this.messages.push(errorMessage(error));
   }
 }
 

@@ -3,6 +3,7 @@
  * browser too), loaded on first use. JSON is written by JSON.stringify; Markdown stays as written.
  */
 import type { Plugin } from "prettier";
+import { errorMessage } from "../schema/errorMessage.js";
 
 let loaded: Promise<{ format: (source: string, options: Record<string, unknown>) => Promise<string>; plugins: Plugin[] }> | undefined;
 
@@ -22,7 +23,7 @@ export async function formatTypeScript(source: string, path: string): Promise<st
   try {
     return await prettier.format(source, { parser: "typescript", plugins: prettier.plugins, printWidth: 120 });
   } catch (error) {
-    throw new Error(`Generated ${path} is not valid TypeScript: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`Generated ${path} is not valid TypeScript: ${errorMessage(error)}`, { cause: error });
   }
 }
 

@@ -14,12 +14,13 @@ import { ModelError, type ModelErrorKind } from "./ports.js";
 import { FOLLOW_UP_KEY } from "./multiagent/entry.js";
 import { turnTarget } from "./multiagent/directRun.js";
 import { waitingTaskRefusal } from "./multiagent/waitingTasks.js";
-import { errorMessage, messageToJson } from "./runtime.js";
+import { messageToJson } from "./runtime.js";
 import { partialReplies } from "./partialReplies.js";
 import { prepareResume, readPending, type PreparedResume, type ResumeRequest } from "./resume.js";
 import { CONTINUED_RUN_KEY } from "./nodes/agent/continuedTurn.js";
 import { untoldTurn } from "./continuedRun.js";
 import { turnEvents } from "./turnEvents.js";
+import { errorMessage } from "../schema/errorMessage.js";
 
 /**
  * What one turn of a thread starts from: a message, a follow-up of a background task, or an answer to a pause.

@@ -80,10 +80,3 @@ export function resultText(value: unknown): string {
     return String(value);
   }
 }
-
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  // LangGraph reports a failed task's error as a plain `{ name, message }` (its "tasks" stream).
-  if (typeof error === "object" && error !== null && "message" in error && typeof error.message === "string") return error.message;
-  return String(error);
-}

@@ -8,9 +8,10 @@ import type { RunnableTool, SecretUseRequest, ToolContext, ToolSpec } from "./po
 import type { SecretDecision } from "./interrupts.js";
 import type { Clock } from "./ports.js";
 import { rejectionNote, requestApproval, type ApprovalResult } from "./approval.js";
-import { emit, errorMessage, resultText } from "./runtime.js";
+import { emit, resultText } from "./runtime.js";
 import { badArgsError } from "./toolArgs.js";
 import { askSecretUse } from "./secretUse.js";
+import { errorMessage } from "../schema/errorMessage.js";
 
 /** A tool an agent can call: a catalog tool or one of the engine's defaults. */
 export interface CallableTool {

@@ -7,9 +7,9 @@ import type { GraphNode } from "../schema/index.js";
 import { isNodeEmission, type EventBase, type RunEvent, type RunEventBody } from "./events.js";
 import { toPending } from "./resume.js";
 import type { PendingInterrupt } from "./interrupts.js";
-import { errorMessage } from "./runtime.js";
 import type { Clock } from "./ports.js";
 import { toldBy } from "./continuedRun.js";
+import { errorMessage } from "../schema/errorMessage.js";
 
 /**
  * Where an event sits in the call tree.

@@ -7,6 +7,7 @@ import { parseDocument } from "yaml";
 import { guardInput, INPUT_LIMITS } from "../schema/inputGuard.js";
 import { parseJsonText } from "../schema/jsonText.js";
 import { ImportError } from "./errors.js";
+import { errorMessage } from "../schema/errorMessage.js";
 
 /** Aliases a YAML file may use; Dify exports use none, a bomb uses thousands. */
 export const MAX_YAML_ALIASES = 100;
@@ -49,7 +50,7 @@ export function readForeignText(text: string): unknown {
     try {
       value = document.toJS({ maxAliasCount: MAX_YAML_ALIASES });
     } catch (cause) {
-      const message = cause instanceof Error ? cause.message : String(cause);
+      const message = errorMessage(cause);
       throw new ImportError(
         "UNREADABLE",
         /alias/i.test(message) ? `The YAML uses too many aliases (more than ${MAX_YAML_ALIASES}): ${message}` : `Invalid YAML: ${message}`,

@@ -10,6 +10,7 @@ import type { GraphDocument, KnowledgeBase, ModelProfile } from "../schema/index
 import { classifyError, redact } from "./errors.js";
 import { OPENAI_DEFAULT_BASE_URL } from "./endpoints.js";
 import type { KeySource } from "./providerModel.js";
+import { errorMessage } from "../schema/errorMessage.js";
 
 /** Turns texts into vectors with one model at one endpoint. */
 export interface Embedder {
@@ -122,7 +123,7 @@ export function createEmbedder(profile: ModelProfile, getKey: KeySource, options
         key = await getKey("openai", profile);
       } catch (error) {
         if (error instanceof ModelError) throw failure("missing_key", error.message);
-        throw failure("missing_key", `its API key could not be read (${error instanceof Error ? error.message : String(error)})`);
+        throw failure("missing_key", `its API key could not be read (${errorMessage(error)})`);
       }
       if (!key?.trim()) throw failure("missing_key", "no OpenAI API key is available for it");
       const apiKey = key.trim();

@@ -5,6 +5,7 @@ import type { ModelProfile } from "../schema/index.js";
 import { ANTHROPIC_DEFAULT_BASE_URL, OPENAI_DEFAULT_BASE_URL, type ProviderModelOptions } from "./endpoints.js";
 import { classifyError } from "./errors.js";
 import { carriesReply, silentReplyError, watchResponses, type ResponseSeen } from "./silentReply.js";
+import { errorMessage } from "../schema/errorMessage.js";
 
 export type KeyedProvider = Exclude<ModelProfile["provider"], "scripted">;
 
@@ -99,7 +100,7 @@ async function readKey(profile: ModelProfile & { provider: KeyedProvider }, getK
   } catch (err) {
     // A key source that knows why there is no key for this profile (saved for another host) says so itself.
     if (err instanceof ModelError) throw err;
-    const reason = err instanceof Error ? err.message : String(err);
+    const reason = errorMessage(err);
     throw new ModelError("missing_key", `Could not read the API key for ${label}: ${reason}`, { profileId: profile.id });
   }
   if (!key || !key.trim()) {

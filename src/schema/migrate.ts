@@ -3,6 +3,7 @@ import { describeValue } from "./describe.js";
 import { DOCUMENT_VERSION } from "./document.js";
 import { isPlainObject } from "./inputGuard.js";
 import { GraphValidationError, type IssueCode } from "./issues.js";
+import { errorMessage } from "./errorMessage.js";
 
 /** One step of the upgrade path: turns a version-`from` document into a version-`to` one. */
 export interface Migration {
@@ -78,7 +79,7 @@ export function migrate(raw: Record<string, unknown>, migrations: readonly Migra
     try {
       next = step.up(document);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       throw versionError("MIGRATION_FAILED", `Upgrading the document from version ${version} to ${step.to} failed: ${reason}`, error);
     }
     if (!isPlainObject(next)) {

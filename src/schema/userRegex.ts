@@ -6,6 +6,7 @@
  * and what RE2 cannot do in linear time (backreferences, lookahead) is refused with its name.
  */
 import { RE2JS, RE2JSSyntaxException } from "re2js";
+import { errorMessage } from "./errorMessage.js";
 
 /** The flags a user regex may carry, each at most once (`g` and `y` make no sense for a test). */
 export const USER_REGEX_FLAGS = /^(?!.*(.).*\1)[imsu]*$/;
@@ -142,7 +143,7 @@ function compileUncached(pattern: string, flags: string): UserRegex {
       const { code, reason } = reasonFor(error);
       throw new UserRegexError(code, reason, pattern);
     }
-    throw new UserRegexError("INVALID_REGEX", `is not a valid regular expression (${error instanceof Error ? error.message : String(error)})`, pattern);
+    throw new UserRegexError("INVALID_REGEX", `is not a valid regular expression (${errorMessage(error)})`, pattern);
   }
   return {
     source: pattern,

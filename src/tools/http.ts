@@ -8,6 +8,7 @@
 import type { ToolOfKind } from "../schema/index.js";
 import { renderTemplate, renderValue, type RunnableTool } from "../engine/index.js";
 import { readTemplateSecrets, secretsToAsk, type ToolServices } from "./services.js";
+import { errorMessage } from "../schema/errorMessage.js";
 
 type HttpDefinition = ToolOfKind<"http">;
 
@@ -199,7 +200,7 @@ function hostOf(url: string): string {
 function callError(error: unknown, url: string, timeoutMs: number, deadline: AbortSignal, cancel: AbortSignal | undefined): Error {
   if (cancel?.aborted) return new Error("The tool call was cancelled");
   if (deadline.aborted) return new Error(`${hostOf(url)} did not answer within ${timeoutMs} ms (timeout_ms of the tool).`);
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorMessage(error);
   if (error instanceof Error && !(error instanceof TypeError)) return error;
   return new Error(
     `Could not reach ${hostOf(url)} (${reason}). Either the server is down or unreachable, or — in the browser — it does not allow requests from this page (CORS): the server must send Access-Control-Allow-Origin for this app's address. Run the graph with the CLI or on a server, where CORS does not apply, if you cannot change the server.`,

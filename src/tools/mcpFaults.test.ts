@@ -11,6 +11,7 @@ import { McpSessionPool } from "./mcpSessions.js";
 import { createToolResolver } from "./resolver.js";
 import { scriptedAgentGraph } from "./testing/scriptedAgentGraph.js";
 import { startFaultyMcpServer, type FaultyMcpServer } from "./testing/faultyMcpServer.js";
+import { errorMessage } from "../schema/errorMessage.js";
 
 let server: FaultyMcpServer;
 let pool: McpSessionPool;
@@ -25,7 +26,7 @@ afterEach(async () => {
 const settle = <T>(promise: Promise<T>) =>
   promise.then(
     (value) => ({ value, error: null }),
-    (error: unknown) => ({ value: null, error: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) => ({ value: null, error: errorMessage(error) }),
   );
 
 describe("an MCP server that fails in the middle of a call", () => {

@@ -8,6 +8,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { renderTemplate } from "../engine/index.js";
 import type { ToolContext } from "../engine/index.js";
 import { httpOrigin, readTemplateSecrets, type ToolServices } from "./services.js";
+import { errorMessage } from "../schema/errorMessage.js";
 
 /** Where a server is and the header templates (`{{ secrets.NAME }}`) its requests send. */
 export interface McpEndpoint {
@@ -163,7 +164,7 @@ export class McpSessionPool {
       loaded = await loadSdk();
     } catch (error) {
       // The SDK's chunk could not load (an app updated or gone offline since the page opened).
-      throw callFailure(endpoint, new Error(`the MCP client could not be loaded (${error instanceof Error ? error.message : String(error)})`));
+      throw callFailure(endpoint, new Error(`the MCP client could not be loaded (${errorMessage(error)})`));
     }
     const { Client, StreamableHTTPClientTransport, CfWorkerJsonSchemaValidator } = loaded;
     const transport = new StreamableHTTPClientTransport(new URL(endpoint.url), {
@@ -259,7 +260,7 @@ function safeOrigin(url: string): string {
  */
 export function callFailure(endpoint: McpEndpoint, error: unknown, call: { tool?: string | undefined; timeoutMs?: number } = {}): Error {
   if (error instanceof McpCallError) return error;
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorMessage(error);
   const what = call.tool === undefined ? "the request" : `the call of "${call.tool}"`;
   let message: string;
   if (sdk && error instanceof sdk.McpError && error.code === Number(sdk.ErrorCode.RequestTimeout)) {

@@ -8,6 +8,7 @@ import { followUpMessage, runFollowUp, type BackgroundTask, type BackgroundTaskS
 import type { RunStore } from "../persistence/workspace/index.js";
 import { asGraphId, asRunId, asThreadId, type GraphId, type RunId, type ThreadId } from "../schema/index.js";
 import { BACKGROUND_RUN_PREFIX, type FromWorker, type ThreadLock } from "./protocol";
+import { errorMessage } from "../schema/errorMessage.js";
 
 /** A run the host records: persisted, posted to the app, under the thread's lock. */
 export interface RecordedRun {
@@ -199,7 +200,7 @@ export function createBackgroundRuns(deps: BackgroundRunsDeps): BackgroundRuns {
       compiled = await deps.compileStored(task.graph_id);
       if (!compiled.team.hierarchy.agents.has(task.agent)) throw new Error(`the graph no longer has an agent named "${task.agent}"`);
     } catch (error) {
-      await failForGood(task, `The page was reloaded and the task could not run again: ${error instanceof Error ? error.message : String(error)}`);
+      await failForGood(task, `The page was reloaded and the task could not run again: ${errorMessage(error)}`);
       return;
     }
     const graphId = asGraphId(task.graph_id);

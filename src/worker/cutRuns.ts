@@ -7,9 +7,9 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph/web";
 import { runGraph, toldBy, type CompiledDocument, type RunInput } from "../engine/index.js";
 import type { RunStore } from "../persistence/workspace/index.js";
 import type { ResumeRunRequest, FromWorker, ThreadLock } from "./protocol";
-import { errorText } from "./errorText";
 import type { RecordRun } from "./runRecorder";
 import { planResume, recordInterrupted, type CheckpointProbe } from "./runResume";
+import { errorMessage } from "../schema/errorMessage.js";
 
 export interface CutRunDeps {
   runs: Pick<RunStore, "get" | "events" | "appendEvents" | "finish" | "deleteEventsAfter">;
@@ -63,7 +63,7 @@ export function createCutRunResumer(deps: CutRunDeps): (request: ResumeRunReques
         try {
           compiled = await deps.compileStored(graphId);
         } catch (error) {
-          const events = await recordInterrupted(runs, run, `the graph could not be prepared to run (${errorText(error)}).`, deps.now());
+          const events = await recordInterrupted(runs, run, `the graph could not be prepared to run (${errorMessage(error)}).`, deps.now());
           post({ type: "events", runId, events });
           post({ type: "done", runId, status: "cancelled", error: null });
           return;
@@ -95,7 +95,7 @@ export function createCutRunResumer(deps: CutRunDeps): (request: ResumeRunReques
       });
     } catch (error) {
       const code = (error as { code?: string } | null)?.code === "THREAD_BUSY" ? "THREAD_BUSY" : "RUN_FAILED";
-      post({ type: "failed", runId, code, message: `The interrupted run could not resume: ${errorText(error)}` });
+      post({ type: "failed", runId, code, message: `The interrupted run could not resume: ${errorMessage(error)}` });
     } finally {
       deps.controllers.delete(runId);
     }

@@ -11,7 +11,6 @@ import type { EvaluationStore, RunStore } from "../persistence/workspace/index.j
 import { asRunId, asThreadId, type GraphDocument } from "../schema/index.js";
 import { createBackgroundRuns } from "./backgroundRuns";
 import { createCutRunResumer } from "./cutRuns";
-import { errorText } from "./errorText";
 import type { Timer } from "./eventBatcher";
 import { createHostCompiler, createHostServices, describeCompileFailure } from "./hostCompiler";
 import { createTestRuns } from "./testRuns";
@@ -29,6 +28,7 @@ import { createStateQueries } from "./stateQueries";
 import { answerServerRequest, forkOnServer, runTurnOnServer, serverCheckpointState, serverKeeping } from "./serverAccess";
 import { createServerCutRunResumer } from "./serverCutRuns";
 import type { KnowledgeTexts } from "./publishKnowledge";
+import { errorMessage } from "../schema/errorMessage.js";
 
 export interface EngineHostOptions {
   runs: Pick<RunStore, "start" | "finish" | "appendEvents" | "list" | "get" | "events" | "deleteEventsAfter" | "discard" | "keepFinished">;
@@ -202,7 +202,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
       // Persistence or lock failures: the run could not be recorded, so it did not happen. A
       // busy thread says so by its code: the app then takes back the message it wrote.
       const busy = (error as { code?: string } | null)?.code === "THREAD_BUSY";
-      post({ type: "failed", runId, code: busy ? "THREAD_BUSY" : "RUN_FAILED", message: `The run could not start: ${errorText(error)}` });
+      post({ type: "failed", runId, code: busy ? "THREAD_BUSY" : "RUN_FAILED", message: `The run could not start: ${errorMessage(error)}` });
     } finally {
       controllers.delete(runId);
     }
@@ -237,7 +237,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
               const found = await serverCheckpointState(message, options.credentials);
               if (found) return post({ type: "checkpoint_result", requestId: message.requestId, ok: true, ...found, error: null });
             } catch (error) {
-              return post({ type: "checkpoint_result", requestId: message.requestId, ok: false, state: null, next: [], error: errorText(error) });
+              return post({ type: "checkpoint_result", requestId: message.requestId, ok: false, state: null, next: [], error: errorMessage(error) });
             }
           }
           return queries.checkpoint(message);
@@ -247,7 +247,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
               const threadId = await forkOnServer(message, options.credentials);
               if (threadId) return post({ type: "fork_result", requestId: message.requestId, ok: true, error: null, threadId: asThreadId(threadId) });
             } catch (error) {
-              return post({ type: "fork_result", requestId: message.requestId, ok: false, error: errorText(error) });
+              return post({ type: "fork_result", requestId: message.requestId, ok: false, error: errorMessage(error) });
             }
           }
           return queries.fork(message);

@@ -9,13 +9,13 @@
 import { compareEvaluations, runEvaluation, summarize, variantsFor, type CaseResult, type EvaluationResult, type RunEvent } from "../engine/index.js";
 import { embeddingsPort } from "../models/index.js";
 import type { EvaluationStore, RunRecord, RunStore } from "../persistence/workspace/index.js";
-import { errorText } from "./errorText";
 import { createIntervalBatcher, systemTimer, type Timer } from "./eventBatcher";
 import type { CompareEvaluationsRequest, EvaluationProgressMessage, RunEvaluationRequest, StopEvaluationRequest } from "./evaluationProtocol";
 import type { HostServices } from "./hostCompiler";
 import type { FromWorker } from "./protocol";
 import { keySource, readCredentials, type CredentialStore } from "./providerKeys";
 import type { WorkerRedaction } from "./redaction";
+import { errorMessage } from "../schema/errorMessage.js";
 
 export interface EvaluationRunsOptions {
   servicesFor: HostServices;
@@ -94,7 +94,7 @@ export function createEvaluationRuns(options: EvaluationRunsOptions) {
         traces = { records: [], events: [] };
         saving = saving.then(() =>
           options.runs.keepFinished(batch.records, batch.events).catch((error: unknown) => {
-            traceError ??= `Some cases' traces could not be saved: ${errorText(error)}`;
+            traceError ??= `Some cases' traces could not be saved: ${errorMessage(error)}`;
           }),
         );
         // The cases finished so far go into history as a stopped run, now and then: a reload (or a
@@ -158,7 +158,7 @@ export function createEvaluationRuns(options: EvaluationRunsOptions) {
       try {
         await options.evaluations?.save(request.evaluationId, kept);
       } catch (error) {
-        saveError = `The evaluation could not be kept in history: ${errorText(error)}`;
+        saveError = `The evaluation could not be kept in history: ${errorMessage(error)}`;
       }
       options.post({ type: "evaluation_result", requestId, ok: true, result: kept, error: null, saveError });
     } catch (error) {
@@ -169,7 +169,7 @@ export function createEvaluationRuns(options: EvaluationRunsOptions) {
         requestId,
         ok: false,
         result: null,
-        error: `The evaluation could not run: ${errorText(error)}`,
+        error: `The evaluation could not run: ${errorMessage(error)}`,
         saveError: null,
       });
     } finally {

@@ -16,11 +16,11 @@ import {
 import { createModelResolver, createScriptedModel, documentEmbedders, type KnowledgeEmbedders } from "../models/index.js";
 import { GraphValidationError, type GraphDocument } from "../schema/index.js";
 import { createToolResolver, McpSessionPool, type CodeSandbox, type ToolSecrets } from "../tools/index.js";
-import { errorText } from "./errorText";
 import { summarizeProblems } from "./problemSummary";
 import { keySource, withProviderDefaults, type ProviderCredentials } from "./providerKeys";
 import { replayServices } from "../engine/index.js";
 import { memoryStoresOf } from "./memoryStores";
+import { errorMessage } from "../schema/errorMessage.js";
 
 export interface HostCompilerOptions {
   checkpointer: BaseCheckpointSaver;
@@ -60,7 +60,7 @@ export type HostCompile = (document: GraphDocument, options: CompileOptions) => 
 export function describeCompileFailure(error: unknown): { code: string; message: string } {
   if (error instanceof GraphValidationError) return { code: "INVALID_DOCUMENT", message: summarizeProblems(error.issues) };
   if (error instanceof EngineError) return { code: error.code, message: `This graph cannot run: ${error.message}` };
-  return { code: "COMPILE_ERROR", message: `This graph cannot run: ${errorText(error)}` };
+  return { code: "COMPILE_ERROR", message: `This graph cannot run: ${errorMessage(error)}` };
 }
 
 /** The services a document runs with on this host, and the document with the provider defaults applied. */

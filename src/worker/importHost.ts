@@ -5,6 +5,7 @@
  */
 import { importForeign, ImportError, IMPORTERS, readForeignFile, type Importer } from "../import/index.js";
 import type { ImportReply, ImportRequest } from "./importProtocol";
+import { errorMessage } from "../schema/errorMessage.js";
 
 /**
  * @example const reply = answerImport({ id: 1, text, graphId: "imported-1", now: new Date().toISOString() });
@@ -19,6 +20,6 @@ export function answerImport(request: ImportRequest, importers: readonly Importe
     return { id, kind: "imported", format: file.format, document: result.document, report: result.report };
   } catch (error) {
     if (error instanceof ImportError) return { id, kind: "failed", code: error.code, message: error.message };
-    return { id, kind: "failed", code: "FAILED", message: `The importer failed on this file: ${error instanceof Error ? error.message : String(error)}` };
+    return { id, kind: "failed", code: "FAILED", message: `The importer failed on this file: ${errorMessage(error)}` };
   }
 }

@@ -6,8 +6,8 @@
 import type { Embedder } from "../models/index.js";
 import type { KnowledgeLibrary, KnowledgeSource } from "../persistence/knowledge/index.js";
 import type { ModelProfile } from "../schema/index.js";
-import { errorText } from "./errorText";
 import type { KnowledgeAnswers, KnowledgeReply, KnowledgeRequest } from "./knowledgeProtocol";
+import { errorMessage } from "../schema/errorMessage.js";
 
 export interface KnowledgeHost {
   /** Handles one request; resolves once it has been answered. */
@@ -88,7 +88,7 @@ export function createKnowledgeHost(
         post({ type: "kb_result", requestId: message.requestId, ok: true, value: await answer(message) });
       } catch (error) {
         const aborted = (error as { name?: string } | null)?.name === "AbortError";
-        post({ type: "kb_result", requestId: message.requestId, ok: false, error: errorText(error), aborted });
+        post({ type: "kb_result", requestId: message.requestId, ok: false, error: errorMessage(error), aborted });
       }
     },
   };

@@ -6,7 +6,7 @@
  */
 import { McpSessionPool, type ToolSecrets } from "../tools/index.js";
 import type { McpListToolsRequest, McpToolsResult } from "./protocol";
-import { errorText } from "./errorText";
+import { errorMessage } from "../schema/errorMessage.js";
 
 /**
  * @example
@@ -19,7 +19,7 @@ export async function listMcpTools(request: McpListToolsRequest, secrets: ToolSe
     const tools = await pool.listTools({ url: server.url, headers: server.headers, name: server.name });
     return { type: "mcp_tools_result", requestId, ok: true, tools, error: null };
   } catch (error) {
-    return { type: "mcp_tools_result", requestId, ok: false, tools: [], error: errorText(error) };
+    return { type: "mcp_tools_result", requestId, ok: false, tools: [], error: errorMessage(error) };
   } finally {
     await pool.close();
   }

@@ -7,9 +7,9 @@ import type { BaseStore, Item } from "@langchain/langgraph/web";
 import { memoryAgent, memoryGraphPrefix, memoryNamespace } from "../engine/index.js";
 import type { ReembedOptions } from "../persistence/store/reembedItems.js";
 import { itemId } from "../persistence/store/vectorIndex.js";
-import { errorText } from "./errorText";
 import { SemanticMemoryStore } from "./memoryStores";
 import type { MemoryEntry, MemoryRequest, MemoryResult, ReembedOutcome } from "./protocol";
+import { errorMessage } from "../schema/errorMessage.js";
 
 /** Items read per search while listing: a graph's memories are few, but never cut off. */
 const PAGE = 500;
@@ -110,6 +110,6 @@ export async function answerMemoryRequest(store: BaseStore, request: MemoryReque
     const memories = await listMemories(store, request.graphId);
     return { type: "memory_result", requestId, ok: true, memories, error: null, ...(reembedded ? { reembedded } : {}) };
   } catch (error) {
-    return { type: "memory_result", requestId, ok: false, memories: [], error: `Long-term memory: ${errorText(error)}` };
+    return { type: "memory_result", requestId, ok: false, memories: [], error: `Long-term memory: ${errorMessage(error)}` };
   }
 }

@@ -20,8 +20,8 @@ import { IdbStore } from "../persistence/store/IdbStore.js";
 import { embeddedItems, reembedItems, type ReembedOptions, type ReembedOutcome } from "../persistence/store/reembedItems.js";
 import type { IndexConfig } from "../persistence/store/vectorIndex.js";
 import type { GraphDocument } from "../schema/index.js";
-import { errorText } from "./errorText";
 import { keySource, readCredentials, withProviderDefaults, type CredentialStore } from "./providerKeys";
+import { errorMessage } from "../schema/errorMessage.js";
 
 /** Whether an operation asks the model: a put of a value that is indexed, or a search by query. */
 function embeds(op: Operation): boolean {
@@ -80,7 +80,7 @@ export class SemanticMemoryStore extends BaseStore {
         this.indexed = undefined;
         throw new PersistenceError(
           "EMBEDDING_FAILED",
-          `The embeddings model could not be reached, so nothing was saved or ranked by meaning: ${errorText(error)}`,
+          `The embeddings model could not be reached, so nothing was saved or ranked by meaning: ${errorMessage(error)}`,
           { cause: error },
         );
       },

@@ -9,6 +9,7 @@
 import type { CodeSandbox, SandboxOutcome, SandboxRequest } from "../tools/sandbox/types.js";
 import { backstopOutcome, SANDBOX_BACKSTOP_MS, type FromWorker } from "./protocol";
 import type { SandboxLostMessage, SandboxPort, SandboxPortMessage } from "./sandboxMessages";
+import { errorMessage } from "../schema/errorMessage.js";
 
 export interface PageSandbox {
   /** The sandbox tool runners are given. */
@@ -127,7 +128,7 @@ export function createPageSandbox(post: (message: FromWorker) => void, options: 
         try {
           on = await connect();
         } catch (error) {
-          return failed(`The JavaScript sandbox failed to start: ${error instanceof Error ? error.message : String(error)}`);
+          return failed(`The JavaScript sandbox failed to start: ${errorMessage(error)}`);
         }
         signal?.throwIfAborted();
         const outcome = await runOn(on, request, signal);

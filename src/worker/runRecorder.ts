@@ -7,9 +7,9 @@ import type { RunEvent } from "../engine/index.js";
 import type { RunStore } from "../persistence/workspace/index.js";
 import type { RecordedRun } from "./backgroundRuns";
 import { createIntervalBatcher, systemTimer, type Timer } from "./eventBatcher";
-import { errorText } from "./errorText";
 import { BACKGROUND_RUN_PREFIX, type FromWorker } from "./protocol";
 import { recordInterrupted } from "./runResume";
+import { errorMessage } from "../schema/errorMessage.js";
 
 export interface RunRecorderOptions {
   runs: Pick<RunStore, "start" | "finish" | "appendEvents" | "list" | "events">;
@@ -67,7 +67,7 @@ export function createRunRecorder(options: RunRecorderOptions): RecordRun {
         // One transaction per post, in order; the first failure is reported with the run.
         saving = saving.then(() =>
           runs.appendEvents(events).catch((error: unknown) => {
-            saveError ??= `Saving the run's events failed: ${errorText(error)}`;
+            saveError ??= `Saving the run's events failed: ${errorMessage(error)}`;
           }),
         );
       },

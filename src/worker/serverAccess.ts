@@ -9,7 +9,6 @@ import { findPublished, listPublished, publishedVersions } from "../server/clien
 import { describeServerError, serverClient, ServerError, type ServerConnection } from "../server/client/serverClient.js";
 import { FORK_FROM_KEY, runOnServer, serverMessageToJson, serverThreadId } from "../server/client/serverRun.js";
 import { historyEvents, listServerThreads } from "../server/client/serverThreads.js";
-import { errorText } from "./errorText";
 import {
   LANGGRAPH_SERVER_SECRET,
   LANGGRAPH_SERVER_URL_SETTING,
@@ -20,6 +19,7 @@ import {
 } from "./protocol";
 import type { CredentialStore } from "./providerKeys";
 import { publishWithKnowledge, type KnowledgeTexts } from "./publishKnowledge";
+import { errorMessage } from "../schema/errorMessage.js";
 
 /** How a publish reads the knowledge bases' stored texts, and tells how far it got. */
 export interface PublishingOptions {
@@ -86,7 +86,7 @@ export async function answerServerRequest(request: ServerRequest, store: Credent
     return { type: "server_result", requestId, ok: true, answer: { op: "versions", url, graph, versions }, error: null };
   } catch (error) {
     const message =
-      error instanceof ServerError || error instanceof KnowledgeNotStored ? error.message : url ? describeServerError(error, url).message : errorText(error);
+      error instanceof ServerError || error instanceof KnowledgeNotStored ? error.message : url ? describeServerError(error, url).message : errorMessage(error);
     return { type: "server_result", requestId, ok: false, answer: null, error: message };
   }
 }

@@ -10,11 +10,11 @@ import { serverClient } from "../server/client/serverClient.js";
 import { serverThreadId } from "../server/client/serverRun.js";
 import { historyEvents } from "../server/client/serverThreads.js";
 import type { CutRunDeps } from "./cutRuns";
-import { errorText } from "./errorText";
 import type { ResumeRunRequest } from "./protocol";
 import type { CredentialStore } from "./providerKeys";
 import { recordInterrupted } from "./runResume";
 import { serverConnection } from "./serverAccess";
+import { errorMessage } from "../schema/errorMessage.js";
 
 type Deps = Pick<CutRunDeps, "runs" | "withThreadLock" | "post" | "now" | "record" | "controllers">;
 
@@ -113,12 +113,12 @@ export function createServerCutRunResumer(deps: Deps, store: CredentialStore, fa
             controller.signal,
           );
         } catch (error) {
-          await interrupted(`the LangGraph server at ${connection.url} could not be read (${errorText(error)}).`);
+          await interrupted(`the LangGraph server at ${connection.url} could not be read (${errorMessage(error)}).`);
         }
       });
     } catch (error) {
       const code = (error as { code?: string } | null)?.code === "THREAD_BUSY" ? "THREAD_BUSY" : "RUN_FAILED";
-      deps.post({ type: "failed", runId, code, message: `The interrupted run could not resume: ${errorText(error)}` });
+      deps.post({ type: "failed", runId, code, message: `The interrupted run could not resume: ${errorMessage(error)}` });
     } finally {
       deps.controllers.delete(runId);
     }

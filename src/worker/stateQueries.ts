@@ -6,9 +6,9 @@ import { isBaseMessage, type BaseMessage } from "@langchain/core/messages";
 import type { BaseCheckpointSaver } from "@langchain/langgraph/web";
 import { ENTRY_NODE, EngineError, editedValues, forkAtPause, messageToJson, type CompiledDocument } from "../engine/index.js";
 import { GraphValidationError, type GraphDocument } from "../schema/index.js";
-import { errorText } from "./errorText";
 import { describeCompileFailure, type HostCompile } from "./hostCompiler";
 import type { CheckpointRequest, ForkRequest, FromWorker, ThreadLock } from "./protocol";
+import { errorMessage } from "../schema/errorMessage.js";
 
 export interface StateQueriesOptions {
   compile: HostCompile;
@@ -87,7 +87,7 @@ export function createStateQueries(options: StateQueriesOptions): StateQueries {
       const values = (tuple?.checkpoint.channel_values ?? null) as Record<string, unknown> | null;
       post({ type: "checkpoint_result", requestId: request.requestId, ok: true, state: values ? stateToJson(values) : null, next: [], error: null });
     } catch (error) {
-      post({ type: "checkpoint_result", requestId: request.requestId, ok: false, state: null, next: [], error: errorText(error) });
+      post({ type: "checkpoint_result", requestId: request.requestId, ok: false, state: null, next: [], error: errorMessage(error) });
     }
   }
 
@@ -128,7 +128,7 @@ export function createStateQueries(options: StateQueriesOptions): StateQueries {
       }
       post({ type: "fork_result", requestId: request.requestId, ok: true, error: null });
     } catch (error) {
-      const message = error instanceof GraphValidationError || error instanceof EngineError ? describeCompileFailure(error).message : errorText(error);
+      const message = error instanceof GraphValidationError || error instanceof EngineError ? describeCompileFailure(error).message : errorMessage(error);
       post({ type: "fork_result", requestId: request.requestId, ok: false, error: message });
     }
   }

@@ -4,10 +4,10 @@
  * never touches the workspace's threads. One controller per request answers `stop_tests`.
  */
 import { runTests } from "../engine/index.js";
-import { errorText } from "./errorText";
 import type { HostServices } from "./hostCompiler";
 import type { FromWorker, RunTestsRequest, StopTestsRequest } from "./protocol";
 import { readCredentials, type CredentialStore } from "./providerKeys";
+import { errorMessage } from "../schema/errorMessage.js";
 
 export interface TestRunsOptions {
   servicesFor: HostServices;
@@ -43,7 +43,7 @@ export function createTestRuns(options: TestRunsOptions) {
         });
         options.post({ type: "tests_result", requestId, ok: true, report, error: null });
       } catch (error) {
-        options.post({ type: "tests_result", requestId, ok: false, report: null, error: `The tests could not run: ${errorText(error)}` });
+        options.post({ type: "tests_result", requestId, ok: false, report: null, error: `The tests could not run: ${errorMessage(error)}` });
       } finally {
         controllers.delete(requestId);
       }

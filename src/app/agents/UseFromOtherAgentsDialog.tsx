@@ -11,6 +11,7 @@ import { fieldHint, fieldLabel, secondaryButton, textInput } from "../shell/styl
 import { useEditor } from "../store/hooks";
 import { agentConnections, API_KEY_PLACEHOLDER, type AgentConnection } from "./agentConnections";
 import { mcpToolName } from "../../schema/index.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 type Answer =
   | { state: "asking" }
@@ -43,7 +44,7 @@ export function UseFromOtherAgentsDialog({ onClose }: { onClose: () => void }) {
         const target = { serverUrl: versions.url, graphId, graphName, assistantId: versions.graph.assistant_id, needsKey };
         setAnswer({ state: "ready", url: versions.url, needsKey, connections: agentConnections(target) });
       },
-      (error: unknown) => current && setAnswer({ state: "failed", text: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => current && setAnswer({ state: "failed", text: errorMessage(error) }),
     );
     return () => {
       current = false;

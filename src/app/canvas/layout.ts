@@ -11,6 +11,7 @@ import { nodeKindTable } from "../../schema/index.js";
 import type { XY } from "../store/nodeFactory";
 import type { Size } from "./flowElements";
 import type { LayoutGraph } from "./layoutProtocol";
+import { errorMessage } from "../../schema/errorMessage.js";
 import { layeredLayout, type LayeredSpacing } from "./layeredLayout";
 import { subAgentBlocks } from "./subAgentBlocks";
 
@@ -65,8 +66,7 @@ async function elkCorners(boxes: readonly Box[], edges: readonly Link[]): Promis
   } catch (error) {
     // A path deeper than the stack allows even below the size threshold: the loop-only layout still answers.
     // (elk's in-thread worker may hand the error on as a plain object: the message tells.)
-    if (error instanceof RangeError || /call stack/i.test(error instanceof Error ? error.message : String((error as { message?: unknown })?.message ?? error)))
-      return layeredCorners(boxes, edges);
+    if (error instanceof RangeError || /call stack/i.test(errorMessage(error))) return layeredCorners(boxes, edges);
     throw error;
   }
   return new Map((result.children ?? []).map((child) => [child.id, { x: Math.round(child.x ?? 0), y: Math.round(child.y ?? 0) }]));

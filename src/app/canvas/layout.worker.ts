@@ -4,6 +4,7 @@
 import "../../schema/browserZod";
 import { layoutDocument } from "./layout";
 import { packPositions, type LayoutReply, type LayoutRequest } from "./layoutProtocol";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 // elk.bundled.js installs its own message handler when loaded in a worker; this one replaces it.
 self.onmessage = async (event: MessageEvent<LayoutRequest>) => {
@@ -12,7 +13,7 @@ self.onmessage = async (event: MessageEvent<LayoutRequest>) => {
   try {
     reply = { id, xy: packPositions(graph.nodes, await layoutDocument(graph, new Map(sizes))) };
   } catch (error) {
-    reply = { id, error: error instanceof Error ? error.message : String(error) };
+    reply = { id, error: errorMessage(error) };
   }
   // The positions are handed over, not copied.
   self.postMessage(reply, { transfer: "xy" in reply ? [reply.xy.buffer] : [] });

@@ -15,6 +15,7 @@ import { paletteKinds } from "../store/nodeFactory";
 import { templates } from "../templates/catalog";
 import { addNodeAtCentre } from "../canvas/placement";
 import type { Command, CommandContext } from "./command";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 /** Runs an action that reports a notice, and reports its failure the same way. */
 async function reported(context: CommandContext, action: () => Promise<string | void>, failure: string): Promise<void> {
@@ -23,7 +24,7 @@ async function reported(context: CommandContext, action: () => Promise<string | 
     const message = await action();
     if (message) notify(message);
   } catch (error) {
-    notify(`${failure}: ${error instanceof Error ? error.message : String(error)}`, { error: true });
+    notify(`${failure}: ${errorMessage(error)}`, { error: true });
   }
 }
 

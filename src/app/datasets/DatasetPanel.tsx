@@ -12,6 +12,7 @@ import { changeDataset, deleteDataset, duplicateDataset, renameDataset } from ".
 import { EvaluatorsEditor } from "./EvaluatorsEditor";
 import { PassRule } from "./PassRule";
 import type { CellPosition } from "./gridNavigation";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 const ImportCasesDialog = lazy(() => import("./ImportCasesDialog").then((m) => ({ default: m.ImportCasesDialog })));
 
@@ -63,7 +64,7 @@ export function DatasetPanel({ dataset, onChoose }: { dataset: Dataset; onChoose
       const table = readDatasetTable(new Uint8Array(await file.arrayBuffer()), file.name);
       setImporting({ table, fileName: file.name });
     } catch (error) {
-      const reason = error instanceof DatasetFileError ? error.message : error instanceof Error ? error.message : String(error);
+      const reason = error instanceof DatasetFileError ? error.message : errorMessage(error);
       setFileError(`Could not import ${file.name}: ${reason}`);
     }
   };

@@ -8,6 +8,7 @@ import { redactForExport } from "../io/redactForExport";
 import { HeaderMenu, menuItemClass, useHeaderMenu } from "../shell/HeaderMenu";
 import { useShellStore } from "../shell/shellStore";
 import { useEditor } from "../store/hooks";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 const FORMATS = [
   { label: "CSV", extension: "csv", type: "text/csv", write: datasetToCsv },
@@ -40,9 +41,7 @@ function ExportItems({ dataset }: { dataset: Dataset }) {
             const fileName = fileNameFor(`${graphName} ${dataset.name}`, format.extension);
             redactForExport(format.write(dataset))
               .then((text) => downloadFile(fileName, text, format.type))
-              .catch((error: unknown) =>
-                shell.getState().notify(`Could not export ${dataset.name}: ${error instanceof Error ? error.message : String(error)}`, { error: true }),
-              );
+              .catch((error: unknown) => shell.getState().notify(`Could not export ${dataset.name}: ${errorMessage(error)}`, { error: true }));
           }}
         >
           {format.label}

@@ -8,6 +8,7 @@ import { casesFromTable, DatasetFileError, proposeMapping, type ColumnMapping, t
 import { Dialog } from "../shell/Dialog";
 import { errorText, fieldHint, fieldLabel, primaryButton, secondaryButton } from "../shell/styles";
 import { mappingOfRoles, rolesOfMapping, type ColumnRole } from "./columnRoles";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 const PREVIEW_ROWS = 5;
 
@@ -45,7 +46,7 @@ export function ImportCasesDialog({ datasetName, table, fileName, onImport, onCl
       }
       onImport(cases, mode, skipped.length);
     } catch (caught) {
-      setError(caught instanceof DatasetFileError ? caught.message : `Could not import: ${caught instanceof Error ? caught.message : String(caught)}`);
+      setError(caught instanceof DatasetFileError ? caught.message : `Could not import: ${errorMessage(caught)}`);
     }
   };
 

@@ -15,6 +15,7 @@ import {
   type EvaluatorKind,
 } from "../../schema/index.js";
 import { assertionOf, changeKind, draftOf, type AssertionDraft, type DraftProblem } from "../regression/testDraft";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 /** The evaluation kinds that are not graph-test assertions. */
 export type EvaluationKind = Exclude<EvaluatorKind, AssertionKind>;
@@ -146,7 +147,7 @@ function readEvaluationField(field: EvaluationField, text: string): { value?: un
       try {
         value = JSON.parse(trimmed);
       } catch (error) {
-        return { error: `${field.label}: not valid JSON (${error instanceof Error ? error.message : String(error)})` };
+        return { error: `${field.label}: not valid JSON (${errorMessage(error)})` };
       }
       return value !== null && typeof value === "object" && !Array.isArray(value) ? { value } : { error: `${field.label} is a JSON object` };
     }

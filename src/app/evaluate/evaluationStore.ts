@@ -9,6 +9,7 @@ import type { CaseResult, EvaluationComparison, EvaluationResult, VariantSummary
 import type { EvaluationSummary, Workspace } from "../../persistence/workspace/index.js";
 import type { GraphDocument, Variant } from "../../schema/index.js";
 import type { EngineClient } from "../services/engineClient";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 /** A cell of the matrix by variant and case. */
 export const cellKey = (variantId: string, caseId: string) => `${variantId}\u0000${caseId}`;
@@ -57,7 +58,7 @@ export interface EvaluationDeps {
   newId(): string;
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const message = (error: unknown) => errorMessage(error);
 
 /**
  * @example

@@ -6,6 +6,7 @@
  */
 import { dereference, upgrade } from "@scalar/openapi-parser";
 import { LIMITS, type ToolOfKind } from "../../schema/index.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 type HttpTool = ToolOfKind<"http">;
 type Json = Record<string, unknown>;
@@ -35,7 +36,7 @@ export async function readOpenApi(text: string, baseUrl?: string): Promise<OpenA
     const upgraded = upgrade(text.trim());
     specification = upgraded.specification as unknown as Json;
   } catch (error) {
-    return { ok: false, message: `The document could not be read as JSON or YAML: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, message: `The document could not be read as JSON or YAML: ${errorMessage(error)}` };
   }
   if (!specification || typeof specification !== "object" || !specification.paths) {
     return { ok: false, message: "This is not an OpenAPI 3.x or Swagger 2 document: it has no `paths`." };

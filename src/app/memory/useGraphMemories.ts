@@ -7,6 +7,7 @@ import type { MemoryEntry, MemoryRequest } from "../../worker/protocol";
 import { appEngine } from "../services/engineClient";
 import { useRunning } from "../store/playground/hooks";
 import type { MemoryEngine } from "./storedFirst";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 export type MemoryChange = Omit<MemoryRequest, "type" | "requestId" | "graphId">;
 
@@ -47,7 +48,7 @@ export function useGraphMemories(graphId: string, engine: MemoryEngine = appEngi
           return true;
         },
         (failure: unknown) => {
-          if (seq === latest.current) setError(failure instanceof Error ? failure.message : String(failure));
+          if (seq === latest.current) setError(errorMessage(failure));
           return false;
         },
       );

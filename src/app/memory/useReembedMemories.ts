@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { appEngine } from "../services/engineClient";
 import type { MemoryEngine } from "./storedFirst";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 export interface ReembedJob {
   /** While it runs: how many memories are done of those that needed it. */
@@ -48,7 +49,7 @@ export function useReembedMemories(graphId: string, profile: string, onEnd: () =
       const { outcome: result } = await engine.reembedMemories(graphId, { signal: stop.signal, onProgress: setProgress });
       setOutcome({ text: summary(result.done, result.total, result.stopped, profile), failed: false });
     } catch (error) {
-      setOutcome({ text: error instanceof Error ? error.message : String(error), failed: true });
+      setOutcome({ text: errorMessage(error), failed: true });
     } finally {
       controller.current = null;
       setProgress(null);

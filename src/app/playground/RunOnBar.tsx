@@ -10,6 +10,7 @@ import { useActiveThreadBusy } from "../store/playground/hooks";
 import type { PublishedGraph } from "../../worker/protocol";
 import { ServerThreads } from "./ServerThreads";
 import { DialogLoadingStatus } from "../shell/LoadingStatus";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 const UseFromOtherAgentsDialog = lazy(() => import("../agents/UseFromOtherAgentsDialog").then((m) => ({ default: m.UseFromOtherAgentsDialog })));
 
@@ -50,7 +51,7 @@ export function RunOnBar() {
       (error: unknown) => {
         if (!current) return;
         setPublished(null);
-        setStatus({ text: error instanceof Error ? error.message : String(error), error: true });
+        setStatus({ text: errorMessage(error), error: true });
       },
     );
     return () => {
@@ -75,7 +76,7 @@ export function RunOnBar() {
       setStatus({ text: `${result.name} ${said} on ${hostOf(serverUrl ?? "")}.`, error: false });
       setListed((n) => n + 1);
     } catch (error) {
-      setStatus({ text: error instanceof Error ? error.message : String(error), error: true });
+      setStatus({ text: errorMessage(error), error: true });
     } finally {
       setBusy(false);
     }

@@ -7,6 +7,7 @@ import { useEditorStore } from "../store/EditorProvider";
 import { useThreads } from "../store/playground/hooks";
 import { usePlaygroundStore } from "../store/playground/PlaygroundStoreProvider";
 import type { ServerThreadSummary } from "../../worker/protocol";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 const button =
   "rounded border border-zinc-300 px-1.5 py-0.5 text-xs hover:bg-zinc-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
@@ -30,7 +31,7 @@ export function ServerThreads({ refresh }: { refresh: unknown }) {
         setThreads(answer.threads);
         setError(null);
       },
-      (failure: unknown) => current && setError(failure instanceof Error ? failure.message : String(failure)),
+      (failure: unknown) => current && setError(errorMessage(failure)),
     );
     return () => {
       current = false;
@@ -48,7 +49,7 @@ export function ServerThreads({ refresh }: { refresh: unknown }) {
       const { events } = await engine.server("thread_history", { thread: { thread_id: thread.thread_id, local_thread_id: thread.local_thread_id } });
       await playground.getState().adoptThread({ id: thread.local_thread_id, title: thread.title }, events);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(errorMessage(failure));
     } finally {
       setOpening(null);
     }

@@ -4,6 +4,7 @@
  * only what changed, each channel checked against its type.
  */
 import { checkChannelEdit, type BreakpointInterrupt } from "../../schema/index.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 export interface MessageDraft {
   /** The message's id; null for one added here. */
@@ -59,7 +60,7 @@ export function editsOf(payload: Pick<BreakpointInterrupt, "state" | "channels">
     try {
       value = JSON.parse(text);
     } catch (error) {
-      problems[name] = `Channel "${name}" is not valid JSON: ${error instanceof Error ? error.message : String(error)}`;
+      problems[name] = `Channel "${name}" is not valid JSON: ${errorMessage(error)}`;
       continue;
     }
     const problem = checkChannelEdit(payload, name, value);

@@ -1,5 +1,6 @@
 /** What the interrupt card sends back: checked edited arguments, and the label of the resumed run. */
 import type { ApprovalInterrupt, InterruptPayload, QuestionInterrupt } from "../../engine/index.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 export type ParsedArgs = { ok: true; args: Record<string, unknown> } | { ok: false; message: string };
 
@@ -12,7 +13,7 @@ export function parseEditedArgs(text: string): ParsedArgs {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, message: `Not valid JSON: ${errorMessage(error)}` };
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return { ok: false, message: 'The arguments must be a JSON object, like {"id": 1}' };

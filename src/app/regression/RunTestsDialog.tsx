@@ -11,6 +11,7 @@ import { useEditorStore } from "../store/EditorProvider";
 import { useEditor } from "../store/hooks";
 import { putTest } from "./SaveTestDialog";
 import { TestForm } from "./TestForm";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 const STATUS_TEXT: Record<TestResult["status"], string> = { passed: "Passed", failed: "Failed", error: "Could not run", cancelled: "Stopped" };
 const STATUS_CLASS: Record<TestResult["status"], string> = {
@@ -81,7 +82,7 @@ export function RunTestsDialog({ onClose }: { onClose(): void }) {
       const stopped = controller.signal.aborted ? " (stopped)" : "";
       setSummary(`${report.passed} passed, ${report.failed} failed${stopped}`);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(errorMessage(failure));
     } finally {
       current.current = null;
       setRunning(null);

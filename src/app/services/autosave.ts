@@ -6,6 +6,7 @@
  * draft, written at once: a save started then may never finish, a draft's single write does.
  */
 import { graphDocumentSchema, type GraphDocument } from "../../schema/index.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 export type AutosaveState = "idle" | "pending" | "saving" | "saved" | "error" | "invalid";
 
@@ -65,10 +66,6 @@ export interface Autosave {
   dismiss(): void;
   getStatus(): AutosaveStatus;
   subscribe(listener: () => void): () => void;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**
@@ -168,8 +165,8 @@ export function createAutosave(options: AutosaveOptions): Autosave {
         failures.set(
           id,
           refused
-            ? errorText(error)
-            : `Could not save "${document.meta.name}": ${errorText(error)} Your changes are kept in this tab; they will be saved again with your next change.`,
+            ? errorMessage(error)
+            : `Could not save "${document.meta.name}": ${errorMessage(error)} Your changes are kept in this tab; they will be saved again with your next change.`,
         );
       } finally {
         inFlight -= 1;

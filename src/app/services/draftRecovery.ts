@@ -9,6 +9,7 @@ import type { GraphDocument } from "../../schema/index.js";
 import type { DraftRecord, Workspace } from "../../persistence/workspace/index.js";
 import type { GraphSync } from "./graphSync";
 import { mergeDocuments } from "./mergeDocuments";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 export interface DraftRecoveryDeps {
   workspace: Pick<Workspace, "graphs" | "drafts">;
@@ -18,10 +19,6 @@ export interface DraftRecoveryDeps {
 /** What the user should read about the drafts, if anything (a clash kept as a version, a draft that could not be read). */
 export interface DraftRecovery {
   notices: string[];
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 const sameDocument = (a: GraphDocument, b: GraphDocument) => JSON.stringify(a) === JSON.stringify(b);
@@ -78,7 +75,7 @@ export async function recoverDrafts(deps: DraftRecoveryDeps): Promise<DraftRecov
       await store.delete(draft.graph_id, draft.writer, draft.seq);
     } catch (error) {
       notices.push(
-        `Could not restore the unsaved changes of "${draft.document.meta.name}": ${errorText(error)} They are kept and tried again at the next start.`,
+        `Could not restore the unsaved changes of "${draft.document.meta.name}": ${errorMessage(error)} They are kept and tried again at the next start.`,
       );
     }
   }

@@ -14,6 +14,7 @@ import workerSource from "virtual:graphwright/sandbox-worker-source";
 import { backstopOutcome, SANDBOX_BACKSTOP_MS, type SandboxOutcome, type SandboxRequest } from "../../worker/protocol";
 import type { FromSandboxPort } from "../../tools/sandbox/types";
 import { FRAME_HTML } from "../sandbox/frameDocument";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 /** How long the frame may take to start QuickJS before a run gives up. */
 const BOOT_MS = 15_000;
@@ -159,7 +160,7 @@ export function createFrameSandbox(host: () => HTMLElement = () => document.body
     try {
       current = await started();
     } catch (error) {
-      return failed(`The JavaScript sandbox failed to start: ${error instanceof Error ? error.message : String(error)}`);
+      return failed(`The JavaScript sandbox failed to start: ${errorMessage(error)}`);
     }
     const id = nextId++;
     return new Promise<SandboxOutcome>((resolve) => {

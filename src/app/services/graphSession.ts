@@ -13,6 +13,7 @@ import { createAutosave, type Autosave, type DraftKeeper, type PageEvents } from
 import { recoverDrafts } from "./draftRecovery";
 import { createGraphSync, keysRemovedNotice, type GraphSync, type SaveChannel } from "./graphSync";
 import { importGraphText, type ImportFailure } from "./importGraphText";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 export interface GraphSession {
   store: EditorStore;
@@ -43,10 +44,6 @@ export interface GraphSession {
 }
 
 export type ShareLinkOutcome = { notice: string; importFailure: null } | { notice: null; importFailure: ImportFailure };
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 export interface GraphSessionOptions {
   store: EditorStore;
@@ -178,7 +175,7 @@ async function takeDrafts(session: GraphSession): Promise<string[]> {
     await session.workspace.drafts.readKeys();
     return (await recoverDrafts({ workspace: session.workspace, sync: session.sync })).notices;
   } catch (error) {
-    return [`Could not restore the changes not saved before the page closed: ${errorText(error)} They are kept and tried again at the next start.`];
+    return [`Could not restore the changes not saved before the page closed: ${errorMessage(error)} They are kept and tried again at the next start.`];
   }
 }
 
@@ -200,7 +197,7 @@ async function openShared(fragment: string, importText: (text: string) => Return
     const outcome = await importText(await readShareFragment(fragment));
     return outcome.ok ? { notice: outcome.message, importFailure: null } : { notice: null, importFailure: { source, issues: outcome.issues } };
   } catch (error) {
-    return { notice: null, importFailure: { source, issues: [{ code: "JSON_SYNTAX", path: "$", message: errorText(error) }] } };
+    return { notice: null, importFailure: { source, issues: [{ code: "JSON_SYNTAX", path: "$", message: errorMessage(error) }] } };
   }
 }
 
@@ -218,7 +215,7 @@ async function openStoredOrTemplate(session: GraphSession, templates: readonly T
     }
   } catch (error) {
     openDocument(session.store, starter());
-    session.autosave.report(`Could not open your saved graphs: ${errorText(error)} A copy of "${first.title}" is open instead.`);
+    session.autosave.report(`Could not open your saved graphs: ${errorMessage(error)} A copy of "${first.title}" is open instead.`);
     return;
   }
   const document = starter();

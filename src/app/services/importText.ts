@@ -13,6 +13,7 @@ import type { GraphSession } from "./graphSession";
 import type { ImportReply } from "../../worker/protocol";
 import type { ImportClient } from "./importClient";
 import { importGraphText } from "./importGraphText";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 /** A flow imported as a new graph, with its report. */
 export interface ImportedFlow {
@@ -144,7 +145,7 @@ async function openImported(
     await session.open(document);
     await session.workspace.graphs.saveVersion(document, importedVersionName(reply.format), versionId());
   } catch (error) {
-    return `The imported graph could not be stored: ${error instanceof Error ? error.message : String(error)}`;
+    return `The imported graph could not be stored: ${errorMessage(error)}`;
   }
   return { ...reply, document };
 }

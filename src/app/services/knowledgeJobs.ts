@@ -11,6 +11,7 @@ import { embeddingProfileOf, withKnowledgeFiles } from "../inspector/graph/knowl
 import type { EditorStore } from "../store/editorStore";
 import type { KnowledgeAddOptions, KnowledgeClient, KnowledgeFileError, KnowledgeProgress, PackedKnowledgeFile } from "./knowledgeClient";
 import { KnowledgeWorkerRestarted } from "./knowledgeWatchdog";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 export interface KnowledgeJob {
   running: boolean;
@@ -49,10 +50,6 @@ export function touchKnowledge(graphId: string, baseId: string): void {
   patch(key, { revision: (knowledgeJobs.getState()[key]?.revision ?? 0) + 1 });
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 function isAbort(error: unknown): boolean {
   return error instanceof Error && error.name === "AbortError";
 }
@@ -80,7 +77,7 @@ async function runBatch(
     return result;
   } catch (error) {
     if (isAbort(error)) patch(key, { outcome: "Stopped: nothing of this batch was kept.", revision: revision() });
-    else patch(key, { errors: [{ file: names.join(", "), message: errorText(error) }], revision: revision() });
+    else patch(key, { errors: [{ file: names.join(", "), message: errorMessage(error) }], revision: revision() });
     return null;
   } finally {
     patch(key, { running: false, stopping: false, progress: null, controller: null });
@@ -93,7 +90,7 @@ async function takeOutAfterLoss(lost: KnowledgeWorkerRestarted, takeOut: () => P
     await takeOut();
     return lost;
   } catch (error) {
-    return new Error(`${lost.message} Taking out what it may have stored failed as well (${errorText(error)}): remove this batch's files from the base.`);
+    return new Error(`${lost.message} Taking out what it may have stored failed as well (${errorMessage(error)}): remove this batch's files from the base.`);
   }
 }
 
@@ -200,7 +197,7 @@ export async function embedBase({ client, graphId, baseId, profile }: EmbedBaseR
     patch(key, { outcome: chunks > 0 ? `Embedded ${chunks} chunk${chunks === 1 ? "" : "s"} with ${profile.model}.` : null, revision: revision() });
   } catch (error) {
     if (isAbort(error)) patch(key, { outcome: "Stopped: the vectors are as they were.", revision: revision() });
-    else patch(key, { errors: [{ file: "Embeddings", message: errorText(error) }], revision: revision() });
+    else patch(key, { errors: [{ file: "Embeddings", message: errorMessage(error) }], revision: revision() });
   } finally {
     patch(key, { running: false, stopping: false, progress: null, controller: null });
   }

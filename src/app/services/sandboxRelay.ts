@@ -15,6 +15,7 @@ import type {
   SandboxStuckMessage,
 } from "../../worker/protocol";
 import type { FrameSandbox, SandboxConnection } from "./frameSandbox";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 export type RunSandboxed = (request: SandboxRequest) => Promise<SandboxOutcome>;
 
@@ -71,8 +72,7 @@ export function createSandboxBridge(host: SandboxHost) {
             const port = connection.port as unknown as SandboxPort;
             peer.postMessage({ type: "sandbox_port", requestId: message.requestId, port, generation }, [connection.port]);
           },
-          (error: unknown) =>
-            peer.postMessage({ type: "sandbox_port", requestId: message.requestId, error: error instanceof Error ? error.message : String(error) }),
+          (error: unknown) => peer.postMessage({ type: "sandbox_port", requestId: message.requestId, error: errorMessage(error) }),
         );
     },
     stuck(message: SandboxStuckMessage): void {

@@ -4,6 +4,7 @@ import { autoLayout } from "../canvas/autoLayout";
 import { GRAPH_SCOPE_ATTRIBUTE } from "../canvas/shortcuts/keys";
 import { useEditorStore } from "../store/EditorProvider";
 import { useHistory } from "../store/hooks";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 const buttonClass =
   "rounded border border-zinc-300 px-2.5 py-1 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-500 disabled:cursor-not-allowed disabled:opacity-40 dark:border-zinc-700 dark:hover:bg-zinc-800";
@@ -21,7 +22,7 @@ export function EditToolbar() {
     try {
       await autoLayout(store);
     } catch (error) {
-      setLayoutError(error instanceof Error ? error.message : String(error));
+      setLayoutError(errorMessage(error));
     } finally {
       setLayingOut(false);
     }

@@ -5,6 +5,7 @@ import { useGraphSession } from "../services/GraphSessionProvider";
 import { useEditor } from "../store/hooks";
 import { Dialog } from "./Dialog";
 import { errorText } from "./styles";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 export function OpenGraphDialog({ onClose, onOpened }: { onClose: () => void; onOpened: (message: string) => void }) {
   const session = useGraphSession();
@@ -20,7 +21,7 @@ export function OpenGraphDialog({ onClose, onOpened }: { onClose: () => void; on
       .flush()
       .then(() => session.workspace.graphs.list())
       .then((list) => current && setGraphs(list))
-      .catch((failure: unknown) => current && setError(`Could not list your graphs: ${failure instanceof Error ? failure.message : String(failure)}`));
+      .catch((failure: unknown) => current && setError(`Could not list your graphs: ${errorMessage(failure)}`));
     return () => {
       current = false;
     };
@@ -35,7 +36,7 @@ export function OpenGraphDialog({ onClose, onOpened }: { onClose: () => void; on
       onOpened(`Opened "${record.name}".`);
       onClose();
     } catch (failure) {
-      setError(`Could not open "${summary.name}": ${failure instanceof Error ? failure.message : String(failure)}`);
+      setError(`Could not open "${summary.name}": ${errorMessage(failure)}`);
       setBusy(false);
     }
   };

@@ -5,6 +5,7 @@ import { unstorableReason } from "../services/autosave";
 import { useGraphSession } from "../services/GraphSessionProvider";
 import { Dialog } from "./Dialog";
 import { errorText, fieldHint, fieldLabel, primaryButton, secondaryButton, textInput } from "./styles";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 function versionId(): string {
   return `ver_${globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`}`;
@@ -43,7 +44,7 @@ export function SaveVersionDialog({ onClose, onSaved }: { onClose: () => void; o
       onSaved(`Saved version "${trimmed}".`);
       onClose();
     } catch (failure) {
-      setError(`Could not save the version: ${failure instanceof Error ? failure.message : String(failure)}`);
+      setError(`Could not save the version: ${errorMessage(failure)}`);
       setBusy(false);
     }
   };

@@ -5,6 +5,7 @@ import { appEngine } from "../services/engineClient";
 import { useRunTarget } from "../services/runTarget";
 import { useEditor } from "../store/hooks";
 import type { ServerAnswer } from "../../worker/protocol";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 type Versions = Extract<ServerAnswer, { op: "versions" }>;
 
@@ -20,7 +21,7 @@ export function ServerVersions() {
     let current = true;
     engine.server("versions", { graphId }).then(
       (result) => current && setAnswer(result),
-      (failure: unknown) => current && setError(failure instanceof Error ? failure.message : String(failure)),
+      (failure: unknown) => current && setError(errorMessage(failure)),
     );
     return () => {
       current = false;

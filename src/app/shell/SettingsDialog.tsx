@@ -13,12 +13,9 @@ import { ToolSecretsField } from "./ToolSecretsField";
 import { Dialog } from "./Dialog";
 import type { Notify } from "./notify";
 import { errorText, fieldHint, fieldLabel, primaryButton, secondaryButton, textInput } from "./styles";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 type Provider = keyof typeof PROVIDER_SECRETS;
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 export function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSaved: Notify }) {
   const { workspace } = useGraphSession();
@@ -51,7 +48,7 @@ export function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSa
         setBaseUrl(typeof url === "string" ? url : "");
         setHosts(allowed !== null && typeof allowed === "object" ? allowed : {});
       })
-      .catch((failure: unknown) => current && setError(`Could not read the settings: ${message(failure)}`));
+      .catch((failure: unknown) => current && setError(`Could not read the settings: ${errorMessage(failure)}`));
     return () => {
       current = false;
     };
@@ -90,7 +87,7 @@ export function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSa
       onSaved("Settings saved.");
       onClose();
     } catch (failure) {
-      setError(`Could not save the settings: ${message(failure)}`);
+      setError(`Could not save the settings: ${errorMessage(failure)}`);
       setBusy(false);
     }
   };
@@ -100,7 +97,7 @@ export function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSa
       await workspace.secrets.delete(PROVIDER_SECRETS[provider]);
       setSecrets(await workspace.secrets.list());
     } catch (failure) {
-      setError(`Could not remove the key: ${message(failure)}`);
+      setError(`Could not remove the key: ${errorMessage(failure)}`);
     }
   };
 
@@ -171,7 +168,7 @@ export function SettingsDialog({ onClose, onSaved }: { onClose: () => void; onSa
               void workspace.secrets
                 .delete(LANGGRAPH_SERVER_SECRET)
                 .then(async () => setSecrets(await workspace.secrets.list()))
-                .catch((failure: unknown) => setError(`Could not remove the key: ${message(failure)}`))
+                .catch((failure: unknown) => setError(`Could not remove the key: ${errorMessage(failure)}`))
             }
             urlError={serverUrlError}
           />

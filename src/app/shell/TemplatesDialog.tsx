@@ -6,6 +6,7 @@ import { templates, type Template } from "../templates/catalog";
 import { openTemplate } from "./graphActions";
 import { Dialog } from "./Dialog";
 import { errorText } from "./styles";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 export function TemplatesDialog({ onClose, onOpened }: { onClose: () => void; onOpened: (message: string) => void }) {
   const session = useGraphSession();
@@ -18,7 +19,7 @@ export function TemplatesDialog({ onClose, onOpened }: { onClose: () => void; on
       onOpened(await openTemplate(session, template));
       onClose();
     } catch (failure) {
-      setError(`Could not open "${template.title}": ${failure instanceof Error ? failure.message : String(failure)}`);
+      setError(`Could not open "${template.title}": ${errorMessage(failure)}`);
       setBusy(false);
     }
   };

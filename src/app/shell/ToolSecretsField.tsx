@@ -6,6 +6,7 @@ import { useId, useState, type InputHTMLAttributes } from "react";
 import type { SecretSummary } from "../../persistence/workspace/index.js";
 import { checkOrigins, TOOL_SECRET_PREFIX, toolSecretName, type SecretOrigins } from "../services/providerSettings";
 import { errorText, fieldHint, fieldLabel, secondaryButton, textInput } from "./styles";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 /** What a secret's name may be: the NAME of `{{ secrets.NAME }}`. */
 const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -86,7 +87,7 @@ function SavedSecret({ secret, origins, saveOrigins, remove }: { secret: SecretS
       setDraft(checked.origins.join(", "));
       setProblem(null);
     } catch (failure) {
-      setProblem(`Could not save the origins of ${secret.name}: ${failure instanceof Error ? failure.message : String(failure)}`);
+      setProblem(`Could not save the origins of ${secret.name}: ${errorMessage(failure)}`);
     }
   };
   return (
@@ -151,7 +152,7 @@ export function ToolSecretsField({ secrets, origins, save, saveOrigins, remove }
       setAllowed("");
       setProblem(null);
     } catch (failure) {
-      setProblem(`Could not save ${trimmed}: ${failure instanceof Error ? failure.message : String(failure)}`);
+      setProblem(`Could not save ${trimmed}: ${errorMessage(failure)}`);
     }
   };
 

@@ -6,6 +6,7 @@ import { useEditor } from "../store/hooks";
 import { Dialog } from "./Dialog";
 import { ServerVersions } from "./ServerVersions";
 import { errorText, secondaryButton } from "./styles";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 function when(iso: string): string {
   const date = new Date(iso);
@@ -24,7 +25,7 @@ export function VersionsDialog({ onClose, onRestored }: { onClose: () => void; o
     session.workspace.graphs
       .listVersions(graphId)
       .then((list) => current && setVersions(list))
-      .catch((failure: unknown) => current && setError(`Could not list the versions: ${failure instanceof Error ? failure.message : String(failure)}`));
+      .catch((failure: unknown) => current && setError(`Could not list the versions: ${errorMessage(failure)}`));
     return () => {
       current = false;
     };
@@ -37,7 +38,7 @@ export function VersionsDialog({ onClose, onRestored }: { onClose: () => void; o
       onRestored(`Restored version "${version.name}". Undo brings back what you had.`);
       onClose();
     } catch (failure) {
-      setError(`Could not restore "${version.name}": ${failure instanceof Error ? failure.message : String(failure)}`);
+      setError(`Could not restore "${version.name}": ${errorMessage(failure)}`);
       setBusy(false);
     }
   };

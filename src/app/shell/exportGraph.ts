@@ -19,6 +19,7 @@ import type { GraphSession } from "../services/graphSession";
 import type { EditorStore } from "../store/editorStore";
 import { problemsOf } from "../store/selectors";
 import type { ShellStore } from "./shellStore";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 export const BUNDLE = "LangGraph server bundle";
 export const CODE = "LangGraph.js code";
@@ -90,7 +91,7 @@ export async function exportGraph(format: ExportFormat, { editor, session, shell
       notify(`Exported ${fileName}.`);
     }
   } catch (error) {
-    notify(`Could not export ${format}: ${error instanceof Error ? error.message : String(error)}`, { error: true });
+    notify(`Could not export ${format}: ${errorMessage(error)}`, { error: true });
   } finally {
     if (format === BUNDLE) shell.getState().setBuildingBundle(false);
   }

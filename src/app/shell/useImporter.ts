@@ -9,6 +9,7 @@ import { useGraphSession } from "../services/GraphSessionProvider";
 import { importClient } from "../services/importClient";
 import { importText, type TextImportOptions } from "../services/importText";
 import { useShellStore } from "./shellStore";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 export interface Importer {
   /** Imports text (a graph document or another builder's workflow); `source` names it in messages. */
@@ -29,7 +30,7 @@ export function useImporter(): Importer {
         try {
           outcome = await importText(session, text, { client: importClient(), ...options });
         } catch (error) {
-          failed(source, `The import failed: ${error instanceof Error ? error.message : String(error)}`);
+          failed(source, `The import failed: ${errorMessage(error)}`);
           return;
         }
         switch (outcome.kind) {
@@ -64,7 +65,7 @@ export function useImporter(): Importer {
           text = await file.text();
         } catch (error) {
           // Reading the file failed (it vanished or is unreadable); nothing was opened.
-          failed(file.name, `The file could not be read: ${error instanceof Error ? error.message : String(error)}`);
+          failed(file.name, `The file could not be read: ${errorMessage(error)}`);
           return;
         }
         await importer.importText(text, file.name);

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import type { SettingsStore } from "../../persistence/workspace/index.js";
 import { readSecretOrigins, TOOL_SECRET_ORIGINS_SETTING, type SecretOrigins } from "../services/providerSettings";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 export function useSecretOrigins(settings: SettingsStore, onError: (message: string) => void) {
   const [origins, setOrigins] = useState<SecretOrigins>({});
@@ -11,9 +12,7 @@ export function useSecretOrigins(settings: SettingsStore, onError: (message: str
     settings
       .get<unknown>(TOOL_SECRET_ORIGINS_SETTING, null)
       .then((raw) => current && setOrigins(readSecretOrigins(raw)))
-      .catch(
-        (failure: unknown) => current && onError(`Could not read the origins of tool secrets: ${failure instanceof Error ? failure.message : String(failure)}`),
-      );
+      .catch((failure: unknown) => current && onError(`Could not read the origins of tool secrets: ${errorMessage(failure)}`));
     return () => {
       current = false;
     };

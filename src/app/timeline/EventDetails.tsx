@@ -10,6 +10,7 @@ import type { RunEvent } from "../../engine/index.js";
 import type { RowUsage } from "./rowUsage";
 import { appEngine, type CheckpointState } from "../services/engineClient";
 import { useEditorStore } from "../store/EditorProvider";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 /** The channel editor of a paused step: loaded when first shown. */
 const StateEditor = lazy(() => import("../playground/StateEditor").then((m) => ({ default: m.StateEditor })));
@@ -70,7 +71,7 @@ function CheckpointView({ event, threadId, checkpointId }: { event: RunEvent; th
       .checkpointState({ threadId, checkpointId, document: editor.getState().document })
       .then(
         (value) => live && setLoaded({ key, value: { status: "ready", value } }),
-        (error: unknown) => live && setLoaded({ key, value: { status: "failed", message: error instanceof Error ? error.message : String(error) } }),
+        (error: unknown) => live && setLoaded({ key, value: { status: "failed", message: errorMessage(error) } }),
       );
     return () => {
       live = false;

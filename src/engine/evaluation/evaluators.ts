@@ -18,10 +18,10 @@ import {
 } from "../../schema/index.js";
 import { structuredCheck } from "./jsonReply.js";
 import { checkAssertion } from "../regression/assertionChecks.js";
-import { errorMessage } from "../runtime.js";
 import { runJudge } from "./judge.js";
 import { cosineSimilarity, wordOverlap } from "./similarity.js";
 import type { CaseFacts, EvaluationServices, EvaluatorScore } from "./types.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 const NO_REPLY = "(no reply)";
 

@@ -7,8 +7,9 @@
 import { HumanMessage, SystemMessage, type AIMessageChunk } from "@langchain/core/messages";
 import type { GraphDocument, JudgeEvaluator } from "../../schema/index.js";
 import { ModelError, type ModelResolver } from "../ports.js";
-import { errorMessage, textOf } from "../runtime.js";
+import { textOf } from "../runtime.js";
 import type { EvaluatorScore } from "./types.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 /**
  * What the judge is shown about a case.

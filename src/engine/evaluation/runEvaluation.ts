@@ -20,11 +20,11 @@ import { EngineError } from "../errors.js";
 import type { RunEvent } from "../events.js";
 import { turnFacts, type TurnFacts } from "../regression/assertionChecks.js";
 import { compileIsolated, playTurn } from "../regression/isolatedRun.js";
-import { errorMessage } from "../runtime.js";
 import { scoreCase } from "./evaluators.js";
 import { summarize } from "./summary.js";
 import type { CaseFacts, CaseResult, EvaluationResult, EvaluationServices } from "./types.js";
 import { applyVariant, variantsFor } from "./variants.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 /**
  * What to evaluate: a dataset of the document (or one imported beside it) on variants (default: the dataset's own, else the document as drawn).

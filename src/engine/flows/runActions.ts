@@ -10,6 +10,7 @@ import { renderValue } from "../template.js";
 import { executeTool, type CallableTool } from "../toolCall.js";
 import type { ActionOutcome, ActionStatus, PlannedAction } from "./plan.js";
 import { runScheduled, withTimeout } from "./schedule.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 /** What a failed action leaves in the results, where later actions and the reply read it. */
 export interface ActionFailure {
@@ -92,7 +93,7 @@ export async function runActions(
       config.signal,
     ).catch((error: unknown) => {
       if (config.signal?.aborted) throw error;
-      return { ok: true as const, value: { text: "", error: error instanceof Error ? error.message : String(error) } };
+      return { ok: true as const, value: { text: "", error: errorMessage(error) } };
     });
     if (!timed.ok) {
       const error = `timed out after ${run.timeoutMs} ms`;

@@ -11,9 +11,9 @@ import type { NodeEmission } from "../events.js";
 import type { ResolvedServices } from "../nodes/context.js";
 import type { BackgroundTask, BackgroundTaskStore, TaskInboxMessage } from "../ports.js";
 import { outsideRuns } from "../ownRun.js";
-import { errorMessage } from "../runtime.js";
 import { createInbox, registryOf, type ReplyOutcome } from "./taskRegistry.js";
 import type { AgentRunRequest } from "./team.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 const PROGRESS_LINES = 20;
 /** Events of a background run kept for its follow-up turn's timeline (the oldest are dropped beyond this). */

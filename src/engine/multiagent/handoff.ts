@@ -7,11 +7,12 @@ import { ToolMessage, AIMessage, type BaseMessage } from "@langchain/core/messag
 import type { AgentData } from "../../schema/index.js";
 import { EngineError } from "../errors.js";
 import type { ResolvedServices } from "../nodes/context.js";
-import { CALL_PATH_KEY, callPathOf, emit, errorMessage } from "../runtime.js";
+import { CALL_PATH_KEY, callPathOf, emit } from "../runtime.js";
 import type { GraphState, GraphUpdate } from "../state.js";
 import { describeAgent } from "./hierarchy.js";
 import { DEPTH_KEY, depthOf } from "./keys.js";
 import type { TurnTool } from "./turnTool.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 export const TRANSFER_PREFIX = "transfer_to_";
 

@@ -9,6 +9,7 @@ import type { GraphDocument, NodeOfKind } from "../../schema/index.js";
 import type { IdSource } from "../ports.js";
 import type { CallableTool } from "../toolCall.js";
 import { textArgument } from "./turnTool.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 export const MEMORY_TOOL_NAMES = ["remember", "recall", "forget"] as const;
 
@@ -125,7 +126,7 @@ export function memoryTools(node: NodeOfKind<"agent">, document: GraphDocument, 
             return memories.length > 0 ? JSON.stringify({ memories }) : "Long-term memory is empty.";
           } catch (error) {
             // The embeddings model failed: the facts are still there, found by their words.
-            note = `Ranking by meaning failed (${error instanceof Error ? error.message : String(error)}); these facts were matched by words instead.`;
+            note = `Ranking by meaning failed (${errorMessage(error)}); these facts were matched by words instead.`;
           }
         }
         const words = query.toLowerCase().split(/\s+/).filter(Boolean);

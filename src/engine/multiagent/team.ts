@@ -12,7 +12,7 @@ import { asOwnRun } from "../ownRun.js";
 import { isNodeEmission, type CallLink, type NodeEmission, type RunEventBody } from "../events.js";
 import type { ResolvedServices } from "../nodes/context.js";
 import type { BackgroundTaskStore } from "../ports.js";
-import { CALL_PATH_KEY, errorMessage, textOf } from "../runtime.js";
+import { CALL_PATH_KEY, textOf } from "../runtime.js";
 import type { GraphState, GraphStateAnnotation, GraphUpdate } from "../state.js";
 import { createBackgroundTasks, type BackgroundTasks } from "./background.js";
 import { readHierarchy, scopedThreadId, type Hierarchy } from "./hierarchy.js";
@@ -20,6 +20,7 @@ import { DEPTH_KEY, OVERRIDES_KEY, ROOT_THREAD_KEY, TASK_KEY, type CallOverrides
 import { ownTurn } from "./ownTurn.js";
 import { CONTINUED_RUN_KEY } from "../nodes/agent/continuedTurn.js";
 import { createMemoryTaskStore } from "./taskStore.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 const threadQueues = new WeakMap<BaseCheckpointSaver, Map<string, Promise<unknown>>>();
 

@@ -7,6 +7,7 @@ import { EngineError } from "../errors.js";
 import { checkExpression, evaluateExpression, ExpressionError } from "../expressions.js";
 import { lastHumanMessage, textOf } from "../runtime.js";
 import type { GraphState } from "../state.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 /**
  * The variables a flow expression sees: `state`, `input` (the last user message) and `results`.
@@ -51,7 +52,7 @@ export function evaluateFlow(expression: string, scope: Record<string, unknown>,
   try {
     return evaluateExpression(expression, scope);
   } catch (error) {
-    const message = error instanceof ExpressionError || error instanceof Error ? error.message : String(error);
+    const message = error instanceof ExpressionError || errorMessage(error);
     throw new EngineError("EXPRESSION_ERROR", `${nameOf(node)}: ${field} "${expression}" failed: ${message}`, { nodeId: node.id, cause: error });
   }
 }

@@ -5,6 +5,7 @@
  */
 import { Validator } from "@langchain/core/utils/json_schema";
 import { EngineError } from "../errors.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 /**
  * The instruction appended to the system prompt.
@@ -37,7 +38,7 @@ export function checkJsonReply(
   try {
     value = JSON.parse(unfence(reply));
   } catch (error) {
-    return { ok: false, kind: "not_json", problem: error instanceof Error ? error.message : String(error), excerpt: excerpt(reply) };
+    return { ok: false, kind: "not_json", problem: errorMessage(error), excerpt: excerpt(reply) };
   }
   const result = new Validator(schema as never, "2020-12", false).validate(value);
   if (result.valid) return { ok: true, value };

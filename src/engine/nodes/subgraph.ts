@@ -22,6 +22,7 @@ import type { GraphState, GraphUpdate } from "../state.js";
 import { renderTemplate } from "../template.js";
 import type { CompileContext } from "./context.js";
 import { flowScope } from "./flowScope.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 const PASSED_ON: ReadonlySet<string> = new Set(["SUBGRAPH_CYCLE", "SUBGRAPH_NOT_FOUND"]);
 /** Events of the saved graph's run repeated in this run; its reply is reported once, as this node's. */
@@ -99,7 +100,7 @@ export function compileSubgraph(node: NodeOfKind<"subgraph">, ctx: CompileContex
       const checkpointer = ctx.checkpointer ?? own;
       child = ctx.compileChild(raw, { ...rest, ...(checkpointer ? { checkpointer } : {}), subgraphPath: path });
     } catch (error) {
-      throw fail("SUBGRAPH_FAILED", `saved graph "${data.graph}" cannot run: ${error instanceof Error ? error.message : String(error)}`, error);
+      throw fail("SUBGRAPH_FAILED", `saved graph "${data.graph}" cannot run: ${errorMessage(error)}`, error);
     }
     const parentThread = String((config.configurable as Record<string, unknown> | undefined)?.thread_id ?? "thread");
     const threadId = subgraphThreadId(parentThread, node.id);

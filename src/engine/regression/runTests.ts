@@ -8,9 +8,9 @@ import type { CompiledDocument } from "../compile.js";
 import { ModelError, type EngineServices, type ModelResolver } from "../ports.js";
 import { replayModels } from "../replay.js";
 import type { RunInput } from "../run.js";
-import { errorMessage } from "../runtime.js";
 import { checkAssertion, turnFacts, type TurnFacts } from "./assertionChecks.js";
 import { compileIsolated, playTurn } from "./isolatedRun.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 /**
  * The verdict on one assertion of a test (or on a turn that failed to run): expected against actual, for a diff.

@@ -9,6 +9,7 @@ import { ImportError } from "../errors.js";
 import type { ForeignFlow } from "../importer.js";
 import { readForeignText } from "../read.js";
 import { fieldsOf, stringOf } from "./values.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 /** Node types React Flow draws in Flowise: V2 `agentFlow` / `iteration` / `stickyNote`, V1 `customNode`. */
 const FLOWISE_NODE_TYPES = new Set(["agentFlow", "customNode", "stickyNote", "iteration"]);
@@ -82,7 +83,7 @@ export function flowiseFlows(data: unknown): ForeignFlow[] {
         // The same limits as a file: flowData is a file inside a file.
         flow = readForeignText(fields.flowData);
       } catch (error) {
-        flows.push({ name, data: { unreadable: `The flow "${name}" cannot be read: ${error instanceof Error ? error.message : String(error)}` } });
+        flows.push({ name, data: { unreadable: `The flow "${name}" cannot be read: ${errorMessage(error)}` } });
         continue;
       }
       if (!isFlowiseFlow(flow)) {

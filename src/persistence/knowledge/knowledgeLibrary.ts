@@ -12,6 +12,7 @@ import { KnowledgeIndexCache } from "./indexCache.js";
 import { createKnowledgeReader } from "./knowledgeReader.js";
 import type { KnowledgeFileInput, KnowledgeStore } from "./knowledgeStore.js";
 import type { AddOptions, AddResult, KnowledgeLibrary, KnowledgeSource, PackedKnowledgeFile } from "./libraryTypes.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 export type {
   AddOptions,
@@ -35,7 +36,7 @@ const EXTRACTED = 0.6;
 const EMBEDDED = 0.8;
 const SAVING_AT = 0.9;
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const messageOf = (error: unknown) => errorMessage(error);
 
 function abortError(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new DOMException("Adding files was cancelled", "AbortError");

@@ -12,6 +12,7 @@ import { PersistenceError } from "../errors.js";
 import { fieldTexts, type FieldText } from "./fieldTexts.js";
 import { prefixRange } from "./namespaces.js";
 import { itemId, replaceVectors, vectorsUnder, type FieldVector } from "./vectorIndex.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 /** The model to embed with, as the store's index names it. */
 export interface ReembedModel {
@@ -77,8 +78,6 @@ async function staleItems(database: Database, prefix: readonly string[], model: 
   });
 }
 
-const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
 /**
  * @example
  * const outcome = await reembedItems(database, memoryGraphPrefix("g1"), model, { signal, onProgress });
@@ -103,7 +102,7 @@ export async function reembedItems(database: Database, prefix: readonly string[]
       const left = total - done;
       throw new PersistenceError(
         "EMBEDDING_FAILED",
-        `Re-embedding stopped after ${done} of ${total} with ${model.label}: ${describe(error)}. The other ${left} keep their old vectors.`,
+        `Re-embedding stopped after ${done} of ${total} with ${model.label}: ${errorMessage(error)}. The other ${left} keep their old vectors.`,
         { cause: error },
       );
     }

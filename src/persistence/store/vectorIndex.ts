@@ -10,6 +10,7 @@ import { STORES, type GraphwrightSchema, type StoreVectorRow } from "../db.js";
 import { PersistenceError } from "../errors.js";
 import { fieldTexts } from "./fieldTexts.js";
 import { prefixRange } from "./namespaces.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 /**
  * LangGraph's index configuration, and optionally the `signature` of the embeddings model
@@ -35,8 +36,6 @@ export interface FieldVector {
 const itemRange = (namespace: readonly string[], key: string): IDBKeyRange => IDBKeyRange.bound([[...namespace], key], [[...namespace], key, []]);
 
 const isPaths = (paths: unknown): paths is string[] => Array.isArray(paths) && paths.every((path) => typeof path === "string");
-
-const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * @example
@@ -109,7 +108,9 @@ export class VectorIndex {
     try {
       answer = await call();
     } catch (error) {
-      throw new PersistenceError("EMBEDDING_FAILED", `The embeddings model failed while ${where}, so nothing was saved: ${describe(error)}`, { cause: error });
+      throw new PersistenceError("EMBEDDING_FAILED", `The embeddings model failed while ${where}, so nothing was saved: ${errorMessage(error)}`, {
+        cause: error,
+      });
     }
     const fail = (problem: string) => new PersistenceError("EMBEDDING_FAILED", `The embeddings model ${problem} while ${where}, so nothing was saved.`);
     if (!Array.isArray(answer) || answer.length !== count) {

@@ -8,6 +8,7 @@ import { csvField, parseCsv } from "./csv.js";
 import { DatasetFileError } from "./datasetFileError.js";
 import { decodeText } from "./decodeText.js";
 import { checkRowLimit, looksLikeHeader, type DatasetTable } from "./table.js";
+import { errorMessage } from "../errorMessage.js";
 
 /**
  * Which reader a file name asks for.
@@ -40,11 +41,7 @@ function jsonlTable(text: string): DatasetTable {
     try {
       value = JSON.parse(source);
     } catch (error) {
-      throw new DatasetFileError(
-        "BAD_JSON_LINE",
-        `not JSON (${error instanceof Error ? error.message : String(error)}); each line must be one JSON object`,
-        i + 1,
-      );
+      throw new DatasetFileError("BAD_JSON_LINE", `not JSON (${errorMessage(error)}); each line must be one JSON object`, i + 1);
     }
     if (value === null || typeof value !== "object" || Array.isArray(value))
       throw new DatasetFileError("BAD_JSON_LINE", 'each line must be one JSON object, like {"input": "…"}', i + 1);

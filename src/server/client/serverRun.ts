@@ -8,6 +8,7 @@ import type { Client } from "@langchain/langgraph-sdk";
 import { v5 as uuidV5 } from "@langchain/core/utils/uuid";
 import { prepareResume, toPending, turnEvents, type CompiledDocument, type RunEvent, type RunInput } from "../../engine/index.js";
 import { describeServerError } from "./serverClient.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 /**
  * Thread metadata of a fork on the server (a copy of the thread): the checkpoint its first run
@@ -71,7 +72,7 @@ export interface ServerRunOptions {
  */
 function connectionLost(error: unknown, url: string): { code: string; message: string } {
   if (typeof (error as { status?: unknown } | null)?.status === "number") return describeServerError(error, url, "The run");
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorMessage(error);
   return {
     code: "SERVER_CONNECTION_LOST",
     message: `The connection to the LangGraph server at ${url} broke during the run (${reason}): the server may have stopped or restarted. What arrived is kept here; once the server answers, send the message again.`,

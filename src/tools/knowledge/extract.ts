@@ -6,6 +6,7 @@
 import { convert } from "html-to-text";
 import { KnowledgeFileRejected } from "./fileRejected.js";
 import { pdfText } from "./pdfText.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 export { KnowledgeFileRejected };
 
@@ -97,7 +98,7 @@ function jsonText(file: string, text: string): string {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new KnowledgeFileRejected(file, `${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new KnowledgeFileRejected(file, `${file} is not valid JSON: ${errorMessage(error)}`);
   }
   return JSON.stringify(value, null, 2);
 }
@@ -113,7 +114,7 @@ export async function extractKnowledgeText(file: string, bytes: Uint8Array): Pro
     case "pdf":
       return pdfText(file, bytes).catch((error: unknown) => {
         if (error instanceof KnowledgeFileRejected) throw error;
-        throw new KnowledgeFileRejected(file, `${file} could not be read as a PDF: ${error instanceof Error ? error.message : String(error)}`);
+        throw new KnowledgeFileRejected(file, `${file} could not be read as a PDF: ${errorMessage(error)}`);
       });
     case "html":
       return htmlText(decodeText(file, bytes));

@@ -8,6 +8,7 @@ import type { KnowledgeSearchResult } from "../../engine/index.js";
 import type { Embedder } from "../../models/index.js";
 import { fuseRankings, type KnowledgeVectors } from "./knowledgeVectors.js";
 import type { KnowledgeIndex } from "./searchIndex.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 export interface HybridParts {
   index: KnowledgeIndex;
@@ -28,7 +29,7 @@ function candidatesFor(k: number): number {
   return Math.min(50, Math.max(k * 3, 20));
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const messageOf = (error: unknown) => errorMessage(error);
 
 /**
  * @example

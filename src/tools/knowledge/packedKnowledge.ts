@@ -12,6 +12,7 @@ import { chunkFile, type ChunkOptions, type KnowledgeChunk } from "./chunks.js";
 import { hybridSearch } from "./hybridSearch.js";
 import { KnowledgeVectors } from "./knowledgeVectors.js";
 import { createKnowledgeIndex, type KnowledgeIndex } from "./searchIndex.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 /** The files of a base that carry no text, so it cannot be indexed from the document. */
 function unpackedFiles(base: KnowledgeBase): string[] {
@@ -141,7 +142,7 @@ export function packedKnowledgeSearch(
         try {
           vectors = await vectorsOf(base, embedder, chunks);
         } catch (error) {
-          vectors = { unavailable: `its chunks could not be embedded: ${error instanceof Error ? error.message : String(error)}` };
+          vectors = { unavailable: `its chunks could not be embedded: ${errorMessage(error)}` };
         }
       }
       signal?.throwIfAborted();

@@ -7,6 +7,7 @@ import variant from "@jitl/quickjs-wasmfile-release-sync";
 import { newQuickJSWASMModuleFromVariant, newVariant } from "quickjs-emscripten-core";
 import { quickJSSandbox } from "./quickjs.js";
 import type { CodeSandbox, FromSandboxPort, SandboxOutcome, ToSandboxPort } from "./types.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 /** Transferable message ports, as used here (checked without DOM types). */
 interface Port {
@@ -51,7 +52,7 @@ scope.onmessage = ({ data }) => {
   // A first empty run loads the module now, so the first tool call is warm.
   sandbox.run({ code: "return null;", args: {}, timeoutMs: 1_000, memoryLimitBytes: 8 << 20 }).then(
     () => port.postMessage({ type: "ready" }),
-    (error: unknown) => port.postMessage({ type: "load_failed", message: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) => port.postMessage({ type: "load_failed", message: errorMessage(error) }),
   );
 };
 
@@ -65,6 +66,6 @@ function answer(port: Port, { id, request }: ToSandboxPort): void {
   port.postMessage({ type: "started", id });
   sandbox.run(request).then(
     (outcome) => port.postMessage({ type: "result", id, outcome }),
-    (error: unknown) => port.postMessage({ type: "result", id, outcome: failed(error instanceof Error ? error.message : String(error)) }),
+    (error: unknown) => port.postMessage({ type: "result", id, outcome: failed(errorMessage(error)) }),
   );
 }

@@ -5,6 +5,7 @@
 import { parentPort } from "node:worker_threads";
 import { inProcessSandbox } from "./inProcess.js";
 import type { SandboxOutcome, SandboxRequest } from "./types.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 /** What the thread is sent, and what it answers. */
 export interface ThreadRun {
@@ -24,7 +25,7 @@ parentPort?.on("message", ({ id, request }: ThreadRun) => {
     (error: unknown) =>
       parentPort?.postMessage({
         id,
-        outcome: { ok: false, code: "SANDBOX_FAILED", message: error instanceof Error ? error.message : String(error) },
+        outcome: { ok: false, code: "SANDBOX_FAILED", message: errorMessage(error) },
       } satisfies ThreadResult),
   );
 });

@@ -6,6 +6,7 @@
  */
 import { shouldInterruptAfterDeadline, type QuickJSContext, type QuickJSHandle, type QuickJSWASMModule } from "quickjs-emscripten-core";
 import { SANDBOX_STACK_BYTES, type CodeSandbox, type SandboxFailureCode, type SandboxOutcome, type SandboxRequest } from "./types.js";
+import { errorMessage } from "../../schema/errorMessage.js";
 
 /** The global the arguments arrive in (as JSON text); the prelude reads and deletes it. */
 const ARGS_GLOBAL = "__graphwright_args";
@@ -156,7 +157,7 @@ export function quickJSSandbox(load: () => Promise<QuickJSWASMModule>): CodeSand
         return runInQuickJS(loaded, request);
       } catch (error) {
         module = undefined;
-        return failure("SANDBOX_FAILED", `The JavaScript sandbox failed: ${error instanceof Error ? error.message : String(error)}`);
+        return failure("SANDBOX_FAILED", `The JavaScript sandbox failed: ${errorMessage(error)}`);
       }
     },
   };

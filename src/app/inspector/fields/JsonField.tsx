@@ -5,6 +5,7 @@ import { useMemo, useState } from "react";
 import { LazyCodeEditor } from "../../editors/LazyCodeEditor";
 import { Field } from "./Field";
 import { useDraftText } from "./useDraft";
+import { errorMessage } from "../../../schema/errorMessage.js";
 
 interface JsonFieldProps {
   label: string;
@@ -44,7 +45,7 @@ export function JsonField({ label, value, onCommit, check, optional = false, row
     try {
       parsed = JSON.parse(text);
     } catch (cause) {
-      setError(`Invalid JSON: ${cause instanceof Error ? cause.message : String(cause)}`);
+      setError(`Invalid JSON: ${errorMessage(cause)}`);
       return false;
     }
     const problem = check?.(parsed) ?? null;

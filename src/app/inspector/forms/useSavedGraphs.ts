@@ -2,6 +2,7 @@
 import { useEffect, useState } from "react";
 import type { GraphSummary } from "../../../persistence/workspace/index.js";
 import { useGraphSession } from "../../services/GraphSessionProvider";
+import { errorMessage } from "../../../schema/errorMessage.js";
 
 export interface SavedGraphs {
   graphs: GraphSummary[] | null;
@@ -17,10 +18,7 @@ export function useSavedGraphs(): SavedGraphs {
     session.workspace.graphs
       .list()
       .then((graphs) => live && setState({ graphs, error: null }))
-      .catch(
-        (failure: unknown) =>
-          live && setState({ graphs: [], error: `Could not list your graphs: ${failure instanceof Error ? failure.message : String(failure)}` }),
-      );
+      .catch((failure: unknown) => live && setState({ graphs: [], error: `Could not list your graphs: ${errorMessage(failure)}` }));
     return () => {
       live = false;
     };

@@ -17,6 +17,7 @@ import { indexFiles, stopIndexing, touchKnowledge, useKnowledgeJob } from "../..
 import { KnowledgeProgress } from "./KnowledgeProgress";
 import { useGraphUpdate } from "./useGraphUpdate";
 import { useKnowledgeStats } from "./useKnowledgeStats";
+import { errorMessage } from "../../../schema/errorMessage.js";
 
 const NO_BASES: readonly KnowledgeBase[] = [];
 
@@ -46,7 +47,7 @@ export function KnowledgeBaseItem({ base, graphId, onDelete }: KnowledgeBaseItem
       await knowledgeClient().removeFile(graphId, base.id, name);
       update((d) => withoutKnowledgeFile(d, base.id, name));
     } catch (error) {
-      setRemoveErrors([{ file: name, message: `could not be removed: ${error instanceof Error ? error.message : String(error)}` }]);
+      setRemoveErrors([{ file: name, message: `could not be removed: ${errorMessage(error)}` }]);
     } finally {
       touchKnowledge(graphId, base.id);
     }

@@ -15,6 +15,7 @@ import { KnowledgeBaseItem } from "./KnowledgeBaseItem";
 import { addKnowledgeBase, agentsUsing, deleteKnowledgeBase } from "./knowledgeEdits";
 import { stopIndexing } from "../../services/knowledgeJobs";
 import { useGraphUpdate } from "./useGraphUpdate";
+import { errorMessage } from "../../../schema/errorMessage.js";
 
 const NO_BASES: readonly KnowledgeBase[] = [];
 
@@ -36,7 +37,7 @@ export function KnowledgeBasesEditor() {
       await knowledgeClient().deleteBase(graphId, base.id);
       setProblem(null);
     } catch (error) {
-      setProblem(`The files of “${base.name}” could not be deleted from this browser: ${error instanceof Error ? error.message : String(error)}`);
+      setProblem(`The files of “${base.name}” could not be deleted from this browser: ${errorMessage(error)}`);
     }
   };
   const users = deleting ? agentsUsing(editor.getState().document, deleting.id) : [];

@@ -8,6 +8,7 @@ import { appEngine } from "../../services/engineClient";
 import { Dialog } from "../../shell/Dialog";
 import { buttonClass, errorClass, hintClass, inputClass, labelClass } from "../fields/styles";
 import { headerLines, parseHeaderLines } from "./mcpCatalog";
+import { errorMessage } from "../../../schema/errorMessage.js";
 
 type Props = {
   /** The server to edit; a new one when absent. */
@@ -56,7 +57,7 @@ export function McpServerDialog({ initial, onAdd, onClose, list = listInWorker }
       const tools = await list(parsed.data);
       setListing({ state: "listed", server: parsed.data, tools });
     } catch (failure) {
-      setListing({ state: "failed", message: failure instanceof Error ? failure.message : String(failure) });
+      setListing({ state: "failed", message: errorMessage(failure) });
     }
   };
 

@@ -5,6 +5,7 @@ import type { ToolDefinition } from "../../../schema/index.js";
 import type { OpenApiOperation } from "../../io/openapiTools";
 import { Dialog } from "../../shell/Dialog";
 import { buttonClass, errorClass, hintClass, inputClass, labelClass } from "../fields/styles";
+import { errorMessage } from "../../../schema/errorMessage.js";
 
 /** Operations listed at once; a filter finds the others in a large API. */
 const SHOWN = 200;
@@ -45,7 +46,7 @@ export function OpenApiImportDialog({ taken, onAdd, onClose }: Props) {
       if (!baseUrl) setBaseUrl(result.baseUrl);
       if (result.operations.length === 0) setProblem("The document has no operations.");
     } catch (failure) {
-      setProblem(`The document could not be read: ${failure instanceof Error ? failure.message : String(failure)}`);
+      setProblem(`The document could not be read: ${errorMessage(failure)}`);
     } finally {
       setReading(false);
     }

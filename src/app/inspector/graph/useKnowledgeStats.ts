@@ -2,6 +2,7 @@
 // files change or an indexing batch ends.
 import { useEffect, useState } from "react";
 import { knowledgeClient } from "../../services/knowledgeClient";
+import { errorMessage } from "../../../schema/errorMessage.js";
 
 export interface KnowledgeStats {
   files: number;
@@ -21,7 +22,7 @@ export function useKnowledgeStats(graphId: string, baseId: string, revision: str
       .stats(graphId, baseId)
       .then(
         (stats) => current && setState({ stats, error: null }),
-        (error: unknown) => current && setState({ stats: null, error: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) => current && setState({ stats: null, error: errorMessage(error) }),
       );
     return () => {
       current = false;

@@ -9,6 +9,7 @@ import type { GraphDocument } from "../../../schema/index.js";
 import { animationFrames, createFrameBatcher, type FrameBatcher, type FrameScheduler } from "../frameBatcher";
 import type { PlaygroundController, ThreadFork } from "./playgroundController";
 import type { PlaygroundStore } from "./types";
+import { errorMessage } from "../../../schema/errorMessage.js";
 
 export interface PlaygroundStoreDeps {
   controller: PlaygroundController;
@@ -71,10 +72,6 @@ export interface PlaygroundSteps {
  * turns instead of waiting for all its events.
  */
 export const LATEST_RUNS = 50;
-
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function defaultId(prefix: string): string {
   const random = globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
@@ -187,11 +184,11 @@ export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: Pla
       await reading;
       if (ticket !== generation) return;
       if (options.resume !== false)
-        await steps.resumeCut?.(threadId).catch((error: unknown) => fail(`Could not resume the interrupted run: ${errorText(error)}`));
+        await steps.resumeCut?.(threadId).catch((error: unknown) => fail(`Could not resume the interrupted run: ${errorMessage(error)}`));
     } catch (error) {
       if (ticket !== generation) return;
       set({ loading: false });
-      fail(`Could not read this thread: ${errorText(error)}`);
+      fail(`Could not read this thread: ${errorMessage(error)}`);
     }
   };
 

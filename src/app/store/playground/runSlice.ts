@@ -5,9 +5,10 @@ import type { GraphDocument } from "../../../schema/index.js";
 import { eventsUntilCheckpoint, eventsUntilPause, replayBase } from "../../services/threadBranch";
 import type { RunHandlers } from "../../services/engineClient";
 import type { RunStart } from "./playgroundController";
-import { errorText, type PlaygroundSteps } from "./playgroundSteps";
+import { type PlaygroundSteps } from "./playgroundSteps";
 import { createSendTurn } from "./sendTurn";
 import type { PlaygroundState, RunSlice, RunState } from "./types";
+import { errorMessage } from "../../../schema/errorMessage.js";
 
 export interface RunOptions {
   /** The run's id, when the send already recorded it. */
@@ -198,7 +199,7 @@ export const createRunSlice =
           if (pause) await steps.branch(document, event.checkpoint_id, pause.history, branchTitle("fork"), { atPause: { answeredAt: pause.answeredAt } });
           else await steps.branch(document, event.checkpoint_id, eventsUntilCheckpoint(events, event.checkpoint_id), branchTitle("fork"));
         } catch (error) {
-          steps.fail(`Could not fork the thread: ${errorText(error)}`);
+          steps.fail(`Could not fork the thread: ${errorMessage(error)}`);
         }
       },
 
@@ -209,7 +210,7 @@ export const createRunSlice =
           if (!events) return;
           await steps.branch(document, event.checkpoint_id, eventsUntilCheckpoint(events, event.checkpoint_id), branchTitle("edited fork"), { edits });
         } catch (error) {
-          steps.fail(`Could not fork the thread: ${errorText(error)}`);
+          steps.fail(`Could not fork the thread: ${errorMessage(error)}`);
         }
       },
 
@@ -225,7 +226,7 @@ export const createRunSlice =
           startRun(document, threadId, answer.label, { resume: { interrupt_id: answer.interruptId, value: answer.value } });
           return true;
         } catch (error) {
-          steps.fail(`Could not fork the thread: ${errorText(error)}`);
+          steps.fail(`Could not fork the thread: ${errorMessage(error)}`);
           return false;
         }
       },
@@ -242,7 +243,7 @@ export const createRunSlice =
           const threadId = await steps.branch(document, checkpointId, before, title);
           if (threadId) startRun(document, threadId, start.input, { replay: run });
         } catch (error) {
-          steps.fail(`Could not replay the run: ${errorText(error)}`);
+          steps.fail(`Could not replay the run: ${errorMessage(error)}`);
         }
       },
     };

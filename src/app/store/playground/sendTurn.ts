@@ -8,11 +8,12 @@ import type { GraphDocument } from "../../../schema/index.js";
 import { summarizeProblems } from "../../../worker/protocol";
 import { problemsOf } from "../selectors";
 import { pendingOf, typedAnswer } from "../pendingInterrupts";
-import { errorText, type PlaygroundSteps } from "./playgroundSteps";
+import { type PlaygroundSteps } from "./playgroundSteps";
 import type { RunOptions } from "./runSlice";
 import { sendEvent } from "./sendEvent";
 import { DEFAULT_THREAD_TITLE, titleFrom } from "./threadTitle";
 import type { PlaygroundState, SendOptions } from "./types";
+import { errorMessage } from "../../../schema/errorMessage.js";
 
 export interface SendTurnDeps {
   steps: PlaygroundSteps;
@@ -85,7 +86,7 @@ export function createSendTurn({ steps, get, set, startRun }: SendTurnDeps) {
       void recorded.catch(() => undefined);
       return true;
     } catch (error) {
-      steps.fail(`Could not start the run: ${errorText(error)}`);
+      steps.fail(`Could not start the run: ${errorMessage(error)}`);
       return false;
     }
   };

@@ -1,8 +1,9 @@
 // The thread slice: which graph's threads are shown, which thread is active and its events.
 import type { StateCreator } from "zustand/vanilla";
-import { errorText, type PlaygroundSteps } from "./playgroundSteps";
+import { type PlaygroundSteps } from "./playgroundSteps";
 import { DEFAULT_THREAD_TITLE } from "./threadTitle";
 import type { PlaygroundState, ThreadSlice } from "./types";
+import { errorMessage } from "../../../schema/errorMessage.js";
 
 export const createThreadSlice =
   (steps: PlaygroundSteps): StateCreator<PlaygroundState, [], [], ThreadSlice> =>
@@ -27,7 +28,7 @@ export const createThreadSlice =
       } catch (error) {
         if (steps.isStale(ticket)) return;
         set({ loading: false });
-        steps.fail(`Could not read this graph's threads: ${errorText(error)}`);
+        steps.fail(`Could not read this graph's threads: ${errorMessage(error)}`);
       }
     },
 
@@ -35,7 +36,7 @@ export const createThreadSlice =
       try {
         return await steps.createThread(DEFAULT_THREAD_TITLE);
       } catch (error) {
-        steps.fail(`Could not create a thread: ${errorText(error)}`);
+        steps.fail(`Could not create a thread: ${errorMessage(error)}`);
         return null;
       }
     },
@@ -53,7 +54,7 @@ export const createThreadSlice =
         await steps.controller.renameThread(threadId, clean.slice(0, 200));
         await steps.refreshThreads(graphId);
       } catch (error) {
-        steps.fail(`Could not rename the thread: ${errorText(error)}`);
+        steps.fail(`Could not rename the thread: ${errorMessage(error)}`);
       }
     },
 
@@ -66,7 +67,7 @@ export const createThreadSlice =
         const threads = await steps.refreshThreads(graphId);
         if (get().activeThreadId === threadId) await steps.activate(threads[0]?.id ?? null);
       } catch (error) {
-        steps.fail(`Could not delete the thread: ${errorText(error)}`);
+        steps.fail(`Could not delete the thread: ${errorMessage(error)}`);
       }
     },
 
@@ -81,7 +82,7 @@ export const createThreadSlice =
         }
         await steps.activate(thread.id);
       } catch (error) {
-        steps.fail(`Could not open the thread: ${errorText(error)}`);
+        steps.fail(`Could not open the thread: ${errorMessage(error)}`);
       }
     },
   });

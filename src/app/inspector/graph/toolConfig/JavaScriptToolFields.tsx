@@ -13,6 +13,7 @@ import { NumberField } from "../../fields/NumberField";
 import { buttonClass, hintClass, labelClass } from "../../fields/styles";
 import { useDraftText } from "../../fields/useDraft";
 import type { ToolConfigProps } from "./toolConfigFields";
+import { errorMessage } from "../../../../schema/errorMessage.js";
 
 type JavaScript = ToolOfKind<"javascript">["config"];
 
@@ -40,7 +41,7 @@ export function JavaScriptToolFields({ config, onConfig }: ToolConfigProps<JavaS
     try {
       args = JSON.parse(sample);
     } catch (cause) {
-      setResult(`Error: the sample arguments are not JSON (${cause instanceof Error ? cause.message : String(cause)})`);
+      setResult(`Error: the sample arguments are not JSON (${errorMessage(cause)})`);
       return;
     }
     const tested = config.code;
@@ -53,7 +54,7 @@ export function JavaScriptToolFields({ config, onConfig }: ToolConfigProps<JavaS
           if (!outcome.ok) setFailure({ code: tested, message: outcome.message, line: outcome.line, column: outcome.column });
           return outcomeText(outcome);
         },
-        (error: unknown) => `Error: ${error instanceof Error ? error.message : String(error)}`,
+        (error: unknown) => `Error: ${errorMessage(error)}`,
       )
       .then(setResult)
       .finally(() => setTesting(false));

@@ -154,9 +154,10 @@ export async function ejectDocument(input: unknown, options: EjectOptions = {}):
     { path: "package.json", text: packageJson(plan, files) },
     { path: "tsconfig.json", text: TSCONFIG },
     { path: "langgraph.json", text: langgraphJson(plan) },
-    { path: "README.md", text: readme(plan, todos, files) },
   );
-  const environment = environmentOf(plan);
+  // What the graph and the saved graphs its Subgraph nodes run read from the environment.
+  const environment = environmentOf(plans);
+  files.push({ path: "README.md", text: readme(plan, todos, files, environment) });
   if (environment.length > 0) files.push({ path: ".env.example", text: envExample(environment) });
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, todos };

@@ -15,10 +15,11 @@ interface EnvVariable {
 
 /**
  * What the project reads from its environment: each provider's key, and each secret a tool sends
- * (`{{ secrets.NAME }}` in an HTTP tool's headers or query, or an MCP server's headers) as NAME.
+ * (`{{ secrets.NAME }}` in an HTTP tool's headers or query, or an MCP server's headers) as NAME —
+ * in the graph and in every saved graph its Subgraph nodes run (`plans`: the graph's plan first).
  */
-export function environmentOf(plan: EjectPlan): EnvVariable[] {
-  const providers = new Set(plan.modelUsers.flatMap((user) => profileChain(plan, user).map((p) => p.provider)));
+export function environmentOf(plans: readonly EjectPlan[]): EnvVariable[] {
+  const providers = new Set(plans.flatMap((plan) => plan.modelUsers.flatMap((user) => profileChain(plan, user).map((p) => p.provider))));
   const out: EnvVariable[] = [];
   if (providers.has("openai"))
     out.push({ name: "OPENAI_API_KEY", what: "the OpenAI (or compatible) API key of the models on an openai profile", secret: false });
@@ -27,12 +28,14 @@ export function environmentOf(plan: EjectPlan): EnvVariable[] {
   const note = (template: string, tool: string) => {
     for (const name of secretNamesIn(template)) users.set(name, (users.get(name) ?? new Set()).add(tool));
   };
-  for (const definition of plan.document.tools) {
-    if (definition.kind === "http")
-      [...Object.values(definition.config.headers), ...Object.values(definition.config.query)].forEach((t) => note(t, definition.name));
-    if (definition.kind === "mcp") {
-      const server = plan.document.mcp_servers?.find((s) => s.name === definition.config.server);
-      Object.values(server?.headers ?? {}).forEach((t) => note(t, definition.name));
+  for (const { document } of plans) {
+    for (const definition of document.tools) {
+      if (definition.kind === "http")
+        [...Object.values(definition.config.headers), ...Object.values(definition.config.query)].forEach((t) => note(t, definition.name));
+      if (definition.kind === "mcp") {
+        const server = document.mcp_servers?.find((s) => s.name === definition.config.server);
+        Object.values(server?.headers ?? {}).forEach((t) => note(t, definition.name));
+      }
     }
   }
   for (const [name, tools] of [...users].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
@@ -144,7 +147,12 @@ await graph.invoke(new Command({ resume: { decision: "approve" } }), config);
 \`\`\`
 `;
 
-export function readme(plan: EjectPlan, todos: readonly EjectTodo[], files: readonly { path: string }[] = []): string {
+export function readme(
+  plan: EjectPlan,
+  todos: readonly EjectTodo[],
+  files: readonly { path: string }[] = [],
+  environment: readonly EnvVariable[] = environmentOf([plan]),
+): string {
   const { document } = plan;
   const rows = plan.agents.map(
     (agent) =>
@@ -176,7 +184,7 @@ npx @langchain/langgraph-cli dev   # serve the graph (langgraph.json)
 
 Agents on the \`scripted\` profile answer from rules (\`src/scripts.ts\`), offline. Agents on a provider's
 profile read their key from the environment: \`OPENAI_API_KEY\` or \`ANTHROPIC_API_KEY\`.
-${environmentText(environmentOf(plan))}
+${environmentText(environment)}
 ## Where each node is
 
 | node | kind | function in \`src/graph.ts\` | what it does |

@@ -147,12 +147,7 @@ await graph.invoke(new Command({ resume: { decision: "approve" } }), config);
 \`\`\`
 `;
 
-export function readme(
-  plan: EjectPlan,
-  todos: readonly EjectTodo[],
-  files: readonly { path: string }[] = [],
-  environment: readonly EnvVariable[] = environmentOf([plan]),
-): string {
+export function readme(plan: EjectPlan, todos: readonly EjectTodo[], files: readonly { path: string }[], environment: readonly EnvVariable[]): string {
   const { document } = plan;
   const rows = plan.agents.map(
     (agent) =>

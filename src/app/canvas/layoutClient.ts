@@ -58,7 +58,7 @@ export async function layoutOffMainThread(document: GraphDocument, sizes: Readon
   const request: LayoutRequest = { id: ++nextId, graph: layoutGraphOf(document), sizes: [...sizes] };
   const target = worker;
   return new Promise((resolve, reject) => {
-    waiting.set(request.id, { nodes: document.nodes, resolve, reject });
+    waiting.set(request.id, { nodes: request.graph.nodes, resolve, reject });
     target.postMessage(request);
   });
 }

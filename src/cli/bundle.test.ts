@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { Client } from "@langchain/langgraph-sdk";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../server/testing/langgraphServer.js";
+import { reservedPort } from "../../tests/support/ports.js";
 import { runCli } from "./testing/runCli.js";
 
 const exec = promisify(execFile);
@@ -16,7 +16,8 @@ async function waitForServer(url: string, child: ReturnType<typeof spawn>, outpu
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`langgraphjs dev exited with ${child.exitCode}:\n${output()}`);
     try {
-      if ((await fetch(`${url}/ok`)).ok) return;
+      // LangGraph's own answer, not just any server's: anything else on the port is not ours.
+      if (((await (await fetch(`${url}/ok`)).json()) as { ok?: unknown }).ok === true) return;
     } catch {
       // Not listening yet.
     }
@@ -64,7 +65,7 @@ describe("cli bundle", () => {
     // cache of registry packages when it has them: the same tarballs, without asking the registry again).
     await exec("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: out, timeout: 300_000 });
 
-    const port = await freePort();
+    const port = await reservedPort();
     const url = `http://127.0.0.1:${port}`;
     let log = "";
     child = spawn("npx", ["langgraphjs", "dev", "--no-browser", "--host", "127.0.0.1", "--port", String(port)], {

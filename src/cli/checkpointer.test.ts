@@ -5,7 +5,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CheckpointError, parseCheckpointSpec, redactPassword } from "./checkpointer.js";
-import { freePort } from "./testing/postgresServer.js";
+import { reservedPort } from "../../tests/support/ports.js";
 import { postgresForSuite } from "./testing/postgresSuite.js";
 import { ROOT, runCli } from "./testing/runCli.js";
 
@@ -93,7 +93,7 @@ describe("cli run --checkpoint", () => {
   });
 
   it("reports an unreachable Postgres in one line without its password and exits 1", async () => {
-    const url = `postgres://graphwright:hunter2@127.0.0.1:${await freePort()}/runs`;
+    const url = `postgres://graphwright:hunter2@127.0.0.1:${await reservedPort()}/runs`;
     const { code, stderr } = await runCli(["run", EXAMPLE, "hi", "--checkpoint", url]);
     expect(code).toBe(1);
     expect(stderr).toMatch(/^Cannot open checkpoint store postgres:\/\/graphwright:\*\*\*@127\.0\.0\.1:\d+\/runs: connect ECONNREFUSED 127\.0\.0\.1:\d+\n$/);

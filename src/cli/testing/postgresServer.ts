@@ -6,10 +6,10 @@ import { execFile, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { chown, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { reservedPort } from "../../../tests/support/ports.js";
 
 const exec = promisify(execFile);
 
@@ -88,7 +88,7 @@ export async function startPostgresServer(bin: string): Promise<PostgresServer> 
       ...["-D", data, "-U", DATABASE_USER, `--pwfile=${path.join(dir, "password")}`],
       ...["--auth-local=trust", "--auth-host=scram-sha-256", "--encoding=UTF8", "--locale=C", "--no-sync", "--no-instructions"],
     ]);
-    const port = await freePort();
+    const port = await reservedPort();
     // Durability is irrelevant for a throwaway server; skipping fsync keeps each commit fast.
     const settings = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
     await run(owner, path.join(bin, "pg_ctl"), ["start", "-D", data, "-l", path.join(dir, "server.log"), "-w", "-t", "30", "-o", settings]);
@@ -113,16 +113,4 @@ function serverUser(): { uid: number; gid: number } {
 /** Runs a server binary, as `owner` when the tests run as root. */
 async function run(owner: { uid: number; gid: number } | undefined, command: string, args: string[]): Promise<void> {
   await exec(command, args, { ...(owner ? { uid: owner.uid, gid: owner.gid } : {}), env: { ...process.env, LC_ALL: "C" }, timeout: 60_000 });
-}
-
-/** A port on 127.0.0.1 that nothing listens on (just released by the OS). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }

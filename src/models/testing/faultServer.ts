@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { reservedPort } from "../../../tests/support/ports.js";
 
 export interface RecordedRequest {
   method: string;
@@ -79,11 +80,9 @@ export async function startWireServer(respond: Respond, options: { port?: number
   };
 }
 
-/** A URL on which nothing listens: a port the OS just gave us and took back. */
+/** A URL on which nothing listens, on a port no other test is handed meanwhile (see reservedPort). */
 export async function closedPortUrl(): Promise<string> {
-  const server = await startWireServer(() => ({ kind: "json", status: 500, body: {} }));
-  await server.close();
-  return server.url;
+  return `http://127.0.0.1:${await reservedPort()}`;
 }
 
 function corsHeaders(reply: CorsOptions): Record<string, string> {

@@ -12,7 +12,7 @@ import { answerServerRequest, forkOnServer, runTurnOnServer } from "../../worker
 import { LANGGRAPH_SERVER_SECRET, LANGGRAPH_SERVER_URL_SETTING } from "../../worker/protocol.js";
 import type { CredentialStore } from "../../worker/providerKeys.js";
 import { nodeServices } from "../graph/nodeServices.js";
-import { freePort } from "../testing/langgraphServer.js";
+import { reservedPort } from "../../../tests/support/ports.js";
 import { startRuntimeServer, type RuntimeServer } from "./serve.js";
 
 const KEY = "gw-server-key-7f3a";
@@ -44,7 +44,7 @@ async function answering(status: number, body: unknown, searches?: unknown[]): P
     response.writeHead(search ? 200 : status, { "content-type": "application/json" });
     response.end(JSON.stringify(search ? searches : body));
   });
-  const port = await freePort();
+  const port = await reservedPort();
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
@@ -56,7 +56,7 @@ describe("a runtime server that wants an API key, and servers that fail", () => 
   beforeAll(async () => {
     process.env.LOG_LEVEL = "warn";
     dir = await mkdtemp(path.join(tmpdir(), "gw-runtime-key-"));
-    server = await startRuntimeServer({ port: await freePort(), stateDir: dir, apiKey: KEY });
+    server = await startRuntimeServer({ port: await reservedPort(), stateDir: dir, apiKey: KEY });
   }, 120_000);
 
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../testing/langgraphServer.js";
+import { reservedPort } from "../../../tests/support/ports.js";
 import { startRuntimeServer, type RuntimeServer } from "./serve.js";
 
 interface Answer {
@@ -34,7 +34,7 @@ describe("the runtime server trusts only its own origins and names", () => {
   beforeAll(async () => {
     process.env.LOG_LEVEL = "warn";
     dir = await mkdtemp(path.join(tmpdir(), "gw-runtime-guard-"));
-    port = await freePort();
+    port = await reservedPort();
     server = await startRuntimeServer({ port, stateDir: dir });
   }, 120_000);
 
@@ -88,7 +88,7 @@ describe("the runtime server trusts only its own origins and names", () => {
   });
 
   it("refuses to listen on a non-loopback address without an API key", async () => {
-    await expect(startRuntimeServer({ port: await freePort(), host: "0.0.0.0", stateDir: path.join(dir, "open") })).rejects.toThrow(
+    await expect(startRuntimeServer({ port: await reservedPort(), host: "0.0.0.0", stateDir: path.join(dir, "open") })).rejects.toThrow(
       /Refusing to listen on 0\.0\.0\.0 without an API key/,
     );
   });

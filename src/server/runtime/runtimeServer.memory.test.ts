@@ -14,7 +14,7 @@ import { publishDocument } from "../client/publish.js";
 import { serverClient } from "../client/serverClient.js";
 import { runOnServer } from "../client/serverRun.js";
 import { nodeServices } from "../graph/nodeServices.js";
-import { freePort } from "../testing/langgraphServer.js";
+import { reservedPort } from "../../../tests/support/ports.js";
 import { startRuntimeServer, type RuntimeServer } from "./serve.js";
 
 const KEY = "sk-server-memory-51c9e0";
@@ -30,7 +30,7 @@ describe("long-term memory on the runtime server", () => {
     process.env.OPENAI_API_KEY = KEY;
     embeddings = await startWireServer((request) => (isEmbeddingsRequest(request) ? embeddingsReply(request) : { kind: "json", status: 404, body: {} }));
     dir = await mkdtemp(path.join(tmpdir(), "gw-runtime-memory-"));
-    server = await startRuntimeServer({ port: await freePort(), stateDir: dir });
+    server = await startRuntimeServer({ port: await reservedPort(), stateDir: dir });
   }, 120_000);
 
   afterAll(async () => {

@@ -11,7 +11,7 @@ import { serverClient } from "../client/serverClient.js";
 import { runOnServer } from "../client/serverRun.js";
 import { historyEvents, listServerThreads } from "../client/serverThreads.js";
 import { nodeServices } from "../graph/nodeServices.js";
-import { freePort } from "../testing/langgraphServer.js";
+import { reservedPort } from "../../../tests/support/ports.js";
 import { startRuntimeServer, type RuntimeServer } from "./serve.js";
 
 const EXAMPLES = path.resolve(import.meta.dirname, "../../../examples");
@@ -30,7 +30,7 @@ describe("the Graphwright runtime server", () => {
   beforeAll(async () => {
     process.env.LOG_LEVEL = "warn";
     dir = await mkdtemp(path.join(tmpdir(), "gw-runtime-"));
-    server = await startRuntimeServer({ port: await freePort(), stateDir: dir });
+    server = await startRuntimeServer({ port: await reservedPort(), stateDir: dir });
   }, 120_000);
 
   afterAll(async () => {
@@ -116,7 +116,7 @@ describe("the Graphwright runtime server", () => {
 
   it("says which server failed and what to do when it is down, lacks the assistant or refuses the document", async () => {
     const document = await example("weather-assistant.json");
-    const downUrl = `http://127.0.0.1:${await freePort()}`;
+    const downUrl = `http://127.0.0.1:${await reservedPort()}`;
     const down = await turn(document, "00000000-0000-4000-8000-000000000000", "thread_x", { message: "hi" }, downUrl);
     expect(down.find((e) => e.type === "error")).toMatchObject({ code: "SERVER_UNREACHABLE" });
     expect((down.find((e) => e.type === "error") as { message: string }).message).toContain(`The LangGraph server at ${downUrl} cannot be reached`);

@@ -2,25 +2,13 @@
  * Test harness: LangGraph's API server (`@langchain/langgraph-api`, what `langgraphjs dev`
  * serves) in this process on a free loopback port, serving the given graph modules.
  */
-import { createServer } from "node:net";
 import { existsSync } from "node:fs";
 import { mkdir, symlink } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { reservedPort } from "../../../tests/support/ports.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-
-/** A free TCP port on 127.0.0.1 (never a fixed one: 2024 may be taken). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Lets modules written into `dir` (outside this checkout) import this checkout's packages. */
 export async function linkPackages(dir: string): Promise<void> {
@@ -43,7 +31,7 @@ export async function startLangGraphServer(options: {
   process.env.LOG_LEVEL ??= "warn";
   process.env.LANGGRAPH_CLI_NO_ANALYTICS = "1";
   const { startServer } = await import("@langchain/langgraph-api/server");
-  const port = await freePort();
+  const port = await reservedPort();
   const { cleanup } = await startServer({ port, host: "127.0.0.1", nWorkers: options.workers ?? 4, cwd: options.cwd, graphs: options.graphs });
   return { url: `http://127.0.0.1:${port}`, close: cleanup };
 }

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { builtCli } from "../../cli/testing/builtCli.js";
-import { freePort } from "./langgraphServer.js";
+import { reservedPort } from "../../../tests/support/ports.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -37,7 +37,7 @@ export async function startRuntimeProcess(
   options: { timeoutMs?: number; corsOrigins?: string[]; graphsDir?: string; apiKey?: string } = {},
 ): Promise<RuntimeProcess> {
   const state = await mkdtemp(path.join(tmpdir(), "gw-runtime-state-"));
-  const port = await freePort();
+  const port = await reservedPort();
   const url = `http://127.0.0.1:${port}`;
   let log = "";
   let child: ChildProcess | null = null;

@@ -6,10 +6,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { z } from "zod";
+import { reservedPort } from "../../../tests/support/ports.js";
 
 export interface FaultyMcpServer {
   /** The MCP endpoint, `http://127.0.0.1:<port>/mcp`. */
@@ -74,7 +74,8 @@ export async function startFaultyMcpServer(): Promise<FaultyMcpServer> {
   };
 
   let http: Server | null = null;
-  let port = 0;
+  // Not port 0: once killed, a port the OS handed out could go to another test's server before restart().
+  const port = await reservedPort();
   const listen = async () => {
     const next = createServer((req, res) => {
       handle(req, res).catch((error: unknown) => {
@@ -85,7 +86,6 @@ export async function startFaultyMcpServer(): Promise<FaultyMcpServer> {
       next.once("error", reject);
       next.listen(port, "127.0.0.1", () => resolve());
     });
-    port = (next.address() as AddressInfo).port;
     http = next;
   };
   const kill = async () => {

@@ -4,6 +4,7 @@
  */
 export { compileGraph, ENTRY_NODE, type CompiledDocument } from "./compile.js";
 export { runGraph, collectRun, type RunInput, type RunOptions } from "./run.js";
+export { DELTA_CHANNELS } from "./state.js";
 export { replayModels, replayServices, type ReplayedReply } from "./replay.js";
 export { runTests, type AssertionResult, type RunTestsOptions, type TestProgress, type TestResult, type TestsReport } from "./regression/runTests.js";
 export { checkAssertion, turnFacts, type AssertionOutcome, type TurnFacts } from "./regression/assertionChecks.js";

@@ -75,6 +75,12 @@ export const builtinChannels = {
   actions: Annotation<ActionPlan | null>({ reducer: (_l, r) => r, default: () => null }),
 };
 
+/**
+ * The built-in channels whose checkpoints keep each step's writes, read back as a history.
+ * @example saver.readAhead(threadId, DELTA_CHANNELS) // ["messages"]
+ */
+export const DELTA_CHANNELS: readonly string[] = Object.entries(builtinChannels).flatMap(([name, channel]) => (channel instanceof DeltaChannel ? [name] : []));
+
 /** Builds the state annotation of a document. */
 export function buildStateAnnotation(channels: readonly StateChannel[]) {
   const user: StateDefinition = {};

@@ -6,8 +6,9 @@
  */
 import type { KnowledgeEmbedders } from "../models/index.js";
 import { InMemoryStore, type BaseCheckpointSaver, type BaseStore } from "@langchain/langgraph/web";
-import { runGraph, type BackgroundTaskStore, type CompiledDocument, type KnowledgeSearch, type RunEvent } from "../engine/index.js";
+import { DELTA_CHANNELS, runGraph, type BackgroundTaskStore, type CompiledDocument, type KnowledgeSearch, type RunEvent } from "../engine/index.js";
 import type { EvaluationStore, RunStore } from "../persistence/workspace/index.js";
+import { IdbSaver } from "../persistence/saver/IdbSaver.js";
 import { asRunId, asThreadId, type GraphDocument } from "../schema/index.js";
 import { createBackgroundRuns } from "./backgroundRuns";
 import { createCutRunResumer } from "./cutRuns";
@@ -20,7 +21,7 @@ import { answerMemoryRequest } from "./memoryAccess";
 import { storedGraphMemory } from "./memoryStores";
 import { createPageSandbox } from "./pageSandbox";
 import { BACKGROUND_RUN_PREFIX, type FromWorker, type RunRequest, type ThreadLock, type ToWorker } from "./protocol";
-import { readCredentials, type CredentialStore } from "./providerKeys";
+import type { CredentialStore } from "./providerKeys";
 import { createWorkerRedaction, redactEvents, redactingPost, redactingRuns, type WorkerRedaction } from "./redaction";
 import { createRunRecorder } from "./runRecorder";
 import { createToolSecrets } from "./toolSecretOrigins";
@@ -110,16 +111,14 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
   const compile = createHostCompiler(servicesFor);
   const tests = createTestRuns({
     servicesFor,
-    credentials: options.credentials,
     post,
-    learn: async (request) => {
+    credentials: async (request) => {
       redaction.learn(request.document);
-      await redaction.refresh();
+      return redaction.refresh();
     },
   });
   const evaluations = createEvaluationRuns({
     servicesFor,
-    credentials: options.credentials,
     runs,
     ...(options.evaluations ? { evaluations: options.evaluations } : {}),
     redaction,
@@ -130,8 +129,7 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
     const document = await options.loadDocument?.(graphId);
     if (!document) throw new Error(`graph "${graphId}" is no longer in the workspace`);
     redaction.learn(document);
-    await redaction.refresh();
-    return compile(document, { credentials: await readCredentials(options.credentials), graphId });
+    return compile(document, { credentials: await redaction.refresh(), graphId });
   };
   const resumeCut = createCutRunResumer({ runs, checkpointer, withThreadLock: options.withThreadLock, post, now, compileStored, record, controllers });
   const resumeCutOnServer = createServerCutRunResumer(
@@ -150,9 +148,9 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
       let compiled: CompiledDocument;
       try {
         redaction.learn(request.document);
-        // The saved keys are read for the redactor and for the run at once, not one after the other.
-        const [, credentials] = await Promise.all([redaction.refresh(), request.replay ? null : readCredentials(options.credentials)]);
-        compiled = compile(request.document, { credentials, replay: request.replay, graphId: request.graphId });
+        // One read of the saved keys, for the redactor and the run.
+        const credentials = await redaction.refresh();
+        compiled = compile(request.document, { credentials: request.replay ? null : credentials, replay: request.replay, graphId: request.graphId });
       } catch (error) {
         post({ type: "failed", runId, ...describeCompileFailure(error) });
         return;
@@ -191,11 +189,20 @@ export function createEngineHost(options: EngineHostOptions): EngineHost {
       const onEvent = (event: RunEvent) => {
         if (event.type === "delegation_queued") background?.hold(compiled, event.task_id);
       };
+      // The run's first reads of its thread go out with its record and task list, not after them.
+      const readsHere = request.runOn !== "server" && !request.agent && checkpointer instanceof IdbSaver;
       // Queued: behind this worker's own run of the thread (a background follow-up turn), or for a
       // moment behind a reloaded page's previous worker; a tab really running the thread refuses it.
       await options.withThreadLock(
         threadId,
-        () => record({ runId, threadId, graphId: request.graphId, input: request.message }, source, controller.signal, onEvent),
+        async () => {
+          const readDone = readsHere ? checkpointer.readAhead(threadId, DELTA_CHANNELS) : null;
+          try {
+            await record({ runId, threadId, graphId: request.graphId, input: request.message }, source, controller.signal, onEvent);
+          } finally {
+            readDone?.();
+          }
+        },
         { queue: true },
       );
     } catch (error) {

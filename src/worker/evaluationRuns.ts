@@ -13,16 +13,16 @@ import { createIntervalBatcher, systemTimer, type Timer } from "./eventBatcher";
 import type { CompareEvaluationsRequest, EvaluationProgressMessage, RunEvaluationRequest, StopEvaluationRequest } from "./evaluationProtocol";
 import type { HostServices } from "./hostCompiler";
 import type { FromWorker } from "./protocol";
-import { keySource, readCredentials, type CredentialStore } from "./providerKeys";
+import { keySource } from "./providerKeys";
 import type { WorkerRedaction } from "./redaction";
 import { errorMessage } from "../schema/errorMessage.js";
 
 export interface EvaluationRunsOptions {
   servicesFor: HostServices;
-  credentials: CredentialStore;
   runs: Pick<RunStore, "keepFinished">;
   /** The history; without it results are only posted. */
   evaluations?: Pick<EvaluationStore, "save">;
+  /** Reads the saved keys for the redactor, and gives them to the evaluation's runs. */
   redaction: WorkerRedaction;
   post(message: FromWorker): void;
   timer?: Timer;
@@ -61,7 +61,7 @@ function runRecords(events: readonly RunEvent[], graphId: string): RunRecord[] {
 
 /**
  * @example
- * const evaluations = createEvaluationRuns({ servicesFor, credentials: ws, runs: ws.runs, evaluations: ws.evaluations, redaction, post });
+ * const evaluations = createEvaluationRuns({ servicesFor, runs: ws.runs, evaluations: ws.evaluations, redaction, post });
  * await evaluations.run({ type: "run_evaluation", requestId: "r1", evaluationId: "e1", document, datasetId: "ds_weather" });
  */
 export function createEvaluationRuns(options: EvaluationRunsOptions) {
@@ -117,14 +117,13 @@ export function createEvaluationRuns(options: EvaluationRunsOptions) {
     );
     try {
       options.redaction.learn(document);
-      await options.redaction.refresh();
+      const credentials = await options.redaction.refresh();
       const dataset = (document.datasets ?? []).find((d) => d.id === request.datasetId);
       if (!dataset) throw new Error(`This graph has no dataset with id "${request.datasetId}"`);
       variants = variantsFor(dataset, request.variants);
       entry = { graph_id: document.meta.id, graph_name: document.meta.name, dataset_id: dataset.id, dataset_name: dataset.name, started: Date.now() };
       for (const kept of request.previous?.cases ?? [])
         if (kept.status === "passed" || kept.status === "failed") results.set(`${kept.variant_id}\u0000${kept.case_id}`, kept);
-      const credentials = await readCredentials(options.credentials);
       const { document: prepared, services } = options.servicesFor(document, { credentials, graphId: document.meta.id });
       const result = await runEvaluation(
         { document: prepared, dataset, ...(request.variants ? { variants: request.variants } : {}) },

@@ -91,8 +91,15 @@ export function withProfileDefaults(profile: ModelProfile, credentials: Pick<Pro
 
 /** Where the worker reads credentials: the workspace's secrets and settings. */
 export interface CredentialStore {
-  /** `list` gives the names of every saved secret (the redactor learns tool secrets from it). */
-  secrets: { reveal(name: string): Promise<string | undefined>; list?(): Promise<{ name: string }[]> };
+  /**
+   * `list` gives the names of every saved secret (the redactor learns tool secrets from it);
+   * `revealAll` every value in one read (the workspace's store), instead of a read per name.
+   */
+  secrets: {
+    reveal(name: string): Promise<string | undefined>;
+    list?(): Promise<{ name: string }[]>;
+    revealAll?(): Promise<ReadonlyMap<string, string>>;
+  };
   settings: { get<T>(key: string, fallback: T): Promise<T>; set?(key: string, value: unknown): Promise<void> };
 }
 
@@ -108,16 +115,18 @@ function readHosts(raw: unknown): KeyHosts {
 }
 
 /** Reads the credentials once per run (a key saved mid-run applies from the next run). */
-export async function readCredentials(store: CredentialStore): Promise<ProviderCredentials> {
-  const [openai, anthropic, openaiBaseUrl, hosts] = await Promise.all([
-    store.secrets.reveal(PROVIDER_SECRETS.openai),
-    store.secrets.reveal(PROVIDER_SECRETS.anthropic),
+export async function readCredentials(
+  store: CredentialStore,
+  secrets: Promise<ReadonlyMap<string, string>> = readSecrets(store, Object.values(PROVIDER_SECRETS)),
+): Promise<ProviderCredentials> {
+  const [saved, openaiBaseUrl, hosts] = await Promise.all([
+    secrets,
     store.settings.get<string | null>(OPENAI_BASE_URL_SETTING, null),
     store.settings.get<unknown>(KEY_HOSTS_SETTING, null),
   ]);
   return {
-    openai: openai ?? null,
-    anthropic: anthropic ?? null,
+    openai: saved.get(PROVIDER_SECRETS.openai) ?? null,
+    anthropic: saved.get(PROVIDER_SECRETS.anthropic) ?? null,
     openaiBaseUrl: typeof openaiBaseUrl === "string" && openaiBaseUrl ? openaiBaseUrl : null,
     ...(hosts !== null ? { allowedHosts: readHosts(hosts) } : {}),
   };
@@ -135,9 +144,19 @@ export function keySource(credentials: ProviderCredentials): KeySource {
   };
 }
 
-/** The values of every tool secret (`tool:NAME`) in the store, for the redactor. */
-export async function readToolSecrets(store: CredentialStore): Promise<string[]> {
-  const names = ((await store.secrets.list?.()) ?? []).map((s) => s.name).filter((name) => name.startsWith(TOOL_SECRET_PREFIX));
-  const values = await Promise.all(names.map((name) => store.secrets.reveal(name)));
-  return values.filter((v): v is string => typeof v === "string");
+/**
+ * The saved values of `names` and of every tool secret (`tool:NAME`), by name: one read of the
+ * store when it can give them all at once.
+ */
+export async function readSecrets(store: CredentialStore, names: readonly string[]): Promise<ReadonlyMap<string, string>> {
+  if (store.secrets.revealAll) return store.secrets.revealAll();
+  const tools = ((await store.secrets.list?.()) ?? []).map((s) => s.name).filter((name) => name.startsWith(TOOL_SECRET_PREFIX));
+  const wanted = [...new Set([...names, ...tools])];
+  const values = await Promise.all(wanted.map((name) => store.secrets.reveal(name)));
+  return new Map(wanted.flatMap((name, i) => (typeof values[i] === "string" ? [[name, values[i]] as const] : [])));
+}
+
+/** The values of every tool secret (`tool:NAME`) among `saved`, for the redactor. */
+export function toolSecretValues(saved: ReadonlyMap<string, string>): string[] {
+  return [...saved].filter(([name]) => name.startsWith(TOOL_SECRET_PREFIX)).map(([, value]) => value);
 }

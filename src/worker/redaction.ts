@@ -8,14 +8,17 @@ import type { SerializerProtocol } from "@langchain/langgraph-checkpoint";
 import type { RunEvent } from "../engine/index.js";
 import type { RunStore } from "../persistence/workspace/index.js";
 import { createRedactor, documentSecrets, streamRedactor, type GraphDocument, type Redactor, type StreamRedactor } from "../schema/index.js";
-import { LANGGRAPH_SERVER_SECRET, type FromWorker } from "./protocol";
-import { readCredentials, readToolSecrets, type CredentialStore } from "./providerKeys";
+import { LANGGRAPH_SERVER_SECRET, PROVIDER_SECRETS, type FromWorker } from "./protocol";
+import { readCredentials, readSecrets, toolSecretValues, type CredentialStore, type ProviderCredentials } from "./providerKeys";
 
 export interface WorkerRedaction {
   /** The redactor as of the last refresh. */
   current(): Redactor;
-  /** Reads the saved keys again (a key saved or replaced since). */
-  refresh(): Promise<Redactor>;
+  /**
+   * Reads the saved keys again (a key saved or replaced since), and gives the provider
+   * credentials of that one read: a run that uses them uses only keys the redactor knows.
+   */
+  refresh(): Promise<ProviderCredentials>;
   /** Adds the credential values a document holds (its HTTP tools' secret headers). */
   learn(document: Pick<GraphDocument, "tools">): void;
 }
@@ -34,18 +37,16 @@ export function createWorkerRedaction(store: CredentialStore | null): WorkerReda
   return {
     current: () => redactor,
     async refresh() {
-      if (!store) return redactor;
-      const [credentials, toolSecrets, serverKey] = await Promise.all([
-        readCredentials(store),
-        readToolSecrets(store),
-        store.secrets.reveal(LANGGRAPH_SERVER_SECRET),
-      ]);
-      const next = [credentials.openai, credentials.anthropic, serverKey, ...toolSecrets].filter((k): k is string => typeof k === "string");
+      if (!store) return { openai: null, anthropic: null, openaiBaseUrl: null };
+      const secrets = readSecrets(store, [...Object.values(PROVIDER_SECRETS), LANGGRAPH_SERVER_SECRET]);
+      const [credentials, saved] = await Promise.all([readCredentials(store, secrets), secrets]);
+      const serverKey = saved.get(LANGGRAPH_SERVER_SECRET);
+      const next = [credentials.openai, credentials.anthropic, serverKey, ...toolSecretValues(saved)].filter((k): k is string => typeof k === "string");
       if (next.join("\n") !== keys.join("\n")) {
         keys = next;
         rebuild();
       }
-      return redactor;
+      return credentials;
     },
     learn(document) {
       const before = learned.size;

@@ -6,20 +6,22 @@
 import { runTests } from "../engine/index.js";
 import type { HostServices } from "./hostCompiler";
 import type { FromWorker, RunTestsRequest, StopTestsRequest } from "./protocol";
-import { readCredentials, type CredentialStore } from "./providerKeys";
+import type { ProviderCredentials } from "./providerKeys";
 import { errorMessage } from "../schema/errorMessage.js";
 
 export interface TestRunsOptions {
   servicesFor: HostServices;
-  credentials: CredentialStore;
   post(message: FromWorker): void;
-  /** Learns the document's own secrets before anything is posted (see redaction.ts). */
-  learn?(request: RunTestsRequest): Promise<void>;
+  /**
+   * The saved keys the tests run with, read by the redactor once it has learnt the document's
+   * own secrets, before anything is posted (see redaction.ts).
+   */
+  credentials(request: RunTestsRequest): Promise<ProviderCredentials>;
 }
 
 /**
  * @example
- * const tests = createTestRuns({ servicesFor, credentials, post });
+ * const tests = createTestRuns({ servicesFor, post, credentials: async () => redaction.refresh() });
  * await tests.run({ type: "run_tests", requestId: "r1", document });
  */
 export function createTestRuns(options: TestRunsOptions) {
@@ -30,10 +32,10 @@ export function createTestRuns(options: TestRunsOptions) {
       const controller = new AbortController();
       controllers.set(requestId, controller);
       try {
-        await options.learn?.(request);
+        const credentials = await options.credentials(request);
         // The graph's id finds its stored knowledge bases; runTests gives each test its own tasks and memory.
         const { document, services } = options.servicesFor(request.document, {
-          credentials: await readCredentials(options.credentials),
+          credentials,
           graphId: request.document.meta.id,
         });
         const report = await runTests(document, services, {

@@ -26,6 +26,7 @@ import { dump } from "./codec.js";
 import { readDeltaChannelHistory } from "./deltaHistory.js";
 import { addressOf, checkpointRange, requireThread, threadRange } from "./keys.js";
 import { listCheckpoints } from "./listCheckpoints.js";
+import { ReadAhead } from "./readAhead.js";
 import { SnapshotChains, isListSnapshot, type BlobPlan } from "./snapshotChain.js";
 import { SAVER_STORES, readCheckpointRow, readStored, toTuple, type TupleContext } from "./storedCheckpoint.js";
 import { writeCheckpoint, writeTaskWrites } from "./writeStep.js";
@@ -55,6 +56,7 @@ export class IdbSaver extends BaseCheckpointSaver {
   private readonly ownsDatabase: boolean;
   private readonly chains: SnapshotChains;
   private readonly context: TupleContext;
+  private readonly ahead = new ReadAhead();
 
   constructor(options: IdbSaverOptions = {}) {
     super(options.serde);
@@ -83,6 +85,27 @@ export class IdbSaver extends BaseCheckpointSaver {
   async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
     const { threadId, ns = "", checkpointId } = addressOf(config);
     if (threadId === undefined) return undefined;
+    const ahead = ns === "" && checkpointId === undefined ? this.ahead.takeTuple(threadId) : null;
+    return ahead ? ahead.catch(() => this.readTuple(threadId, ns, checkpointId)) : this.readTuple(threadId, ns, checkpointId);
+  }
+
+  /**
+   * Reads the newest checkpoint of `threadId` and its delta channels' history now, for a run that
+   * holds the thread's lock and is about to ask for them (see readAhead.ts); the returned function
+   * drops what the run did not take.
+   * @example
+   * const done = saver.readAhead("t1", ["messages"]);
+   * try { await graph.invoke(input, { configurable: { thread_id: "t1" } }); } finally { done(); }
+   */
+  readAhead(threadId: string, channels: readonly string[]): () => void {
+    const config = { configurable: { thread_id: threadId, checkpoint_ns: "" } };
+    return this.ahead.start(threadId, channels, {
+      tuple: () => this.readTuple(threadId, "", undefined),
+      history: () => readDeltaChannelHistory(this.database, this.serde, this.chains, config, [...channels]),
+    });
+  }
+
+  private async readTuple(threadId: string, ns: string, checkpointId: string | undefined): Promise<CheckpointTuple | undefined> {
     const stored = await this.database.tx(SAVER_STORES, "readonly", `reading a checkpoint of thread "${threadId}"`, async (tx) => {
       const row = await readCheckpointRow(tx, threadId, ns, checkpointId);
       return row && readStored(tx, row);
@@ -97,6 +120,7 @@ export class IdbSaver extends BaseCheckpointSaver {
 
   async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
     const { threadId, ns } = requireThread(config, "save a checkpoint");
+    this.ahead.written(threadId);
     const what = `checkpoint "${checkpoint.id}" of thread "${threadId}"`;
     const { channel_values: values, ...skeleton } = copyCheckpoint(checkpoint);
     const [serialized, meta, plans] = await Promise.all([
@@ -142,6 +166,7 @@ export class IdbSaver extends BaseCheckpointSaver {
    */
   async putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string, taskPath?: string): Promise<void> {
     const { threadId, ns } = requireThread(config, "save writes");
+    this.ahead.written(threadId);
     const checkpointId = addressOf(config).checkpointId;
     if (checkpointId === undefined) throw new PersistenceError("INVALID_DATA", "Cannot save writes: config.configurable.checkpoint_id is missing.");
     const what = `writes of task "${taskId}" to checkpoint "${checkpointId}" of thread "${threadId}"`;
@@ -167,6 +192,7 @@ export class IdbSaver extends BaseCheckpointSaver {
 
   /** Removes the thread's checkpoints, writes and blobs in every namespace, in one transaction. */
   async deleteThread(threadId: string): Promise<void> {
+    this.ahead.written(threadId);
     await this.database.tx(SAVER_STORES, "readwrite", `deleting the checkpoints of thread "${threadId}"`, async (tx) => {
       const range = threadRange(threadId);
       await Promise.all(SAVER_STORES.map((name) => tx.objectStore(name).delete(range)));
@@ -192,8 +218,10 @@ export class IdbSaver extends BaseCheckpointSaver {
     });
   }
 
-  override getDeltaChannelHistory(options: { config: RunnableConfig; channels: string[] }): Promise<Record<string, DeltaChannelHistory>> {
-    return readDeltaChannelHistory(this.database, this.serde, this.chains, options.config, options.channels);
+  override async getDeltaChannelHistory(options: { config: RunnableConfig; channels: string[] }): Promise<Record<string, DeltaChannelHistory>> {
+    const { threadId, ns = "", checkpointId } = addressOf(options.config);
+    const ahead = threadId !== undefined && ns === "" ? await this.ahead.takeHistory(threadId, checkpointId, options.channels) : null;
+    return ahead ?? readDeltaChannelHistory(this.database, this.serde, this.chains, options.config, options.channels);
   }
 
   /** Format < v4 only: the parent's TASKS writes, which held pending sends. */

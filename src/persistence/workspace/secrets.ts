@@ -1,7 +1,8 @@
 /**
  * Provider keys and other secrets. Listing shows names and a masked form only;
  * the value leaves this store solely through `reveal`, which the model layer
- * calls at request time for the provider the key belongs to.
+ * calls at request time for the provider the key belongs to, and `revealAll`,
+ * which the worker's redactor reads every value it must mask with.
  */
 import { STORES, type Database } from "../db.js";
 import { changeSavedKeys } from "./savedKeys.js";
@@ -50,5 +51,11 @@ export class SecretStore {
   async reveal(name: string): Promise<string | undefined> {
     const row = await this.db.tx([STORES.secrets], "readonly", `reading secret "${name}"`, (tx) => tx.objectStore(STORES.secrets).get(name));
     return row?.value;
+  }
+
+  /** Every secret by name, in one read: the worker's redactor and the run it guards share it. */
+  async revealAll(): Promise<ReadonlyMap<string, string>> {
+    const rows = await this.db.tx([STORES.secrets], "readonly", "reading the saved secrets", (tx) => tx.objectStore(STORES.secrets).getAll());
+    return new Map(rows.map((row) => [row.id, row.value]));
   }
 }

@@ -18,6 +18,7 @@ import { edgeTypes } from "./edges/registry";
 import type { FlowEdge } from "./edges/types";
 import { applyEdgeChanges, connectFromFlow, isValidConnection } from "./flowChanges";
 import { FlowEdgeCache, FlowNodeCache, type Size } from "./flowElements";
+import { usePanelMovesSkipped } from "./usePanelMovesSkipped";
 import { useNodeChanges } from "./useNodeChanges";
 import { nodeTypes } from "./nodes/registry";
 import type { FlowNode } from "./nodes/types";
@@ -88,6 +89,7 @@ function FlowEditor() {
   useShortcuts({ store, openCommandPalette, importPasted });
 
   const wrapper = useRef<HTMLDivElement>(null);
+  usePanelMovesSkipped(wrapper);
   const flow = useReactFlow<FlowNode, FlowEdge>();
   // Fitting leaves the minimap its corner, so it never covers a node of a fitted graph.
   const targets = useMemo(() => fitTargets(content, hidden), [content, hidden]);

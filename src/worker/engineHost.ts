@@ -32,7 +32,7 @@ import type { KnowledgeTexts } from "./publishKnowledge";
 import { errorMessage } from "../schema/errorMessage.js";
 
 export interface EngineHostOptions {
-  runs: Pick<RunStore, "start" | "finish" | "appendEvents" | "list" | "get" | "events" | "deleteEventsAfter" | "discard" | "keepFinished">;
+  runs: Pick<RunStore, "start" | "startTurn" | "finish" | "appendEvents" | "list" | "get" | "events" | "deleteEventsAfter" | "discard" | "keepFinished">;
   /** The evaluation history (IndexedDB in the app); without it evaluation results are only posted. */
   evaluations?: Pick<EvaluationStore, "save">;
   credentials: CredentialStore;

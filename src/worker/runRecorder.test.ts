@@ -11,10 +11,9 @@ const stoppedClock: Timer = { now: () => 0, set: () => ({}), clear: () => undefi
 const event = (fields: Record<string, unknown>) => fields as unknown as RunEvent;
 
 const runs: RunRecorderOptions["runs"] = {
-  start: async () => undefined,
+  startTurn: async () => [],
   finish: async () => undefined,
   appendEvents: async () => undefined,
-  list: async () => [],
   events: async () => [],
 } as unknown as RunRecorderOptions["runs"];
 

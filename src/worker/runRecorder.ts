@@ -4,7 +4,7 @@
  * the thread's lock.
  */
 import type { RunEvent } from "../engine/index.js";
-import type { RunStore } from "../persistence/workspace/index.js";
+import type { RunRecord, RunStore } from "../persistence/workspace/index.js";
 import type { RecordedRun } from "./backgroundRuns";
 import { createIntervalBatcher, systemTimer, type Timer } from "./eventBatcher";
 import { BACKGROUND_RUN_PREFIX, type FromWorker } from "./protocol";
@@ -12,7 +12,7 @@ import { recordInterrupted } from "./runResume";
 import { errorMessage } from "../schema/errorMessage.js";
 
 export interface RunRecorderOptions {
-  runs: Pick<RunStore, "start" | "finish" | "appendEvents" | "list" | "events">;
+  runs: Pick<RunStore, "startTurn" | "finish" | "appendEvents" | "events">;
   post(message: FromWorker): void;
   /** Milliseconds since the epoch, for run records. */
   now(): number;
@@ -44,11 +44,8 @@ export function createRunRecorder(options: RunRecorderOptions): RecordRun {
    * would rewind the thread past this turn. Each is closed as cancelled, and a turn the person
    * sent says on the thread that it was interrupted, with Retry.
    */
-  async function closeInterruptedRuns(threadId: string, current: string): Promise<void> {
-    for (const run of await runs.list(threadId)) {
-      // The current run may already be recorded: the app writes it as the user sends.
-      if (run.status !== "running" || run.id === current) continue;
-      // A background follow-up's message is the engine's, not the person's: nothing to retry.
+  async function closeInterruptedRuns(unfinished: readonly RunRecord[]): Promise<void> {
+    for (const run of unfinished) {
       if (run.id.startsWith(BACKGROUND_RUN_PREFIX))
         await runs.finish(run.id, { status: "cancelled", ended: now(), error: "Interrupted: the page was closed during the run" });
       else await recordInterrupted(runs, run, "a later message of this thread was sent before it could continue.", now());
@@ -58,7 +55,7 @@ export function createRunRecorder(options: RunRecorderOptions): RecordRun {
   return async (meta, source, signal, onEvent) => {
     const { runId, threadId } = meta;
     // Two transactions at once, not one after the other: the other runs are closed as this one is recorded.
-    await Promise.all([closeInterruptedRuns(threadId, runId), runs.start({ id: runId, threadId, graphId: meta.graphId, input: meta.input, started: now() })]);
+    await closeInterruptedRuns(await runs.startTurn({ id: runId, threadId, graphId: meta.graphId, input: meta.input, started: now() }));
     let saving: Promise<void> = Promise.resolve();
     let saveError: string | null = null;
     const batcher = createIntervalBatcher<RunEvent>(

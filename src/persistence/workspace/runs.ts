@@ -1,6 +1,7 @@
 /** Runs of a thread and their events, so the timeline survives a reload. */
 import type { RunEvent } from "../../engine/index.js";
-import { STORES, type Database } from "../db.js";
+import type { IDBPObjectStore } from "idb";
+import { STORES, type Database, type GraphwrightSchema } from "../db.js";
 import { PersistenceError } from "../errors.js";
 import { writeNow } from "../writeNow.js";
 import { readRecord, runRecordSchema, type RunRecord, type RunStatus } from "./records.js";
@@ -38,6 +39,22 @@ const runningRecord = (input: StartingRun, started: number): RunRecord => ({
   error: null,
 });
 
+type RunsStore = IDBPObjectStore<GraphwrightSchema, (typeof STORES.runs)[], typeof STORES.runs, "readwrite">;
+
+/** The key range of a thread's runs in the `thread_id` index. */
+const threadRuns = (threadId: string) => IDBKeyRange.bound([threadId, -Infinity], [threadId, Infinity]);
+
+/** Writes `input`'s run as running; one that already ended is refused. */
+async function putRunning(store: RunsStore, input: StartingRun): Promise<RunRecord> {
+  const raw = await store.get(input.id);
+  const existing = raw === undefined ? undefined : readRecord(STORES.runs, raw, runRecordSchema);
+  if (existing && existing.status !== "running")
+    throw new PersistenceError("INVALID_DATA", `Run "${input.id}" already ended (${existing.status})`, { store: STORES.runs });
+  const record = runningRecord(input, existing?.started ?? input.started);
+  await store.put(record);
+  return record;
+}
+
 export class RunStore {
   constructor(private readonly db: Database) {}
 
@@ -47,15 +64,19 @@ export class RunStore {
    * it: a record still running is kept with its start time; a finished one is never reopened.
    */
   async start(input: StartingRun): Promise<RunRecord> {
+    return this.db.tx([STORES.runs], "readwrite", `recording run "${input.id}"`, (tx) => putRunning(tx.objectStore(STORES.runs), input));
+  }
+
+  /**
+   * Records a turn's run as `start` does and gives, from the same transaction, the thread's other
+   * runs still marked running (a closed tab's cut runs): one round trip where a list and a start
+   * were two, one waiting for the other.
+   */
+  async startTurn(input: StartingRun): Promise<RunRecord[]> {
     return this.db.tx([STORES.runs], "readwrite", `recording run "${input.id}"`, async (tx) => {
       const store = tx.objectStore(STORES.runs);
-      const raw = await store.get(input.id);
-      const existing = raw === undefined ? undefined : readRecord(STORES.runs, raw, runRecordSchema);
-      if (existing && existing.status !== "running")
-        throw new PersistenceError("INVALID_DATA", `Run "${input.id}" already ended (${existing.status})`, { store: STORES.runs });
-      const record = runningRecord(input, existing?.started ?? input.started);
-      await store.put(record);
-      return record;
+      const [rows] = await Promise.all([store.index("thread_id").getAll(threadRuns(input.threadId)), putRunning(store, input)]);
+      return rows.map((raw) => readRecord(STORES.runs, raw, runRecordSchema)).filter((run) => run.status === "running" && run.id !== input.id);
     });
   }
 
@@ -166,10 +187,7 @@ export class RunStore {
   /** Runs of a thread, oldest first. */
   async list(threadId: string): Promise<RunRecord[]> {
     const rows = await this.db.tx([STORES.runs], "readonly", "listing runs", (tx) =>
-      tx
-        .objectStore(STORES.runs)
-        .index("thread_id")
-        .getAll(IDBKeyRange.bound([threadId, -Infinity], [threadId, Infinity])),
+      tx.objectStore(STORES.runs).index("thread_id").getAll(threadRuns(threadId)),
     );
     return rows.map((raw) => readRecord(STORES.runs, raw, runRecordSchema));
   }

@@ -87,17 +87,11 @@ export function redactingPost(post: (message: FromWorker) => void, redaction: Wo
  * Every other member (reads, `get`, `events`, …) is the store's own, bound to it: a spread
  * would drop a class's prototype methods.
  */
-export function redactingRuns<S extends Pick<RunStore, "start" | "finish" | "appendEvents"> & Partial<Pick<RunStore, "startTurn">>>(
-  runs: S,
-  redaction: WorkerRedaction,
-): S {
+export function redactingRuns<S extends Pick<RunStore, "start" | "startTurn" | "finish" | "appendEvents">>(runs: S, redaction: WorkerRedaction): S {
   const r = () => redaction.current();
   const redacting: Pick<RunStore, "start" | "startTurn" | "finish" | "appendEvents"> = {
     start: (input) => runs.start({ ...input, input: r().redact(input.input) }),
-    startTurn: (input) => {
-      if (!runs.startTurn) throw new Error("This run store cannot record a turn.");
-      return runs.startTurn({ ...input, input: r().redact(input.input) });
-    },
+    startTurn: (input) => runs.startTurn({ ...input, input: r().redact(input.input) }),
     finish: (id, outcome) => runs.finish(id, outcome.error === undefined ? outcome : { ...outcome, error: r().redact(outcome.error) }),
     appendEvents: (events) => runs.appendEvents(events.map((event) => r().redactValue(event))),
   };

@@ -141,6 +141,8 @@ test("the MainAgent template delegates as tools: nested sub-agent rows, a hidden
   await expect(team.delegation("MainAgent", "ResearchAgent")).toHaveAttribute("data-blocking", "false");
   await expect(team.delegation("MainAgent", "EmailsAgent")).toHaveAttribute("data-mode", "tool");
   await expect(team.editor.node("JediAgent")).toBeVisible();
+  // At rest nothing moves: the background link's dashes march only while its sub-agent runs.
+  expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
 
   await playground.send("Any unread emails?");
   await expect(playground.status).toHaveText("Running");
@@ -175,4 +177,5 @@ test("the MainAgent template delegates as tools: nested sub-agent rows, a hidden
   await expect(playground.article("MainAgent: Update from ResearchAgent (task")).toContainText("Acme Cloud Vault", { timeout: STREAM_TIMEOUT });
   await expect(timeline.row("delegation_completed ResearchAgent (MainAgent)")).toBeVisible();
   await expect(playground.article("User: [Background task")).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
 });

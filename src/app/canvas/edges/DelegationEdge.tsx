@@ -2,9 +2,9 @@
 // hierarchy reads top to bottom. Line and label tell handoff, blocking tool and background tool apart.
 import { BaseEdge, getSmoothStepPath } from "@xyflow/react";
 import { memo } from "react";
-import { delegationStyle } from "./delegationStyle";
+import { delegationStyle, marches } from "./delegationStyle";
 import { EdgeLabel } from "./EdgeLabel";
-import { useEdgeTaken } from "../RunOverlayProvider";
+import { useEdgeTaken, useNodeRun } from "../RunOverlayProvider";
 import { takenEdge } from "./takenEdge";
 import type { FlowEdgeProps } from "./types";
 
@@ -15,12 +15,14 @@ export const DelegationEdge = memo(function DelegationEdge(props: FlowEdgeProps)
   const labelX = props.targetX;
   const labelY = props.targetY - 18;
   const style = delegationStyle(props.data.mode, props.data.blocking);
+  const subAgent = useNodeRun(props.target);
+  const moving = marches(style, subAgent?.status);
   return (
     <>
       <BaseEdge
         path={path}
         markerEnd={props.markerEnd}
-        className={style.animated ? "gw-edge-background" : undefined}
+        className={moving ? "gw-edge-background" : undefined}
         {...takenEdge({ strokeDasharray: style.strokeDasharray, strokeLinecap: "round", stroke: style.stroke, strokeWidth: props.selected ? 3 : 2 }, taken)}
       />
       <EdgeLabel x={labelX} y={labelY} tone={style.animated ? "fuchsia" : "violet"}>

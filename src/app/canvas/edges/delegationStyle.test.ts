@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { delegationStyle } from "./delegationStyle";
+import { delegationStyle, marches } from "./delegationStyle";
 
 describe("delegation edge styling", () => {
   const handoff = delegationStyle("handoff", true);
@@ -24,6 +24,13 @@ describe("delegation edge styling", () => {
   it("treats a missing mode as the schema default (handoff), where blocking does not apply", () => {
     expect(delegationStyle(undefined, undefined)).toEqual(handoff);
     expect(delegationStyle("handoff", false)).toEqual(handoff);
+  });
+
+  it("moves a background link's dashes only while its sub-agent runs, and never another link's", () => {
+    expect(marches(background, "running")).toBe(true);
+    for (const status of [undefined, "ok", "paused", "error", "skipped"] as const) expect(marches(background, status)).toBe(false);
+    expect(marches(blocking, "running")).toBe(false);
+    expect(marches(handoff, "running")).toBe(false);
   });
 
   it("treats a tool edge without a blocking flag as blocking, the schema default", () => {

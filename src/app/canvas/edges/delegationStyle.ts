@@ -3,8 +3,11 @@
  * kinds of sub-agent link read apart at a glance and for assistive technology:
  * - handoff (seed 000): control moves to the sub-agent — a solid violet line;
  * - tool, blocking (seed 002): the parent waits for the answer — a dashed violet line;
- * - tool, non-blocking: the sub-agent runs in the background — a dotted, animated fuchsia line.
+ * - tool, non-blocking: the sub-agent runs in the background — a dotted fuchsia line whose dashes
+ *   move while the sub-agent runs (`marches`).
  */
+
+import type { RunStatus } from "../../store/runOverlay";
 
 export type DelegationMode = "handoff" | "tool";
 
@@ -18,7 +21,7 @@ export interface DelegationStyle {
   label: string;
   /** Sentence for the edge's accessible description. */
   description: string;
-  /** Moving dashes: background work in flight. */
+  /** A background link: its dashes move while the sub-agent runs (see `marches`). */
   animated: boolean;
 }
 
@@ -57,4 +60,14 @@ export function delegationStyle(mode: DelegationMode | undefined, blocking: bool
     description: "Tool, blocking: the parent calls the sub-agent and waits for its answer",
     animated: false,
   };
+}
+
+/**
+ * Whether the edge's dashes move now: only a background link, and only while its sub-agent runs.
+ * An idle graph draws no animation: moving dashes repaint the edge every frame (a third of a core
+ * on a 2-core machine for the MainAgent template, for as long as it is open).
+ * @example marches(delegationStyle("tool", false), "running") // true
+ */
+export function marches(style: DelegationStyle, subAgentStatus: RunStatus | undefined): boolean {
+  return style.animated && subAgentStatus === "running";
 }

@@ -89,4 +89,30 @@ describe("one run per thread", () => {
     listener?.({ runId: "run_bg_new", threadId: "t1", graphId: "g", taskId: "task_1", replaces: [asRunId("run_bg_cut")] });
     expect(playground.getState().events).toEqual([]);
   });
+
+  it("does not show a cut follow-up turn that the worker told again while the reloaded page was reading the thread", async () => {
+    const controller = memoryController([threadRecord("t1", "g")]);
+    controller.remembered.set("g", "t1");
+    let listener: Parameters<typeof controller.onBackgroundRun>[0] | undefined;
+    controller.onBackgroundRun = (l) => void (listener = l);
+    const earlier = toolRun({ runId: "run_a", threadId: "t1" });
+    // What the read finds: the worker deletes the cut run only after the read began.
+    controller.events.set("t1", [...earlier, ...toolRun({ runId: "run_bg_cut", threadId: "t1" }).slice(0, 4)]);
+    let reading = false;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    controller.gate = () => {
+      reading = true;
+      return gate;
+    };
+    const playground = createPlaygroundStore({ controller, frames });
+    const opening = playground.getState().openGraph("g");
+    await expect.poll(() => reading).toBe(true);
+
+    listener?.({ runId: "run_bg_new", threadId: "t1", graphId: "g", taskId: "task_1", replaces: [asRunId("run_bg_cut")] });
+    release();
+    await opening;
+    await expect.poll(() => playground.getState().loading).toBe(false);
+    expect(playground.getState().events.map((e) => e.id)).toEqual(earlier.map((e) => e.id));
+  });
 });

@@ -49,6 +49,11 @@ export interface PlaygroundSteps {
   activate(threadId: string | null): Promise<void>;
   /** Forgets the shown events of `runId` after `seq`: a resumed run tells them again. */
   dropRunEventsAfter(runId: string, seq: number): void;
+  /**
+   * Forgets a run for good (a follow-up turn a reload cut, told again by a new run): its shown
+   * events go, and so do those a thread read still in flight brings back.
+   */
+  dropRun(runId: string): void;
   /** Creates a thread record for the open graph and makes it active. */
   createThread(title: string): Promise<string | null>;
   /**
@@ -93,6 +98,9 @@ export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: Pla
   let known = new Set<string>();
   /** Bumped on every thread or graph switch; stale reads check it and drop their result. */
   let generation = 0;
+  /** Runs dropped for good (`dropRun`): a thread read that began before the worker deleted one still holds its events. */
+  const dropped = new Set<string>();
+  const shown = (events: RunEvent[]) => (dropped.size === 0 ? events : events.filter((e) => !dropped.has(e.run_id)));
 
   const stream = createFrameBatcher<RunEvent>((batch) => {
     const active = get().activeThreadId;
@@ -158,14 +166,15 @@ export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: Pla
     // The earlier runs are read while the latest are shown.
     const reading = latest.earlierRuns.length > 0 ? controller.threadEvents(threadId, latest.earlierRuns) : null;
     reading?.catch(() => undefined);
-    known = new Set(latest.events.map((e) => e.id));
+    const latestShown = shown(latest.events);
+    known = new Set(latestShown.map((e) => e.id));
     const run = get().run;
     const live = run.state === "running" && run.threadId === threadId ? steps.liveRun : [];
-    set({ events: appendNew(latest.events, live, known), loading: reading !== null });
+    set({ events: appendNew(latestShown, live, known), loading: reading !== null });
     if (!reading) return;
     const older = await reading;
     if (ticket !== generation) return;
-    const fresh = older.filter((e) => !known.has(e.id));
+    const fresh = shown(older).filter((e) => !known.has(e.id));
     for (const e of fresh) known.add(e.id);
     // Before whatever the store shows now: the latest runs, and a run that started meanwhile.
     set((s) => ({ events: fresh.length > 0 ? fresh.concat(s.events) : s.events, loading: false }));
@@ -218,6 +227,11 @@ export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: Pla
     loadThread,
     loaded: () => loaded,
     activate,
+
+    dropRun(runId) {
+      dropped.add(runId);
+      steps.dropRunEventsAfter(runId, -1);
+    },
 
     dropRunEventsAfter(runId, seq) {
       stream.flush();

@@ -28,7 +28,7 @@ export function createPlaygroundStore(deps: PlaygroundStoreDeps): PlaygroundStor
     controller.onBackgroundRun((run) => {
       if (run.graphId !== get().graphId) return undefined;
       // A follow-up a reload cut is told again by this run: its partial report is no longer shown.
-      for (const cut of run.replaces ?? []) steps.dropRunEventsAfter(cut, -1);
+      for (const cut of run.replaces ?? []) steps.dropRun(cut);
       // Its end joins the frame of its last events, like a run's: a foreground run may be streaming.
       const done = () =>
         void steps.frames.request(() => {

@@ -115,4 +115,32 @@ describe("one run per thread", () => {
     await expect.poll(() => playground.getState().loading).toBe(false);
     expect(playground.getState().events.map((e) => e.id)).toEqual(earlier.map((e) => e.id));
   });
+
+  it("keeps the events of a background turn that streamed in while the reloaded page was reading the thread", async () => {
+    const controller = memoryController([threadRecord("t1", "g")]);
+    controller.remembered.set("g", "t1");
+    let listener: Parameters<typeof controller.onBackgroundRun>[0] | undefined;
+    controller.onBackgroundRun = (l) => void (listener = l);
+    const earlier = toolRun({ runId: "run_a", threadId: "t1" });
+    controller.events.set("t1", earlier);
+    let reading = false;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    controller.gate = () => {
+      reading = true;
+      return gate;
+    };
+    const playground = createPlaygroundStore({ controller, frames });
+    const opening = playground.getState().openGraph("g");
+    await expect.poll(() => reading).toBe(true);
+
+    // The worker's follow-up turn starts streaming before the read ends; the read did not find its events.
+    const told = toolRun({ runId: "run_bg_new", threadId: "t1" }).slice(0, 3);
+    listener?.({ runId: "run_bg_new", threadId: "t1", graphId: "g", taskId: "task_1" })?.onEvents(told);
+    await expect.poll(() => playground.getState().events.length).toBe(3);
+    release();
+    await opening;
+    await expect.poll(() => playground.getState().loading).toBe(false);
+    expect(playground.getState().events.map((e) => e.id)).toEqual([...earlier, ...told].map((e) => e.id));
+  });
 });

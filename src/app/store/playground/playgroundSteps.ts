@@ -170,7 +170,9 @@ export function createPlaygroundSteps(set: PlaygroundStore["setState"], get: Pla
     known = new Set(latestShown.map((e) => e.id));
     const run = get().run;
     const live = run.state === "running" && run.threadId === threadId ? steps.liveRun : [];
-    set({ events: appendNew(latestShown, live, known), loading: reading !== null });
+    // Events streamed while the thread was read (a background turn the worker began meanwhile)
+    // come after what the read found.
+    set((s) => ({ events: appendNew(appendNew(latestShown, live, known), s.events, known), loading: reading !== null }));
     if (!reading) return;
     const older = await reading;
     if (ticket !== generation) return;

@@ -6,6 +6,7 @@ import { blankDocument } from "../nodeFactory";
 import { toolRun } from "../../timeline/eventFixtures";
 import { createPlaygroundStore } from "./playgroundStore";
 import type { RunRecord } from "../../../persistence/workspace/index.js";
+import type { RunEvent } from "../../../engine/index.js";
 import { asRunId } from "../../../schema/index.js";
 import { THREAD_BUSY_TEXT } from "./runSlice";
 import { memoryController, threadRecord } from "./testing/memoryController";
@@ -90,14 +91,16 @@ describe("one run per thread", () => {
     expect(playground.getState().events).toEqual([]);
   });
 
-  it("does not show a cut follow-up turn that the worker told again while the reloaded page was reading the thread", async () => {
+  /**
+   * A reloaded page opening thread t1 whose read of `stored` is held until `release()`: the worker's
+   * background-run messages go to `background` meanwhile. Resolves once the read has begun.
+   */
+  async function openingWithHeldRead(stored: RunEvent[]) {
     const controller = memoryController([threadRecord("t1", "g")]);
     controller.remembered.set("g", "t1");
     let listener: Parameters<typeof controller.onBackgroundRun>[0] | undefined;
     controller.onBackgroundRun = (l) => void (listener = l);
-    const earlier = toolRun({ runId: "run_a", threadId: "t1" });
-    // What the read finds: the worker deletes the cut run only after the read began.
-    controller.events.set("t1", [...earlier, ...toolRun({ runId: "run_bg_cut", threadId: "t1" }).slice(0, 4)]);
+    controller.events.set("t1", stored);
     let reading = false;
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -108,39 +111,32 @@ describe("one run per thread", () => {
     const playground = createPlaygroundStore({ controller, frames });
     const opening = playground.getState().openGraph("g");
     await expect.poll(() => reading).toBe(true);
+    const background: NonNullable<typeof listener> = (run) => listener?.(run);
+    /** Lets the read finish; resolves with the ids of the events shown once it has. */
+    const finish = async () => {
+      release();
+      await opening;
+      await expect.poll(() => playground.getState().loading).toBe(false);
+      return playground.getState().events.map((e) => e.id);
+    };
+    return { playground, background, finish };
+  }
 
-    listener?.({ runId: "run_bg_new", threadId: "t1", graphId: "g", taskId: "task_1", replaces: [asRunId("run_bg_cut")] });
-    release();
-    await opening;
-    await expect.poll(() => playground.getState().loading).toBe(false);
-    expect(playground.getState().events.map((e) => e.id)).toEqual(earlier.map((e) => e.id));
+  it("does not show a cut follow-up turn that the worker told again while the reloaded page was reading the thread", async () => {
+    const earlier = toolRun({ runId: "run_a", threadId: "t1" });
+    // What the read finds: the worker deletes the cut run only after the read began.
+    const { background, finish } = await openingWithHeldRead([...earlier, ...toolRun({ runId: "run_bg_cut", threadId: "t1" }).slice(0, 4)]);
+    background({ runId: "run_bg_new", threadId: "t1", graphId: "g", taskId: "task_1", replaces: [asRunId("run_bg_cut")] });
+    expect(await finish()).toEqual(earlier.map((e) => e.id));
   });
 
   it("keeps the events of a background turn that streamed in while the reloaded page was reading the thread", async () => {
-    const controller = memoryController([threadRecord("t1", "g")]);
-    controller.remembered.set("g", "t1");
-    let listener: Parameters<typeof controller.onBackgroundRun>[0] | undefined;
-    controller.onBackgroundRun = (l) => void (listener = l);
     const earlier = toolRun({ runId: "run_a", threadId: "t1" });
-    controller.events.set("t1", earlier);
-    let reading = false;
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    controller.gate = () => {
-      reading = true;
-      return gate;
-    };
-    const playground = createPlaygroundStore({ controller, frames });
-    const opening = playground.getState().openGraph("g");
-    await expect.poll(() => reading).toBe(true);
-
+    const { playground, background, finish } = await openingWithHeldRead(earlier);
     // The worker's follow-up turn starts streaming before the read ends; the read did not find its events.
     const told = toolRun({ runId: "run_bg_new", threadId: "t1" }).slice(0, 3);
-    listener?.({ runId: "run_bg_new", threadId: "t1", graphId: "g", taskId: "task_1" })?.onEvents(told);
+    background({ runId: "run_bg_new", threadId: "t1", graphId: "g", taskId: "task_1" })?.onEvents(told);
     await expect.poll(() => playground.getState().events.length).toBe(3);
-    release();
-    await opening;
-    await expect.poll(() => playground.getState().loading).toBe(false);
-    expect(playground.getState().events.map((e) => e.id)).toEqual([...earlier, ...told].map((e) => e.id));
+    expect(await finish()).toEqual([...earlier, ...told].map((e) => e.id));
   });
 });

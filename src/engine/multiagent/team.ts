@@ -92,14 +92,15 @@ function compileRootGraph(name: string, run: AgentRun, annotation: GraphStateAnn
 }
 
 /**
- * The answer of a turn: the text of its last AI message.
+ * The answer of a turn: the text of its last AI message, or "" when the turn has none (the
+ * message that asked is never handed back as its own answer).
  * @example finalAnswer([new HumanMessage("hi"), new AIMessage("hello")]) // "hello"
  */
 export function finalAnswer(messages: readonly BaseMessage[]): string {
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i] as BaseMessage;
     if (AIMessage.isInstance(m)) return textOf(m);
-    if (HumanMessage.isInstance(m)) break;
+    if (HumanMessage.isInstance(m)) return "";
   }
   return textOf(messages.at(-1));
 }

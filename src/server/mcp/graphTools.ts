@@ -8,7 +8,7 @@
  * caller's `GraphTurns`.
  */
 import { randomUUID } from "node:crypto";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer, type RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { readResumeAnswer, type RunEvent, type RunInput } from "../../engine/index.js";
@@ -165,6 +165,30 @@ function turnInput(args: ToolInput): { input: RunInput } | { error: string } {
 }
 
 /**
+ * Registers one graph as a tool. `current` is read at each call, so a holder that keeps the server
+ * (a `/mcp` session) can swap in the graph as published now without registering it again.
+ * @example const tool = registerGraphTool(server, () => turns); // tool.remove() when it is unpublished
+ */
+export function registerGraphTool(server: McpServer, current: () => GraphTurns): RegisteredTool {
+  const { meta } = current();
+  return server.registerTool(toolName(meta), { title: meta.name, description: toolDescription(meta), inputSchema: inputShape }, async (args, extra) => {
+    const asked = turnInput(args as ToolInput);
+    if ("error" in asked) return failure(asked.error);
+    const threadId = (args as ToolInput).thread_id ?? randomUUID();
+    const token = extra._meta?.progressToken;
+    let step = 0;
+    const onProgress = async (message: string) => {
+      if (token === undefined) return;
+      step += 1;
+      // A client that went away cannot take it; the run goes on (MCP: a disconnect is not a cancellation).
+      await extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: step, message } }).catch(() => undefined);
+    };
+    // A client's cancel (notifications/cancelled) aborts extra.signal: the run stops.
+    return toolResult(await collectTurn(current().run(asked.input, threadId, extra.signal), onProgress), threadId);
+  });
+}
+
+/**
  * Registers one tool per graph on an MCP server.
  * @example
  * const server = new McpServer({ name: "graphwright", version: "1" });
@@ -172,26 +196,7 @@ function turnInput(args: ToolInput): { input: RunInput } | { error: string } {
  * await server.connect(new StdioServerTransport());
  */
 export function registerGraphTools(server: McpServer, graphs: readonly GraphTurns[]): void {
-  for (const graph of graphs) {
-    server.registerTool(
-      toolName(graph.meta),
-      { title: graph.meta.name, description: toolDescription(graph.meta), inputSchema: inputShape },
-      async (args, extra) => {
-        const asked = turnInput(args as ToolInput);
-        if ("error" in asked) return failure(asked.error);
-        const threadId = (args as ToolInput).thread_id ?? randomUUID();
-        const token = extra._meta?.progressToken;
-        let step = 0;
-        const onProgress = async (message: string) => {
-          if (token === undefined) return;
-          step += 1;
-          // A client that went away cannot take it; the run goes on (MCP: a disconnect is not a cancellation).
-          await extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: step, message } }).catch(() => undefined);
-        };
-        return toolResult(await collectTurn(graph.run(asked.input, threadId, extra.signal), onProgress), threadId);
-      },
-    );
-  }
+  for (const graph of graphs) registerGraphTool(server, () => graph);
 }
 
 /**

@@ -136,6 +136,46 @@ describe("/mcp on the runtime server (serve --graphs examples)", () => {
     expect((await client.listTools()).tools.map((t) => t.name)).toContain("weather-slow");
   });
 
+  it("stops a run when its client cancels the call, and the thread takes the next message", async () => {
+    // A slow Weather graph (4 tokens a second): the reply takes seconds, so the cancel lands mid-run.
+    const document = JSON.parse(await readFile(path.join(ROOT, "examples/weather-assistant.json"), "utf8")) as GraphDocument;
+    document.meta = { ...document.meta, id: "weather-cancel", name: "Cancellable weather" };
+    for (const node of document.nodes) {
+      const script = (node.data as { script?: { tokens_per_second?: number } }).script;
+      if (script) script.tokens_per_second = 4;
+    }
+    const langgraph = new LangGraphClient({ apiUrl: server.url, apiKey: KEY });
+    await publishDocument(langgraph, document);
+    const thread = "0f6c7d52-3b8e-4d1a-9a57-2e4f6b8c1d93";
+    const cancel = new AbortController();
+    let started!: () => void;
+    const working = new Promise<void>((resolve) => (started = resolve));
+    // The session's tools follow what is published: the graph published above is callable at once.
+    const call = client.callTool({ name: "weather-cancel", arguments: { message: "What's the weather in Oslo?", thread_id: thread } }, undefined, {
+      signal: cancel.signal,
+      onprogress: () => started(),
+    });
+    await working;
+    cancel.abort();
+    await expect(call).rejects.toThrow();
+
+    // The server stopped the run (a finished run would hold the whole reply); the thread is free.
+    await expect.poll(async () => (await langgraph.threads.get(thread)).status, { timeout: 20_000 }).toBe("idle");
+    const [run] = await langgraph.runs.list(thread);
+    expect(run?.status).toBe("interrupted");
+    expect(JSON.stringify((await langgraph.threads.getState(thread)).values)).not.toContain("Partly cloudy, 18°C in Oslo");
+
+    const next = await client.callTool({ name: "weather-cancel", arguments: { message: "What's the weather in Paris?", thread_id: thread } });
+    expect(next.structuredContent).toMatchObject({ status: "completed", thread_id: thread });
+    expect(next.content).toEqual([{ type: "text", text: "Right now: Sunny, 21°C, light wind in Paris." }]);
+  });
+
+  it("answers a request naming a session it does not have with 404, so the client starts a new one", async () => {
+    const response = await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), { "mcp-session-id": "no-such-session" });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: { code: -32001, message: expect.stringContaining("Session not found") } });
+  });
+
   it("answers @modelcontextprotocol/inspector-cli", async () => {
     // It finds its own package.json by a path it checks against the working folder: start it in its build folder.
     const { stdout } = await promisify(execFile)(

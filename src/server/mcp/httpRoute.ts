@@ -1,8 +1,16 @@
 /**
- * `/mcp` on the runtime server (Streamable HTTP, stateless): every graph published to the server
- * is a tool (graphTools.ts), and a call runs a turn on the server through the LangGraph SDK, as
- * the app's playground does, so threads, checkpoints and queues are the server's own. The
- * request passes LangGraph's auth hook first, so the server's API key and request guard hold.
+ * `/mcp` on the runtime server (Streamable HTTP): every graph published to the server is a tool
+ * (graphTools.ts), and a call runs a turn on the server through the LangGraph SDK, as the app's
+ * playground does, so threads, checkpoints and queues are the server's own. The request passes
+ * LangGraph's auth hook first, so the server's API key and request guard hold.
+ *
+ * Sessions: a client that initializes gets an `Mcp-Session-Id` and one MCP server for its
+ * session, so its cancel (`notifications/cancelled`) reaches the call it names and stops that
+ * run. The session's tools follow what is published at each request (a list-changed
+ * notification tells the client). A session unused for SESSION_IDLE_MS is forgotten, and at most
+ * MAX_SESSIONS are kept (the least recently used goes first). A request without a session that
+ * is not an initialize is served statelessly, as before sessions: a server and transport for
+ * that request alone.
  *
  * Limits: a request body over MAX_REQUEST_BYTES is refused (413) before it is parsed; a message
  * over MAX_MESSAGE_CHARS is a tool error. A client that disconnects mid-run does not cancel it
@@ -11,16 +19,22 @@
  */
 import { randomUUID } from "node:crypto";
 import { Client } from "@langchain/langgraph-sdk";
+import type { McpServer, RegisteredTool } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { compileGraph, type CompiledDocument } from "../../engine/index.js";
 import type { GraphDocument } from "../../schema/index.js";
 import { nodeServices } from "../graph/nodeServices.js";
 import { DOCUMENT_KEY, RUNTIME_GRAPH_ID } from "../client/publish.js";
 import { runOnServer } from "../client/serverRun.js";
-import { graphMcpServer, type GraphTurns } from "./graphTools.js";
+import { graphMcpServer, registerGraphTool, toolDescription, toolName, type GraphTurns } from "./graphTools.js";
 
 /** The largest JSON-RPC request `/mcp` reads, in bytes. */
 export const MAX_REQUEST_BYTES = 1024 * 1024;
+/** How long a session may go without a request before the server forgets it. */
+export const SESSION_IDLE_MS = 60 * 60_000;
+/** The most sessions kept at once; a new one past it ends the least recently used. */
+export const MAX_SESSIONS = 500;
 
 export interface McpRouteOptions {
   /** The runtime server's own URL: calls run there. */
@@ -69,14 +83,114 @@ async function publishedTurns(client: Client, url: string): Promise<GraphTurns[]
   return turns;
 }
 
+/** One client's session: its MCP server and transport, and the graphs its tools run now. */
+interface Session {
+  server: McpServer;
+  transport: WebStandardStreamableHTTPServerTransport;
+  tools: Map<string, { tool: RegisteredTool; turns: GraphTurns }>;
+  lastUsed: number;
+}
+
+/** Makes a session's tools the graphs published now: new ones added, gone ones removed, the rest run as published now. */
+function syncTools(session: Session, published: readonly GraphTurns[]): void {
+  const now = new Map(published.map((turns) => [toolName(turns.meta), turns]));
+  for (const [name, entry] of session.tools) {
+    if (!now.has(name)) {
+      entry.tool.remove();
+      session.tools.delete(name);
+    }
+  }
+  for (const [name, turns] of now) {
+    const entry = session.tools.get(name);
+    if (entry) {
+      if (entry.turns.meta.name !== turns.meta.name || toolDescription(entry.turns.meta) !== toolDescription(turns.meta)) {
+        entry.tool.update({ title: turns.meta.name, description: toolDescription(turns.meta) });
+      }
+      entry.turns = turns;
+    } else {
+      const added = { tool: undefined as unknown as RegisteredTool, turns };
+      added.tool = registerGraphTool(session.server, () => added.turns);
+      session.tools.set(name, added);
+    }
+  }
+}
+
+/** True when the request's body is an `initialize` request (read from a copy, at most MAX_REQUEST_BYTES; anything else is false). */
+async function isInitialize(request: Request): Promise<boolean> {
+  if (request.method !== "POST" || !request.body) return false;
+  const reader = (request.clone().body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      size += read.value.byteLength;
+      // Too large to be an initialize: the transport refuses it with its own answer.
+      if (size > MAX_REQUEST_BYTES) return false;
+      chunks.push(read.value);
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  try {
+    const message: unknown = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    return Array.isArray(message) ? message.some((m) => isInitializeRequest(m)) : isInitializeRequest(message);
+  } catch {
+    return false;
+  }
+}
+
+/** The JSON-RPC answer to a request naming a session this server does not have (MCP: 404, then the client initializes again). */
+function unknownSession(): Response {
+  const body = { jsonrpc: "2.0", error: { code: -32001, message: "Session not found: it ended or the server restarted; initialize a new session" }, id: null };
+  return new Response(JSON.stringify(body), { status: 404, headers: { "content-type": "application/json" } });
+}
+
 /**
  * The `/mcp` handler: a Web `Request` in, a `Response` (JSON-RPC, or an SSE stream while a call runs) out.
  * @example const handle = mcpRoute({ url: "http://127.0.0.1:8123" }); const response = await handle(request);
  */
-export function mcpRoute(options: McpRouteOptions): (request: Request) => Promise<Response> {
+export function mcpRoute(options: McpRouteOptions, clock: () => number = Date.now): (request: Request) => Promise<Response> {
   const client = new Client({ apiUrl: options.url, apiKey: options.apiKey ?? null });
+  const sessions = new Map<string, Session>();
+  const end = (id: string) => {
+    const session = sessions.get(id);
+    sessions.delete(id);
+    void session?.server.close().catch(() => undefined);
+  };
+
+  async function startSession(request: Request): Promise<Response> {
+    for (const [id, session] of sessions) if (clock() - session.lastUsed > SESSION_IDLE_MS) end(id);
+    // Map order is insertion order and a used session is moved to the end: the first is the least recently used.
+    while (sessions.size >= MAX_SESSIONS) end(sessions.keys().next().value as string);
+    const server = graphMcpServer([]);
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      maxRequestBodySize: MAX_REQUEST_BYTES,
+      onsessioninitialized: (id) => void sessions.set(id, session),
+      onsessionclosed: (id) => end(id),
+    });
+    const session: Session = { server, transport, tools: new Map(), lastUsed: clock() };
+    syncTools(session, await publishedTurns(client, options.url));
+    await server.connect(transport);
+    return transport.handleRequest(request);
+  }
+
   return async (request) => {
-    // Stateless: a server and transport per request, so nothing outlives the call it serves.
+    const id = request.headers.get("mcp-session-id");
+    if (id) {
+      const session = sessions.get(id);
+      if (!session || clock() - session.lastUsed > SESSION_IDLE_MS) {
+        if (session) end(id);
+        return unknownSession();
+      }
+      session.lastUsed = clock();
+      sessions.delete(id);
+      sessions.set(id, session);
+      if (request.method === "POST") syncTools(session, await publishedTurns(client, options.url));
+      return session.transport.handleRequest(request);
+    }
+    if (await isInitialize(request)) return startSession(request);
+    // Stateless: a server and transport for this request alone, so nothing outlives the call it serves.
     const server = graphMcpServer(await publishedTurns(client, options.url));
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, maxRequestBodySize: MAX_REQUEST_BYTES });
     await server.connect(transport);

@@ -64,7 +64,7 @@ export default defineConfig({
     // Specs that hold the app to a deadline run last, two at a time (one browser per core), with
     // no other test competing: beside the other projects' three browsers, a drag during a 6 s
     // tool deadline once took longer than the deadline itself. Two at a time passed 108 of 108
-    // runs of these nine tests on a 2-core machine, and end about 20 s sooner than one at a time.
+    // runs of these nine tests on a 2-core machine, which take 39–42 s so (55–57 one at a time).
     { name: "timed", use: { ...chromium, reuseContext: false }, testMatch: TIMED_SPECS, workers: 2, dependencies: ["long", "chromium"] },
   ],
   webServer: {

@@ -1,4 +1,4 @@
-/** Golden documents in examples/ run through the public API, offline, on the scripted model. */
+/** Golden documents in examples/ run through the public API, offline, on the scripted model (unpaced: what they do, not how fast they stream). */
 import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -21,7 +21,7 @@ describe("examples", () => {
   it.each(files)("%s validates and answers a greeting without errors", async (file) => {
     const result = validateText(readFileSync(path.join(dir, file), "utf8"));
     if (!result.ok) throw new Error(result.errors.map((e) => `${e.path}: ${e.message}`).join("\n"));
-    const events = await collectRun(compileGraph(result.document, testServices()), { message: "hello" }, { threadId: file });
+    const events = await collectRun(compileGraph(result.document, testServices({ unpaced: true })), { message: "hello" }, { threadId: file });
     expect(events.filter((e) => e.type === "error")).toEqual([]);
     expect(events.at(-1)).toMatchObject({ type: "run_end", status: "completed" });
   });
@@ -29,7 +29,11 @@ describe("examples", () => {
   it("weather-assistant reports a failing lookup as a tool error and apologises", async () => {
     const result = validateText(readFileSync(path.join(dir, "weather-assistant.json"), "utf8"));
     if (!result.ok) throw new Error("invalid example");
-    const events = await collectRun(compileGraph(result.document, testServices()), { message: "What's the weather in Atlantis?" }, { threadId: "x" });
+    const events = await collectRun(
+      compileGraph(result.document, testServices({ unpaced: true })),
+      { message: "What's the weather in Atlantis?" },
+      { threadId: "x" },
+    );
     const toolResult = events.find((e) => e.type === "tool_result");
     expect(toolResult).toMatchObject({ error: "No weather station found for Atlantis" });
     const reply = events.filter((e) => e.type === "ai_message").at(-1);
@@ -45,7 +49,7 @@ describe("templates", () => {
   };
   // As the CLI runs a graph: knowledge bases searched from their packed text, memories in a store.
   const headless = (document: GraphDocument, store = new InMemoryStore()): EngineServices => ({
-    ...testServices(),
+    ...testServices({ unpaced: true }),
     knowledge: packedKnowledgeSearch(document),
     store,
   });
@@ -100,7 +104,7 @@ describe("templates", () => {
   });
 
   it("supervisor-team keeps a mentioned specialist active for the next turn", async () => {
-    const compiled = compileGraph(await loadDocument("supervisor-team"), testServices());
+    const compiled = compileGraph(await loadDocument("supervisor-team"), testServices({ unpaced: true }));
     await collectRun(compiled, { message: "@Report hi" }, { threadId: "sticky" });
     const next = await collectRun(compiled, { message: "Write a weekly report" }, { threadId: "sticky" });
     expect(speakers(next)).toEqual(["Report"]);

@@ -8,7 +8,7 @@ import { testServices } from "./support/services.js";
 function compiled(id: string) {
   const template = findTemplate(id);
   if (!template) throw new Error(`no template ${id}`);
-  return compileGraph(templateDocument(template), testServices());
+  return compileGraph(templateDocument(template), testServices({ unpaced: true }));
 }
 const speakers = (events: RunEvent[]) => [...new Set(events.flatMap((e) => (e.type === "ai_message" && e.content ? [e.agent] : [])))];
 const lastReply = (events: RunEvent[]) => events.filter((e) => e.type === "ai_message").at(-1);

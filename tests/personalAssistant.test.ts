@@ -10,7 +10,7 @@ const text = readFileSync(path.resolve(import.meta.dirname, "../examples/persona
 function compiled() {
   const result = validateText(text);
   if (!result.ok) throw new Error(result.errors.map((e) => `${e.path}: ${e.message}`).join("\n"));
-  return compileGraph(result.document, testServices());
+  return compileGraph(result.document, testServices({ unpaced: true }));
 }
 const ofType = <T extends RunEvent["type"]>(events: RunEvent[], type: T) => events.filter((e): e is RunEventOf<T> => e.type === type);
 const reply = (events: RunEvent[]) => ofType(events, "ai_message").at(-1)?.content;

@@ -10,7 +10,7 @@ const text = readFileSync(path.resolve(import.meta.dirname, "../examples/routed-
 async function run(message: string): Promise<RunEvent[]> {
   const result = validateText(text);
   if (!result.ok) throw new Error(result.errors.map((e) => `${e.path}: ${e.message}`).join("\n"));
-  return collectRun(compileGraph(result.document, testServices()), { message }, { threadId: message });
+  return collectRun(compileGraph(result.document, testServices({ unpaced: true })), { message }, { threadId: message });
 }
 const ofType = <T extends RunEvent["type"]>(events: RunEvent[], type: T) => events.filter((e): e is RunEventOf<T> => e.type === type);
 const reply = (events: RunEvent[]) => ofType(events, "ai_message").at(-1);

@@ -17,12 +17,21 @@ export const FIXED_NOW = Date.UTC(2026, 2, 14, 15, 9, 26);
 let n = 0;
 
 export function testServices(
-  options: { calls?: RecordedCall[]; clock?: () => number; wrap?: (m: ChatModelPort, r: ModelRequest) => ChatModelPort } = {},
+  options: {
+    calls?: RecordedCall[];
+    clock?: () => number;
+    wrap?: (m: ChatModelPort, r: ModelRequest) => ChatModelPort;
+    /**
+     * Scripted replies without their `tokens_per_second` pacing, for tests that check what a graph
+     * does, not how its reply streams: a paced template's run otherwise waits in real time.
+     */
+    unpaced?: boolean;
+  } = {},
 ): EngineServices {
   return {
     models: {
       resolve(request) {
-        const model = createScriptedModel(request);
+        const model = createScriptedModel(options.unpaced && request.script ? { ...request, script: { ...request.script, tokens_per_second: 0 } } : request);
         const recorded: ChatModelPort = {
           ...model,
           stream(messages, callOptions) {

@@ -28,6 +28,19 @@ describe("/mcp on the runtime server (serve --graphs examples)", () => {
       body,
     });
 
+  /** Publishes the Weather graph under `id` with a slow scripted model (4 tokens a second): its reply takes seconds to stream. */
+  async function publishSlowWeather(id: string, name: string): Promise<LangGraphClient> {
+    const document = JSON.parse(await readFile(path.join(ROOT, "examples/weather-assistant.json"), "utf8")) as GraphDocument;
+    document.meta = { ...document.meta, id, name };
+    for (const node of document.nodes) {
+      const script = (node.data as { script?: { tokens_per_second?: number } }).script;
+      if (script) script.tokens_per_second = 4;
+    }
+    const langgraph = new LangGraphClient({ apiUrl: server.url, apiKey: KEY });
+    await publishDocument(langgraph, document);
+    return langgraph;
+  }
+
   beforeAll(async () => {
     server = await startRuntimeProcess({ graphsDir: path.join(ROOT, "examples"), apiKey: KEY });
     client = new Client({ name: "http-test", version: "1.0.0" });
@@ -102,15 +115,8 @@ describe("/mcp on the runtime server (serve --graphs examples)", () => {
   });
 
   it("keeps a run whose client disconnects mid-run: it finishes on the server and the server stays up", async () => {
-    // The Weather graph with a slow scripted model: its reply takes seconds to stream, so the client leaves mid-run.
-    const document = JSON.parse(await readFile(path.join(ROOT, "examples/weather-assistant.json"), "utf8")) as GraphDocument;
-    document.meta = { ...document.meta, id: "weather-slow", name: "Slow weather" };
-    for (const node of document.nodes) {
-      const script = (node.data as { script?: { tokens_per_second?: number } }).script;
-      if (script) script.tokens_per_second = 4;
-    }
-    const langgraph = new LangGraphClient({ apiUrl: server.url, apiKey: KEY });
-    await publishDocument(langgraph, document);
+    // The client leaves mid-run.
+    const langgraph = await publishSlowWeather("weather-slow", "Slow weather");
     const thread = "5b0d1f3e-6a4c-4e59-9d8a-0c3f2b1a7e65";
     const aborted = new AbortController();
     const response = await fetch(`${server.url}/mcp`, {
@@ -137,15 +143,8 @@ describe("/mcp on the runtime server (serve --graphs examples)", () => {
   });
 
   it("stops a run when its client cancels the call, and the thread takes the next message", async () => {
-    // A slow Weather graph (4 tokens a second): the reply takes seconds, so the cancel lands mid-run.
-    const document = JSON.parse(await readFile(path.join(ROOT, "examples/weather-assistant.json"), "utf8")) as GraphDocument;
-    document.meta = { ...document.meta, id: "weather-cancel", name: "Cancellable weather" };
-    for (const node of document.nodes) {
-      const script = (node.data as { script?: { tokens_per_second?: number } }).script;
-      if (script) script.tokens_per_second = 4;
-    }
-    const langgraph = new LangGraphClient({ apiUrl: server.url, apiKey: KEY });
-    await publishDocument(langgraph, document);
+    // The cancel lands mid-run.
+    const langgraph = await publishSlowWeather("weather-cancel", "Cancellable weather");
     const thread = "0f6c7d52-3b8e-4d1a-9a57-2e4f6b8c1d93";
     const cancel = new AbortController();
     let started!: () => void;

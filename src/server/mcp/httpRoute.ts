@@ -108,35 +108,42 @@ function syncTools(session: Session, published: readonly GraphTurns[]): void {
       }
       entry.turns = turns;
     } else {
-      const added = { tool: undefined as unknown as RegisteredTool, turns };
-      added.tool = registerGraphTool(session.server, () => added.turns);
-      session.tools.set(name, added);
+      // The tool runs the graph as the session last saw it published.
+      const tool = registerGraphTool(session.server, () => session.tools.get(name)?.turns ?? turns);
+      session.tools.set(name, { tool, turns });
     }
   }
 }
 
-/** True when the request's body is an `initialize` request (read from a copy, at most MAX_REQUEST_BYTES; anything else is false). */
-async function isInitialize(request: Request): Promise<boolean> {
-  if (request.method !== "POST" || !request.body) return false;
+/**
+ * The request's JSON body, read from a copy (at most MAX_REQUEST_BYTES), for a POST without a
+ * session; undefined when there is none or it is too large or not JSON: the transport then reads
+ * the request itself and answers with its own error.
+ */
+async function readJsonBody(request: Request): Promise<{ parsed: unknown } | undefined> {
+  if (request.method !== "POST" || !request.body) return undefined;
   const reader = (request.clone().body as ReadableStream<Uint8Array>).getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
       size += read.value.byteLength;
-      // Too large to be an initialize: the transport refuses it with its own answer.
-      if (size > MAX_REQUEST_BYTES) return false;
+      if (size > MAX_REQUEST_BYTES) return undefined;
       chunks.push(read.value);
     }
   } finally {
     await reader.cancel().catch(() => undefined);
   }
   try {
-    const message: unknown = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-    return Array.isArray(message) ? message.some((m) => isInitializeRequest(m)) : isInitializeRequest(message);
+    return { parsed: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown };
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+/** True when a JSON-RPC body (one message or a batch) holds an `initialize` request. */
+function initializes(body: unknown): boolean {
+  return Array.isArray(body) ? body.some((m) => isInitializeRequest(m)) : isInitializeRequest(body);
 }
 
 /** The JSON-RPC answer to a request naming a session this server does not have (MCP: 404, then the client initializes again). */
@@ -158,7 +165,7 @@ export function mcpRoute(options: McpRouteOptions, clock: () => number = Date.no
     void session?.server.close().catch(() => undefined);
   };
 
-  async function startSession(request: Request): Promise<Response> {
+  async function startSession(request: Request, parsedBody: unknown): Promise<Response> {
     for (const [id, session] of sessions) if (clock() - session.lastUsed > SESSION_IDLE_MS) end(id);
     // Map order is insertion order and a used session is moved to the end: the first is the least recently used.
     while (sessions.size >= MAX_SESSIONS) end(sessions.keys().next().value as string);
@@ -172,7 +179,7 @@ export function mcpRoute(options: McpRouteOptions, clock: () => number = Date.no
     const session: Session = { server, transport, tools: new Map(), lastUsed: clock() };
     syncTools(session, await publishedTurns(client, options.url));
     await server.connect(transport);
-    return transport.handleRequest(request);
+    return transport.handleRequest(request, { parsedBody });
   }
 
   return async (request) => {
@@ -189,11 +196,12 @@ export function mcpRoute(options: McpRouteOptions, clock: () => number = Date.no
       if (request.method === "POST") syncTools(session, await publishedTurns(client, options.url));
       return session.transport.handleRequest(request);
     }
-    if (await isInitialize(request)) return startSession(request);
+    const body = await readJsonBody(request);
+    if (body && initializes(body.parsed)) return startSession(request, body.parsed);
     // Stateless: a server and transport for this request alone, so nothing outlives the call it serves.
     const server = graphMcpServer(await publishedTurns(client, options.url));
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, maxRequestBodySize: MAX_REQUEST_BYTES });
     await server.connect(transport);
-    return transport.handleRequest(request);
+    return transport.handleRequest(request, body ? { parsedBody: body.parsed } : {});
   };
 }

@@ -10,7 +10,7 @@ import { Hono, type Context } from "hono";
 import { stream } from "hono/streaming";
 import { formatSSEErrorEvent, formatSSEEvent, SSE_HEADERS } from "@a2a-js/sdk";
 import { LegacyJsonRpcTransportHandler } from "@a2a-js/sdk/compat/v0_3/server";
-import { DefaultExecutionEventBusManager, DefaultRequestHandler, InMemoryTaskStore, ServerCallContext } from "@a2a-js/sdk/server";
+import { DefaultExecutionEventBusManager, DefaultRequestHandler, ServerCallContext } from "@a2a-js/sdk/server";
 import { compileGraph, type CompiledDocument } from "../../engine/index.js";
 import { validate } from "../../schema/index.js";
 import { DOCUMENT_KEY, findPublished, RUNTIME_GRAPH_ID } from "../client/publish.js";
@@ -18,12 +18,15 @@ import { serverClient } from "../client/serverClient.js";
 import { nodeServices } from "../graph/nodeServices.js";
 import { agentCard, legacyAgentCard, type CardSubject } from "./agentCard.js";
 import { GraphExecutor } from "./graphExecutor.js";
+import { BoundedTaskStore, type BoundedTaskStoreOptions } from "./taskStore.js";
 
 export interface A2aOptions {
   /** The runtime server's own URL: runs go to its LangGraph API, cards name its endpoints. */
   url: string;
   /** The server's API key, when it asks for one. */
   apiKey?: string;
+  /** How many tasks are kept and for how long (defaults: MAX_TASKS, TASK_IDLE_MS); the clock for tests. */
+  tasks?: Pick<BoundedTaskStoreOptions, "maxTasks" | "idleMs" | "clock">;
 }
 
 /** JSON-RPC 2.0 error codes of the failures answered before the SDK sees a request. */
@@ -35,6 +38,9 @@ const NOT_FOUND = -32001;
 
 /** The largest JSON-RPC request taken: a message, not a document (1 MiB). */
 export const MAX_REQUEST_BYTES = 1024 * 1024;
+
+/** Graph versions whose node names are kept for placing events (the oldest compiled is dropped first). */
+const MAX_PLACED_VERSIONS = 64;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -78,10 +84,11 @@ function baseUrl(c: Context): string {
  */
 export function a2aRoutes(options: A2aOptions): Hono {
   const client = serverClient({ url: options.url, ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
-  // One store and one set of event buses for every graph: a task outlives the request that started it.
-  const tasks = new InMemoryTaskStore();
-  const buses = new DefaultExecutionEventBusManager();
   const registry = { running: new Map<string, AbortController>(), contexts: new Map<string, string>() };
+  // One store and one set of event buses for every graph: a task outlives the request that started
+  // it. The store is bounded (a server runs for months); a forgotten paused task's context goes too.
+  const tasks = new BoundedTaskStore({ ...options.tasks, onForget: (taskId) => registry.contexts.delete(taskId) });
+  const buses = new DefaultExecutionEventBusManager();
   const placed = new Map<string, Pick<CompiledDocument, "nodesByName">>();
 
   /** The published graph `<id>` names (assistant id or `meta.id`), or why there is none. */
@@ -102,6 +109,8 @@ export function a2aRoutes(options: A2aOptions): Hono {
         graph = { nodesByName: new Map() };
       }
       placed.set(key, graph);
+      // Each publication is a new version: keep the newest few, not every one since the start.
+      if (placed.size > MAX_PLACED_VERSIONS) placed.delete(placed.keys().next().value as string);
     }
     const subject: CardSubject = {
       assistantId: assistant.assistant_id,

@@ -2,9 +2,10 @@
  * The one QuickJS runner, shared by Node (in-process) and the browser (a worker inside a
  * sandboxed frame). Each run gets a fresh runtime with an interrupt deadline, a heap limit
  * and a 128 KB stack; the context holds only the language's own globals (no fetch, timers,
- * storage or host objects), plus a console whose output is dropped.
+ * storage or host objects), plus a console whose output is dropped. The sandbox makes the next
+ * run's runtime and frees the last one's after answering, so neither is on a call's path.
  */
-import { shouldInterruptAfterDeadline, type QuickJSContext, type QuickJSHandle, type QuickJSWASMModule } from "quickjs-emscripten-core";
+import { shouldInterruptAfterDeadline, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime, type QuickJSWASMModule } from "quickjs-emscripten-core";
 import { SANDBOX_STACK_BYTES, type CodeSandbox, type SandboxFailureCode, type SandboxOutcome, type SandboxRequest } from "./types.js";
 import { errorMessage } from "../../schema/errorMessage.js";
 
@@ -84,17 +85,42 @@ function consume(vm: QuickJSContext, handle: QuickJSHandle): unknown {
 }
 
 /**
+/** A runtime and its context that no code has run in yet. */
+interface Fresh {
+  runtime: QuickJSRuntime;
+  vm: QuickJSContext;
+}
+
+function fresh(module: QuickJSWASMModule): Fresh {
+  const runtime = module.newRuntime();
+  return { runtime, vm: runtime.newContext() };
+}
+
+function dispose({ runtime, vm }: Fresh): void {
+  vm.dispose();
+  runtime.dispose();
+}
+
+/**
  * Runs one request on a fresh runtime of `module`. Synchronous: the interrupt deadline, not
  * the caller, ends a runaway.
  * @example runInQuickJS(module, { code: "return args.n * 2", args: { n: 21 }, timeoutMs: 1000, memoryLimitBytes: 32 << 20 }) // { ok: true, value: 42 }
  */
 export function runInQuickJS(module: QuickJSWASMModule, request: SandboxRequest): SandboxOutcome {
-  const runtime = module.newRuntime();
+  const used = fresh(module);
+  try {
+    return runIn(used, request);
+  } finally {
+    dispose(used);
+  }
+}
+
+/** Runs one request in `fresh`, which it leaves for the caller to dispose and nobody to use again. */
+function runIn({ runtime, vm }: Fresh, request: SandboxRequest): SandboxOutcome {
   const deadline = Date.now() + request.timeoutMs;
   runtime.setMemoryLimit(request.memoryLimitBytes);
   runtime.setMaxStackSize(SANDBOX_STACK_BYTES);
   runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
-  const vm = runtime.newContext();
   let promise: QuickJSHandle | undefined;
   try {
     vm.newString(JSON.stringify(request.args ?? {})).consume((json) => vm.setProp(vm.global, ARGS_GLOBAL, json));
@@ -125,13 +151,11 @@ export function runInQuickJS(module: QuickJSWASMModule, request: SandboxRequest)
     return { ok: true, value: JSON.parse(text.slice(1)) as unknown };
   } finally {
     promise?.dispose();
-    vm.dispose();
-    runtime.dispose();
   }
 }
 
 /** Lifts the limits of a finished run so its error or result can be read, and reads `error` if given. */
-function settle(runtime: ReturnType<QuickJSWASMModule["newRuntime"]>, vm: QuickJSContext, error?: QuickJSHandle): unknown {
+function settle(runtime: QuickJSRuntime, vm: QuickJSContext, error?: QuickJSHandle): unknown {
   runtime.removeInterruptHandler();
   runtime.setMemoryLimit(-1);
   return error ? consume(vm, error) : undefined;
@@ -144,6 +168,18 @@ function settle(runtime: ReturnType<QuickJSWASMModule["newRuntime"]>, vm: QuickJ
  */
 export function quickJSSandbox(load: () => Promise<QuickJSWASMModule>): CodeSandbox {
   let module: Promise<QuickJSWASMModule> | undefined;
+  /** The next run's runtime, made from `module` after the last run answered. */
+  let spare: { of: QuickJSWASMModule; fresh: Fresh } | undefined;
+  /** After the answer is on its way: free the used runtime and make the next one. */
+  const tidy = (loaded: QuickJSWASMModule, used: Fresh) =>
+    setTimeout(() => {
+      try {
+        dispose(used);
+        if (!spare) spare = { of: loaded, fresh: fresh(loaded) };
+      } catch {
+        // A module that fails here fails the next run too, which drops it.
+      }
+    }, 0);
   return {
     async run(request, signal) {
       signal?.throwIfAborted();
@@ -153,10 +189,21 @@ export function quickJSSandbox(load: () => Promise<QuickJSWASMModule>): CodeSand
         throw error;
       });
       signal?.throwIfAborted();
+      let used: Fresh | undefined;
       try {
-        return runInQuickJS(loaded, request);
+        used = spare?.of === loaded ? spare.fresh : fresh(loaded);
+        spare = undefined;
+        const outcome = runIn(used, request);
+        tidy(loaded, used);
+        return outcome;
       } catch (error) {
         module = undefined;
+        spare = undefined;
+        try {
+          if (used) dispose(used);
+        } catch {
+          // The module is dropped with everything in it.
+        }
         return failure("SANDBOX_FAILED", `The JavaScript sandbox failed: ${errorMessage(error)}`);
       }
     },

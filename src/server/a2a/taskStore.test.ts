@@ -73,33 +73,20 @@ describe("BoundedTaskStore", () => {
     await store.save(done("a", "2026-12-06T00:00:02.000Z"), anyone);
     await store.save(task("b", TaskState.TASK_STATE_INPUT_REQUIRED, "2026-12-06T00:00:03.000Z"), anyone);
     await store.save(done("c", "2026-12-06T00:00:04.000Z"), anyone);
-    const all = await store.list(
-      {
+    const listed = async (status: TaskState) => {
+      const request = {
         tenant: "",
         contextId: "",
-        status: TaskState.TASK_STATE_UNSPECIFIED,
+        status,
         pageSize: 10,
         pageToken: "",
         historyLength: undefined,
         statusTimestampAfter: undefined,
         includeArtifacts: false,
-      },
-      anyone,
-    );
-    expect(all.tasks.map((t) => t.id)).toEqual(["c", "b", "a"]);
-    const paused = await store.list(
-      {
-        tenant: "",
-        contextId: "",
-        status: TaskState.TASK_STATE_INPUT_REQUIRED,
-        pageSize: 10,
-        pageToken: "",
-        historyLength: undefined,
-        statusTimestampAfter: undefined,
-        includeArtifacts: false,
-      },
-      anyone,
-    );
-    expect(paused.tasks.map((t) => t.id)).toEqual(["b"]);
+      };
+      return (await store.list(request, anyone)).tasks.map((t) => t.id);
+    };
+    expect(await listed(TaskState.TASK_STATE_UNSPECIFIED)).toEqual(["c", "b", "a"]);
+    expect(await listed(TaskState.TASK_STATE_INPUT_REQUIRED)).toEqual(["b"]);
   });
 });

@@ -44,7 +44,9 @@ describe("QuickJS sandbox runtimes", () => {
     expect(made).toBe(2);
     // A run stopped by its limits leaves nothing behind either.
     await tick();
-    expect(await sandbox.run({ ...request("const a = []; for (;;) a.push('x'.repeat(1024));"), memoryLimitBytes: 4 << 20 })).toMatchObject({ code: "MEMORY" });
+    expect(
+      await sandbox.run({ ...request("const a = []; for (;;) a.push({ n: a.length, pad: [1, 2, 3] });"), timeoutMs: 20_000, memoryLimitBytes: 4 << 20 }),
+    ).toMatchObject({ code: "MEMORY" });
     await tick();
     expect(await sandbox.run(request("return [typeof globalThis.leak, typeof a];"))).toEqual({ ok: true, value: ["undefined", "undefined"] });
   });

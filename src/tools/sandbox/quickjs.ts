@@ -84,7 +84,6 @@ function consume(vm: QuickJSContext, handle: QuickJSHandle): unknown {
   }
 }
 
-/**
 /** A runtime and its context that no code has run in yet. */
 interface Fresh {
   runtime: QuickJSRuntime;
@@ -102,20 +101,10 @@ function dispose({ runtime, vm }: Fresh): void {
 }
 
 /**
- * Runs one request on a fresh runtime of `module`. Synchronous: the interrupt deadline, not
- * the caller, ends a runaway.
- * @example runInQuickJS(module, { code: "return args.n * 2", args: { n: 21 }, timeoutMs: 1000, memoryLimitBytes: 32 << 20 }) // { ok: true, value: 42 }
+ * Runs one request in `fresh`, which it leaves for the caller to dispose and nobody to use
+ * again. Synchronous: the interrupt deadline, not the caller, ends a runaway.
+ * @example runIn(fresh(module), { code: "return args.n * 2", args: { n: 21 }, timeoutMs: 1000, memoryLimitBytes: 32 << 20 }) // { ok: true, value: 42 }
  */
-export function runInQuickJS(module: QuickJSWASMModule, request: SandboxRequest): SandboxOutcome {
-  const used = fresh(module);
-  try {
-    return runIn(used, request);
-  } finally {
-    dispose(used);
-  }
-}
-
-/** Runs one request in `fresh`, which it leaves for the caller to dispose and nobody to use again. */
 function runIn({ runtime, vm }: Fresh, request: SandboxRequest): SandboxOutcome {
   const deadline = Date.now() + request.timeoutMs;
   runtime.setMemoryLimit(request.memoryLimitBytes);

@@ -4,7 +4,7 @@ import { AIMessage, type AIMessageChunk, type BaseMessage } from "@langchain/cor
 import { usageMeter } from "./callUsage.js";
 import type { ChatModelPort, IdSource, ToolSpec } from "./ports.js";
 import { emit, textOf } from "./runtime.js";
-import { BAD_TOOL_ARGS_KEY, toolCallIdsIn, toolCallsOf } from "./toolArgs.js";
+import { BAD_TOOL_ARGS_KEY, toolCallIdTaken, toolCallsOf } from "./toolArgs.js";
 
 export interface ModelCallInput {
   model: ChatModelPort;
@@ -46,7 +46,7 @@ export async function callModel(input: ModelCallInput, config: LangGraphRunnable
   if (profile !== input.model.profileId) {
     emit(config, { type: "model_fallback", from: input.model.profileId, to: profile, reason: "infrastructure failure" }, where);
   }
-  const { calls: toolCalls, badArgs } = input.model.supportsTools ? toolCallsOf(full, messageId, toolCallIdsIn(input.messages)) : { calls: [], badArgs: {} };
+  const { calls: toolCalls, badArgs } = input.model.supportsTools ? toolCallsOf(full, messageId, (id) => toolCallIdTaken(input.messages, id)) : { calls: [], badArgs: {} };
   const reply = new AIMessage({
     id: messageId,
     name: input.agent,

@@ -18,14 +18,18 @@ export interface ParsedToolCall {
   args: Record<string, unknown>;
 }
 
-/** Every tool call id the conversation already holds: the calls of its AI messages and the ids its tool results answer. */
-export function toolCallIdsIn(messages: readonly BaseMessage[]): Set<string> {
-  const ids = new Set<string>();
+/**
+ * Whether the conversation already holds a tool call with this id: a call of one of its AI
+ * messages or the id a tool result answers. Checked per id of a reply (usually one) rather
+ * than by collecting every id, since it runs before each model call's reply is kept and the
+ * conversation grows with the turn; `type` rather than isInstance() for the same reason.
+ */
+export function toolCallIdTaken(messages: readonly BaseMessage[], id: string): boolean {
   for (const m of messages) {
-    if (AIMessage.isInstance(m)) for (const call of m.tool_calls ?? []) if (call.id) ids.add(call.id);
-    if (ToolMessage.isInstance(m)) ids.add(m.tool_call_id);
+    if (m.type === "tool" && (m as ToolMessage).tool_call_id === id) return true;
+    if (m.type === "ai" && (m as AIMessage).tool_calls?.some((call) => call.id === id)) return true;
   }
-  return ids;
+  return false;
 }
 
 /**
@@ -36,16 +40,16 @@ export function toolCallIdsIn(messages: readonly BaseMessage[]): Set<string> {
  * the reply already has: some OpenAI-compatible servers number calls per reply (`call_0`), and
  * a repeated id would answer an older call, which providers refuse. Such a call gets an id
  * built from the reply's message id, which is unique.
- * @example const { calls, badArgs } = toolCallsOf(full, "msg_1", toolCallIdsIn(history)); // badArgs: { call_1: "city=Paris" }
+ * @example const { calls, badArgs } = toolCallsOf(full, "msg_1", (id) => toolCallIdTaken(history, id)); // badArgs: { call_1: "city=Paris" }
  */
 export function toolCallsOf(
   full: AIMessageChunk | undefined,
   messageId: string,
-  taken: ReadonlySet<string> = new Set(),
+  taken: (id: string) => boolean = () => false,
 ): { calls: ParsedToolCall[]; badArgs: Record<string, string> } {
-  const used = new Set(taken);
+  const used = new Set<string>();
   const idFor = (given: string | undefined, fallback: string) => {
-    const id = given && !used.has(given) ? given : fallback;
+    const id = given && !used.has(given) && !taken(given) ? given : fallback;
     used.add(id);
     return id;
   };

@@ -17,7 +17,7 @@ export function isServerFigure(name: string): name is ServerFigureName {
 }
 
 /** What the child hosting the server says once it listens (or why it could not start). */
-export type HostMessage = { ok: true; server: Omit<WeatherServer, "close"> } | { ok: false; error: string };
+export type HostMessage = { ok: true; server: Omit<WeatherServer, "close" | "cpuUsage"> } | { ok: false; error: string };
 
 const CHILD = fileURLToPath(new URL("./serverFiguresChild.ts", import.meta.url));
 
@@ -34,6 +34,17 @@ function hostWeatherServer(workers: number): Promise<WeatherServer> {
       if (!answer.ok) return reject(new Error(answer.error));
       resolve({
         ...answer.server,
+        cpuUsage: () =>
+          new Promise((done) => {
+            const read = (reply: unknown) => {
+              const cpu = (reply as { cpu?: NodeJS.CpuUsage }).cpu;
+              if (!cpu) return;
+              child.off("message", read);
+              done(cpu);
+            };
+            child.on("message", read);
+            child.send("cpu");
+          }),
         close: async () => {
           child.send("close");
           await exited;

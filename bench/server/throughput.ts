@@ -15,6 +15,8 @@ export interface ThroughputOptions {
   /** A user starts a new thread after this many turns, so conversations stay short as in real use. */
   turnsPerThread: number;
   mode: TurnMode;
+  /** CPU time of the server's process so far, when it runs in another one. */
+  serverCpu?: () => Promise<NodeJS.CpuUsage>;
 }
 
 export interface ThroughputResult {
@@ -35,33 +37,49 @@ export interface ThroughputResult {
   event_loop_utilization: number;
   /** CPU time of this process over the window, in cores (its worker threads included). */
   cpu_cores: number;
+  /** CPU time of the server's process over the window, in cores: near 1, its one thread is the limit. */
+  server_cpu_cores?: number;
 }
 
 /** A user gives up after this many failures in a row rather than spin against a broken server. */
 const MAX_FAILURES_IN_A_ROW = 20;
 
-/** Event loop and CPU use between `start()` and `stop()`; timers may fire late under load, so the elapsed time is measured. */
-function loadMeter() {
+/**
+ * Event loop and CPU use between `start()` and `stop()`, of this process and (with `serverCpu`)
+ * the server's; timers may fire late under load, so the elapsed time is measured.
+ */
+function loadMeter(serverCpu?: () => Promise<NodeJS.CpuUsage>) {
   let loop = performance.eventLoopUtilization();
   let cpu = process.cpuUsage();
   let since = performance.now();
-  let result: { event_loop_utilization: number; cpu_cores: number } | undefined;
+  let server: Promise<NodeJS.CpuUsage> | undefined;
+  let result: Promise<{ event_loop_utilization: number; cpu_cores: number; server_cpu_cores?: number }> | undefined;
+  const cores = (used: NodeJS.CpuUsage, ms: number) => round((used.user + used.system) / 1000 / ms, 2);
   return {
     start() {
       loop = performance.eventLoopUtilization();
       cpu = process.cpuUsage();
       since = performance.now();
+      server = serverCpu?.();
     },
     stop() {
       if (result) return result;
       const used = process.cpuUsage(cpu);
-      result = {
-        event_loop_utilization: round(performance.eventLoopUtilization(loop).utilization),
-        cpu_cores: round((used.user + used.system) / 1000 / (performance.now() - since)),
-      };
+      const ms = performance.now() - since;
+      const utilization = round(performance.eventLoopUtilization(loop).utilization);
+      const serverAtEnd = server && serverCpu?.();
+      result = (async () => ({
+        event_loop_utilization: utilization,
+        cpu_cores: cores(used, ms),
+        ...(server && serverAtEnd ? { server_cpu_cores: cores(diff(await serverAtEnd, await server), ms) } : {}),
+      }))();
       return result;
     },
   };
+}
+
+function diff(end: NodeJS.CpuUsage, start: NodeJS.CpuUsage): NodeJS.CpuUsage {
+  return { user: end.user - start.user, system: end.system - start.system };
 }
 
 export async function measureThroughput(url: string, graphId: string, options: ThroughputOptions): Promise<ThroughputResult> {
@@ -99,7 +117,7 @@ export async function measureThroughput(url: string, graphId: string, options: T
     }
   }
 
-  const meter = loadMeter();
+  const meter = loadMeter(options.serverCpu);
   const startTimer = setTimeout(() => meter.start(), options.warmupMs);
   const endTimer = setTimeout(() => meter.stop(), options.warmupMs + options.durationMs);
   try {
@@ -125,6 +143,6 @@ export async function measureThroughput(url: string, graphId: string, options: T
     errors,
     warmup_errors: warmupErrors,
     ...(firstError !== undefined ? { first_error: firstError } : {}),
-    ...meter.stop(),
+    ...(await meter.stop()),
   };
 }

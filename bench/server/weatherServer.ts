@@ -24,6 +24,8 @@ export interface WeatherServer {
   unpacedDocument: GraphDocument;
   /** What the Assistant's script paces tokens at in the template. */
   templateTokensPerSecond: number;
+  /** CPU time of the process the server runs in, so far. */
+  cpuUsage(): Promise<NodeJS.CpuUsage>;
   close(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export async function startWeatherServer(workers: number): Promise<WeatherServer
       unpaced: unpaced.meta.id,
       unpacedDocument: unpaced,
       templateTokensPerSecond: assistantScript(template).tokens_per_second ?? 0,
+      cpuUsage: async () => process.cpuUsage(),
       close: async () => {
         try {
           await server.close();

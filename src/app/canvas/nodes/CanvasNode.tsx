@@ -42,8 +42,16 @@ function nameOf(node: GraphNode): string {
   return "name" in node.data ? node.data.name : "";
 }
 
+/**
+ * The body reads only its id and selection from React Flow's props; the rest (where the node
+ * is, its size, whether it is being dragged, its z-index) change on every drag frame and on an
+ * auto layout of every node, and the body shows none of them: React Flow's wrapper moves it.
+ */
+export function sameBody(before: FlowNodeProps, after: FlowNodeProps): boolean {
+  return before.id === after.id && before.selected === after.selected;
+}
+
 export const CanvasNode = memo(function CanvasNode({ id, selected }: FlowNodeProps) {
-  // The body does not show where the node is: a drag moves the node without re-rendering it.
   const node = useNodeContent(id);
   const run = useNodeRun(id);
   if (!node) return null;
@@ -71,4 +79,4 @@ export const CanvasNode = memo(function CanvasNode({ id, selected }: FlowNodePro
       <BreakpointDot nodeId={id} name={name || kind.title} />
     </NodeFrame>
   );
-});
+}, sameBody);

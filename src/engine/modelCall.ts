@@ -46,7 +46,9 @@ export async function callModel(input: ModelCallInput, config: LangGraphRunnable
   if (profile !== input.model.profileId) {
     emit(config, { type: "model_fallback", from: input.model.profileId, to: profile, reason: "infrastructure failure" }, where);
   }
-  const { calls: toolCalls, badArgs } = input.model.supportsTools ? toolCallsOf(full, messageId, (id) => toolCallIdTaken(input.messages, id)) : { calls: [], badArgs: {} };
+  const { calls: toolCalls, badArgs } = input.model.supportsTools
+    ? toolCallsOf(full, messageId, (id) => toolCallIdTaken(input.messages, id))
+    : { calls: [], badArgs: {} };
   const reply = new AIMessage({
     id: messageId,
     name: input.agent,

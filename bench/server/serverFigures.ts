@@ -34,15 +34,23 @@ function hostWeatherServer(workers: number): Promise<WeatherServer> {
       if (!answer.ok) return reject(new Error(answer.error));
       resolve({
         ...answer.server,
+        // Fails rather than waits for ever when the server's process is gone.
         cpuUsage: () =>
-          new Promise((done) => {
+          new Promise((done, fail) => {
+            if (!child.connected) return fail(new Error("the server process has exited"));
+            const gone = () => {
+              child.off("message", read);
+              fail(new Error("the server process exited"));
+            };
             const read = (reply: unknown) => {
               const cpu = (reply as { cpu?: NodeJS.CpuUsage }).cpu;
               if (!cpu) return;
               child.off("message", read);
+              child.off("exit", gone);
               done(cpu);
             };
             child.on("message", read);
+            child.once("exit", gone);
             child.send("cpu");
           }),
         close: async () => {

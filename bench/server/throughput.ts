@@ -52,7 +52,9 @@ function loadMeter(serverCpu?: () => Promise<NodeJS.CpuUsage>) {
   let loop = performance.eventLoopUtilization();
   let cpu = process.cpuUsage();
   let since = performance.now();
-  let server: Promise<NodeJS.CpuUsage> | undefined;
+  // The server's CPU is a detail of the figure: when it cannot be read, the figure goes without it.
+  const readServer = () => serverCpu?.().catch(() => undefined);
+  let server: Promise<NodeJS.CpuUsage | undefined> | undefined;
   let result: Promise<{ event_loop_utilization: number; cpu_cores: number; server_cpu_cores?: number }> | undefined;
   const cores = (used: NodeJS.CpuUsage, ms: number) => round((used.user + used.system) / 1000 / ms, 2);
   return {
@@ -60,19 +62,22 @@ function loadMeter(serverCpu?: () => Promise<NodeJS.CpuUsage>) {
       loop = performance.eventLoopUtilization();
       cpu = process.cpuUsage();
       since = performance.now();
-      server = serverCpu?.();
+      server = readServer();
     },
     stop() {
       if (result) return result;
       const used = process.cpuUsage(cpu);
       const ms = performance.now() - since;
       const utilization = round(performance.eventLoopUtilization(loop).utilization);
-      const serverAtEnd = server && serverCpu?.();
-      result = (async () => ({
-        event_loop_utilization: utilization,
-        cpu_cores: cores(used, ms),
-        ...(server && serverAtEnd ? { server_cpu_cores: cores(diff(await serverAtEnd, await server), ms) } : {}),
-      }))();
+      const serverAtEnd = server && readServer();
+      result = (async () => {
+        const [first, last] = await Promise.all([server, serverAtEnd]);
+        return {
+          event_loop_utilization: utilization,
+          cpu_cores: cores(used, ms),
+          ...(first && last ? { server_cpu_cores: cores(diff(last, first), ms) } : {}),
+        };
+      })();
       return result;
     },
   };

@@ -98,7 +98,7 @@ function FlowEditor() {
     targetsRef.current = targets;
   }, [targets]);
   const { minimapShown, fitViewOptions } = useMinimapFit(wrapper, document, measured, targets);
-  const fitAfterChange = useFitAfterChange(wrapper, targetsRef, cull);
+  const fitAfterChange = useFitAfterChange(targetsRef, cull);
   useEffect(
     () =>
       registerCanvas(store, {

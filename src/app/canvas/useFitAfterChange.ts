@@ -32,11 +32,15 @@ function framedBounds(state: ReactFlowState<FlowNode, FlowEdge>, targets: FitTar
   return right > left ? { x: left, y: top, width: right - left, height: bottom - top } : { x: 0, y: 0, width: 0, height: 0 };
 }
 
-/** Sets the viewport that frames the graph as React Flow holds it now. */
-function fitGraph(state: ReactFlowState<FlowNode, FlowEdge>, canvas: HTMLElement | null, targets: FitTargets, glideMs: number) {
+/**
+ * Sets the viewport that frames the graph as React Flow holds it now, on the pane as React Flow
+ * last measured it: reading the element's size here would lay the page out in the middle of the
+ * update that draws the moved nodes.
+ */
+function fitGraph(state: ReactFlowState<FlowNode, FlowEdge>, targets: FitTargets, glideMs: number) {
   const bounds = framedBounds(state, targets);
   if (bounds.width <= 0 || bounds.height <= 0) return;
-  const { minZoom, maxZoom, padding } = fitOptionsFor(canvas, bounds, targets);
+  const { minZoom, maxZoom, padding } = fitOptionsFor({ width: state.width, height: state.height }, bounds, targets);
   const viewport = getViewportForBounds(bounds, state.width, state.height, minZoom ?? state.minZoom, maxZoom ?? state.maxZoom, padding ?? 0);
   void state.panZoom?.setViewport(viewport, { duration: glideMs });
 }
@@ -45,9 +49,9 @@ function fitGraph(state: ReactFlowState<FlowNode, FlowEdge>, canvas: HTMLElement
  * A function that fits the graph in view as the canvas takes in the document's next change (the
  * same update), or on the next frame if that change moves no node. `culled`: the canvas draws
  * only the nodes in view.
- * @example const fitAfterChange = useFitAfterChange(wrapper, targetsRef, cull); store.getState().moveNodes(p); fitAfterChange();
+ * @example const fitAfterChange = useFitAfterChange(targetsRef, cull); store.getState().moveNodes(p); fitAfterChange();
  */
-export function useFitAfterChange(wrapper: RefObject<HTMLElement | null>, targets: RefObject<FitTargets>, culled: boolean): () => void {
+export function useFitAfterChange(targets: RefObject<FitTargets>, culled: boolean): () => void {
   const flowStore = useStoreApi<FlowNode, FlowEdge>();
   const glideMs = useRef(0);
   useLayoutEffect(() => {
@@ -61,7 +65,7 @@ export function useFitAfterChange(wrapper: RefObject<HTMLElement | null>, target
     let pending = false;
     const fit = () => {
       pending = false;
-      fitGraph(flowStore.getState(), wrapper.current, targets.current, glideMs.current);
+      fitGraph(flowStore.getState(), targets.current, glideMs.current);
     };
     request.current = () => {
       pending = true;
@@ -72,6 +76,6 @@ export function useFitAfterChange(wrapper: RefObject<HTMLElement | null>, target
     return flowStore.subscribe((state, previous) => {
       if (pending && state.nodes !== previous.nodes) fit();
     });
-  }, [flowStore, wrapper, targets]);
+  }, [flowStore, targets]);
   return useCallback(() => request.current(), []);
 }

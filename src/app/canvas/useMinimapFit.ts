@@ -41,11 +41,10 @@ export function fitTargets(document: GraphDocument, hidden: ReadonlySet<string>)
 
 /**
  * Fit-view options for a graph of a known extent (after auto layout, when React Flow knows every
- * node's box) on the canvas element as it is now.
+ * node's box) on a canvas of the given size.
  */
-export function fitOptionsFor(canvas: HTMLElement | null, extent: Size, targets: FitTargets): FitViewOptions {
-  const size = canvas ? { width: canvas.clientWidth, height: canvas.clientHeight } : { width: 0, height: 0 };
-  return { ...ZOOM, ...targets, padding: fitPaddingBesideMinimap(size, extent, appLayoutStore().getState().minimapShown ? MINIMAP_SIZE : null) };
+export function fitOptionsFor(canvas: Size, extent: Size, targets: FitTargets): FitViewOptions {
+  return { ...ZOOM, ...targets, padding: fitPaddingBesideMinimap(canvas, extent, appLayoutStore().getState().minimapShown ? MINIMAP_SIZE : null) };
 }
 
 /** The fit-view options for the canvas now, and whether the minimap shows. */

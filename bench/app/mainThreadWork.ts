@@ -66,8 +66,9 @@ export type TimeByEvent = Record<string, number>;
 
 export interface TracedWork {
   frames: FrameWork[];
-  /** The longest top-level task on the main thread during the span, ms. */
+  /** The longest top-level task on the main thread during the span, ms (wall-clock), and the thread's CPU time in it. */
   longest_task_ms: number;
+  longest_task_cpu_ms: number;
   /** Every top-level task's wall-clock time, summed, ms; and their CPU time. */
   busy_ms: number;
   busy_cpu_ms: number;
@@ -160,9 +161,11 @@ export function workPerFrame(events: readonly TraceEvent[]): TracedWork {
   const byEvent: TimeByEvent = {};
   for (const e of onMain) if (e.ph === "X" && e.dur !== undefined && BREAKDOWN.has(e.name)) byEvent[e.name] = (byEvent[e.name] ?? 0) + e.dur / 1000;
   for (const name of Object.keys(byEvent)) byEvent[name] = round(byEvent[name]!, 1);
+  const longest = topLevel.reduce<TraceEvent | undefined>((a, t) => (a && a.dur! >= t.dur! ? a : t), undefined);
   return {
     frames: frames.slice(1),
-    longest_task_ms: round(Math.max(0, ...topLevel.map((t) => t.dur! / 1000))),
+    longest_task_ms: round(longest ? longest.dur! / 1000 : 0),
+    longest_task_cpu_ms: round(longest ? (longest.tdur ?? longest.dur!) / 1000 : 0),
     busy_ms: round(topLevel.reduce((sum, t) => sum + t.dur! / 1000, 0)),
     busy_cpu_ms: round(topLevel.reduce((sum, t) => sum + (t.tdur ?? t.dur!) / 1000, 0)),
     span_ms: round(span),

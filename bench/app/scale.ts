@@ -59,6 +59,8 @@ export interface AutoLayoutResult {
   layout_ms: number;
   /** The longest main-thread task meanwhile, and all main-thread time in tasks, ms. */
   longest_task_ms: number;
+  /** The main thread's CPU time in that task: the rest of its wall time the thread waited for a core. */
+  longest_task_cpu_ms: number;
   busy_ms: number;
   by_event: Record<string, number>;
   /** Whether the drawn nodes (id and place) differ after the layout: it did move them. */
@@ -96,6 +98,7 @@ export async function measureAutoLayout(browser: Browser, url: string): Promise<
       edges: SCALE.edges,
       layout_ms: round(layoutMs),
       longest_task_ms: traced.longest_task_ms,
+      longest_task_cpu_ms: traced.longest_task_cpu_ms,
       busy_ms: traced.busy_ms,
       by_event: traced.by_event,
       moved_drawn_nodes: before !== after,

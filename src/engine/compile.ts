@@ -19,6 +19,7 @@ import { runGraph } from "./run.js";
 import { breakable } from "./breakpoints.js";
 import type { ChannelType } from "./interrupts.js";
 import { lastHumanMessage, textOf } from "./runtime.js";
+import { randomId } from "./randomId.js";
 import { buildStateAnnotation, builtinChannels, type GraphState, type GraphStateAnnotation } from "./state.js";
 
 /**
@@ -47,9 +48,8 @@ export interface CompiledDocument {
   team: Team;
 }
 
-let counter = 0;
 function defaultIds() {
-  return { next: (prefix: string) => `${prefix}_${globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}${(counter++).toString(36)}`}` };
+  return { next: (prefix: string) => `${prefix}_${randomId()}` };
 }
 
 function resolveServices(services: EngineServices): ResolvedServices {

@@ -17,6 +17,7 @@ export { renderTemplate, renderValue } from "./template.js";
 export { protectResultRefs, restoreResultRefs } from "./flows/resultRefs.js";
 export { parseMention } from "./routing.js";
 export { textOf, messageToJson } from "./runtime.js";
+export { randomId } from "./randomId.js";
 export { USAGE_ESTIMATED_KEY } from "./callUsage.js";
 export { interruptedBy, INTERRUPTED_KEY, type InterruptedBy } from "./partialReplies.js";
 export { runFollowUp, followUpMessage } from "./multiagent/followUp.js";

@@ -8,6 +8,7 @@ import {
   evaluateCondition,
   ModelError,
   protectResultRefs,
+  randomId,
   renderTemplate,
   restoreResultRefs,
   renderValue,
@@ -92,7 +93,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  * scoped histories (a count of messages repeats there), so they are random, not numbered.
  */
 function newCallId(): string {
-  return `call_${globalThis.crypto.randomUUID().replaceAll("-", "").slice(0, 24)}`;
+  return `call_${randomId().replaceAll("-", "").slice(0, 24)}`;
 }
 
 /**

@@ -1,5 +1,6 @@
-// Large graphs (more than 1,000 nodes): the minimap draws a still snapshot of every node and
-// follows a drag once the node is still; Auto layout runs in its worker and moves the nodes.
+// Large graphs (more than 200 nodes, those the canvas culls): the minimap draws a still snapshot
+// of every node and follows a drag once the node is still; Auto layout runs in its worker and
+// moves the nodes.
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
@@ -54,6 +55,19 @@ test("a 1,200-node graph's minimap shows every node, follows a drag and pans the
   await page.mouse.move(box.x + box.width / 4, box.y + box.height / 2, { steps: 6 });
   await page.mouse.up();
   await expect.poll(() => viewport(page)).not.toBe(shown);
+});
+
+test("a 300-node graph's minimap is a snapshot of every node that follows a drag once the node is still", async ({ app, editor }) => {
+  await app.goto("/?fixture=grid-300", { timeout: FIRST_RENDER_MS });
+  const minimap = editor.canvas.getByRole("img", { name: "Minimap", exact: true });
+  // React Flow's live minimap draws a rect per node on every drag frame; the snapshot, one path per colour.
+  await expect.poll(() => rectangles(minimap), { timeout: 30_000 }).toBe(300);
+  await expect(minimap.locator("rect.react-flow__minimap-node")).toHaveCount(0);
+
+  const before = await places(minimap);
+  await editor.drag(await nodeInMiddle(editor.canvas), { x: 0, y: 90 });
+  await expect.poll(async () => (await places(minimap)) === before).toBe(false);
+  expect(await rectangles(minimap)).toBe(300);
 });
 
 test("Auto layout of a 1,200-node graph moves its nodes, as one undo step", async ({ app, editor }) => {

@@ -38,8 +38,12 @@ import { useResolvedTheme } from "../shell/theme/themeStore";
 const MULTI_SELECT_KEYS = ["Shift", "Meta", "Control"];
 /** Graphs with more nodes than this draw only what is in view. */
 const CULL_ABOVE = 200;
-/** Graphs with more nodes than this get a minimap of the nodes as they were when last still (see SnapshotMinimap). */
-const SNAPSHOT_MINIMAP_ABOVE = 1_000;
+/**
+ * Graphs with more nodes than this get a minimap of the nodes as they were when last still (see
+ * SnapshotMinimap): React Flow's live minimap redraws a rect per node on every drag frame, which
+ * at 300 nodes was about a tenth of a drag frame's work.
+ */
+const SNAPSHOT_MINIMAP_ABOVE = CULL_ABOVE;
 
 export function Canvas() {
   // A different graph gets a fresh React Flow (viewport fitted to it, measurements reset).

@@ -41,7 +41,7 @@ const CULL_ABOVE = 200;
 /**
  * Graphs with more nodes than this get a minimap of the nodes as they were when last still (see
  * SnapshotMinimap): React Flow's live minimap redraws a rect per node on every drag frame, which
- * at 300 nodes was about a tenth of a drag frame's work.
+ * at 300 nodes cost about 0.3 ms of each frame's paint and layerizing.
  */
 const SNAPSHOT_MINIMAP_ABOVE = CULL_ABOVE;
 

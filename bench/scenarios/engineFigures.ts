@@ -46,6 +46,8 @@ export function engineFigures(where: "node" | "chromium", results: EngineResults
         p50_ms: storage.put_ms_p50,
         puts: storage.steps,
         alone_p95_ms: storage.alone_put_ms_p95,
+        bare_transaction_p50_ms: storage.bare_transaction_ms_p50,
+        bare_transaction_p95_ms: storage.bare_transaction_ms_p95,
       });
       figures.indexeddb_put_writes_p95 = atMost(storage.put_writes_ms_p95, PUT_WRITES_P95_TARGET_MS, "ms", {
         measure,

@@ -35,6 +35,12 @@ export interface StorageResult {
   /** p95s of the same calls replayed one at a time with nothing else running (the saver's own time). */
   alone_put_ms_p95: number;
   alone_put_writes_ms_p95: number;
+  /**
+   * The backend's own round trip: as many one-row readwrite transactions (relaxed durability, a
+   * 512-byte row, none of the saver's code), one after another with nothing else running.
+   */
+  bare_transaction_ms_p50: number;
+  bare_transaction_ms_p95: number;
 }
 
 /** Runs `turns` turns on a fresh database and measures storage at the half-way point and the end. */
@@ -82,6 +88,7 @@ export async function measureCheckpointStorage(now: () => number, options: { tur
   }
   await saver.close();
   const alone = await replayAlone(calls, now, options.indexedDB);
+  const bare = await bareTransactions(putTimes.length, now, options.indexedDB ?? globalThis.indexedDB);
   const [first, second] = bytes as [number, number];
   const ratio = round(second / first);
   return {
@@ -98,6 +105,8 @@ export async function measureCheckpointStorage(now: () => number, options: { tur
     steps: putTimes.length,
     alone_put_ms_p95: round(percentile(alone.put, 95)),
     alone_put_writes_ms_p95: round(percentile(alone.putWrites, 95)),
+    bare_transaction_ms_p50: round(percentile(bare, 50)),
+    bare_transaction_ms_p95: round(percentile(bare, 95)),
   };
 }
 
@@ -123,5 +132,35 @@ async function replayAlone(calls: ((to: IdbSaver) => Promise<unknown>)[], now: (
   };
   for (const call of calls) await call(saver);
   await saver.close();
+  return times;
+}
+
+/** `count` readwrite transactions of one small row each, awaited one at a time: IndexedDB's floor here. */
+async function bareTransactions(count: number, now: () => number, factory: IDBFactory): Promise<number[]> {
+  const name = `bench-storage-bare-${now()}`;
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = factory.open(name, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore("rows");
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  const row = new Uint8Array(512).fill(7);
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const t = now();
+      await new Promise<void>((resolve, reject) => {
+        const tx = db.transaction("rows", "readwrite", { durability: "relaxed" });
+        tx.objectStore("rows").put(row, i);
+        tx.oncomplete = () => resolve();
+        tx.onerror = tx.onabort = () => reject(tx.error);
+        tx.commit();
+      });
+      times.push(now() - t);
+    }
+  } finally {
+    db.close();
+    factory.deleteDatabase(name);
+  }
   return times;
 }

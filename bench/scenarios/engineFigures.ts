@@ -48,6 +48,11 @@ export function engineFigures(where: "node" | "chromium", results: EngineResults
         alone_p95_ms: storage.alone_put_ms_p95,
         bare_transaction_p50_ms: storage.bare_transaction_ms_p50,
         bare_transaction_p95_ms: storage.bare_transaction_ms_p95,
+        event_loop_wait_p50_ms: storage.event_loop_wait_ms_p50,
+        event_loop_wait_p95_ms: storage.event_loop_wait_ms_p95,
+        idle_worker_transaction_p50_ms: storage.idle_worker_transaction_ms_p50,
+        idle_worker_transaction_p95_ms: storage.idle_worker_transaction_ms_p95,
+        idle_worker_transactions: storage.idle_worker_transactions,
       });
       figures.indexeddb_put_writes_p95 = atMost(storage.put_writes_ms_p95, PUT_WRITES_P95_TARGET_MS, "ms", {
         measure,

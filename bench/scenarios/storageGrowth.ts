@@ -10,6 +10,8 @@ import { createToolResolver } from "../../src/tools/index.js";
 import { IdbSaver } from "../../src/persistence/saver/IdbSaver.js";
 import { storageBytes } from "../../src/persistence/saver/storageBytes.js";
 import { STORAGE_RATIO_TARGET } from "./engineFigures.js";
+import { openProbeDatabase, timeOneRowTransaction } from "./oneRowTransaction.js";
+import { eventLoopWait, startIdleWorkerProbe } from "./transactionProbe.js";
 import weather from "../../examples/weather-assistant.json" with { type: "json" };
 
 function percentile(values: number[], p: number): number {
@@ -41,6 +43,16 @@ export interface StorageResult {
    */
   bare_transaction_ms_p50: number;
   bare_transaction_ms_p95: number;
+  /** How long the run's thread took to take a task posted as each put was called: no put resolves sooner. */
+  event_loop_wait_ms_p50: number;
+  event_loop_wait_ms_p95: number;
+  /**
+   * The same one-row transaction from a worker with nothing else to do, every 20 ms during the run:
+   * IndexedDB's own round trip while the run goes on, whatever thread a saver wrote from (Chromium only).
+   */
+  idle_worker_transactions?: number;
+  idle_worker_transaction_ms_p50?: number;
+  idle_worker_transaction_ms_p95?: number;
 }
 
 /** Runs `turns` turns on a fresh database and measures storage at the half-way point and the end. */
@@ -54,7 +66,9 @@ export async function measureCheckpointStorage(now: () => number, options: { tur
   const putWrites = saver.putWrites.bind(saver);
   /** Every call, to replay on a fresh database with nothing else running (see `replayAlone`). */
   const calls: ((to: IdbSaver) => Promise<unknown>)[] = [];
+  const waits = eventLoopWait(now);
   saver.put = async (...args) => {
+    waits.mark();
     calls.push((to) => to.put(...args));
     const t = now();
     try {
@@ -80,13 +94,21 @@ export async function measureCheckpointStorage(now: () => number, options: { tur
   const compiled = compileGraph(document, { models: { resolve: createScriptedModel }, tools: createToolResolver(), checkpointer: saver });
   const cities = ["Paris", "London", "Oslo", "Lima", "Kyoto"];
   const bytes: number[] = [];
-  for (let turn = 1; turn <= turns; turn++) {
-    for await (const event of runGraph(compiled, { message: `What's the weather in ${cities[turn % cities.length]}?` }, { threadId: "bench" })) {
-      if (event.type === "error") throw new Error(`turn ${turn}: ${event.message}`);
+  const probe = startIdleWorkerProbe();
+  let idleWorker: number[] | undefined;
+  let loopWaits: number[];
+  try {
+    for (let turn = 1; turn <= turns; turn++) {
+      for await (const event of runGraph(compiled, { message: `What's the weather in ${cities[turn % cities.length]}?` }, { threadId: "bench" })) {
+        if (event.type === "error") throw new Error(`turn ${turn}: ${event.message}`);
+      }
+      if (turn === half || turn === turns) bytes.push(await storageBytes(saver.database, "bench"));
     }
-    if (turn === half || turn === turns) bytes.push(await storageBytes(saver.database, "bench"));
+  } finally {
+    loopWaits = waits.stop();
+    idleWorker = await probe?.stop();
+    await saver.close();
   }
-  await saver.close();
   const alone = await replayAlone(calls, now, options.indexedDB);
   const bare = await bareTransactions(putTimes.length, now, options.indexedDB ?? globalThis.indexedDB);
   const [first, second] = bytes as [number, number];
@@ -107,6 +129,13 @@ export async function measureCheckpointStorage(now: () => number, options: { tur
     alone_put_writes_ms_p95: round(percentile(alone.putWrites, 95)),
     bare_transaction_ms_p50: round(percentile(bare, 50)),
     bare_transaction_ms_p95: round(percentile(bare, 95)),
+    event_loop_wait_ms_p50: round(percentile(loopWaits, 50)),
+    event_loop_wait_ms_p95: round(percentile(loopWaits, 95)),
+    ...(idleWorker && {
+      idle_worker_transactions: idleWorker.length,
+      idle_worker_transaction_ms_p50: round(percentile(idleWorker, 50)),
+      idle_worker_transaction_ms_p95: round(percentile(idleWorker, 95)),
+    }),
   };
 }
 
@@ -135,29 +164,13 @@ async function replayAlone(calls: ((to: IdbSaver) => Promise<unknown>)[], now: (
   return times;
 }
 
-/** `count` readwrite transactions of one small row each, awaited one at a time: IndexedDB's floor here. */
+/** `count` one-row transactions, awaited one at a time on this thread with nothing else running: IndexedDB's floor here. */
 async function bareTransactions(count: number, now: () => number, factory: IDBFactory): Promise<number[]> {
   const name = `bench-storage-bare-${now()}`;
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const request = factory.open(name, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore("rows");
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-  const row = new Uint8Array(512).fill(7);
+  const db = await openProbeDatabase(factory, name);
   const times: number[] = [];
   try {
-    for (let i = 0; i < count; i++) {
-      const t = now();
-      await new Promise<void>((resolve, reject) => {
-        const tx = db.transaction("rows", "readwrite", { durability: "relaxed" });
-        tx.objectStore("rows").put(row, i);
-        tx.oncomplete = () => resolve();
-        tx.onerror = tx.onabort = () => reject(tx.error);
-        tx.commit();
-      });
-      times.push(now() - t);
-    }
+    for (let i = 0; i < count; i++) times.push(await timeOneRowTransaction(db, i, now));
   } finally {
     db.close();
     factory.deleteDatabase(name);

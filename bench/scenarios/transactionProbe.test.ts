@@ -1,0 +1,43 @@
+import { IDBFactory } from "fake-indexeddb";
+import { expect, it } from "vitest";
+import { PROBE_STORE, openProbeDatabase, timeOneRowTransaction } from "./oneRowTransaction.js";
+import { eventLoopWait, startIdleWorkerProbe } from "./transactionProbe.js";
+
+const now = () => performance.now();
+
+/** Keeps this thread busy for `ms` of the clock, as a run's step chain does. */
+function holdThread(ms: number): void {
+  const until = now() + ms;
+  while (now() < until);
+}
+
+it("reads how long the thread was held after each mark, not the time the mark took", async () => {
+  const waits = eventLoopWait(now);
+  waits.mark();
+  holdThread(30);
+  waits.mark();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const read = waits.stop();
+  expect(read).toHaveLength(2);
+  expect(read[0]).toBeGreaterThanOrEqual(30);
+  expect(read[1]).toBeLessThan(30);
+});
+
+it("times a one-row transaction until it commits, and the row is stored", async () => {
+  const factory = new IDBFactory();
+  const db = await openProbeDatabase(factory, "probe");
+  const ms = await timeOneRowTransaction(db, 7, now);
+  expect(ms).toBeGreaterThanOrEqual(0);
+  const stored = await new Promise<unknown>((resolve) => {
+    const request = db.transaction(PROBE_STORE).objectStore(PROBE_STORE).get(7);
+    request.onsuccess = () => resolve(request.result);
+  });
+  expect(stored).toEqual(new Uint8Array(512).fill(7));
+  db.close();
+});
+
+it("starts no idle-worker probe where there are no workers", () => {
+  expect(typeof Worker).toBe("undefined");
+  expect(startIdleWorkerProbe()).toBeNull();
+});

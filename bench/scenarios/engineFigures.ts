@@ -48,6 +48,7 @@ export function engineFigures(where: "node" | "chromium", results: EngineResults
         alone_p95_ms: storage.alone_put_ms_p95,
         bare_transaction_p50_ms: storage.bare_transaction_ms_p50,
         bare_transaction_p95_ms: storage.bare_transaction_ms_p95,
+        probed_run_p95_ms: storage.probed_put_ms_p95,
         event_loop_wait_p50_ms: storage.event_loop_wait_ms_p50,
         event_loop_wait_p95_ms: storage.event_loop_wait_ms_p95,
         idle_worker_transaction_p50_ms: storage.idle_worker_transaction_ms_p50,

@@ -43,16 +43,39 @@ export interface StorageResult {
    */
   bare_transaction_ms_p50: number;
   bare_transaction_ms_p95: number;
+  /** Read in a second run of half as many turns, with probes (`probedRun`): its puts' p95, for comparison. */
+  probed_put_ms_p95: number;
   /** How long the run's thread took to take a task posted as each put was called: no put resolves sooner. */
   event_loop_wait_ms_p50: number;
   event_loop_wait_ms_p95: number;
   /**
-   * The same one-row transaction from a worker with nothing else to do, every 20 ms during the run:
+   * The same one-row transaction from a worker with nothing else to do, every 20 ms during that run:
    * IndexedDB's own round trip while the run goes on, whatever thread a saver wrote from (Chromium only).
    */
   idle_worker_transactions?: number;
   idle_worker_transaction_ms_p50?: number;
   idle_worker_transaction_ms_p95?: number;
+}
+
+/** The Weather example with no streaming delay and no tool latency: the bench measures storage, not the script's pacing. */
+function benchDocument(): typeof weather {
+  const document = structuredClone(weather) as typeof weather;
+  for (const node of document.nodes)
+    if (node.kind === "agent" && "script" in node.data) (node.data.script as { tokens_per_second: number }).tokens_per_second = 0;
+  for (const tool of document.tools) if (tool.kind === "mock") (tool.config as { latency_ms?: number }).latency_ms = 0;
+  return document;
+}
+
+/** Runs `turns` Weather turns on one thread of `saver`; `after(turn)` runs after each. */
+async function runTurns(saver: IdbSaver, turns: number, after: (turn: number) => Promise<void> = async () => undefined): Promise<void> {
+  const compiled = compileGraph(benchDocument(), { models: { resolve: createScriptedModel }, tools: createToolResolver(), checkpointer: saver });
+  const cities = ["Paris", "London", "Oslo", "Lima", "Kyoto"];
+  for (let turn = 1; turn <= turns; turn++) {
+    for await (const event of runGraph(compiled, { message: `What's the weather in ${cities[turn % cities.length]}?` }, { threadId: "bench" })) {
+      if (event.type === "error") throw new Error(`turn ${turn}: ${event.message}`);
+    }
+    await after(turn);
+  }
 }
 
 /** Runs `turns` turns on a fresh database and measures storage at the half-way point and the end. */
@@ -66,9 +89,7 @@ export async function measureCheckpointStorage(now: () => number, options: { tur
   const putWrites = saver.putWrites.bind(saver);
   /** Every call, to replay on a fresh database with nothing else running (see `replayAlone`). */
   const calls: ((to: IdbSaver) => Promise<unknown>)[] = [];
-  const waits = eventLoopWait(now);
   saver.put = async (...args) => {
-    waits.mark();
     calls.push((to) => to.put(...args));
     const t = now();
     try {
@@ -86,31 +107,17 @@ export async function measureCheckpointStorage(now: () => number, options: { tur
       writeTimes.push(now() - t);
     }
   };
-  const document = structuredClone(weather) as typeof weather;
-  // No streaming delay and no tool latency: the bench measures storage, not the script's pacing.
-  for (const node of document.nodes)
-    if (node.kind === "agent" && "script" in node.data) (node.data.script as { tokens_per_second: number }).tokens_per_second = 0;
-  for (const tool of document.tools) if (tool.kind === "mock") (tool.config as { latency_ms?: number }).latency_ms = 0;
-  const compiled = compileGraph(document, { models: { resolve: createScriptedModel }, tools: createToolResolver(), checkpointer: saver });
-  const cities = ["Paris", "London", "Oslo", "Lima", "Kyoto"];
   const bytes: number[] = [];
-  const probe = startIdleWorkerProbe();
-  let idleWorker: number[] | undefined;
-  let loopWaits: number[];
   try {
-    for (let turn = 1; turn <= turns; turn++) {
-      for await (const event of runGraph(compiled, { message: `What's the weather in ${cities[turn % cities.length]}?` }, { threadId: "bench" })) {
-        if (event.type === "error") throw new Error(`turn ${turn}: ${event.message}`);
-      }
+    await runTurns(saver, turns, async (turn) => {
       if (turn === half || turn === turns) bytes.push(await storageBytes(saver.database, "bench"));
-    }
+    });
   } finally {
-    loopWaits = waits.stop();
-    idleWorker = await probe?.stop();
     await saver.close();
   }
   const alone = await replayAlone(calls, now, options.indexedDB);
   const bare = await bareTransactions(putTimes.length, now, options.indexedDB ?? globalThis.indexedDB);
+  const probed = await probedRun(half, now, options.indexedDB);
   const [first, second] = bytes as [number, number];
   const ratio = round(second / first);
   return {
@@ -129,14 +136,51 @@ export async function measureCheckpointStorage(now: () => number, options: { tur
     alone_put_writes_ms_p95: round(percentile(alone.putWrites, 95)),
     bare_transaction_ms_p50: round(percentile(bare, 50)),
     bare_transaction_ms_p95: round(percentile(bare, 95)),
-    event_loop_wait_ms_p50: round(percentile(loopWaits, 50)),
-    event_loop_wait_ms_p95: round(percentile(loopWaits, 95)),
-    ...(idleWorker && {
-      idle_worker_transactions: idleWorker.length,
-      idle_worker_transaction_ms_p50: round(percentile(idleWorker, 50)),
-      idle_worker_transaction_ms_p95: round(percentile(idleWorker, 95)),
+    probed_put_ms_p95: round(percentile(probed.putTimes, 95)),
+    event_loop_wait_ms_p50: round(percentile(probed.waits, 50)),
+    event_loop_wait_ms_p95: round(percentile(probed.waits, 95)),
+    ...(probed.idleWorker && {
+      idle_worker_transactions: probed.idleWorker.length,
+      idle_worker_transaction_ms_p50: round(percentile(probed.idleWorker, 50)),
+      idle_worker_transaction_ms_p95: round(percentile(probed.idleWorker, 95)),
     }),
   };
+}
+
+/**
+ * A second run of `turns` turns on a fresh database, with the probes the measured run goes without
+ * (each adds a little to it): the event-loop wait after each put call, and the idle worker's
+ * transactions for as long as the run lasts.
+ */
+async function probedRun(
+  turns: number,
+  now: () => number,
+  indexedDB?: IDBFactory,
+): Promise<{ putTimes: number[]; waits: number[]; idleWorker: number[] | undefined }> {
+  const saver = new IdbSaver({ name: `bench-storage-probed-${now()}`, ...(indexedDB ? { indexedDB } : {}) });
+  const waits = eventLoopWait(now);
+  const put = saver.put.bind(saver);
+  const putTimes: number[] = [];
+  saver.put = async (...args) => {
+    waits.mark();
+    const t = now();
+    try {
+      return await put(...args);
+    } finally {
+      putTimes.push(now() - t);
+    }
+  };
+  const probe = startIdleWorkerProbe();
+  let idleWorker: number[] | undefined;
+  let loopWaits: number[];
+  try {
+    await runTurns(saver, turns);
+  } finally {
+    loopWaits = await waits.stop();
+    idleWorker = await probe?.stop();
+    await saver.close();
+  }
+  return { putTimes, waits: loopWaits, idleWorker };
 }
 
 /**

@@ -6,17 +6,27 @@
  */
 import type { ProbeStart } from "./transactionProbe.worker.js";
 
-/** Times how long this thread takes to run a task posted now; `stop()` returns the times. */
-export function eventLoopWait(now: () => number): { mark(): void; stop(): number[] } {
+/** Times how long this thread takes to run a task posted now; `stop()` resolves with the times once every mark's task ran. */
+export function eventLoopWait(now: () => number): { mark(): void; stop(): Promise<number[]> } {
   const channel = new MessageChannel();
   const waits: number[] = [];
-  channel.port1.onmessage = (event: MessageEvent<number>) => waits.push(now() - event.data);
+  let stopped = () => undefined as void;
+  const STOP = -1;
+  channel.port1.onmessage = (event: MessageEvent<number>) => {
+    if (event.data !== STOP) waits.push(now() - event.data);
+    else stopped();
+  };
   return {
     mark: () => channel.port2.postMessage(now()),
-    stop: () => {
-      channel.port1.close();
-      return waits;
-    },
+    // A port delivers in order: the stop message comes after every mark's.
+    stop: () =>
+      new Promise<number[]>((resolve) => {
+        stopped = () => {
+          channel.port1.close();
+          resolve(waits);
+        };
+        channel.port2.postMessage(STOP);
+      }),
   };
 }
 

@@ -178,8 +178,16 @@ function FlowEditor() {
   }, [minimapShown, snapshotNodes]);
   const innerLoop = useMemo(() => <InnerLoopHost />, []);
 
+  // Its own compositing layer (the wrapper itself never moves or scales, so nothing blurs): a
+  // drag frame then re-records this layer alone, not the page's root layer with every pane in it.
   return (
-    <div ref={wrapper} className="relative min-h-0 min-w-0 flex-1" onDragOver={onDragOver} onDrop={onDrop} {...{ [GRAPH_SCOPE_ATTRIBUTE]: "" }}>
+    <div
+      ref={wrapper}
+      className="relative min-h-0 min-w-0 flex-1 will-change-transform"
+      onDragOver={onDragOver}
+      onDrop={onDrop}
+      {...{ [GRAPH_SCOPE_ATTRIBUTE]: "" }}
+    >
       <ReactFlow<FlowNode, FlowEdge>
         nodes={nodes}
         edges={edges}

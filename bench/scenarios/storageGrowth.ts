@@ -57,6 +57,24 @@ export interface StorageResult {
   idle_worker_transaction_ms_p95?: number;
 }
 
+/** `call`, timing each call (call → settled) into `times`; `before(...args)` runs first, untimed. */
+function timed<A extends unknown[], R>(
+  call: (...args: A) => Promise<R>,
+  times: number[],
+  now: () => number,
+  before: (...args: NoInfer<A>) => void = () => undefined,
+): (...args: A) => Promise<R> {
+  return async (...args) => {
+    before(...args);
+    const t = now();
+    try {
+      return await call(...args);
+    } finally {
+      times.push(now() - t);
+    }
+  };
+}
+
 /** The Weather example with no streaming delay and no tool latency: the bench measures storage, not the script's pacing. */
 function benchDocument(): typeof weather {
   const document = structuredClone(weather) as typeof weather;
@@ -85,28 +103,10 @@ export async function measureCheckpointStorage(now: () => number, options: { tur
   const saver = new IdbSaver({ name: `bench-storage-${now()}`, ...(options.indexedDB ? { indexedDB: options.indexedDB } : {}) });
   const putTimes: number[] = [];
   const writeTimes: number[] = [];
-  const put = saver.put.bind(saver);
-  const putWrites = saver.putWrites.bind(saver);
   /** Every call, to replay on a fresh database with nothing else running (see `replayAlone`). */
   const calls: ((to: IdbSaver) => Promise<unknown>)[] = [];
-  saver.put = async (...args) => {
-    calls.push((to) => to.put(...args));
-    const t = now();
-    try {
-      return await put(...args);
-    } finally {
-      putTimes.push(now() - t);
-    }
-  };
-  saver.putWrites = async (...args) => {
-    calls.push((to) => to.putWrites(...args));
-    const t = now();
-    try {
-      return await putWrites(...args);
-    } finally {
-      writeTimes.push(now() - t);
-    }
-  };
+  saver.put = timed(saver.put.bind(saver), putTimes, now, (...args) => calls.push((to) => to.put(...args)));
+  saver.putWrites = timed(saver.putWrites.bind(saver), writeTimes, now, (...args) => calls.push((to) => to.putWrites(...args)));
   const bytes: number[] = [];
   try {
     await runTurns(saver, turns, async (turn) => {
@@ -159,17 +159,8 @@ async function probedRun(
 ): Promise<{ putTimes: number[]; waits: number[]; idleWorker: number[] | undefined }> {
   const saver = new IdbSaver({ name: `bench-storage-probed-${now()}`, ...(indexedDB ? { indexedDB } : {}) });
   const waits = eventLoopWait(now);
-  const put = saver.put.bind(saver);
   const putTimes: number[] = [];
-  saver.put = async (...args) => {
-    waits.mark();
-    const t = now();
-    try {
-      return await put(...args);
-    } finally {
-      putTimes.push(now() - t);
-    }
-  };
+  saver.put = timed(saver.put.bind(saver), putTimes, now, () => waits.mark());
   const probe = startIdleWorkerProbe();
   let idleWorker: number[] | undefined;
   let loopWaits: number[];
@@ -190,19 +181,8 @@ async function probedRun(
 async function replayAlone(calls: ((to: IdbSaver) => Promise<unknown>)[], now: () => number, indexedDB?: IDBFactory) {
   const saver = new IdbSaver({ name: `bench-storage-alone-${now()}`, ...(indexedDB ? { indexedDB } : {}) });
   const times = { put: [] as number[], putWrites: [] as number[] };
-  const put = saver.put.bind(saver);
-  saver.put = async (...args) => {
-    const t = now();
-    const saved = await put(...args);
-    times.put.push(now() - t);
-    return saved;
-  };
-  const putWrites = saver.putWrites.bind(saver);
-  saver.putWrites = async (...args) => {
-    const t = now();
-    await putWrites(...args);
-    times.putWrites.push(now() - t);
-  };
+  saver.put = timed(saver.put.bind(saver), times.put, now);
+  saver.putWrites = timed(saver.putWrites.bind(saver), times.putWrites, now);
   for (const call of calls) await call(saver);
   await saver.close();
   return times;
